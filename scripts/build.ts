@@ -1,0 +1,91 @@
+// Builds the browser bundle, prerenders every page to dist/pages, and precompresses the assets.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { type PageAssets, renderDocument } from '../src/client/document.ts';
+import type { renderPages as RenderPages } from '../src/client/prerender.tsx';
+import { sourceHash } from './source-hash.ts';
+
+const dist = path.resolve('dist');
+const entry = 'src/client/main.tsx';
+
+await build({ logLevel: 'warn' });
+await build({
+  logLevel: 'warn',
+  build: { ssr: 'src/client/prerender.tsx', outDir: 'dist/ssr', emptyOutDir: true, manifest: false },
+});
+
+// Out of the served folder: the build reads the manifest, visitors have no use for it.
+renameSync(path.join(dist, 'client/.vite/manifest.json'), path.join(dist, 'manifest.json'));
+rmSync(path.join(dist, 'client/.vite'), { recursive: true });
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+const manifest: Record<string, ManifestChunk> = JSON.parse(
+  readFileSync(path.join(dist, 'manifest.json'), 'utf8'),
+);
+
+/** The entry script, plus every stylesheet and module a page needs, so the browser fetches them at once. */
+function assetsFor(pageSource: string): PageAssets {
+  const styles = new Set<string>();
+  const modules = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || modules.has(`/${chunk.file}`)) return;
+    modules.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(pageSource);
+  const script = `/${manifest[entry]?.file}`;
+  modules.delete(script);
+  return { script, styles: [...styles], preloads: [...modules] };
+}
+
+const { renderPages }: { renderPages: typeof RenderPages } = await import(
+  pathToFileURL(path.join(dist, 'ssr/prerender.js')).href
+);
+rmSync(path.join(dist, 'pages'), { recursive: true, force: true });
+for (const page of renderPages()) {
+  if (!manifest[page.source]) throw new Error(`${page.source} is missing from the Vite manifest`);
+  const file =
+    page.meta.path === null
+      ? '404.html'
+      : page.meta.path === '/'
+        ? 'index.html'
+        : `${page.meta.path.slice(1)}.html`;
+  const target = path.join(dist, 'pages', file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, renderDocument(page, assetsFor(page.source)));
+}
+rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
+
+// Compressed once here, so the server never compresses a static file per request.
+const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+const precompress = (dir: string) => {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) precompress(file);
+    else if (compressible.test(name) && statSync(file).size > 512) {
+      const content = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+};
+precompress(path.join(dist, 'client'));
+
+writeFileSync(
+  path.join(dist, 'build-info.json'),
+  JSON.stringify({ sourceHash: sourceHash(), builtAt: new Date() }),
+);
+console.log(`Built ${readdirSync(path.join(dist, 'pages')).length} pages into ${path.relative('.', dist)}/`);

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { storageKeys } from '../../../shared/storage-keys.ts';
+import { cookieBannerCheckDelayMs } from '../../../shared/timings.ts';
+import { localStore } from '../../lib/storage.ts';
+
+/** SPEC §4: shown unless a stored dismissal exists, which is checked 2 s after load. */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (localStore.get(storageKeys.cookieConsentDismissed) === null) setVisible(true);
+    }, cookieBannerCheckDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+
+  const dismiss = () => {
+    localStore.set(storageKeys.cookieConsentDismissed, new Date().toISOString());
+    setVisible(false);
+  };
+
+  return (
+    <section className="cookie-banner" aria-label="Cookies on this site">
+      <div className="container cookie-banner__inner">
+        <p>
+          We only use the cookies and browser storage this site needs to work, such as remembering that you
+          have seen this message. We do not use advertising or tracking cookies.
+        </p>
+        <button type="button" className="button" onClick={dismiss}>
+          OK, got it
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { hydrateRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import type { PageModule } from './pages/page-module.ts';
+import './styles/base.css';
+
+// Each page is its own chunk; the prerendered HTML names the page and preloads its chunk.
+const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx');
+
+const root = document.getElementById('root');
+const load = pageModules[`./pages/${root?.dataset.page}/page.tsx`];
+if (root && load) {
+  const { default: Page } = await load();
+  hydrateRoot(root, <App Page={Page} />);
+}

@@ -1,0 +1,29 @@
+import { firm } from '../../../../content/firm.ts';
+import type { PageMeta } from '../page-module.ts';
+
+export const meta: PageMeta = {
+  path: '/contact-received',
+  title: 'Thank you for your enquiry',
+  description: 'We have received your enquiry and will reply within one working day.',
+};
+
+export default function ContactReceivedPage() {
+  return (
+    <section className="section">
+      <div className="container prose">
+        <h1>Thank you, we have your enquiry</h1>
+        <p>
+          One of our accountants will reply within one working day. We have also sent you an email confirming
+          what you told us.
+        </p>
+        <p>
+          If it is urgent, call us on <a href={firm.phoneHref}>{firm.phone}</a> (
+          {firm.openingHours.toLowerCase()}).
+        </p>
+        <p>
+          <a href="/">Back to the home page</a>
+        </p>
+      </div>
+    </section>
+  );
+}

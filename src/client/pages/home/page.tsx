@@ -1,0 +1,89 @@
+import { firm } from '../../../../content/firm.ts';
+import { home } from '../../../../content/pages/home.ts';
+import type { PageMeta } from '../page-module.ts';
+import './home.css';
+
+export const meta: PageMeta = { path: '/', title: home.title, description: home.description };
+
+export default function HomePage() {
+  return (
+    <>
+      <section className="hero">
+        <div className="container">
+          <p className="hero__eyebrow">{firm.tagline}</p>
+          <h1>{home.hero.heading}</h1>
+          <p className="hero__lead">{home.hero.lead}</p>
+          <p className="hero__actions">
+            <a className="button" href={firm.phoneHref}>
+              Call {firm.phone}
+            </a>
+            <a className="button button--secondary" href={`mailto:${firm.email}`}>
+              Email us
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <section id="services" className="section" aria-labelledby="services-heading">
+        <div className="container">
+          <h2 id="services-heading">{home.services.heading}</h2>
+          <ul className="card-grid">
+            {home.services.items.map((service) => (
+              <li key={service.title} className="card">
+                <h3>{service.title}</h3>
+                <p>{service.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="how-we-work" className="section section--tinted" aria-labelledby="process-heading">
+        <div className="container">
+          <h2 id="process-heading">{home.process.heading}</h2>
+          <ol className="steps">
+            {home.process.steps.map((step) => (
+              <li key={step.title} className="steps__item">
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="testimonials-heading">
+        <div className="container">
+          <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
+          <div className="card-grid">
+            {home.testimonials.items.map((item) => (
+              <figure key={item.name} className="card testimonial">
+                <blockquote>
+                  <p>{item.quote}</p>
+                </blockquote>
+                <figcaption>
+                  <strong>{item.name}</strong>, {item.role}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="contact" className="section section--tinted" aria-labelledby="contact-heading">
+        <div className="container">
+          <h2 id="contact-heading">{home.contact.heading}</h2>
+          <p>{home.contact.text}</p>
+          <p className="hero__actions">
+            <a className="button" href={firm.phoneHref}>
+              Call {firm.phone}
+            </a>
+            <a className="button button--secondary" href={`mailto:${firm.email}`}>
+              {firm.email}
+            </a>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

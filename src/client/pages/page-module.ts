@@ -1,0 +1,15 @@
+import type { ComponentType } from 'react';
+
+/** What prerendering needs to know about a page besides its component. */
+export interface PageMeta {
+  /** URL path, or null for the not-found page (written as 404.html). */
+  path: string | null;
+  title: string;
+  description: string;
+}
+
+/** Every `pages/<id>/page.tsx` exports these two. */
+export interface PageModule {
+  default: ComponentType;
+  meta: PageMeta;
+}

@@ -1,0 +1,27 @@
+import { renderToString } from 'react-dom/server';
+import { App } from './App.tsx';
+import type { PageMeta, PageModule } from './pages/page-module.ts';
+
+const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx', { eager: true });
+
+export interface RenderedPage {
+  /** The folder name under pages/, which the browser entry uses to load the same page. */
+  id: string;
+  /** Source path of the page module, as Vite's manifest names it. */
+  source: string;
+  meta: PageMeta;
+  body: string;
+}
+
+/** Renders every page to HTML; run at build time (and by the dev server per request). */
+export function renderPages(): RenderedPage[] {
+  return Object.entries(pageModules).map(([key, module]) => {
+    const id = key.split('/')[2] as string;
+    return {
+      id,
+      source: `src/client/pages/${id}/page.tsx`,
+      meta: module.meta,
+      body: renderToString(<App Page={module.default} />),
+    };
+  });
+}

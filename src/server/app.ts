@@ -1,0 +1,73 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerHealth } from './http/health.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { PrerenderedPages } from './http/pages.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import type { OutboxWorker } from './mail/worker.ts';
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  /** Told to look for mail right after a request queued some. */
+  outbox: Pick<OutboxWorker, 'kick'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDependencies;
+  }
+}
+
+/** Large enough for any form on the site (a long enquiry message), small enough to refuse a flood. */
+const bodyLimit = 64 * 1024;
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+
+  const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(formbody, { bodyLimit });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  registerMetrics(app, db);
+  registerHealth(app, db);
+  registerErrorHandling(app, pages);
+
+  for (const [urlPath, page] of pages.byPath) {
+    app.get(urlPath, (request, reply) => pages.send(request, reply, page));
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(config.distDir, 'client'),
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Hashed file names change with their content, so a browser may keep them for a year.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const productionBase = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://www.example.co.uk',
+  SESSION_SECRET: 'x'.repeat(40),
+  CAPTCHA_PROVIDER: 'altcha',
+};
+
+function errorOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to refuse');
+}
+
+describe('configuration', () => {
+  it('works out of the box with an embedded database on 127.0.0.1:3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/site.db') });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.captchaProvider).toBe('altcha');
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+  });
+
+  it('reads PostgreSQL from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/site' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db/site',
+    });
+  });
+
+  it('names the variable and what it expected, in one line', () => {
+    const message = errorOf({ PORT: 'eighty' });
+    expect(message).toBe('PORT must be a whole number from 0 to 65535; got "eighty"');
+    expect(message).not.toContain('\n');
+    expect(errorOf({ DATABASE_URL: 'mysql://root:secret@db/site' })).toBe(
+      'DATABASE_URL must be sqlite:PATH or postgres://…; got "mysql://root:***@db/site"',
+    );
+    expect(errorOf({ CAPTCHA_PROVIDER: 'hcaptcha' })).toMatch(
+      /^CAPTCHA_PROVIDER must be one of altcha, recaptcha/,
+    );
+    expect(errorOf({ SMTP_URL: 'mail.example.com' })).toMatch(
+      /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(errorOf({ PUBLIC_URL: 'not a url' })).toMatch(/^PUBLIC_URL must be an absolute/);
+    expect(errorOf({ SESSION_SECRET: 'short' })).toBe(
+      'SESSION_SECRET must be at least 32 characters long; got "5 characters"',
+    );
+  });
+
+  it('accepts a safe production configuration', () => {
+    expect(loadConfig(productionBase).nodeEnv).toBe('production');
+  });
+
+  it('refuses unsafe settings in production', () => {
+    expect(errorOf({ ...productionBase, CAPTCHA_PROVIDER: 'none' })).toMatch(
+      /^CAPTCHA_PROVIDER must be altcha, recaptcha or turnstile in production/,
+    );
+    const { SESSION_SECRET: _, ...withoutSecret } = productionBase;
+    expect(errorOf(withoutSecret)).toBe(
+      'SESSION_SECRET must be set in production (32 or more characters); it is not set',
+    );
+    expect(errorOf({ ...productionBase, PUBLIC_URL: 'http://www.example.co.uk' })).toBe(
+      'PUBLIC_URL must be an https:// URL in production; got "http://www.example.co.uk"',
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { firm } from '../../content/firm.ts';
+
+export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
+export type CaptchaProvider = (typeof captchaProviders)[number];
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  /** SMTP server to send through; unset writes each message as an .eml file under `mailDir`. */
+  smtpUrl: string | undefined;
+  mailDir: string;
+  mailFrom: string;
+  staffEmail: string;
+  publicUrl: URL;
+  captchaProvider: CaptchaProvider;
+  sessionSecret: string;
+  logLevel: string;
+  /** Behind a reverse proxy, take the visitor's address from X-Forwarded-For (rate limits need it). */
+  trustProxy: boolean;
+  /** Where the build put the client assets and the prerendered pages. */
+  distDir: string;
+}
+
+/** A bad setting: the message is one line naming the variable and what it expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const developmentSecret = 'development-only-secret-do-not-use-in-production';
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const fail = (name: string, expected: string, value?: string): never => {
+    const got = value === undefined ? 'it is not set' : `got ${JSON.stringify(value)}`;
+    throw new ConfigError(`${name} must be ${expected}; ${got}`);
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = read(name) ?? fallback;
+    return allowed.includes(value as T) ? (value as T) : fail(name, `one of ${allowed.join(', ')}`, value);
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'], 'development');
+  const production = nodeEnv === 'production';
+
+  const portText = read('PORT') ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) fail('PORT', 'a whole number from 0 to 65535', portText);
+  const host = read('HOST') ?? '127.0.0.1';
+
+  const database = parseDatabaseUrl(read('DATABASE_URL') ?? 'sqlite:data/site.db', fail);
+
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    fail('SMTP_URL', 'an smtp:// or smtps:// URL', smtpUrl);
+  }
+
+  const publicUrlText = read('PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
+  let publicUrl: URL;
+  try {
+    publicUrl = new URL(publicUrlText);
+  } catch {
+    return fail('PUBLIC_URL', 'an absolute http:// or https:// URL', publicUrlText);
+  }
+  if (!['http:', 'https:'].includes(publicUrl.protocol)) {
+    fail('PUBLIC_URL', 'an absolute http:// or https:// URL', publicUrlText);
+  }
+  if (production && publicUrl.protocol !== 'https:') {
+    fail('PUBLIC_URL', 'an https:// URL in production', publicUrlText);
+  }
+
+  const mailFrom = read('MAIL_FROM') ?? `${firm.name} <${firm.email}>`;
+  const staffEmail = read('STAFF_EMAIL') ?? firm.email;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(staffEmail)) fail('STAFF_EMAIL', 'an email address', staffEmail);
+
+  const captchaProvider = oneOf('CAPTCHA_PROVIDER', captchaProviders, 'altcha');
+  if (production && captchaProvider === 'none') {
+    fail(
+      'CAPTCHA_PROVIDER',
+      'altcha, recaptcha or turnstile in production (none leaves forms open to bots)',
+      'none',
+    );
+  }
+
+  const secret = read('SESSION_SECRET');
+  if (production && secret === undefined) fail('SESSION_SECRET', 'set in production (32 or more characters)');
+  if (secret !== undefined && secret.length < 32) {
+    fail('SESSION_SECRET', 'at least 32 characters long', `${secret.length} characters`);
+  }
+
+  const trustProxy = oneOf('TRUST_PROXY', ['true', 'false'], 'false') === 'true';
+  const logLevel = oneOf('LOG_LEVEL', logLevels, nodeEnv === 'test' ? 'warn' : 'info');
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    database,
+    smtpUrl,
+    mailDir: path.resolve(read('MAIL_DIR') ?? 'data/mail'),
+    mailFrom,
+    staffEmail,
+    publicUrl,
+    captchaProvider,
+    sessionSecret: secret ?? developmentSecret,
+    logLevel,
+    trustProxy,
+    distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
+  };
+}
+
+function parseDatabaseUrl(value: string, fail: (name: string, expected: string, value?: string) => never) {
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') fail('DATABASE_URL', 'sqlite:PATH or postgres://…', value);
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) } satisfies DatabaseTarget;
+  }
+  if (/^postgres(ql)?:\/\/[^/]/.test(value)) return { kind: 'postgres', url: value } satisfies DatabaseTarget;
+  return fail('DATABASE_URL', 'sqlite:PATH or postgres://…', redactUrl(value));
+}
+
+/** Never print a database password in an error line. */
+function redactUrl(value: string) {
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,18 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as outbox from './migrations/001-outbox.ts';
+
+// Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
+// A migration is never edited once it has landed: add the next number instead.
+const migrations: Record<string, Migration> = {
+  '001-outbox': outbox,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; safe to call from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { PrerenderedPages } from './pages.ts';
+
+/** The answer shape every JSON endpoint of the site shares (DESIGN: enquiry and subscribe endpoints). */
+export interface FormAnswer {
+  success: boolean;
+  infoMessages: string[];
+  errorMessages: string[];
+}
+
+export function failure(...errorMessages: string[]): FormAnswer {
+  return { success: false, infoMessages: [], errorMessages };
+}
+
+// Fastify's own texts are written for developers; a visitor gets these instead.
+const friendlyMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'What you sent is too large. Please shorten it and try again.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Please send the form as JSON or as an ordinary form post.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request was empty. Please fill in the form and try again.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request could not be read. Please try again.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request could not be read. Please try again.',
+};
+
+export function registerErrorHandling(app: FastifyInstance, pages: PrerenderedPages) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      // Never a stack or an internal message to a visitor.
+      return reply
+        .status(status)
+        .send(failure('Something went wrong on our side. Please try again in a moment.'));
+    }
+    request.log.info({ code: error.code, message: error.message }, 'request refused');
+    if (status === 429)
+      return reply.status(429).send(failure('Too many requests. Please wait a minute and try again.'));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send(failure(friendlyMessages.FST_ERR_CTP_INVALID_JSON_BODY as string));
+    }
+    const message = (error.code && friendlyMessages[error.code]) || error.message;
+    return reply.status(status).send(failure(message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && pages.notFound) return pages.send(request, reply, pages.notFound, 404);
+    return reply.status(404).send(failure('Not found.'));
+  });
+}

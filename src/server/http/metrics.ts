@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/database.ts';
+import { countByStatus } from '../mail/outbox.ts';
+
+/** Prometheus metrics for this app instance: its own registry, so two apps in one process stay apart. */
+export function registerMetrics(app: FastifyInstance, db: Db) {
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'outbox_messages',
+    help: 'Emails in the outbox, by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await countByStatus(db);
+      for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, keeps the label set small whatever visitors request.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../shared/html.ts';
+import { publicOriginToken } from '../../shared/public-origin.ts';
+
+interface Page {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The prerendered HTML pages, read and compressed once at start so that answering one is a lookup.
+ * `dist/pages/index.html` answers `/`, `dist/pages/a/b.html` answers `/a/b`, `404.html` the not-found page.
+ */
+export class PrerenderedPages {
+  readonly byPath = new Map<string, Page>();
+  readonly notFound: Page | undefined;
+
+  constructor(dir: string, publicUrl: URL) {
+    if (!existsSync(dir)) throw new Error(`No prerendered pages in ${dir}: run npm run build first`);
+    const origin = escapeHtml(publicUrl.origin);
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.html')) continue;
+      const urlPath = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`.replace(
+        /^\/index$/,
+        '/',
+      );
+      const html = readFileSync(path.join(dir, file), 'utf8').replaceAll(publicOriginToken, origin);
+      this.byPath.set(urlPath, compress(Buffer.from(html)));
+    }
+    this.notFound = this.byPath.get('/404');
+    this.byPath.delete('/404');
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
+    if (status === 200) {
+      reply.header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    }
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.identity);
+  }
+}
+
+function compress(identity: Buffer): Page {
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}

@@ -1,0 +1,154 @@
+import pino from 'pino';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '../../../tests/support/databases.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { claimDueMessages, countByStatus, enqueueMail } from './outbox.ts';
+import { smtpTransport } from './transport.ts';
+import { createOutboxWorker, retryDelayMs } from './worker.ts';
+
+const log = pino({ level: 'silent' });
+const message = (n: number) => ({
+  to: `visitor${n}@example.com`,
+  subject: `Message ${n}`,
+  text: `Hello ${n}`,
+});
+
+describeEachDatabase('mail outbox', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let smtp: TestSmtpServer;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(db);
+    smtp = await startSmtpServer();
+  });
+
+  afterEach(async () => {
+    await smtp.stop();
+    await db.destroy();
+    await database.drop();
+  });
+
+  const worker = (database: Db, smtpUrl: string, options = {}) =>
+    createOutboxWorker({
+      db: database,
+      transport: smtpTransport(smtpUrl, 'Fenwick & Hale <hello@fenwickhale.co.uk>'),
+      log,
+      messageIdDomain: 'test.invalid',
+      baseDelayMs: 50,
+      pollIntervalMs: 50,
+      ...options,
+    });
+
+  it('stores mail with the record that caused it, or not at all', async () => {
+    await db.transaction().execute(async (trx) => enqueueMail(trx, 'test', message(1)));
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, 'test', message(2));
+        throw new Error('the record could not be saved');
+      }),
+    ).rejects.toThrow('the record could not be saved');
+    expect(await countByStatus(db)).toEqual({ pending: 1, sent: 0, failed: 0 });
+  });
+
+  it('refuses a header with a line break', async () => {
+    await expect(
+      enqueueMail(db, 'test', { ...message(1), subject: 'Hi\r\nBcc: x@example.com' }),
+    ).rejects.toThrow(/line break/);
+  });
+
+  it('sends queued mail over SMTP and marks it sent', async () => {
+    await enqueueMail(db, 'test', message(1));
+    const sent = await worker(db, smtp.url).runOnce();
+    expect(sent).toBe(1);
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'Message 1');
+    expect(mail.to).toEqual(['visitor1@example.com']);
+    expect(mail.parsed.from?.address).toBe('hello@fenwickhale.co.uk');
+    expect(mail.parsed.text?.trim()).toBe('Hello 1');
+    expect(mail.parsed.messageId).toMatch(/^<outbox-\d+-\d+@test\.invalid>$/);
+    expect(await countByStatus(db)).toEqual({ pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('delivers a message sent while the SMTP server is down exactly once after it returns', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    await enqueueMail(db, 'test', message(7));
+    const running = worker(db, smtp.url);
+    running.start();
+    await waitUntil(
+      async () =>
+        (await db.selectFrom('outbox_messages').select('attempts').executeTakeFirstOrThrow()).attempts >= 2,
+    );
+    const row = await db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    smtp = await startSmtpServer(port);
+    await smtp.waitFor((m) => m.parsed.subject === 'Message 7');
+    await waitUntil(async () => (await countByStatus(db)).sent === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // several more polls: nothing is sent again
+    await running.stop();
+    expect(smtp.messages.filter((m) => m.parsed.subject === 'Message 7')).toHaveLength(1);
+  });
+
+  it('gives up after the last try and keeps the message, marked failed', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    await enqueueMail(db, 'test', message(3));
+    const running = worker(db, `smtp://127.0.0.1:${port}`, { maxAttempts: 3, baseDelayMs: 10 });
+    running.start();
+    await waitUntil(async () => (await countByStatus(db)).failed === 1);
+    await running.stop();
+    const row = await db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(3);
+    expect(row.last_error).toBeTruthy();
+  });
+
+  it('lets each message be claimed by one worker only', async () => {
+    for (let n = 0; n < 40; n++) await enqueueMail(db, 'test', message(n));
+    const second = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => claimDueMessages(i % 2 ? second : db, 10, 60_000)),
+    );
+    await second.destroy();
+    const ids = claims.flat().map((row) => row.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+  });
+
+  it('sends each message once with two app instances sharing the database', async () => {
+    for (let n = 0; n < 30; n++) await enqueueMail(db, 'test', message(n));
+    const second = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    const workers = [worker(db, smtp.url, { batchSize: 3 }), worker(second, smtp.url, { batchSize: 3 })];
+    for (const w of workers) w.start();
+    await waitUntil(async () => (await countByStatus(db)).sent === 30);
+    for (const w of workers) await w.stop();
+    await second.destroy();
+    const subjects = smtp.messages.map((m) => m.parsed.subject);
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+  });
+});
+
+it('doubles the retry delay up to a ceiling', () => {
+  expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 30_000, 100_000))).toEqual([
+    30_000, 60_000, 100_000, 100_000,
+  ]);
+});
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { MailMessage } from './message.ts';
+
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  message: MailMessage;
+  attempts: number;
+  createdAt: string;
+}
+
+const lineBreak = /[\r\n]/;
+
+/**
+ * Queues an email. Pass the transaction that writes the record the email is about, so the two are
+ * stored together or not at all; the worker sends it after the commit.
+ */
+export async function enqueueMail(
+  db: Kysely<Database>,
+  kind: string,
+  message: MailMessage,
+  now = new Date(),
+) {
+  for (const [name, value] of [
+    ['to', message.to],
+    ['subject', message.subject],
+    ...Object.entries(message.headers ?? {}),
+  ]) {
+    // Nodemailer encodes headers safely, but an address or subject with a line break is a bug upstream.
+    if (lineBreak.test(`${name}${value}`)) throw new Error(`Mail header ${name} contains a line break`);
+  }
+  const at = now.toISOString();
+  await db
+    .insertInto('outbox_messages')
+    .values({
+      kind,
+      recipient: message.to,
+      message: JSON.stringify(message),
+      status: 'pending',
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
+
+/**
+ * Leases up to `limit` due messages to this worker. The lease is taken in one UPDATE whose WHERE clause
+ * is re-checked under the row lock, and PostgreSQL skips rows another instance holds, so each message
+ * is claimed by one worker only. A lease that runs out (a crashed worker) makes the message due again.
+ */
+export async function claimDueMessages(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+  let due = db
+    .selectFrom('outbox_messages')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .orderBy('id')
+    .limit(limit);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox_messages')
+    .set((eb) => ({ locked_until: leaseEnd, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .returning(['id', 'kind', 'message', 'attempts', 'created_at'])
+    .execute();
+  return rows
+    .map(
+      (r): OutboxRow => ({
+        id: r.id,
+        kind: r.kind,
+        message: JSON.parse(r.message) as MailMessage,
+        attempts: r.attempts,
+        createdAt: r.created_at,
+      }),
+    )
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Kysely<Database>, id: number, now = new Date()) {
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'sent', sent_at: now.toISOString(), locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a failed try: due again after `retryAt`, or failed for good when `retryAt` is null. */
+export async function markFailedAttempt(
+  db: Kysely<Database>,
+  id: number,
+  error: string,
+  retryAt: Date | null,
+) {
+  await db
+    .updateTable('outbox_messages')
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      next_attempt_at: (retryAt ?? new Date()).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 2000),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countByStatus(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}

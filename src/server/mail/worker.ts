@@ -1,0 +1,131 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  log: Logger;
+  /** Host part of the Message-ID, e.g. the site's host name. */
+  messageIdDomain: string;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+  /** The delay before the second try; it doubles with each try after that, up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Looks for due mail now rather than at the next poll, e.g. right after a commit that queued some. */
+  kick(): void;
+  /** Sends what is due now; resolves with how many messages it handled. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: number) {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    transport,
+    log,
+    messageIdDomain,
+    pollIntervalMs = 2000,
+    leaseMs = 120_000,
+    batchSize = 10,
+    baseDelayMs = 30_000,
+    maxDelayMs = 6 * 60 * 60_000,
+    maxAttempts = 10,
+  } = options;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let kicked = false;
+
+  async function deliver(row: OutboxRow) {
+    const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
+    try {
+      await transport.send({ messageId, message: row.message });
+      await markSent(db, row.id);
+      log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryAt =
+        row.attempts >= maxAttempts
+          ? null
+          : new Date(Date.now() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
+      await markFailedAttempt(db, row.id, reason, retryAt);
+      const level = retryAt ? 'warn' : 'error';
+      log[level](
+        { outboxId: row.id, kind: row.kind, attempt: row.attempts, retryAt, reason },
+        'mail not sent',
+      );
+    }
+  }
+
+  async function drainDue() {
+    let handled = 0;
+    for (;;) {
+      const batch = await claimDueMessages(db, batchSize, leaseMs);
+      for (const row of batch) await deliver(row);
+      handled += batch.length;
+      if (batch.length < batchSize || stopped) return handled;
+    }
+  }
+
+  function runOnce() {
+    // One pass at a time in this process; a kick during a pass asks for one more pass after it.
+    if (running) {
+      kicked = true;
+      return running;
+    }
+    running = drainDue()
+      .catch((error) => {
+        log.error({ err: error }, 'outbox pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (kicked && !stopped) {
+          kicked = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule();
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void runOnce();
+      schedule();
+    },
+    kick() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { headerLeaveTopAbovePx, headerReturnTopBelowPx } from './timings.ts';
+
+/**
+ * The header's at-top flag for a new scroll offset (SPEC §4). Between the two thresholds it keeps its
+ * previous value, which stops it flickering while a visitor scrolls slowly near the top.
+ */
+export function nextAtTop(atTop: boolean, scrollY: number): boolean {
+  if (scrollY > headerLeaveTopAbovePx) return false;
+  if (scrollY < headerReturnTopBelowPx) return true;
+  return atTop;
+}

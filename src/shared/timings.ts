@@ -1,0 +1,10 @@
+// Timings and limits from SPEC §9, used by the browser and asserted by the tests.
+export const cookieBannerCheckDelayMs = 2000;
+export const modalCloseDelayMs = 2000;
+export const successMessageMs = 3000;
+export const errorMessageMs = 2000;
+
+/** Above this scroll offset the header is no longer at the top… */
+export const headerLeaveTopAbovePx = 10;
+/** …and it is at the top again only below this one, so it does not flicker in between. */
+export const headerReturnTopBelowPx = 4;

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
+
+export interface RunningSite {
+  url: string;
+  smtp: TestSmtpServer;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the built site as a separate process, as `npm start` runs it: its own SQLite file in a temporary
+ * folder, a random port, and a test SMTP server receiving its mail.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  if (!existsSync(path.join(root, 'dist/pages/index.html'))) {
+    throw new Error('The site is not built: run `npm run build` before the browser tests');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));
+  const smtp = await startSmtpServer();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+      SMTP_URL: smtp.url,
+      CAPTCHA_PROVIDER: 'none',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The site did not start within 20 s:\n${output}`)),
+      20_000,
+    );
+    const onData = () => {
+      const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The site exited with code ${code} before it started:\n${output}`));
+    });
+  });
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    url,
+    smtp,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The browser build. The prerender (SSR) build and the page files are made by scripts/build.ts.
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  appType: 'custom',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      input: 'src/client/main.tsx',
+      output: {
+        // pages/home/page.tsx becomes assets/home-<hash>.js rather than one of many page-<hash>.js.
+        chunkFileNames: (chunk) => {
+          const page = chunk.facadeModuleId?.match(/pages\/([^/]+)\/page\.tsx$/)?.[1];
+          return `assets/${page ?? '[name]'}-[hash].js`;
+        },
+      },
+    },
+  },
+});
