@@ -1,11 +1,13 @@
 /** A non-2xx answer; `body` is the answer's text, which the forms show as the detail of their error. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string) {
     super(`HTTP ${status}`);
     this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
   }
 }
 
