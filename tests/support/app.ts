@@ -41,11 +41,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: database.url,
     MAIL_DIR: mailDir,
     CAPTCHA_PROVIDER: 'none',
+    LOG_LEVEL: 'silent',
     ...options.env,
   });
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: config.logLevel });
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : fileTransport(mailDir, config.mailFrom, log);

@@ -23,6 +23,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: U
       },
     },
     referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });

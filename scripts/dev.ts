@@ -1,0 +1,88 @@
+// `npm run dev`: Vite's dev server with hot reload on PORT (default 3000), rendering each page on request,
+// and the API server (restarted on change) on PORT+1 behind it for everything Vite does not serve.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'vite';
+import { renderDocument } from '../src/client/document.ts';
+import type { renderPages as RenderPages } from '../src/client/prerender.tsx';
+import { publicOriginToken } from '../src/shared/public-origin.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const apiPort = port + 1;
+
+// The API server serves the not-found page from a build; make one once if there is none.
+if (!existsSync('dist/pages')) spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+
+const api = spawn(process.execPath, ['--watch-path=src', '--watch-path=content', 'src/server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}` },
+});
+
+const vite = await createServer({
+  server: { port, host, strictPort: true },
+  appType: 'custom',
+  plugins: [
+    {
+      name: 'practice-site-dev-pages',
+      configureServer(server) {
+        server.middlewares.use(async (request, response, next) => {
+          const urlPath = (request.url ?? '/').split('?')[0];
+          if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next();
+          try {
+            const { renderPages } = (await server.ssrLoadModule('/src/client/prerender.tsx')) as {
+              renderPages: typeof RenderPages;
+            };
+            const page = renderPages().find((p) => p.meta.path === urlPath);
+            if (!page) return next();
+            const html = renderDocument(page, { script: '/src/client/main.tsx', styles: [], preloads: [] });
+            response.setHeader('content-type', 'text/html; charset=utf-8');
+            response.end(
+              (await server.transformIndexHtml(urlPath ?? '/', html)).replaceAll(
+                publicOriginToken,
+                `http://localhost:${port}`,
+              ),
+            );
+          } catch (error) {
+            server.ssrFixStacktrace(error as Error);
+            next(error);
+          }
+        });
+        // After Vite's own middlewares: whatever they did not serve goes to the API server.
+        return () => {
+          server.middlewares.use((request, response) => {
+            const upstream = http.request(
+              {
+                host: '127.0.0.1',
+                port: apiPort,
+                path: request.url,
+                method: request.method,
+                headers: request.headers,
+              },
+              (answer) => {
+                response.writeHead(answer.statusCode ?? 502, answer.headers);
+                answer.pipe(response);
+              },
+            );
+            upstream.on('error', () => {
+              response.statusCode = 502;
+              response.end('The API server is not running (yet): see its output above.');
+            });
+            request.pipe(upstream);
+          });
+        };
+      },
+    },
+  ],
+});
+await vite.listen();
+vite.printUrls();
+
+const stop = async () => {
+  api.kill('SIGTERM');
+  await vite.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

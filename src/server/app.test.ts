@@ -1,0 +1,179 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/support/app.ts';
+import { enqueueMail } from './mail/outbox.ts';
+
+let site: TestApp;
+
+beforeAll(async () => {
+  site = await startTestApp({
+    extend(app) {
+      app.get('/test/explode', async () => {
+        throw new Error('secret internal detail');
+      });
+      app.post('/test/echo', async (request) => ({ received: request.body }));
+    },
+  });
+});
+afterAll(() => site.close());
+
+const get = (urlPath: string, headers: Record<string, string> = {}) =>
+  fetch(`${site.url}${urlPath}`, { headers });
+
+describe('security headers', () => {
+  it('forbid inline script, framing and cross-site referrers', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('add HSTS when the site is served over https', async () => {
+    const secure = await startTestApp({ env: { PUBLIC_URL: 'https://www.fenwickhale.co.uk' } });
+    try {
+      const response = await fetch(`${secure.url}/`);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(await response.text()).toContain('<link rel="canonical" href="https://www.fenwickhale.co.uk/">');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('prerendered pages and assets', () => {
+  it('serves the home page as real HTML, revalidated by ETag', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<h1>Accountancy that keeps your business moving</h1>');
+    expect(html).toContain(`<link rel="canonical" href="${site.config.publicUrl.origin}/">`);
+
+    const etag = response.headers.get('etag') as string;
+    const again = await get('/', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends pages compressed to browsers that accept it', async () => {
+    const response = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toContain('Fenwick &amp; Hale');
+  });
+
+  it('serves /subscribed and /contact-received', async () => {
+    expect(await (await get('/subscribed')).text()).toContain('<h1>Thanks for signing up</h1>');
+    expect(await (await get('/contact-received')).text()).toContain(
+      '<h1>Thank you, we have your enquiry</h1>',
+    );
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    const script = readdirSync(path.join(site.config.distDir, 'client/assets')).find((f) =>
+      /^main-.*\.js$/.test(f),
+    );
+    const response = await get(`/assets/${script}`, { 'accept-encoding': 'br' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('shows the not-found page with status 404 to a browser', async () => {
+    const response = await get('/no-such-page', { accept: 'text/html' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<h1>Page not found</h1>');
+  });
+
+  it('answers JSON 404 to an API caller', async () => {
+    const response = await fetch(`${site.url}/api/nothing-here`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      success: false,
+      infoMessages: [],
+      errorMessages: ['Not found.'],
+    });
+  });
+});
+
+describe('request bodies and errors', () => {
+  const post = (body: string, contentType: string) =>
+    fetch(`${site.url}/test/echo`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  it('reads JSON and urlencoded bodies', async () => {
+    expect(await (await post('{"emailAddress":"a@b.co"}', 'application/json')).json()).toEqual({
+      received: { emailAddress: 'a@b.co' },
+    });
+    expect(
+      await (await post('emailAddress=a%40b.co&contact1=2', 'application/x-www-form-urlencoded')).json(),
+    ).toEqual({
+      received: { emailAddress: 'a@b.co', contact1: '2' },
+    });
+  });
+
+  it('refuses a body over the limit with 413 and a clear message', async () => {
+    const response = await post(JSON.stringify({ message: 'x'.repeat(100_000) }), 'application/json');
+    expect(response.status).toBe(413);
+    expect((await response.json()).errorMessages).toEqual([
+      'What you sent is too large. Please shorten it and try again.',
+    ]);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const response = await post('{"emailAddress":', 'application/json');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      infoMessages: [],
+      errorMessages: ['The request could not be read. Please try again.'],
+    });
+  });
+
+  it('never shows a stack or an internal message to a visitor', async () => {
+    const response = await get('/test/explode');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('secret internal detail');
+    expect(text).not.toMatch(/at .*\.ts:\d+/);
+    expect(JSON.parse(text).errorMessages).toEqual([
+      'Something went wrong on our side. Please try again in a moment.',
+    ]);
+  });
+});
+
+describe('operations endpoints', () => {
+  it('reports health and readiness', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('exposes request counts, durations and outbox depth to Prometheus', async () => {
+    await site.outbox.stop(); // keep the queued message pending while we look
+    await enqueueMail(site.db, 'test', { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' });
+    await get('/healthz');
+    const text = await (await get('/metrics')).text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/healthz"}');
+    expect(text).toContain('outbox_messages{status="pending"} 1');
+  });
+
+  it('is not ready when the database cannot be reached', async () => {
+    const broken = await startTestApp();
+    await broken.db.destroy();
+    try {
+      const response = await fetch(`${broken.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 'unavailable', reason: 'database not reachable' });
+    } finally {
+      await broken.app.close();
+      await broken.outbox.stop();
+    }
+  });
+});
