@@ -1,0 +1,35 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import PostalMime from 'postal-mime';
+import { afterEach, expect, it } from 'vitest';
+import { fileTransport } from './transport.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-eml-'));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+it('writes each email as an .eml file and logs its links when there is no SMTP server', async () => {
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log);
+  await transport.send({
+    messageId: '<outbox-1-1@test.invalid>',
+    message: {
+      to: 'visitor@example.com',
+      subject: 'Please confirm your subscription',
+      text: 'Confirm here: http://localhost:3000/confirm?token=abc',
+      calendar: { method: 'REQUEST', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+    },
+  });
+  const [file] = readdirSync(dir);
+  expect(file).toMatch(/\.eml$/);
+  const email = await PostalMime.parse(readFileSync(path.join(dir, file as string)));
+  expect(email.subject).toBe('Please confirm your subscription');
+  expect(email.to?.[0]?.address).toBe('visitor@example.com');
+  expect(
+    email.attachments.some((a) => a.mimeType === 'text/calendar' || a.mimeType === 'application/ics'),
+  ).toBe(true);
+  const logged = JSON.parse(lines.find((line) => line.includes('mail written to file')) as string);
+  expect(logged.links).toEqual(['http://localhost:3000/confirm?token=abc']);
+});
