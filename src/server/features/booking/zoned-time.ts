@@ -1,0 +1,61 @@
+import type { CalendarDate } from '../../../shared/calendar.ts';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock time in a zone at an instant, as if it were UTC (so plain arithmetic works on it). */
+function wallClockMs(timeZone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year as number, (parts.month as number) - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/**
+ * The instant at which a zone's clocks show a date and time. In the hour that clocks skip (spring
+ * forward) the later reading is used; in the hour they repeat (fall back), the first.
+ */
+export function zonedTimeToUtc(date: CalendarDate, hour: number, minute: number, timeZone: string): Date {
+  const wanted = Date.UTC(date.year, date.month, date.day, hour, minute);
+  let guess = wanted - (wallClockMs(timeZone, wanted) - wanted);
+  const offsetThen = wallClockMs(timeZone, guess) - guess;
+  guess = wanted - offsetThen;
+  // Fall back: the same wall time occurs twice; prefer the earlier instant.
+  const earlier = guess - 3_600_000;
+  if (wallClockMs(timeZone, earlier) === wanted) guess = earlier;
+  return new Date(guess);
+}
+
+/** The date and time a zone's clocks show at an instant. */
+export function utcToZonedTime(instant: Date, timeZone: string) {
+  const wall = new Date(wallClockMs(timeZone, instant.getTime()));
+  return {
+    date: { year: wall.getUTCFullYear(), month: wall.getUTCMonth(), day: wall.getUTCDate() } as CalendarDate,
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  };
+}
+
+/** "GMT" or "BST" for London, "GMT+1" style elsewhere: shown beside times in emails. */
+export function zoneAbbreviation(instant: Date, timeZone: string): string {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name ?? timeZone;
+}
