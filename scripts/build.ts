@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { type PageAssets, renderDocument } from '../src/client/document.ts';
-import type { renderPages as RenderPages } from '../src/client/prerender.tsx';
+import type * as Prerender from '../src/client/prerender.tsx';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');
@@ -48,7 +48,7 @@ function assetsFor(pageSource: string): PageAssets {
   return { script, styles: [...styles], preloads: [...modules] };
 }
 
-const { renderPages }: { renderPages: typeof RenderPages } = await import(
+const { renderPages, renderServerPageShell }: typeof Prerender = await import(
   pathToFileURL(path.join(dist, 'ssr/prerender.js')).href
 );
 rmSync(path.join(dist, 'pages'), { recursive: true, force: true });
@@ -64,6 +64,11 @@ for (const page of renderPages()) {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, renderDocument(page, assetsFor(page.source)));
 }
+const { styles } = assetsFor(entry);
+writeFileSync(
+  path.join(dist, 'server-page.html'),
+  renderDocument(renderServerPageShell(), { styles, preloads: [] }),
+);
 rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
 
 // Compressed once here, so the server never compresses a static file per request.

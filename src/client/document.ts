@@ -4,7 +4,8 @@ import { publicOriginToken } from '../shared/public-origin.ts';
 import type { RenderedPage } from './prerender.tsx';
 
 export interface PageAssets {
-  script: string;
+  /** The entry script; none for pages the server fills in, which are not hydrated. */
+  script?: string;
   styles: string[];
   preloads: string[];
 }
@@ -19,12 +20,12 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.description && `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<script type="module" src="${assets.script}"></script>`,
+    assets.script && `<script type="module" src="${assets.script}"></script>`,
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="en-GB">

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { serverPageContentToken, serverPageTitleToken } from '../shared/server-page.ts';
 import { App } from './App.tsx';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
 
@@ -24,4 +25,19 @@ export function renderPages(): RenderedPage[] {
       body: renderToString(<App Page={module.default} />),
     };
   });
+}
+
+/** The layout around a token the server replaces with its own content (see server/http/server-page.ts). */
+export function renderServerPageShell(): RenderedPage {
+  const Content = () => (
+    <section className="section">
+      <div className="container prose">{serverPageContentToken}</div>
+    </section>
+  );
+  return {
+    id: 'server-page',
+    source: '',
+    meta: { path: null, title: serverPageTitleToken, description: '' },
+    body: renderToString(<App Page={Content} />),
+  };
 }

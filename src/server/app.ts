@@ -7,11 +7,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerBookingRoutes } from './features/booking/routes.ts';
+import { createBookingService } from './features/booking/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { ServerPages } from './http/server-page.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
 export interface AppDependencies {
@@ -53,6 +56,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealth(app, db);
   registerErrorHandling(app, pages);
 
+  const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
+  const mail = {
+    publicUrl: config.publicUrl,
+    staffEmail: config.staffEmail,
+    organizerEmail: addressOf(config.mailFrom),
+  };
+  registerBookingRoutes(app, {
+    booking: createBookingService({ db, mail }),
+    pages: serverPages,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued: () => deps.outbox.kick(),
+  });
+
   for (const [urlPath, page] of pages.byPath) {
     app.get(urlPath, (request, reply) => pages.send(request, reply, page));
   }
@@ -70,4 +87,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   return app;
+}
+
+/** "Fenwick & Hale <hello@…>" → "hello@…" */
+function addressOf(mailbox: string) {
+  return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
 }

@@ -7,6 +7,7 @@ const productionBase = {
   PUBLIC_URL: 'https://www.example.co.uk',
   SESSION_SECRET: 'x'.repeat(40),
   CAPTCHA_PROVIDER: 'altcha',
+  MEETING_URL: 'https://zoom.us/my/fenwickhale',
 };
 
 function errorOf(env: Record<string, string>) {
@@ -56,6 +57,20 @@ describe('configuration', () => {
     );
   });
 
+  it('takes Zoom credentials all together or not at all', () => {
+    expect(errorOf({ ZOOM_ACCOUNT_ID: 'a' })).toBe(
+      'ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET must be all set, or none; got "only some of them"',
+    );
+    const config = loadConfig({ ZOOM_ACCOUNT_ID: 'a', ZOOM_CLIENT_ID: 'b', ZOOM_CLIENT_SECRET: 'c' });
+    expect(config.zoom).toEqual({
+      accountId: 'a',
+      clientId: 'b',
+      clientSecret: 'c',
+      oauthUrl: 'https://zoom.us',
+      apiUrl: 'https://api.zoom.us/v2',
+    });
+  });
+
   it('accepts a safe production configuration', () => {
     expect(loadConfig(productionBase).nodeEnv).toBe('production');
   });
@@ -67,6 +82,10 @@ describe('configuration', () => {
     const { SESSION_SECRET: _, ...withoutSecret } = productionBase;
     expect(errorOf(withoutSecret)).toBe(
       'SESSION_SECRET must be set in production (32 or more characters); it is not set',
+    );
+    const { MEETING_URL: __, ...withoutMeetings } = productionBase;
+    expect(errorOf(withoutMeetings)).toMatch(
+      /^MEETING_URL must be set in production when Zoom is not configured/,
     );
     expect(errorOf({ ...productionBase, PUBLIC_URL: 'http://www.example.co.uk' })).toBe(
       'PUBLIC_URL must be an https:// URL in production; got "http://www.example.co.uk"',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { firm } from '../../content/firm.ts';
+import type { ZoomSettings } from './features/booking/meetings.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
@@ -22,6 +23,12 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy, take the visitor's address from X-Forwarded-For (rate limits need it). */
   trustProxy: boolean;
+  /** A Zoom meeting per booked call, when all three ZOOM_ credentials are set. */
+  zoom: ZoomSettings | undefined;
+  /** The firm's fixed video-call room, used when Zoom is not configured. */
+  meetingUrl: string | undefined;
+  /** Posts one address may make to each form endpoint per minute. */
+  formRateLimitPerMinute: number;
   /** Where the build put the client assets and the prerendered pages. */
   distDir: string;
 }
@@ -99,6 +106,37 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const trustProxy = oneOf('TRUST_PROXY', ['true', 'false'], 'false') === 'true';
+  const zoomValues = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'].map(read);
+  const [accountId, clientId, clientSecret] = zoomValues;
+  if (zoomValues.some(Boolean) && !zoomValues.every(Boolean)) {
+    fail('ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET', 'all set, or none', 'only some of them');
+  }
+  const httpUrl = (name: string, fallback?: string) => {
+    const value = read(name) ?? fallback;
+    if (value !== undefined && !/^https?:\/\/[^/]/.test(value))
+      fail(name, 'an http:// or https:// URL', value);
+    return value;
+  };
+  const zoom =
+    accountId && clientId && clientSecret
+      ? {
+          accountId,
+          clientId,
+          clientSecret,
+          oauthUrl: httpUrl('ZOOM_OAUTH_URL', 'https://zoom.us') as string,
+          apiUrl: httpUrl('ZOOM_API_URL', 'https://api.zoom.us/v2') as string,
+        }
+      : undefined;
+  const meetingUrl = httpUrl('MEETING_URL');
+  if (production && !zoom && !meetingUrl) {
+    fail('MEETING_URL', 'set in production when Zoom is not configured (booked calls need a link)');
+  }
+
+  const rateText = read('RATE_LIMIT_PER_MINUTE') ?? '20';
+  const formRateLimitPerMinute = Number(rateText);
+  if (!/^\d+$/.test(rateText) || formRateLimitPerMinute < 1)
+    fail('RATE_LIMIT_PER_MINUTE', 'a whole number of 1 or more', rateText);
+
   const logLevel = oneOf('LOG_LEVEL', logLevels, nodeEnv === 'test' ? 'warn' : 'info');
 
   return {
@@ -115,6 +153,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: secret ?? developmentSecret,
     logLevel,
     trustProxy,
+    zoom,
+    meetingUrl,
+    formRateLimitPerMinute,
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
   };
 }

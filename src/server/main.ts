@@ -1,10 +1,6 @@
 import pino from 'pino';
-import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { fileTransport, smtpTransport } from './mail/transport.ts';
-import { createOutboxWorker } from './mail/worker.ts';
+import { createRuntime } from './runtime.ts';
 
 let config: Config;
 try {
@@ -21,20 +17,14 @@ if (config.captchaProvider === 'none') {
     'CAPTCHA_PROVIDER is none: the contact forms accept posts without a bot check (never do this in production)',
   );
 }
-
-const db = createDatabase(config.database);
-const applied = await migrateToLatest(db);
-if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-
-const transport = config.smtpUrl
-  ? smtpTransport(config.smtpUrl, config.mailFrom)
-  : fileTransport(config.mailDir, config.mailFrom, log);
 if (!config.smtpUrl) log.info({ dir: config.mailDir }, 'SMTP_URL is not set: mail is written to files');
+if (!config.zoom && !config.meetingUrl) {
+  log.warn('Neither Zoom nor MEETING_URL is configured: booking emails say the call link will follow');
+}
 
-const outbox = createOutboxWorker({ db, transport, log, messageIdDomain: config.publicUrl.hostname });
-const app = await buildApp({ config, db, outbox });
-await app.listen({ port: config.port, host: config.host });
-outbox.start();
+const runtime = await createRuntime(config, log);
+await runtime.app.listen({ port: config.port, host: config.host });
+runtime.outbox.start();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -46,10 +36,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  await app.close(); // stops accepting, finishes requests in flight
-  await outbox.stop(); // lets a send in progress finish and record its result
-  transport.close();
-  await db.destroy();
+  await runtime.close(); // stops accepting, finishes requests in flight and a send in progress
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -14,7 +14,11 @@ import {
 } from './calendar.ts';
 
 const today = { year: 2026, month: 10, day: 23 }; // Monday 23 November 2026
-const settings: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 60, ignoreDays: ['Saturday', 'SUNDAY'] };
+const settings: CalendarSettings = {
+  pastDateAllowed: false,
+  maxDaysOffered: 60,
+  ignoreDays: ['Saturday', 'SUNDAY'],
+};
 
 describe('month grid', () => {
   it('starts weeks on Monday and pads the first and last week', () => {
@@ -57,7 +61,9 @@ describe('date selectability', () => {
   it('blocks month back at the current month and month forward past maxDaysOffered', () => {
     expect(canGoToPreviousMonth({ year: 2026, month: 10 }, today, settings)).toBe(false);
     expect(canGoToPreviousMonth({ year: 2026, month: 11 }, today, settings)).toBe(true);
-    expect(canGoToPreviousMonth({ year: 2026, month: 10 }, today, { ...settings, pastDateAllowed: true })).toBe(true);
+    expect(
+      canGoToPreviousMonth({ year: 2026, month: 10 }, today, { ...settings, pastDateAllowed: true }),
+    ).toBe(true);
     // 60 days after 23 Nov 2026 is 22 Jan 2027: January can be reached, February cannot.
     expect(canGoToNextMonth({ year: 2026, month: 11 }, today, settings)).toBe(true);
     expect(canGoToNextMonth({ year: 2027, month: 0 }, today, settings)).toBe(false);
@@ -83,7 +89,15 @@ describe('dates as text', () => {
 
   it("knows today's date in the firm's time zone across midnight UTC", () => {
     // 23:30 UTC on 30 June is already 1 July in London (BST).
-    expect(todayIn('Europe/London', new Date('2026-06-30T23:30:00Z'))).toEqual({ year: 2026, month: 6, day: 1 });
-    expect(todayIn('Europe/London', new Date('2026-12-31T23:30:00Z'))).toEqual({ year: 2026, month: 11, day: 31 });
+    expect(todayIn('Europe/London', new Date('2026-06-30T23:30:00Z'))).toEqual({
+      year: 2026,
+      month: 6,
+      day: 1,
+    });
+    expect(todayIn('Europe/London', new Date('2026-12-31T23:30:00Z'))).toEqual({
+      year: 2026,
+      month: 11,
+      day: 31,
+    });
   });
 });

@@ -10,7 +10,15 @@ export interface CalendarDate {
 }
 
 export const weekdayAbbreviations = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export const weekdayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const weekdayNames = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type WeekdayName = (typeof weekdayNames)[number];
 const monthNames = [
   'January',
@@ -85,13 +93,21 @@ export function isSelectable(date: CalendarDate, today: CalendarDate, settings: 
 }
 
 /** Month back is blocked at the current month when past dates are not allowed. */
-export function canGoToPreviousMonth(view: { year: number; month: number }, today: CalendarDate, settings: CalendarSettings) {
+export function canGoToPreviousMonth(
+  view: { year: number; month: number },
+  today: CalendarDate,
+  settings: CalendarSettings,
+) {
   if (settings.pastDateAllowed) return true;
   return view.year * 12 + view.month > today.year * 12 + today.month;
 }
 
 /** Month forward is limited by maxDaysOffered: the next month must start on or before the last day offered. */
-export function canGoToNextMonth(view: { year: number; month: number }, today: CalendarDate, settings: CalendarSettings) {
+export function canGoToNextMonth(
+  view: { year: number; month: number },
+  today: CalendarDate,
+  settings: CalendarSettings,
+) {
   if (settings.maxDaysOffered <= 0) return true;
   const next = addMonths(view, 1);
   return compareDates({ ...next, day: 1 }, addDays(today, settings.maxDaysOffered)) <= 0;
@@ -135,7 +151,12 @@ export function formatTime(hour: number, minute: number): string {
 
 /** Today's date in a time zone (the firm's, so visitors abroad see the same calendar). */
 export function todayIn(timeZone: string, now = new Date()): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  })
     .formatToParts(now)
     .reduce<Record<string, number>>((all, part) => {
       all[part.type] = Number(part.value);

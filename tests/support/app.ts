@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import { createDatabase, type Db } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { fileTransport, smtpTransport } from '../../src/server/mail/transport.ts';
-import { createOutboxWorker, type OutboxWorker } from '../../src/server/mail/worker.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import type { OutboxWorker } from '../../src/server/mail/worker.ts';
+import { createRuntime } from '../../src/server/runtime.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 
 export interface TestApp {
@@ -44,34 +42,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const db = createDatabase(config.database);
-  await migrateToLatest(db);
-  const log = pino({ level: config.logLevel });
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : fileTransport(mailDir, config.mailFrom, log);
-  const outbox = createOutboxWorker({
-    db,
-    transport,
-    log,
-    messageIdDomain: 'test.invalid',
-    pollIntervalMs: 100,
-  });
-  const app = await buildApp({ config, db, outbox });
-  options.extend?.(app);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  outbox.start();
+  const runtime = await createRuntime(config, pino({ level: config.logLevel }), { pollIntervalMs: 100 });
+  options.extend?.(runtime.app);
+  const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  runtime.outbox.start();
   return {
     url,
-    app,
-    db,
+    app: runtime.app,
+    db: runtime.db,
     config,
-    outbox,
+    outbox: runtime.outbox,
     async close() {
-      await app.close();
-      await outbox.stop();
-      transport.close();
-      await db.destroy();
+      await runtime.close();
       await database.drop();
       rmSync(mailDir, { recursive: true, force: true });
     },

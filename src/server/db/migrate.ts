@@ -1,11 +1,13 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as outbox from './migrations/001-outbox.ts';
+import * as booking from './migrations/002-booking.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
 const migrations: Record<string, Migration> = {
   '001-outbox': outbox,
+  '002-booking': booking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,41 @@ export interface OutboxMessageTable {
   sent_at: Timestamp | null;
 }
 
+export interface BookingSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+export interface BlockedDateTable {
+  date: string;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface BookingTable {
+  id: Generated<number>;
+  /** Public, unguessable id: the calendar invitation's UID and the back office's link. */
+  reference: string;
+  email: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** The date and time as the visitor chose them, in the firm's zone: YYYY-MM-DD and HH:MM. */
+  local_date: string;
+  local_time: string;
+  time_zone: string;
+  status: 'confirmed' | 'cancelled';
+  cancel_token_hash: string;
+  meeting_url: string | null;
+  meeting_id: string | null;
+  application_id: number | null;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
+  booking_settings: BookingSettingsTable;
+  blocked_dates: BlockedDateTable;
+  bookings: BookingTable;
 }

@@ -10,4 +10,9 @@ export interface MailMessage {
   /** A calendar invitation, sent as a text/calendar alternative and an .ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
   attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * The booking whose video-call link replaces `{{meetingUrl}}` in the bodies and the invitation just
+   * before sending: the link may need Zoom, and Zoom being down must only delay the email.
+   */
+  meetingForBooking?: number;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -7,6 +8,8 @@ export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
   log: Logger;
+  /** Completes a message just before it is sent (e.g. fills in a meeting link); a throw means try later. */
+  prepare?: (message: MailMessage) => Promise<MailMessage>;
   /** Host part of the Message-ID, e.g. the site's host name. */
   messageIdDomain: string;
   pollIntervalMs?: number;
@@ -37,6 +40,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     transport,
     log,
     messageIdDomain,
+    prepare = async (message) => message,
     pollIntervalMs = 2000,
     leaseMs = 120_000,
     batchSize = 10,
@@ -53,7 +57,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: OutboxRow) {
     const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
     try {
-      await transport.send({ messageId, message: row.message });
+      await transport.send({ messageId, message: await prepare(row.message) });
       await markSent(db, row.id);
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
     } catch (error) {

@@ -33,8 +33,12 @@ describe('availability', () => {
 
   it('converts wall-clock times on the days the clocks change', () => {
     const springForward = { year: 2027, month: 2, day: 28 };
-    expect(zonedTimeToUtc(springForward, 0, 30, 'Europe/London').toISOString()).toBe('2027-03-28T00:30:00.000Z');
-    expect(zonedTimeToUtc(springForward, 2, 30, 'Europe/London').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(zonedTimeToUtc(springForward, 0, 30, 'Europe/London').toISOString()).toBe(
+      '2027-03-28T00:30:00.000Z',
+    );
+    expect(zonedTimeToUtc(springForward, 2, 30, 'Europe/London').toISOString()).toBe(
+      '2027-03-28T01:30:00.000Z',
+    );
     const fallBack = { year: 2026, month: 9, day: 25 };
     expect(zonedTimeToUtc(fallBack, 1, 30, 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
     expect(utcToZonedTime(new Date('2026-10-25T01:30:00Z'), 'Europe/London')).toEqual({
@@ -55,9 +59,15 @@ describe('availability', () => {
   it('respects the minimum notice and the days offered ahead', () => {
     const withNotice = { ...settings, minimumNoticeHours: 24 };
     // Monday 10:15 London: by Tuesday only 10:30 onwards is 24 hours away.
-    const tuesday = slotsForDate({ year: 2026, month: 10, day: 24 }, withNotice, context('2026-11-23T10:15:00Z'));
+    const tuesday = slotsForDate(
+      { year: 2026, month: 10, day: 24 },
+      withNotice,
+      context('2026-11-23T10:15:00Z'),
+    );
     expect(times(tuesday)[0]).toBe('10:30');
-    expect(slotsForDate({ year: 2026, month: 10, day: 23 }, withNotice, context('2026-11-23T07:00:00Z'))).toEqual([]);
+    expect(
+      slotsForDate({ year: 2026, month: 10, day: 23 }, withNotice, context('2026-11-23T07:00:00Z')),
+    ).toEqual([]);
     const farAway = slotsForDate({ year: 2027, month: 1, day: 1 }, settings, context('2026-11-23T10:00:00Z'));
     expect(farAway).toEqual([]); // 70 days ahead, past maxDaysOffered
   });
@@ -65,17 +75,31 @@ describe('availability', () => {
   it('leaves out booked calls and the buffer around them', () => {
     const withBuffer = { ...settings, bufferMinutes: 15 };
     const busy = [{ start: new Date('2026-12-01T10:00:00Z'), end: new Date('2026-12-01T10:30:00Z') }];
-    const slots = slotsForDate({ year: 2026, month: 11, day: 1 }, withBuffer, context('2026-11-20T12:00:00Z', { busy }));
+    const slots = slotsForDate(
+      { year: 2026, month: 11, day: 1 },
+      withBuffer,
+      context('2026-11-20T12:00:00Z', { busy }),
+    );
     // Grid of 45 minutes: 9:00, 9:45, 10:30 …; 9:45 ends at 10:15, inside the booked call, and 10:30
     // starts within the 15-minute buffer after it.
     expect(times(slots).slice(0, 3)).toEqual(['9:00', '11:15', '12:00']);
   });
 
   it('handles leap days and year ends', () => {
-    const leapDay = slotsForDate({ year: 2028, month: 1, day: 29 }, settings, context('2028-02-01T12:00:00Z'));
+    const leapDay = slotsForDate(
+      { year: 2028, month: 1, day: 29 },
+      settings,
+      context('2028-02-01T12:00:00Z'),
+    );
     expect(leapDay[0]?.start.toISOString()).toBe('2028-02-29T09:00:00.000Z');
-    const newYearsEve = slotsForDate({ year: 2026, month: 11, day: 31 }, settings, context('2026-12-20T12:00:00Z'));
+    const newYearsEve = slotsForDate(
+      { year: 2026, month: 11, day: 31 },
+      settings,
+      context('2026-12-20T12:00:00Z'),
+    );
     expect(newYearsEve).toHaveLength(16);
-    expect(slotsForDate({ year: 2027, month: 0, day: 1 }, settings, context('2026-12-20T12:00:00Z'))).toEqual([]);
+    expect(slotsForDate({ year: 2027, month: 0, day: 1 }, settings, context('2026-12-20T12:00:00Z'))).toEqual(
+      [],
+    );
   });
 });

@@ -1,5 +1,11 @@
-import { type CalendarDate, isSelectable, todayIn, toIsoDate, weekdayName } from '../../../shared/calendar.ts';
 import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
+import {
+  type CalendarDate,
+  isSelectable,
+  todayIn,
+  toIsoDate,
+  weekdayName,
+} from '../../../shared/calendar.ts';
 import { bankHolidays } from './bank-holidays.ts';
 import { zonedTimeToUtc } from './zoned-time.ts';
 
@@ -30,7 +36,11 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * holidays, blocked dates, anything closer than the minimum notice, and anything that would overlap a
  * booked call or the buffer around it. Slots start on a grid of call length plus buffer.
  */
-export function slotsForDate(date: CalendarDate, settings: AvailabilitySettings, context: AvailabilityContext): Slot[] {
+export function slotsForDate(
+  date: CalendarDate,
+  settings: AvailabilitySettings,
+  context: AvailabilityContext,
+): Slot[] {
   const iso = toIsoDate(date);
   const today = todayIn(settings.timeZone, context.now);
   if (!isSelectable(date, today, settings)) return [];
@@ -41,12 +51,17 @@ export function slotsForDate(date: CalendarDate, settings: AvailabilitySettings,
   const step = settings.callMinutes + settings.bufferMinutes;
   const slots: Slot[] = [];
   for (const period of settings.workingHours[weekdayName(date)]) {
-    for (let minute = minutesOf(period.start); minute + settings.callMinutes <= minutesOf(period.end); minute += step) {
+    for (
+      let minute = minutesOf(period.start);
+      minute + settings.callMinutes <= minutesOf(period.end);
+      minute += step
+    ) {
       const start = zonedTimeToUtc(date, Math.floor(minute / 60), minute % 60, settings.timeZone);
       const end = new Date(start.getTime() + settings.callMinutes * 60_000);
       if (start.getTime() < earliest) continue;
       const clashes = context.busy.some(
-        (call) => start.getTime() < call.end.getTime() + bufferMs && call.start.getTime() < end.getTime() + bufferMs,
+        (call) =>
+          start.getTime() < call.end.getTime() + bufferMs && call.start.getTime() < end.getTime() + bufferMs,
       );
       if (!clashes) slots.push({ startHour: Math.floor(minute / 60), startMinute: minute % 60, start, end });
     }

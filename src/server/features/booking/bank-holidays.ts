@@ -31,7 +31,8 @@ const lastMonday = (year: number, month: number) => {
   return addDays(last, -weekdayIndex(last));
 };
 /** Saturday and Sunday holidays move to the next weekday not already a holiday. */
-const nextWeekday = (date: CalendarDate) => addDays(date, [0, 0, 0, 0, 0, 2, 1][weekdayIndex(date)] as number);
+const nextWeekday = (date: CalendarDate) =>
+  addDays(date, [0, 0, 0, 0, 0, 2, 1][weekdayIndex(date)] as number);
 
 // Proclaimed changes to the usual pattern: moved days and one-off extra holidays.
 const moved: Record<string, string> = {
@@ -56,8 +57,10 @@ export function bankHolidays(year: number): Set<string> {
   const christmas = { year, month: 11, day: 25 };
   const christmasWeekday = weekdayIndex(christmas);
   if (christmasWeekday <= 3) days.push(toIsoDate(christmas), toIsoDate(addDays(christmas, 1)));
-  else if (christmasWeekday === 4) days.push(toIsoDate(christmas), toIsoDate(addDays(christmas, 3))); // Fri: Boxing Day on Mon 28
-  else if (christmasWeekday === 5) days.push(toIsoDate(addDays(christmas, 2)), toIsoDate(addDays(christmas, 3))); // Sat
+  else if (christmasWeekday === 4)
+    days.push(toIsoDate(christmas), toIsoDate(addDays(christmas, 3))); // Fri: Boxing Day on Mon 28
+  else if (christmasWeekday === 5)
+    days.push(toIsoDate(addDays(christmas, 2)), toIsoDate(addDays(christmas, 3))); // Sat
   else days.push(toIsoDate(addDays(christmas, 1)), toIsoDate(addDays(christmas, 2))); // Sun: Mon 26, Tue 27
 
   const result = new Set(days.map((day) => moved[day] ?? day));

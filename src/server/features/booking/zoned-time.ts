@@ -23,8 +23,16 @@ function formatter(timeZone: string) {
 /** The wall-clock time in a zone at an instant, as if it were UTC (so plain arithmetic works on it). */
 function wallClockMs(timeZone: string, instant: number): number {
   const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year as number, (parts.month as number) - 1, parts.day, parts.hour, parts.minute, parts.second);
+  for (const part of formatter(timeZone).formatToParts(new Date(instant)))
+    parts[part.type] = Number(part.value);
+  return Date.UTC(
+    parts.year as number,
+    (parts.month as number) - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  );
 }
 
 /**

@@ -1,0 +1,121 @@
+import { firm } from '../../../../content/firm.ts';
+import { formatLongDate, formatTime, parseIsoDate } from '../../../shared/calendar.ts';
+import type { MailMessage } from '../../mail/message.ts';
+import { buildInvitation } from './ics.ts';
+import { zoneAbbreviation } from './zoned-time.ts';
+
+/** Replaced at send time with the call's link, which may need Zoom to create it first. */
+export const meetingUrlToken = '{{meetingUrl}}';
+
+export interface BookingForMail {
+  id: number;
+  reference: string;
+  email: string;
+  startsAt: Date;
+  endsAt: Date;
+  localDate: string;
+  localTime: string;
+  timeZone: string;
+}
+
+export interface BookingMailSettings {
+  publicUrl: URL;
+  staffEmail: string;
+  organizerEmail: string;
+}
+
+/** "Tuesday 1 December 2026 at 9:00am GMT" */
+export function describeSlot(booking: BookingForMail) {
+  const date = parseIsoDate(booking.localDate);
+  const [hour, minute] = booking.localTime.split(':').map(Number);
+  const dateText = date ? formatLongDate(date) : booking.localDate;
+  const timeText = formatTime(hour as number, minute as number);
+  return { dateText, timeText, zone: zoneAbbreviation(booking.startsAt, booking.timeZone) };
+}
+
+function invitation(booking: BookingForMail, settings: BookingMailSettings, method: 'REQUEST' | 'CANCEL') {
+  return buildInvitation({
+    method,
+    uid: `booking-${booking.reference}@${settings.publicUrl.hostname}`,
+    sequence: method === 'REQUEST' ? 0 : 1,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: `Initial call with ${firm.name}`,
+    description: `Your initial call with ${firm.name}. Join the video call: ${meetingUrlToken}`,
+    location: meetingUrlToken,
+    organizer: { name: firm.name, email: settings.organizerEmail },
+    attendee: booking.email,
+  });
+}
+
+export function confirmationEmail(
+  booking: BookingForMail,
+  cancelUrl: string,
+  settings: BookingMailSettings,
+): MailMessage {
+  const { dateText, timeText, zone } = describeSlot(booking);
+  return {
+    to: booking.email,
+    subject: `Your call with ${firm.name} on ${dateText} at ${timeText}`,
+    text: [
+      'Thank you for booking an initial call with us.',
+      '',
+      `When: ${dateText} at ${timeText} ${zone} (30 minutes)`,
+      `Join the video call: ${meetingUrlToken}`,
+      '',
+      'The invitation is attached: open it to add the call to your calendar.',
+      '',
+      `If you can no longer make it, cancel here: ${cancelUrl}`,
+      `Or call us on ${firm.phone}.`,
+      '',
+      firm.name,
+      `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
+    ].join('\n'),
+    replyTo: settings.staffEmail,
+    calendar: { method: 'REQUEST', content: invitation(booking, settings, 'REQUEST') },
+    meetingForBooking: booking.id,
+  };
+}
+
+export function cancellationEmail(booking: BookingForMail, settings: BookingMailSettings): MailMessage {
+  const { dateText, timeText, zone } = describeSlot(booking);
+  const bookAgain = new URL('/', settings.publicUrl).href;
+  return {
+    to: booking.email,
+    subject: `Cancelled: your call with ${firm.name} on ${dateText}`,
+    text: [
+      `Your call on ${dateText} at ${timeText} ${zone} has been cancelled.`,
+      '',
+      `To book another time, visit ${bookAgain}, or call us on ${firm.phone}.`,
+      '',
+      firm.name,
+    ].join('\n'),
+    replyTo: settings.staffEmail,
+    calendar: { method: 'CANCEL', content: invitation(booking, settings, 'CANCEL') },
+    meetingForBooking: booking.id,
+  };
+}
+
+export function staffBookingNotice(
+  booking: BookingForMail,
+  settings: BookingMailSettings,
+  event: 'booked' | 'cancelled',
+  details: string[] = [],
+): MailMessage {
+  const { dateText, timeText, zone } = describeSlot(booking);
+  return {
+    to: settings.staffEmail,
+    subject: `${event === 'booked' ? 'New call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
+    text: [
+      `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`,
+      '',
+      `When: ${dateText} at ${timeText} ${zone}`,
+      `Email: ${booking.email}`,
+      `Video call: ${meetingUrlToken}`,
+      `Reference: ${booking.reference}`,
+      ...(details.length ? ['', ...details] : []),
+    ].join('\n'),
+    replyTo: booking.email,
+    meetingForBooking: booking.id,
+  };
+}

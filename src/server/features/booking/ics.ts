@@ -1,0 +1,73 @@
+// RFC 5545 calendar invitations for booked and cancelled calls.
+
+export interface CallInvitation {
+  method: 'REQUEST' | 'CANCEL';
+  /** Stable for the life of the booking, so a cancellation replaces the invitation it cancels. */
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  organizer: { name: string; email: string };
+  attendee: string;
+  stamp?: Date;
+}
+
+const escapeText = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+const stripBreaks = (text: string) => text.replace(/[\r\n]/g, ' ');
+
+/** Lines longer than 75 octets are folded onto continuation lines that start with a space. */
+function fold(line: string): string {
+  const bytes = Buffer.from(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    let end = Math.min(start + (parts.length === 0 ? 75 : 74), bytes.length);
+    while (end < bytes.length && ((bytes[end] as number) & 0xc0) === 0x80) end--; // never split a UTF-8 character
+    parts.push(bytes.subarray(start, end).toString());
+    start = end;
+  }
+  return parts.join('\r\n ');
+}
+
+/** Replaces text in an invitation, re-folding its lines (a token may have been folded across two). */
+export function replaceInInvitation(ics: string, token: string, value: string): string {
+  const lines = ics.replace(/\r\n /g, '').split('\r\n');
+  return lines.map((line) => fold(line.replaceAll(token, escapeText(value)))).join('\r\n');
+}
+
+export function buildInvitation(call: CallInvitation): string {
+  const cancelled = call.method === 'CANCEL';
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'PRODID:-//practice-site//booking//EN',
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${call.method}`,
+    'BEGIN:VEVENT',
+    `UID:${call.uid}`,
+    `DTSTAMP:${utcStamp(call.stamp ?? new Date())}`,
+    `DTSTART:${utcStamp(call.start)}`,
+    `DTEND:${utcStamp(call.end)}`,
+    `SEQUENCE:${call.sequence}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `SUMMARY:${escapeText(call.summary)}`,
+    `DESCRIPTION:${escapeText(call.description)}`,
+    `LOCATION:${escapeText(call.location)}`,
+    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}":mailto:${call.organizer.email}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${call.attendee}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import {
+  type AvailabilitySettings,
+  availabilitySettingsSchema,
+  defaultAvailabilitySettings,
+} from '../../../shared/booking-settings.ts';
+import type { Database } from '../../db/schema.ts';
+import type { BusyPeriod } from './availability.ts';
+
+type Db = Kysely<Database>;
+
+export async function loadSettings(db: Db): Promise<AvailabilitySettings> {
+  const row = await db
+    .selectFrom('booking_settings')
+    .select('settings')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (!row) return defaultAvailabilitySettings;
+  // Settings saved by an older version may lack newer fields: the defaults fill them in.
+  return availabilitySettingsSchema.parse({ ...defaultAvailabilitySettings, ...JSON.parse(row.settings) });
+}
+
+export async function saveSettings(db: Db, settings: AvailabilitySettings) {
+  const values = { id: 1, settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
+  await db
+    .insertInto('booking_settings')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ settings: values.settings, updated_at: values.updated_at }),
+    )
+    .execute();
+}
+
+export async function blockedDatesBetween(db: Db, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('blocked_dates')
+    .select('date')
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return new Set(rows.map((r) => r.date));
+}
+
+/** Confirmed calls that overlap a window, with the window widened by the caller for buffers. */
+export async function busyBetween(db: Db, from: Date, to: Date): Promise<BusyPeriod[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['starts_at', 'ends_at'])
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
+    .execute();
+  return rows.map((r) => ({ start: new Date(r.starts_at), end: new Date(r.ends_at) }));
+}
+
+export function findBookingByCancelToken(db: Db, tokenHash: string) {
+  return db.selectFrom('bookings').selectAll().where('cancel_token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export function findBooking(db: Db, id: number) {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function recordMeeting(db: Db, id: number, meeting: { url: string; id: string | null }) {
+  await db
+    .updateTable('bookings')
+    .set({ meeting_url: meeting.url, meeting_id: meeting.id })
+    .where('id', '=', id)
+    .execute();
+}

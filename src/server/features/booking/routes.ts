@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { firm } from '../../../../content/firm.ts';
+import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
+import { isValidDate } from '../../../shared/calendar.ts';
+import { failure } from '../../http/errors.ts';
+import { isSameOrigin } from '../../http/same-origin.ts';
+import { html, type ServerPages } from '../../http/server-page.ts';
+import { validationMessages } from '../../http/validation.ts';
+import { describeSlot } from './emails.ts';
+import type { BookingService } from './service.ts';
+
+export interface BookingRoutesOptions {
+  booking: BookingService;
+  pages: ServerPages;
+  publicUrl: URL;
+  rateLimitPerMinute: number;
+  /** Called after a commit that queued mail. */
+  mailQueued: () => void;
+}
+
+export function registerBookingRoutes(app: FastifyInstance, options: BookingRoutesOptions) {
+  const { booking, pages } = options;
+  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  const readLimit = { rateLimit: { max: options.rateLimitPerMinute * 10, timeWindow: 60_000 } };
+
+  app.get('/api/booking-settings', { config: readLimit }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return booking.publicSettings();
+  });
+
+  app.post('/api/gettimesfordate', { config: readLimit }, async (request, reply) => {
+    const parsed = timesForDateRequestSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    const { year, month, day } = parsed.data;
+    const date = { year, month: month - 1, day };
+    if (!isValidDate(date))
+      return reply.status(422).send(failure('year, month and day do not make a real date'));
+    reply.header('cache-control', 'no-store');
+    return booking.timesForDate(date);
+  });
+
+  app.post('/forms/book-call-form', { config: formLimit }, async (request, reply) => {
+    const parsed = bookCallSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    const result = await booking.book(parsed.data);
+    if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
+    if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
+    options.mailQueued();
+    return reply
+      .status(201)
+      .send({ success: true, infoMessages: [bookingMessages.booked], errorMessages: [] });
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/bookings/cancel', async (request, reply) => {
+    const token = String(request.query.token ?? '');
+    const found = token ? await booking.findByCancelToken(token) : undefined;
+    if (!found) return invalidLink(reply);
+    const { dateText, timeText, zone } = describeSlot(found);
+    if (found.status === 'cancelled') {
+      return pages.send(
+        reply,
+        200,
+        'Call already cancelled',
+        html`<h1>This call is already cancelled</h1>
+        <p>Your call on ${dateText} at ${timeText} ${zone} was cancelled. <a href="/">Book another time</a>.</p>`,
+      );
+    }
+    return pages.send(
+      reply,
+      200,
+      'Cancel your call',
+      html`<h1>Cancel your call?</h1>
+      <p>Your initial call with ${firm.name} is on <strong>${dateText} at ${timeText} ${zone}</strong>.</p>
+      <form method="post" action="/bookings/cancel">
+        <input type="hidden" name="token" value="${token}">
+        <button type="submit" class="button">Cancel my call</button>
+      </form>
+      <p>Changed your mind? Keep this page closed and your call stays booked.</p>`,
+    );
+  });
+
+  app.post<{ Body: { token?: unknown } }>(
+    '/bookings/cancel',
+    { config: formLimit },
+    async (request, reply) => {
+      if (!isSameOrigin(request, options.publicUrl)) {
+        return pages.send(
+          reply,
+          403,
+          'Not allowed',
+          html`<h1>This request was not allowed</h1>
+        <p>Please use the link in your confirmation email to cancel your call.</p>`,
+        );
+      }
+      const token = typeof request.body?.token === 'string' ? request.body.token : '';
+      const outcome = token ? await booking.cancelByToken(token) : 'unknown';
+      if (outcome === 'unknown') return invalidLink(reply);
+      if (outcome === 'cancelled') options.mailQueued();
+      return pages.send(
+        reply,
+        200,
+        'Call cancelled',
+        html`<h1>Your call is cancelled</h1>
+      <p>We have emailed you to confirm. If you would like another time, <a href="/">book again</a> or call us on
+      <a href="${firm.phoneHref}">${firm.phone}</a>.</p>`,
+      );
+    },
+  );
+
+  function invalidLink(reply: Parameters<ServerPages['send']>[0]) {
+    return pages.send(
+      reply,
+      404,
+      'Link not recognised',
+      html`<h1>We do not recognise this link</h1>
+      <p>Please check it is the whole link from your confirmation email, or call us on
+      <a href="${firm.phoneHref}">${firm.phone}</a> and we will help.</p>`,
+    );
+  }
+}

@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { BookCallPayload, TimeSlot } from '../../../shared/booking.ts';
+import type { AvailabilitySettings, PublicCalendarSettings } from '../../../shared/booking-settings.ts';
+import {
+  addDays,
+  type CalendarDate,
+  formatLongDate,
+  formatTime,
+  isValidDate,
+  toIsoDate,
+} from '../../../shared/calendar.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MailMessage } from '../../mail/message.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { slotsForDate } from './availability.ts';
+import {
+  type BookingForMail,
+  type BookingMailSettings,
+  cancellationEmail,
+  confirmationEmail,
+  meetingUrlToken,
+  staffBookingNotice,
+} from './emails.ts';
+import { replaceInInvitation } from './ics.ts';
+import type { MeetingProvider } from './meetings.ts';
+import * as repository from './repository.ts';
+import { zonedTimeToUtc } from './zoned-time.ts';
+
+type Db = Kysely<Database>;
+type BookingRow = Awaited<ReturnType<typeof repository.findBooking>> & {};
+
+export type BookResult =
+  | { status: 'booked'; booking: BookingForMail; dateText: string; timeText: string }
+  | { status: 'taken' }
+  | { status: 'invalid'; messages: string[] };
+
+export interface BookingServiceOptions {
+  db: Db;
+  mail: BookingMailSettings;
+  now?: () => Date;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const forMail = (row: BookingRow): BookingForMail => ({
+  id: row.id,
+  reference: row.reference,
+  email: row.email,
+  startsAt: new Date(row.starts_at),
+  endsAt: new Date(row.ends_at),
+  localDate: row.local_date,
+  localTime: row.local_time,
+  timeZone: row.time_zone,
+});
+
+export function createBookingService({ db, mail, now = () => new Date() }: BookingServiceOptions) {
+  async function slotsFor(date: CalendarDate, settings: AvailabilitySettings, includeBooked = false) {
+    const dayStart = zonedTimeToUtc(date, 0, 0, settings.timeZone);
+    const dayEnd = zonedTimeToUtc(addDays(date, 1), 0, 0, settings.timeZone);
+    const margin = settings.bufferMinutes * 60_000;
+    const [blockedDates, busy] = await Promise.all([
+      repository.blockedDatesBetween(db, toIsoDate(date), toIsoDate(date)),
+      includeBooked
+        ? []
+        : repository.busyBetween(
+            db,
+            new Date(dayStart.getTime() - margin),
+            new Date(dayEnd.getTime() + margin),
+          ),
+    ]);
+    return slotsForDate(date, settings, { now: now(), blockedDates, busy });
+  }
+
+  return {
+    async publicSettings(): Promise<PublicCalendarSettings> {
+      const s = await repository.loadSettings(db);
+      return {
+        pastDateAllowed: s.pastDateAllowed,
+        maxDaysOffered: s.maxDaysOffered,
+        ignoreDays: s.ignoreDays,
+        timeZone: s.timeZone,
+        callMinutes: s.callMinutes,
+      };
+    },
+
+    async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
+      const slots = await slotsFor(date, await repository.loadSettings(db));
+      return slots.map(({ startHour, startMinute }) => ({ startHour, startMinute }));
+    },
+
+    /** Re-checks what the browser checked, then lets the database decide who gets the slot. */
+    async book(payload: BookCallPayload, applicationId: number | null = null): Promise<BookResult> {
+      const date = { year: payload.selectedYear, month: payload.selectedMonth, day: payload.selectedDay };
+      const hhmm = `${String(payload.selectedHour).padStart(2, '0')}:${String(payload.selectedMinute).padStart(2, '0')}`;
+      const messages: string[] = [];
+      if (!isValidDate(date))
+        messages.push('selectedYear, selectedMonth and selectedDay do not make a real date');
+      else if (toIsoDate(date) !== payload.selectedDate) {
+        messages.push('selectedDate does not match selectedYear, selectedMonth and selectedDay');
+      }
+      if (payload.selectedValue !== hhmm)
+        messages.push('selectedValue does not match selectedHour and selectedMinute');
+      if (payload.selectedTimeString !== formatTime(payload.selectedHour, payload.selectedMinute)) {
+        messages.push('selectedTimeString does not match selectedHour and selectedMinute');
+      }
+      if (messages.length) return { status: 'invalid', messages };
+
+      const settings = await repository.loadSettings(db);
+      const offered = (await slotsFor(date, settings, true)).find(
+        (s) => s.startHour === payload.selectedHour && s.startMinute === payload.selectedMinute,
+      );
+      if (!offered)
+        return { status: 'invalid', messages: ['That time is not available. Please choose another time.'] };
+      const free = (await slotsFor(date, settings)).some(
+        (s) => s.start.getTime() === offered.start.getTime(),
+      );
+      if (!free) return { status: 'taken' };
+
+      const cancelToken = randomBytes(32).toString('base64url');
+      try {
+        const booking = await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('bookings')
+            .values({
+              reference: randomBytes(12).toString('base64url'),
+              email: payload.emailAddress,
+              starts_at: offered.start.toISOString(),
+              ends_at: offered.end.toISOString(),
+              local_date: payload.selectedDate,
+              local_time: hhmm,
+              time_zone: settings.timeZone,
+              status: 'confirmed',
+              cancel_token_hash: hashToken(cancelToken),
+              application_id: applicationId,
+              created_at: now().toISOString(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          const booking = forMail(row);
+          const cancelUrl = new URL(`/bookings/cancel?token=${cancelToken}`, mail.publicUrl).href;
+          await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail));
+          await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'booked'));
+          return booking;
+        });
+        return {
+          status: 'booked',
+          booking,
+          dateText: formatLongDate(date),
+          timeText: payload.selectedTimeString,
+        };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { status: 'taken' };
+        throw error;
+      }
+    },
+
+    async findByCancelToken(token: string) {
+      const row = await repository.findBookingByCancelToken(db, hashToken(token));
+      return row ? { ...forMail(row), status: row.status } : undefined;
+    },
+
+    /** Cancels the booking behind a cancel link; a second click finds it already cancelled. */
+    async cancelByToken(token: string): Promise<'cancelled' | 'already-cancelled' | 'unknown'> {
+      const row = await repository.findBookingByCancelToken(db, hashToken(token));
+      if (!row) return 'unknown';
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('bookings')
+          .set({ status: 'cancelled', cancelled_at: now().toISOString() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'confirmed')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'already-cancelled';
+        const booking = forMail(row);
+        await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail));
+        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'));
+        return 'cancelled';
+      });
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
+
+/**
+ * Fills in a booking's video-call link just before its email is sent, creating the meeting first if
+ * the call has none yet. A meeting service that fails throws, and the outbox tries again later.
+ */
+export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefined) {
+  return async (message: MailMessage): Promise<MailMessage> => {
+    if (message.meetingForBooking === undefined) return message;
+    const row = await repository.findBooking(db, message.meetingForBooking);
+    let url = row?.meeting_url ?? null;
+    if (row && !url && meetings && row.status === 'confirmed') {
+      const settings = await repository.loadSettings(db);
+      const meeting = await meetings.create({
+        topic: `Initial call: ${row.email}`,
+        start: new Date(row.starts_at),
+        minutes: settings.callMinutes,
+        timeZone: row.time_zone,
+      });
+      await repository.recordMeeting(db, row.id, meeting);
+      url = meeting.url;
+    }
+    const link = url ?? 'we will email you the link before the call';
+    return {
+      ...message,
+      text: message.text.replaceAll(meetingUrlToken, link),
+      html: message.html?.replaceAll(meetingUrlToken, link),
+      calendar: message.calendar && {
+        ...message.calendar,
+        content: replaceInInvitation(message.calendar.content, meetingUrlToken, link),
+      },
+    };
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
+import { bookingMailPreparer } from './features/booking/service.ts';
+import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  db: Db;
+  outbox: OutboxWorker;
+  transport: MailTransport;
+  /** Stops the app, lets a send in progress finish, and closes the database. */
+  close(): Promise<void>;
+}
+
+export function meetingProvider(config: Config): MeetingProvider | undefined {
+  if (config.zoom) return zoomMeetings(config.zoom);
+  return config.meetingUrl ? fixedMeetingRoom(config.meetingUrl) : undefined;
+}
+
+/** Everything the server is made of, migrated and wired, but not yet listening or sending. */
+export async function createRuntime(
+  config: Config,
+  log: Logger,
+  outboxOptions: Partial<OutboxWorkerOptions> = {},
+): Promise<Runtime> {
+  const db = createDatabase(config.database);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : fileTransport(config.mailDir, config.mailFrom, log);
+  const outbox = createOutboxWorker({
+    db,
+    transport,
+    log,
+    messageIdDomain: config.publicUrl.hostname,
+    prepare: bookingMailPreparer(db, meetingProvider(config)),
+    ...outboxOptions,
+  });
+  const app = await buildApp({ config, db, outbox });
+  return {
+    app,
+    db,
+    outbox,
+    transport,
+    async close() {
+      await app.close();
+      await outbox.stop();
+      transport.close();
+      await db.destroy();
+    },
+  };
+}
