@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email.ts';
 
 // SPEC §4, §5, §8: the exact texts of the booking modal.
@@ -18,11 +19,16 @@ export interface CallBookedDetail {
   email: string;
 }
 
+const whole = (name: string, min: number, max: number) => {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 /** POST /api/gettimesfordate (SPEC §7): month is 1-based here. */
 export const timesForDateRequestSchema = z.object({
-  year: z.number({ error: 'year must be a number' }).int().min(2000).max(2100),
-  month: z.number({ error: 'month must be a number from 1 to 12' }).int().min(1).max(12),
-  day: z.number({ error: 'day must be a number from 1 to 31' }).int().min(1).max(31),
+  year: whole('year', 2000, 2100),
+  month: whole('month', 1, 12),
+  day: whole('day', 1, 31),
   apptType: z.literal('initial', { error: "apptType must be 'initial'" }),
 });
 
@@ -30,13 +36,6 @@ export interface TimeSlot {
   startHour: number;
   startMinute: number;
 }
-
-const whole = (name: string, min: number, max: number) =>
-  z
-    .number({ error: `${name} must be a number` })
-    .int({ error: `${name} must be a whole number` })
-    .min(min)
-    .max(max);
 
 /** POST /forms/book-call-form (SPEC §3): selectedMonth is 0-based. */
 export const bookCallSchema = z.object({
@@ -60,3 +59,23 @@ export const bookCallSchema = z.object({
 });
 
 export type BookCallPayload = z.infer<typeof bookCallSchema>;
+
+/** The booking payload of SPEC §3 for a chosen date and slot, exactly as the modal sends it. */
+export function buildBookCallPayload(
+  date: CalendarDate,
+  slot: TimeSlot,
+  emailAddress: string,
+): BookCallPayload {
+  return {
+    emailAddress,
+    submitMethod: '2',
+    selectedDate: toIsoDate(date),
+    selectedValue: `${String(slot.startHour).padStart(2, '0')}:${String(slot.startMinute).padStart(2, '0')}`,
+    selectedYear: date.year,
+    selectedMonth: date.month,
+    selectedDay: date.day,
+    selectedHour: slot.startHour,
+    selectedMinute: slot.startMinute,
+    selectedTimeString: formatTime(slot.startHour, slot.startMinute),
+  };
+}

@@ -8,9 +8,11 @@ import type { Db } from '../../src/server/db/database.ts';
 import type { OutboxWorker } from '../../src/server/mail/worker.ts';
 import { createRuntime } from '../../src/server/runtime.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
+import { freePort } from './ports.ts';
 
 export interface TestApp {
   url: string;
+  databaseUrl: string;
   app: FastifyInstance;
   db: Db;
   config: Config;
@@ -20,6 +22,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   database?: DatabaseKind;
+  /** Share another instance's database (as several app instances on one PostgreSQL do). */
+  databaseUrl?: string;
   /** Extra environment, as an operator would set it. */
   env?: Record<string, string>;
   /** Adds routes before the app starts listening (e.g. one that throws). */
@@ -31,11 +35,15 @@ export interface TestAppOptions {
  * src/server/main.ts. The built client (npm run build) must exist.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(options.database ?? 'sqlite');
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase(options.database ?? 'sqlite');
   const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-mail-'));
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: database.url,
     MAIL_DIR: mailDir,
     CAPTCHA_PROVIDER: 'none',
@@ -44,10 +52,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const runtime = await createRuntime(config, pino({ level: config.logLevel }), { pollIntervalMs: 100 });
   options.extend?.(runtime.app);
-  const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();
   return {
     url,
+    databaseUrl: database.url,
     app: runtime.app,
     db: runtime.db,
     config,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 export interface RunningSite {
@@ -27,14 +28,17 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));
   const smtp = await startSmtpServer();
+  const port = await freePort();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MEETING_URL: 'https://zoom.us/my/fenwickhale',
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
       SMTP_URL: smtp.url,
       CAPTCHA_PROVIDER: 'none',

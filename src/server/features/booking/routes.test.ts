@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
+import { startFakeZoom } from '../../../../tests/support/fake-zoom.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
+import { buildBookCallPayload } from '../../../shared/booking.ts';
+import { formatLongDate } from '../../../shared/calendar.ts';
+
+let smtp: TestSmtpServer;
+let site: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  site = await startTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      MEETING_URL: 'https://zoom.us/my/fenwickhale',
+      STAFF_EMAIL: 'team@fenwickhale.co.uk',
+    },
+  });
+});
+afterAll(async () => {
+  await site.close();
+  await smtp.stop();
+});
+
+const attachmentText = (content: ArrayBuffer | string | Uint8Array) =>
+  typeof content === 'string' ? content : new TextDecoder().decode(content);
+
+describe('available times', () => {
+  it('answers the calendar settings the page uses', async () => {
+    expect(await (await fetch(`${site.url}/api/booking-settings`)).json()).toEqual({
+      pastDateAllowed: false,
+      maxDaysOffered: 60,
+      ignoreDays: ['saturday', 'sunday'],
+      timeZone: 'Europe/London',
+      callMinutes: 30,
+    });
+  });
+
+  it('answers an array of start times for a working day', async () => {
+    const { slots } = await firstBookableDate(site.url);
+    expect(slots[0]).toEqual({ startHour: expect.any(Number), startMinute: expect.any(Number) });
+    expect(slots.every((s) => s.startHour >= 9 && s.startHour < 17)).toBe(true);
+  });
+
+  it('refuses a malformed request naming the field', async () => {
+    const response = await fetch(`${site.url}/api/gettimesfordate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 2026, month: 13, day: 1, apptType: 'initial' }),
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errorMessages).toEqual(['month must be a whole number from 1 to 12']);
+    const impossible = await fetch(`${site.url}/api/gettimesfordate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 2027, month: 2, day: 30, apptType: 'initial' }),
+    });
+    expect((await impossible.json()).errorMessages).toEqual(['year, month and day do not make a real date']);
+  });
+});
+
+describe('booking a call', () => {
+  it('books, emails the visitor an invitation and the staff a notice, and takes the slot', async () => {
+    const { date, slots } = await firstBookableDate(site.url);
+    const slot = slots[0] as (typeof slots)[number];
+    const payload = buildBookCallPayload(date, slot, 'jane.doe@example.com');
+    const response = await postBooking(site.url, payload);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      success: true,
+      infoMessages: ['Thanks for booking your call.'],
+      errorMessages: [],
+    });
+
+    const confirmation = await smtp.waitFor((m) => m.to.includes('jane.doe@example.com'));
+    expect(confirmation.parsed.subject).toBe(
+      `Your call with Fenwick & Hale on ${formatLongDate(date)} at ${payload.selectedTimeString}`,
+    );
+    expect(confirmation.parsed.text).toContain('Join the video call: https://zoom.us/my/fenwickhale');
+    const cancelUrl = confirmation.parsed.text?.match(/cancel here: (\S+)/)?.[1] as string;
+    expect(cancelUrl).toMatch(/\/bookings\/cancel\?token=[\w-]{43}$/);
+    const invite = confirmation.parsed.attachments.find(
+      (a) => a.mimeType === 'text/calendar' || a.mimeType === 'application/ics',
+    );
+    const ics = attachmentText(invite?.content ?? '').replace(/\r?\n /g, '');
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics).toMatch(/UID:booking-[\w-]+@127\.0\.0\.1/);
+    expect(ics).toContain('LOCATION:https://zoom.us/my/fenwickhale');
+
+    const notice = await smtp.waitFor((m) => m.to.includes('team@fenwickhale.co.uk'));
+    expect(notice.parsed.subject).toBe(
+      `New call booked: ${formatLongDate(date)} at ${payload.selectedTimeString}`,
+    );
+    expect(notice.parsed.text).toContain('Email: jane.doe@example.com');
+
+    const remaining = await timesFor(site.url, date);
+    expect(remaining).not.toContainEqual(slot);
+    expect(remaining).toHaveLength(slots.length - 1);
+
+    const again = await postBooking(site.url, { ...payload, emailAddress: 'someone.else@example.com' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).errorMessages).toEqual([
+      'Sorry, that time has just been taken. Please choose another time.',
+    ]);
+
+    // Cancelling through the emailed link frees the slot and sends a cancelling invitation.
+    const page = await fetch(cancelUrl);
+    expect(await page.text()).toContain('<button type="submit" class="button">Cancel my call</button>');
+    const token = new URL(cancelUrl).searchParams.get('token') as string;
+    const crossSite = await fetch(`${site.url}/bookings/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ token }),
+    });
+    expect(crossSite.status).toBe(403);
+    const cancelled = await fetch(`${site.url}/bookings/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.config.publicUrl.origin },
+      body: new URLSearchParams({ token }),
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain('<h1>Your call is cancelled</h1>');
+    const cancellation = await smtp.waitFor(
+      (m) => m.parsed.subject?.startsWith('Cancelled: your call') ?? false,
+    );
+    const cancelIcs = cancellation.parsed.attachments.map((a) => attachmentText(a.content)).join('');
+    expect(cancelIcs).toContain('METHOD:CANCEL');
+    expect(cancelIcs.replace(/\r?\n /g, '')).toContain(ics.match(/UID:\S+/)?.[0] as string);
+    expect(await timesFor(site.url, date)).toContainEqual(slot);
+    expect(await (await fetch(cancelUrl)).text()).toContain('This call is already cancelled');
+  });
+
+  it('refuses bad input with 422 and messages naming each field', async () => {
+    const { date, slots } = await firstBookableDate(site.url);
+    const payload = buildBookCallPayload(date, slots[1] as (typeof slots)[number], 'a@example.com');
+    const cases: [unknown, string[]][] = [
+      [
+        { ...payload, emailAddress: 'not-an-email' },
+        ['emailAddress: Please enter a valid email address, like name@example.com'],
+      ],
+      [{ ...payload, emailAddress: '' }, ['emailAddress: Please enter your email address']],
+      [{ ...payload, submitMethod: '1' }, ["submitMethod must be '2'"]],
+      [{ ...payload, selectedHour: 'nine' }, ['selectedHour must be a whole number from 0 to 23']],
+      [
+        { ...payload, selectedDate: '2099-01-01' },
+        ['selectedDate does not match selectedYear, selectedMonth and selectedDay'],
+      ],
+      [
+        { ...payload, selectedTimeString: '11:00pm' },
+        ['selectedTimeString does not match selectedHour and selectedMinute'],
+      ],
+      [
+        {
+          ...payload,
+          selectedHour: 20,
+          selectedMinute: 0,
+          selectedValue: '20:00',
+          selectedTimeString: '8:00pm',
+        },
+        ['That time is not available. Please choose another time.'],
+      ],
+    ];
+    for (const [body, messages] of cases) {
+      const response = await postBooking(site.url, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect((await response.json()).errorMessages).toEqual(messages);
+    }
+    expect(await timesFor(site.url, date)).toContainEqual(slots[1]); // nothing was booked
+  });
+});
+
+describe('meeting links from Zoom', () => {
+  it('creates a Zoom meeting per call, and waits out a Zoom outage without losing the booking', async () => {
+    const credentials = { accountId: 'acc-1', clientId: 'client-1', clientSecret: 'secret-1' };
+    const zoom = await startFakeZoom(credentials);
+    const zoomSite = await startTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        ZOOM_ACCOUNT_ID: credentials.accountId,
+        ZOOM_CLIENT_ID: credentials.clientId,
+        ZOOM_CLIENT_SECRET: credentials.clientSecret,
+        ZOOM_OAUTH_URL: zoom.url,
+        ZOOM_API_URL: `${zoom.url}/v2`,
+      },
+    });
+    try {
+      zoom.down = true;
+      const { date, slots } = await firstBookableDate(zoomSite.url);
+      const response = await postBooking(
+        zoomSite.url,
+        buildBookCallPayload(date, slots[2] as (typeof slots)[number], 'zoom.user@example.com'),
+      );
+      expect(response.status).toBe(201);
+      await zoomSite.outbox.runOnce();
+      const pending = await zoomSite.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('recipient', '=', 'zoom.user@example.com')
+        .executeTakeFirstOrThrow();
+      expect(pending.status).toBe('pending');
+      expect(pending.last_error).toContain('HTTP 503');
+
+      zoom.down = false;
+      await zoomSite.db
+        .updateTable('outbox_messages')
+        .set({ next_attempt_at: new Date().toISOString() })
+        .execute();
+      zoomSite.outbox.kick();
+      const mail = await smtp.waitFor((m) => m.to.includes('zoom.user@example.com'));
+      expect(mail.parsed.text).toMatch(/Join the video call: https:\/\/us02web\.zoom\.us\/j\/\d+\?pwd=fake/);
+      expect(zoom.meetings).toHaveLength(1);
+      expect(zoom.meetings[0]).toMatchObject({ duration: 30, timezone: 'Europe/London' });
+    } finally {
+      await zoomSite.close();
+      await zoom.stop();
+    }
+  });
+});
