@@ -1,5 +1,6 @@
 import { firm } from '../../../../content/firm.ts';
 import { home } from '../../../../content/pages/home.ts';
+import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './home.css';
 
@@ -14,11 +15,9 @@ export default function HomePage() {
           <h1>{home.hero.heading}</h1>
           <p className="hero__lead">{home.hero.lead}</p>
           <p className="hero__actions">
-            <a className="button" href={firm.phoneHref}>
+            <BookCallButton />
+            <a className="button button--secondary" href={firm.phoneHref}>
               Call {firm.phone}
-            </a>
-            <a className="button button--secondary" href={`mailto:${firm.email}`}>
-              Email us
             </a>
           </p>
         </div>

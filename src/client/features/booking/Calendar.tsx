@@ -1,0 +1,168 @@
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  type CalendarSettings,
+  canGoToNextMonth,
+  canGoToPreviousMonth,
+  compareDates,
+  formatLongDate,
+  isSelectable,
+  monthGrid,
+  monthTitle,
+  weekdayAbbreviations,
+  weekdayIndex,
+  weekdayNames,
+} from '../../../shared/calendar.ts';
+
+export interface CalendarProps {
+  today: CalendarDate;
+  settings: CalendarSettings;
+  view: { year: number; month: number };
+  onViewChange: (view: { year: number; month: number }) => void;
+  selected: CalendarDate | null;
+  onSelect: (date: CalendarDate) => void;
+  /** The day that keyboard focus sits on (roving tabindex); moves with the arrow keys. */
+  focused: CalendarDate;
+  onFocusChange: (date: CalendarDate) => void;
+}
+
+const sameDay = (a: CalendarDate | null, b: CalendarDate) => a !== null && compareDates(a, b) === 0;
+
+/**
+ * A month calendar, Monday first, following the ARIA grid pattern: arrow keys move a day or a week,
+ * Home/End to the week's ends, Page Up/Down a month, Enter or Space chooses.
+ */
+export function Calendar(props: CalendarProps) {
+  const { today, settings, view, selected, focused } = props;
+  const titleId = useId();
+  const grid = useRef<HTMLTableElement>(null);
+  const keyboardMoved = useRef(false);
+  const canBack = canGoToPreviousMonth(view, today, settings);
+  const canForward = canGoToNextMonth(view, today, settings);
+
+  useEffect(() => {
+    if (!keyboardMoved.current) return;
+    keyboardMoved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+  });
+
+  const moveFocus = (date: CalendarDate) => {
+    const target = { year: date.year, month: date.month };
+    if (target.year !== view.year || target.month !== view.month) {
+      const back = target.year * 12 + target.month < view.year * 12 + view.month;
+      if (back ? !canBack : !canForward) return;
+      props.onViewChange(target);
+    }
+    keyboardMoved.current = true;
+    props.onFocusChange(date);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, () => CalendarDate> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      Home: () => addDays(focused, -weekdayIndex(focused)),
+      End: () => addDays(focused, 6 - weekdayIndex(focused)),
+      PageUp: () => clampToMonth(addMonths(focused, -1), focused.day),
+      PageDown: () => clampToMonth(addMonths(focused, 1), focused.day),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    moveFocus(move());
+  };
+
+  const changeMonth = (months: number) => {
+    const next = addMonths(view, months);
+    props.onViewChange(next);
+    props.onFocusChange(clampToMonth(next, focused.day));
+  };
+
+  return (
+    <div className="calendar">
+      <div className="calendar__header">
+        <button
+          type="button"
+          className="calendar__nav"
+          aria-label="Previous month"
+          disabled={!canBack}
+          onClick={() => changeMonth(-1)}
+        >
+          ‹
+        </button>
+        <h3 id={titleId} className="calendar__title" aria-live="polite">
+          {monthTitle(view)}
+        </h3>
+        <button
+          type="button"
+          className="calendar__nav"
+          aria-label="Next month"
+          disabled={!canForward}
+          onClick={() => changeMonth(1)}
+        >
+          ›
+        </button>
+      </div>
+      <table
+        ref={grid}
+        className="calendar__grid"
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA APG date picker's grid is a table with role=grid
+        role="grid"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr>
+            {weekdayAbbreviations.map((abbreviation, i) => (
+              <th key={abbreviation} scope="col" abbr={weekdayNames[i]}>
+                {abbreviation}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(view.year, view.month).map((week) => (
+            <tr key={week.find(Boolean)?.day}>
+              {week.map((date, i) => {
+                // biome-ignore lint/suspicious/noArrayIndexKey: a blank cell's position in its week is its identity
+                if (!date) return <td key={`blank-${i}`} />;
+                const available = isSelectable(date, today, settings);
+                const isSelected = sameDay(selected, date);
+                return (
+                  // biome-ignore lint/a11y/useFocusableInteractive: focus goes to the day's button inside the cell (roving tabindex)
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of an ARIA grid are gridcells
+                  <td key={date.day} role="gridcell" aria-selected={isSelected}>
+                    <button
+                      type="button"
+                      className="calendar__day"
+                      tabIndex={sameDay(focused, date) ? 0 : -1}
+                      aria-disabled={!available}
+                      aria-label={`${formatLongDate(date)}${available ? '' : ', not available'}`}
+                      aria-current={sameDay(today, date) ? 'date' : undefined}
+                      data-date={`${date.year}-${date.month + 1}-${date.day}`}
+                      onClick={() => {
+                        props.onFocusChange(date);
+                        if (available) props.onSelect(date);
+                      }}
+                    >
+                      {date.day}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function clampToMonth(view: { year: number; month: number }, day: number): CalendarDate {
+  const last = new Date(Date.UTC(view.year, view.month + 1, 0)).getUTCDate();
+  return { year: view.year, month: view.month, day: Math.min(day, last) };
+}

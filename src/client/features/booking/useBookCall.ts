@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type BookCallPayload,
+  bookingMessages,
+  buildBookCallPayload,
+  type CallBookedDetail,
+  callBookedEvent,
+  type TimeSlot,
+} from '../../../shared/booking.ts';
+import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts';
+import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
+import { emailAddressField } from '../../../shared/email.ts';
+import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
+import { fetchJson, HttpError, postJson } from '../../lib/http.ts';
+
+export interface Message {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+/** The booking modal's state (SPEC §4): no time chosen, a time chosen, submitted. */
+export function useBookCall(initialEmail = '') {
+  const [settings, setSettings] = useState<PublicCalendarSettings | null>(null);
+  const [date, setDate] = useState<CalendarDate | null>(null);
+  const [times, setTimes] = useState<TimeSlot[] | null>(null);
+  const [time, setTime] = useState<TimeSlot | null>(null);
+  const [email, setEmail] = useState(initialEmail);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [booked, setBooked] = useState<CallBookedDetail | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const request = useRef(0);
+
+  useEffect(() => {
+    fetchJson<PublicCalendarSettings>('/api/booking-settings').then(setSettings, () => {});
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  /** Shows a message, cleared after `ms` (success 3 s, errors 2 s) or kept until replaced. */
+  const show = useCallback((next: Message, ms?: number) => {
+    clearTimeout(timer.current);
+    setMessage(next);
+    if (ms) timer.current = setTimeout(() => setMessage(null), ms);
+  }, []);
+
+  const loadTimes = useCallback(async (day: CalendarDate) => {
+    const ticket = ++request.current;
+    setTimes(null);
+    try {
+      const slots = await postJson<TimeSlot[]>('/api/gettimesfordate', {
+        year: day.year,
+        month: day.month + 1,
+        day: day.day,
+        apptType: 'initial',
+      });
+      if (ticket === request.current) setTimes(slots);
+    } catch (error) {
+      // SPEC §8: a failure to fetch times is only logged.
+      console.error(error);
+      if (ticket === request.current) setTimes([]);
+    }
+  }, []);
+
+  /** Choosing a date reloads the available times and resets the chosen time to none. */
+  const chooseDate = (day: CalendarDate) => {
+    setDate(day);
+    setTime(null);
+    void loadTimes(day);
+  };
+
+  const submit = async () => {
+    if (!date || !time) return show({ kind: 'error', text: bookingMessages.selectTime });
+    const parsedEmail = emailAddressField.safeParse(email);
+    if (!parsedEmail.success) {
+      setEmailError(parsedEmail.error.issues[0]?.message ?? 'Please enter your email address');
+      return;
+    }
+    setEmailError(null);
+    const payload: BookCallPayload = buildBookCallPayload(date, time, parsedEmail.data);
+    setSending(true);
+    try {
+      await postJson('/forms/book-call-form', payload);
+      const detail = {
+        date: formatLongDate(date),
+        time: payload.selectedTimeString,
+        email: parsedEmail.data,
+      };
+      setBooked(detail);
+      show({ kind: 'success', text: bookingMessages.booked }, successMessageMs);
+      window.dispatchEvent(new CustomEvent<CallBookedDetail>(callBookedEvent, { detail }));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) {
+        show({ kind: 'error', text: bookingMessages.slotTaken });
+        setTime(null);
+        void loadTimes(date);
+      } else if (error instanceof HttpError && error.status === 422) {
+        show({ kind: 'error', text: serverMessages(error.body) ?? bookingMessages.connectionProblem });
+      } else {
+        show({ kind: 'error', text: bookingMessages.connectionProblem }, errorMessageMs);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return {
+    settings,
+    date,
+    times,
+    time,
+    chooseTime: setTime,
+    chooseDate,
+    email,
+    setEmail,
+    emailError,
+    sending,
+    booked,
+    message,
+    submit,
+  };
+}
+
+function serverMessages(body: string): string | null {
+  try {
+    const answer = JSON.parse(body) as { errorMessages?: string[] };
+    return answer.errorMessages?.length ? answer.errorMessages.join(' ') : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
+import { type CalendarDate, formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
+import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
+import { collectPageErrors, launchBrowser } from '../support/browser.ts';
+import { type RunningSite, startSite } from '../support/site.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+  return () => context.close();
+});
+
+const dialog = () => page.getByRole('dialog', { name: 'Book an initial call' });
+const dayButton = (date: CalendarDate) =>
+  page.locator(`button[data-date="${date.year}-${date.month + 1}-${date.day}"]`);
+const status = () => dialog().getByRole('status');
+
+async function openModal() {
+  await page.goto(site.url);
+  await page.getByRole('button', { name: 'Book an initial call' }).click();
+  await dialog().waitFor();
+  await dialog().getByRole('grid').waitFor();
+}
+
+async function showMonthOf(date: CalendarDate) {
+  const today = todayIn('Europe/London');
+  for (let i = 0; i < (date.year - today.year) * 12 + date.month - today.month; i++) {
+    await dialog().getByRole('button', { name: 'Next month' }).click();
+  }
+}
+
+async function chooseDayAndTime(date: CalendarDate, slot: TimeSlot) {
+  await showMonthOf(date);
+  await dayButton(date).click();
+  await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
+}
+
+describe('booking an initial call in Chromium', () => {
+  it('walks months within the offered range, with weekends and past days blocked', async () => {
+    await openModal();
+    const today = todayIn('Europe/London');
+    const headers = await dialog().locator('th').allTextContents();
+    expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await expect(dialog().getByRole('button', { name: 'Previous month' }).isDisabled()).resolves.toBe(true);
+    // 60 days ahead reaches at most into the second or third month from now.
+    const next = dialog().getByRole('button', { name: 'Next month' });
+    let steps = 0;
+    while (await next.isEnabled()) {
+      await next.click();
+      steps++;
+    }
+    expect(steps).toBeGreaterThanOrEqual(1);
+    expect(steps).toBeLessThanOrEqual(2);
+    await expect(dialog().getByRole('button', { name: 'Previous month' }).isEnabled()).resolves.toBe(true);
+
+    for (let i = 0; i < steps; i++) await dialog().getByRole('button', { name: 'Previous month' }).click();
+    const saturdays = dialog().locator('tbody tr td:nth-child(6) button');
+    for (const saturday of await saturdays.all()) {
+      await expect(saturday.getAttribute('aria-disabled')).resolves.toBe('true');
+    }
+    if (today.day > 1) {
+      await expect(dayButton({ ...today, day: 1 }).getAttribute('aria-disabled')).resolves.toBe('true');
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('moves between days with the arrow keys, and Escape closes it and returns focus', async () => {
+    await openModal();
+    const today = todayIn('Europe/London');
+    await dayButton(today).focus();
+    await page.keyboard.press('ArrowRight');
+    const focusedLabel = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const tomorrow = new Date(Date.UTC(today.year, today.month, today.day + 1));
+    expect(focusedLabel).toContain(`${tomorrow.getUTCDate()} `);
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toBe('Book an initial call');
+  });
+
+  it('books a call: asks for a time, confirms for 3 s, fires call-booked, emails an invitation', async () => {
+    const { date, slots } = await firstBookableDate(site.url);
+    const slot = slots.at(-1) as TimeSlot;
+    await page.clock.install();
+    await openModal();
+    await page.evaluate(() => {
+      window.addEventListener('call-booked', (event) => {
+        (window as unknown as { booked: unknown }).booked = (event as CustomEvent).detail;
+      });
+    });
+    await showMonthOf(date);
+    await dayButton(date).click();
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await expect(status().textContent()).resolves.toBe('Please select a time');
+
+    await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
+    await dialog().getByLabel('Email address').fill('e2e.visitor@example.com');
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('dialog [role=status]')?.textContent === 'Thanks for booking your call.',
+    );
+    const time = formatTime(slot.startHour, slot.startMinute);
+    expect(await page.evaluate(() => (window as unknown as { booked: unknown }).booked)).toEqual({
+      date: formatLongDate(date),
+      time,
+      email: 'e2e.visitor@example.com',
+    });
+    await page.clock.runFor(2900);
+    await expect(status().textContent()).resolves.toBe('Thanks for booking your call.');
+    await page.clock.runFor(200);
+    await expect(status().textContent()).resolves.toBe('');
+
+    const mail = await site.smtp.waitFor((m) => m.to.includes('e2e.visitor@example.com'));
+    expect(mail.parsed.subject).toBe(`Your call with Fenwick & Hale on ${formatLongDate(date)} at ${time}`);
+    expect(mail.raw).toContain('METHOD:REQUEST');
+    expect(await timesFor(site.url, date)).not.toContainEqual(slot);
+    expect(errors).toEqual([]);
+  });
+
+  it('says when the time was just taken, and offers the remaining times', async () => {
+    const { date, slots } = await firstBookableDate(site.url);
+    const slot = slots[0] as TimeSlot;
+    await openModal();
+    await chooseDayAndTime(date, slot);
+    // Someone else books the same time meanwhile.
+    expect((await postBooking(site.url, buildBookCallPayload(date, slot, 'faster@example.com'))).status).toBe(
+      201,
+    );
+    await dialog().getByLabel('Email address').fill('slower@example.com');
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await page.waitForFunction(() =>
+      document.querySelector('dialog [role=status]')?.textContent?.startsWith('Sorry'),
+    );
+    await expect(status().textContent()).resolves.toBe(
+      'Sorry, that time has just been taken. Please choose another time.',
+    );
+    await expect(
+      dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).count(),
+    ).resolves.toBe(0);
+    // The browser logs the 409 answer itself, and the fetch helper logs it as SPEC §8 says.
+    expect(errors.filter((e) => !e.includes('409') && e !== 'Some error occured')).toEqual([]);
+  });
+
+  it('shows the connection problem for 2 s when the request fails', async () => {
+    const { date, slots } = await firstBookableDate(site.url);
+    await page.clock.install();
+    await openModal();
+    await chooseDayAndTime(date, slots[1] as TimeSlot);
+    await dialog().getByLabel('Email address').fill('offline@example.com');
+    await page.route('**/forms/book-call-form', (route) => route.abort('internetdisconnected'));
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent !== '');
+    await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
+    await page.clock.runFor(1900);
+    await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
+    await page.clock.runFor(200);
+    await expect(status().textContent()).resolves.toBe('');
+  });
+});
