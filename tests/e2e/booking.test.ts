@@ -1,38 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
 import { type CalendarDate, formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
-import { collectPageErrors, launchBrowser } from '../support/browser.ts';
-import { type RunningSite, startSite } from '../support/site.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-let page: Page;
-let errors: string[];
+const t = setUpSiteInBrowser();
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  return () => context.close();
-});
-
-const dialog = () => page.getByRole('dialog', { name: 'Book an initial call' });
+const dialog = () => t.page.getByRole('dialog', { name: 'Book an initial call' });
 const dayButton = (date: CalendarDate) =>
-  page.locator(`button[data-date="${date.year}-${date.month + 1}-${date.day}"]`);
+  t.page.locator(`button[data-date="${date.year}-${date.month + 1}-${date.day}"]`);
 const status = () => dialog().getByRole('status');
 
 async function openModal() {
-  await page.goto(site.url);
-  await page.getByRole('button', { name: 'Book an initial call' }).click();
+  await t.page.goto(t.site.url);
+  await t.page.getByRole('button', { name: 'Book an initial call' }).click();
   await dialog().waitFor();
   await dialog().getByRole('grid').waitFor();
 }
@@ -76,29 +57,29 @@ describe('booking an initial call in Chromium', () => {
     if (today.day > 1) {
       await expect(dayButton({ ...today, day: 1 }).getAttribute('aria-disabled')).resolves.toBe('true');
     }
-    expect(errors).toEqual([]);
+    expect(t.errors).toEqual([]);
   });
 
   it('moves between days with the arrow keys, and Escape closes it and returns focus', async () => {
     await openModal();
     const today = todayIn('Europe/London');
     await dayButton(today).focus();
-    await page.keyboard.press('ArrowRight');
-    const focusedLabel = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await t.page.keyboard.press('ArrowRight');
+    const focusedLabel = await t.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     const tomorrow = new Date(Date.UTC(today.year, today.month, today.day + 1));
     expect(focusedLabel).toContain(`${tomorrow.getUTCDate()} `);
-    await page.keyboard.press('Escape');
+    await t.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
-    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    const focused = await t.page.evaluate(() => document.activeElement?.textContent);
     expect(focused).toBe('Book an initial call');
   });
 
   it('books a call: asks for a time, confirms for 3 s, fires call-booked, emails an invitation', async () => {
-    const { date, slots } = await firstBookableDate(site.url);
+    const { date, slots } = await firstBookableDate(t.site.url);
     const slot = slots.at(-1) as TimeSlot;
-    await page.clock.install();
+    await t.page.clock.install();
     await openModal();
-    await page.evaluate(() => {
+    await t.page.evaluate(() => {
       window.addEventListener('call-booked', (event) => {
         (window as unknown as { booked: unknown }).booked = (event as CustomEvent).detail;
       });
@@ -111,39 +92,39 @@ describe('booking an initial call in Chromium', () => {
     await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
     await dialog().getByLabel('Email address').fill('e2e.visitor@example.com');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
-    await page.waitForFunction(
+    await t.page.waitForFunction(
       () => document.querySelector('dialog [role=status]')?.textContent === 'Thanks for booking your call.',
     );
     const time = formatTime(slot.startHour, slot.startMinute);
-    expect(await page.evaluate(() => (window as unknown as { booked: unknown }).booked)).toEqual({
+    expect(await t.page.evaluate(() => (window as unknown as { booked: unknown }).booked)).toEqual({
       date: formatLongDate(date),
       time,
       email: 'e2e.visitor@example.com',
     });
-    await page.clock.runFor(2900);
+    await t.page.clock.runFor(2900);
     await expect(status().textContent()).resolves.toBe('Thanks for booking your call.');
-    await page.clock.runFor(200);
+    await t.page.clock.runFor(200);
     await expect(status().textContent()).resolves.toBe('');
 
-    const mail = await site.smtp.waitFor((m) => m.to.includes('e2e.visitor@example.com'));
+    const mail = await t.site.smtp.waitFor((m) => m.to.includes('e2e.visitor@example.com'));
     expect(mail.parsed.subject).toBe(`Your call with Fenwick & Hale on ${formatLongDate(date)} at ${time}`);
     expect(mail.raw).toContain('METHOD:REQUEST');
-    expect(await timesFor(site.url, date)).not.toContainEqual(slot);
-    expect(errors).toEqual([]);
+    expect(await timesFor(t.site.url, date)).not.toContainEqual(slot);
+    expect(t.errors).toEqual([]);
   });
 
   it('says when the time was just taken, and offers the remaining times', async () => {
-    const { date, slots } = await firstBookableDate(site.url);
+    const { date, slots } = await firstBookableDate(t.site.url);
     const slot = slots[0] as TimeSlot;
     await openModal();
     await chooseDayAndTime(date, slot);
     // Someone else books the same time meanwhile.
-    expect((await postBooking(site.url, buildBookCallPayload(date, slot, 'faster@example.com'))).status).toBe(
-      201,
-    );
+    expect(
+      (await postBooking(t.site.url, buildBookCallPayload(date, slot, 'faster@example.com'))).status,
+    ).toBe(201);
     await dialog().getByLabel('Email address').fill('slower@example.com');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
-    await page.waitForFunction(() =>
+    await t.page.waitForFunction(() =>
       document.querySelector('dialog [role=status]')?.textContent?.startsWith('Sorry'),
     );
     await expect(status().textContent()).resolves.toBe(
@@ -153,22 +134,22 @@ describe('booking an initial call in Chromium', () => {
       dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).count(),
     ).resolves.toBe(0);
     // The browser logs the 409 answer itself, and the fetch helper logs it as SPEC §8 says.
-    expect(errors.filter((e) => !e.includes('409') && e !== 'Some error occured')).toEqual([]);
+    expect(t.errors.filter((e) => !e.includes('409') && e !== 'Some error occured')).toEqual([]);
   });
 
   it('shows the connection problem for 2 s when the request fails', async () => {
-    const { date, slots } = await firstBookableDate(site.url);
-    await page.clock.install();
+    const { date, slots } = await firstBookableDate(t.site.url);
+    await t.page.clock.install();
     await openModal();
     await chooseDayAndTime(date, slots[1] as TimeSlot);
     await dialog().getByLabel('Email address').fill('offline@example.com');
-    await page.route('**/forms/book-call-form', (route) => route.abort('internetdisconnected'));
+    await t.page.route('**/forms/book-call-form', (route) => route.abort('internetdisconnected'));
     await dialog().getByRole('button', { name: 'Book my call' }).click();
-    await page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent !== '');
+    await t.page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent !== '');
     await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
-    await page.clock.runFor(1900);
+    await t.page.clock.runFor(1900);
     await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
-    await page.clock.runFor(200);
+    await t.page.clock.runFor(200);
     await expect(status().textContent()).resolves.toBe('');
   });
 });

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type RunningSite, startSite } from './site.ts';
 
 /** Debian's Chromium (or CHROME_PATH); never a browser downloaded by a test tool. */
 export async function launchBrowser(): Promise<Browser> {
@@ -31,4 +33,35 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+export interface SiteInBrowser {
+  site: RunningSite;
+  browser: Browser;
+  /** A fresh page in a fresh browser context for each test. */
+  page: Page;
+  /** Console errors and uncaught exceptions of `page` so far. */
+  errors: string[];
+}
+
+/**
+ * For a browser spec file: starts the built site and Chromium once, and gives each test a new context
+ * (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
+ */
+export function setUpSiteInBrowser(viewport = { width: 1280, height: 900 }): SiteInBrowser {
+  const state = {} as SiteInBrowser;
+  beforeAll(async () => {
+    [state.site, state.browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.site?.stop();
+  });
+  beforeEach(async () => {
+    const context = await state.browser.newContext({ viewport });
+    state.page = await context.newPage();
+    state.errors = collectPageErrors(state.page);
+    return () => context.close();
+  });
+  return state;
 }

@@ -40,7 +40,7 @@ export default function HomePage() {
       <section id="how-we-work" className="section section--tinted" aria-labelledby="process-heading">
         <div className="container">
           <h2 id="process-heading">{home.process.heading}</h2>
-          <ol className="steps">
+          <ol className="card-grid steps">
             {home.process.steps.map((step) => (
               <li key={step.title} className="steps__item">
                 <h3>{step.title}</h3>
