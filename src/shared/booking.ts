@@ -70,7 +70,7 @@ export function buildBookCallPayload(
     emailAddress,
     submitMethod: '2',
     selectedDate: toIsoDate(date),
-    selectedValue: `${String(slot.startHour).padStart(2, '0')}:${String(slot.startMinute).padStart(2, '0')}`,
+    selectedValue: slotValue(slot),
     selectedYear: date.year,
     selectedMonth: date.month,
     selectedDay: date.day,
@@ -78,4 +78,9 @@ export function buildBookCallPayload(
     selectedMinute: slot.startMinute,
     selectedTimeString: formatTime(slot.startHour, slot.startMinute),
   };
+}
+
+/** A slot as the payload's selectedValue writes it: 24-hour HH:MM. */
+export function slotValue(slot: TimeSlot): string {
+  return `${String(slot.startHour).padStart(2, '0')}:${String(slot.startMinute).padStart(2, '0')}`;
 }

@@ -7,6 +7,7 @@ import {
   canGoToNextMonth,
   canGoToPreviousMonth,
   compareDates,
+  daysInMonth,
   formatLongDate,
   isSelectable,
   monthGrid,
@@ -163,6 +164,5 @@ export function Calendar(props: CalendarProps) {
 }
 
 function clampToMonth(view: { year: number; month: number }, day: number): CalendarDate {
-  const last = new Date(Date.UTC(view.year, view.month + 1, 0)).getUTCDate();
-  return { year: view.year, month: view.month, day: Math.min(day, last) };
+  return { year: view.year, month: view.month, day: Math.min(day, daysInMonth(view.year, view.month)) };
 }

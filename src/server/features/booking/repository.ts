@@ -20,17 +20,6 @@ export async function loadSettings(db: Db): Promise<AvailabilitySettings> {
   return availabilitySettingsSchema.parse({ ...defaultAvailabilitySettings, ...JSON.parse(row.settings) });
 }
 
-export async function saveSettings(db: Db, settings: AvailabilitySettings) {
-  const values = { id: 1, settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
-  await db
-    .insertInto('booking_settings')
-    .values(values)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ settings: values.settings, updated_at: values.updated_at }),
-    )
-    .execute();
-}
-
 export async function blockedDatesBetween(db: Db, from: string, to: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('blocked_dates')

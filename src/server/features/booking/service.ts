@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { BookCallPayload, TimeSlot } from '../../../shared/booking.ts';
+import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '../../../shared/booking.ts';
 import type { AvailabilitySettings, PublicCalendarSettings } from '../../../shared/booking-settings.ts';
 import {
   addDays,
@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { slotsForDate } from './availability.ts';
+import { type AvailabilityContext, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
   type BookingMailSettings,
@@ -56,21 +56,19 @@ const forMail = (row: BookingRow): BookingForMail => ({
 });
 
 export function createBookingService({ db, mail, now = () => new Date() }: BookingServiceOptions) {
-  async function slotsFor(date: CalendarDate, settings: AvailabilitySettings, includeBooked = false) {
-    const dayStart = zonedTimeToUtc(date, 0, 0, settings.timeZone);
-    const dayEnd = zonedTimeToUtc(addDays(date, 1), 0, 0, settings.timeZone);
+  /** What the availability engine needs to know about a day: blocked or not, and the calls around it. */
+  async function dayContext(
+    date: CalendarDate,
+    settings: AvailabilitySettings,
+  ): Promise<AvailabilityContext> {
     const margin = settings.bufferMinutes * 60_000;
+    const dayStart = zonedTimeToUtc(date, 0, 0, settings.timeZone).getTime() - margin;
+    const dayEnd = zonedTimeToUtc(addDays(date, 1), 0, 0, settings.timeZone).getTime() + margin;
     const [blockedDates, busy] = await Promise.all([
       repository.blockedDatesBetween(db, toIsoDate(date), toIsoDate(date)),
-      includeBooked
-        ? []
-        : repository.busyBetween(
-            db,
-            new Date(dayStart.getTime() - margin),
-            new Date(dayEnd.getTime() + margin),
-          ),
+      repository.busyBetween(db, new Date(dayStart), new Date(dayEnd)),
     ]);
-    return slotsForDate(date, settings, { now: now(), blockedDates, busy });
+    return { now: now(), blockedDates, busy };
   }
 
   return {
@@ -86,14 +84,15 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
     },
 
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const slots = await slotsFor(date, await repository.loadSettings(db));
+      const settings = await repository.loadSettings(db);
+      const slots = slotsForDate(date, settings, await dayContext(date, settings));
       return slots.map(({ startHour, startMinute }) => ({ startHour, startMinute }));
     },
 
     /** Re-checks what the browser checked, then lets the database decide who gets the slot. */
     async book(payload: BookCallPayload, applicationId: number | null = null): Promise<BookResult> {
       const date = { year: payload.selectedYear, month: payload.selectedMonth, day: payload.selectedDay };
-      const hhmm = `${String(payload.selectedHour).padStart(2, '0')}:${String(payload.selectedMinute).padStart(2, '0')}`;
+      const hhmm = slotValue({ startHour: payload.selectedHour, startMinute: payload.selectedMinute });
       const messages: string[] = [];
       if (!isValidDate(date))
         messages.push('selectedYear, selectedMonth and selectedDay do not make a real date');
@@ -108,12 +107,13 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
       if (messages.length) return { status: 'invalid', messages };
 
       const settings = await repository.loadSettings(db);
-      const offered = (await slotsFor(date, settings, true)).find(
+      const context = await dayContext(date, settings);
+      // Offered at all (ignoring bookings) tells "not a slot" (422) from "just taken" (409).
+      const offered = slotsForDate(date, settings, { ...context, busy: [] }).find(
         (s) => s.startHour === payload.selectedHour && s.startMinute === payload.selectedMinute,
       );
-      if (!offered)
-        return { status: 'invalid', messages: ['That time is not available. Please choose another time.'] };
-      const free = (await slotsFor(date, settings)).some(
+      if (!offered) return { status: 'invalid', messages: [bookingMessages.slotNotOffered] };
+      const free = slotsForDate(date, settings, context).some(
         (s) => s.start.getTime() === offered.start.getTime(),
       );
       if (!free) return { status: 'taken' };
