@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import type { PageModule } from './pages/page-module.ts';
 import './styles/base.css';
+import './styles/forms.css';
 
 // Each page is its own chunk; the prerendered HTML names the page and preloads its chunk.
 const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx');

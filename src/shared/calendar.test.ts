@@ -4,11 +4,13 @@ import {
   type CalendarSettings,
   canGoToNextMonth,
   canGoToPreviousMonth,
+  formatDayMonthYear,
   formatLongDate,
   formatTime,
   isSelectable,
   monthGrid,
   parseIsoDate,
+  parseTypedDate,
   todayIn,
   toIsoDate,
 } from './calendar.ts';
@@ -77,6 +79,26 @@ describe('dates as text', () => {
     expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 1, day: 29 });
     expect(parseIsoDate('2027-02-29')).toBeNull();
     expect(parseIsoDate('2027-13-01')).toBeNull();
+  });
+
+  it('reads a typed UK date in the forms people write it, and writes day/month/year', () => {
+    expect(formatDayMonthYear({ year: 2027, month: 0, day: 3 })).toBe('03/01/2027');
+    for (const typed of ['03/01/2027', '3/1/2027', ' 3.1.2027 ', '3-1-2027', '3 1 2027', '2027-01-03']) {
+      expect(parseTypedDate(typed), typed).toEqual({ year: 2027, month: 0, day: 3 });
+    }
+    expect(parseTypedDate('29/02/2028')).toEqual({ year: 2028, month: 1, day: 29 });
+    for (const typed of [
+      '29/02/2027',
+      '31/04/2027',
+      '0/1/2027',
+      '1/0/2027',
+      '1/13/2027',
+      '1/1/27',
+      'soon',
+      '',
+    ]) {
+      expect(parseTypedDate(typed), typed).toBeNull();
+    }
   });
 
   it('formats the date and time texts of a booking', () => {

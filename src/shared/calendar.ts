@@ -129,6 +129,25 @@ export function parseIsoDate(text: string): CalendarDate | null {
   return date.month <= 11 && date.day >= 1 && date.day <= daysInMonth(date.year, date.month) ? date : null;
 }
 
+/** "23/11/2026": how a date is written in the UK, and how the date picker shows one. */
+export function formatDayMonthYear(date: CalendarDate): string {
+  return `${pad(date.day)}/${pad(date.month + 1)}/${date.year}`;
+}
+
+/**
+ * What a person types for a date: day/month/year with slashes, dots, dashes or spaces ("23/11/2026",
+ * "3.1.2027"), or an ISO date. Null when it is not a real date.
+ */
+export function parseTypedDate(text: string): CalendarDate | null {
+  const trimmed = text.trim();
+  const iso = parseIsoDate(trimmed);
+  if (iso) return iso;
+  const match = /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4})$/.exec(trimmed);
+  if (!match) return null;
+  const date = { year: Number(match[3]), month: Number(match[2]) - 1, day: Number(match[1]) };
+  return date.month >= 0 && isValidDate(date) ? date : null;
+}
+
 export function isValidDate(date: CalendarDate): boolean {
   return parseIsoDate(toIsoDate(date)) !== null;
 }

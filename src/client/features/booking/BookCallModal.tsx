@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CalendarDate, formatTime, todayIn } from '../../../shared/calendar.ts';
-import { Calendar } from './Calendar.tsx';
+import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
 import './booking.css';
 

@@ -16,6 +16,7 @@ import {
   weekdayIndex,
   weekdayNames,
 } from '../../../shared/calendar.ts';
+import './calendar.css';
 
 export interface CalendarProps {
   today: CalendarDate;

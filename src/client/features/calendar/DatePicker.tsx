@@ -1,0 +1,192 @@
+import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CalendarDate,
+  type CalendarSettings,
+  formatDayMonthYear,
+  formatLongDate,
+  isSelectable,
+  parseIsoDate,
+  parseTypedDate,
+  todayIn,
+  toIsoDate,
+} from '../../../shared/calendar.ts';
+import { Calendar } from './Calendar.tsx';
+import './date-picker.css';
+
+export interface DatePickerProps {
+  label: string;
+  /** The chosen date as YYYY-MM-DD, or '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Submits the value (YYYY-MM-DD) with a form under this name. */
+  name?: string;
+  required?: boolean;
+  /** Which dates can be chosen; by default any. */
+  settings?: CalendarSettings;
+  /** Defaults to today in the browser's time zone. */
+  today?: CalendarDate;
+  /** A message from the form's own validation (for example a required date left blank). */
+  error?: string;
+}
+
+const anyDate: CalendarSettings = { pastDateAllowed: true, maxDaysOffered: 0, ignoreDays: [] };
+
+/**
+ * The generic date picker (SPEC §2): a text field for typing the date as day/month/year and a button that
+ * opens the month calendar in a modal dialog, as in the WAI-ARIA APG date picker dialog. Choosing a day
+ * fills the field and returns focus to the button; Escape or Close leave the value as it was.
+ */
+export function DatePicker(props: DatePickerProps) {
+  const { label, value, settings = anyDate } = props;
+  const today = props.today ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const chosen = parseIsoDate(value);
+  // What the visitor is typing, until it is committed; null shows the value itself.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [typingError, setTypingError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState({ year: today.year, month: today.month });
+  const [focused, setFocused] = useState<CalendarDate>(today);
+  const error = typingError ?? props.error;
+
+  useEffect(() => {
+    if (!open) return;
+    dialog.current?.showModal();
+    dialog.current?.querySelector<HTMLButtonElement>('.calendar__grid button[tabindex="0"]')?.focus();
+  }, [open]);
+
+  const commit = (date: CalendarDate | null) => {
+    setDraft(null);
+    setTypingError(null);
+    props.onChange(date ? toIsoDate(date) : '');
+  };
+
+  /** Reads what was typed; answers whether it was a date that can be chosen (or nothing). */
+  const commitTyped = (): boolean => {
+    if (draft === null) return true;
+    if (draft.trim() === '') {
+      commit(null);
+      return true;
+    }
+    const date = parseTypedDate(draft);
+    if (!date) {
+      setTypingError(`${label} must be a date written as day/month/year, for example 23/11/2026`);
+      return false;
+    }
+    if (!isSelectable(date, today, settings)) {
+      setTypingError(`${label}: ${formatLongDate(date)} cannot be chosen`);
+      return false;
+    }
+    commit(date);
+    return true;
+  };
+
+  const openCalendar = () => {
+    const start = chosen ?? parseTypedDate(draft ?? '') ?? today;
+    setView({ year: start.year, month: start.month });
+    setFocused(start);
+    setOpen(true);
+  };
+
+  const closeCalendar = () => dialog.current?.close();
+
+  const onInputKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !commitTyped()) event.preventDefault();
+    if (event.key === 'ArrowDown' && event.altKey) {
+      event.preventDefault();
+      openCalendar();
+    }
+  };
+
+  // A click on the backdrop lands on the dialog element itself (its content fills it to the edges).
+  const onDialogClick = (event: MouseEvent) => {
+    if (event.target === dialog.current) closeCalendar();
+  };
+
+  return (
+    <div className={`field date-picker${open ? ' date-picker--open' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        Day/month/year, for example 23/11/2026
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      <div className="date-picker__control">
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft ?? (chosen ? formatDayMonthYear(chosen) : '')}
+          required={props.required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commitTyped}
+          onKeyDown={onInputKeyDown}
+        />
+        <button
+          ref={toggle}
+          type="button"
+          className="date-picker__toggle"
+          aria-haspopup="dialog"
+          aria-label={chosen ? `Change ${label}, ${formatLongDate(chosen)}` : `Choose ${label}`}
+          onClick={openCalendar}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <rect
+              x="3"
+              y="5"
+              width="18"
+              height="16"
+              rx="2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+            <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      {props.name && <input type="hidden" name={props.name} value={value} />}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click's keyboard equivalent is Escape, native to a modal dialog */}
+      <dialog
+        ref={dialog}
+        className="date-picker__dialog"
+        aria-label={`Choose ${label}`}
+        onClose={() => {
+          setOpen(false);
+          toggle.current?.focus();
+        }}
+        onClick={onDialogClick}
+      >
+        {open && (
+          <div className="date-picker__panel">
+            <Calendar
+              today={today}
+              settings={settings}
+              view={view}
+              onViewChange={setView}
+              selected={chosen}
+              onSelect={(date) => {
+                commit(date);
+                closeCalendar();
+              }}
+              focused={focused}
+              onFocusChange={setFocused}
+            />
+            <button type="button" className="button button--secondary" onClick={closeCalendar}>
+              Close
+            </button>
+          </div>
+        )}
+      </dialog>
+    </div>
+  );
+}
