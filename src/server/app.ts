@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerApplicationRoutes } from './features/applications/routes.ts';
+import { createApplicationService } from './features/applications/service.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -62,10 +64,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffEmail: config.staffEmail,
     organizerEmail: addressOf(config.mailFrom),
   };
+  const applications = createApplicationService({ db, mail });
+  registerApplicationRoutes(app, {
+    applications,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued: () => deps.outbox.kick(),
+  });
   registerBookingRoutes(app, {
     booking: createBookingService({ db, mail }),
     pages: serverPages,
     publicUrl: config.publicUrl,
+    findApplication: (reference) => applications.findByReference(reference),
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued: () => deps.outbox.kick(),
   });

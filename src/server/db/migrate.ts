@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as outbox from './migrations/001-outbox.ts';
 import * as booking from './migrations/002-booking.ts';
+import * as applications from './migrations/003-applications.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
 const migrations: Record<string, Migration> = {
   '001-outbox': outbox,
   '002-booking': booking,
+  '003-applications': applications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

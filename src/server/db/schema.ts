@@ -50,9 +50,22 @@ export interface BookingTable {
   cancelled_at: Timestamp | null;
 }
 
+export interface ApplicationTable {
+  id: Generated<number>;
+  /** Public, unguessable id: links the call booked from the questionnaire to these answers. */
+  reference: string;
+  email: string;
+  your_name: string;
+  business_name: string;
+  /** Every answer as JSON (ApplicationAnswers). */
+  answers: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
+  applications: ApplicationTable;
 }

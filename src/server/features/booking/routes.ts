@@ -7,13 +7,15 @@ import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
 import { describeSlot } from './emails.ts';
-import type { BookingService } from './service.ts';
+import type { BookedFromApplication, BookingService } from './service.ts';
 
 export interface BookingRoutesOptions {
   booking: BookingService;
   pages: ServerPages;
   publicUrl: URL;
   rateLimitPerMinute: number;
+  /** The application questionnaire behind a booking's applicationReference, if there is one. */
+  findApplication: (reference: string) => Promise<BookedFromApplication | undefined>;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
 }
@@ -42,7 +44,12 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
   app.post('/forms/book-call-form', { config: formLimit }, async (request, reply) => {
     const parsed = bookCallSchema.safeParse(request.body);
     if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
-    const result = await booking.book(parsed.data);
+    const { applicationReference } = parsed.data;
+    const application = applicationReference ? await options.findApplication(applicationReference) : null;
+    if (application === undefined) {
+      return reply.status(422).send(failure('applicationReference does not match an application'));
+    }
+    const result = await booking.book(parsed.data, application);
     if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
     if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
     options.mailQueued();

@@ -42,6 +42,12 @@ export interface BookingServiceOptions {
   now?: () => Date;
 }
 
+/** The application questionnaire a call was booked from: linked by id, its answers shown to the staff. */
+export interface BookedFromApplication {
+  id: number;
+  details: string[];
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const forMail = (row: BookingRow): BookingForMail => ({
@@ -90,7 +96,10 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
     },
 
     /** Re-checks what the browser checked, then lets the database decide who gets the slot. */
-    async book(payload: BookCallPayload, applicationId: number | null = null): Promise<BookResult> {
+    async book(
+      payload: BookCallPayload,
+      application: BookedFromApplication | null = null,
+    ): Promise<BookResult> {
       const date = { year: payload.selectedYear, month: payload.selectedMonth, day: payload.selectedDay };
       const hhmm = slotValue({ startHour: payload.selectedHour, startMinute: payload.selectedMinute });
       const messages: string[] = [];
@@ -133,7 +142,7 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
               time_zone: settings.timeZone,
               status: 'confirmed',
               cancel_token_hash: hashToken(cancelToken),
-              application_id: applicationId,
+              application_id: application?.id ?? null,
               created_at: now().toISOString(),
             })
             .returningAll()
@@ -141,7 +150,11 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
           const booking = forMail(row);
           const cancelUrl = new URL(`/bookings/cancel?token=${cancelToken}`, mail.publicUrl).href;
           await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail));
-          await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'booked'));
+          await enqueueMail(
+            trx,
+            'booking-staff-notice',
+            staffBookingNotice(booking, mail, 'booked', application?.details),
+          );
           return booking;
         });
         return {

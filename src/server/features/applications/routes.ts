@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationMessages, applicationSchema } from '../../../shared/application.ts';
+import { failure } from '../../http/errors.ts';
+import { validationMessages } from '../../http/validation.ts';
+import type { ApplicationService } from './service.ts';
+
+export interface ApplicationRoutesOptions {
+  applications: ApplicationService;
+  rateLimitPerMinute: number;
+  /** Called after a commit that queued mail. */
+  mailQueued: () => void;
+}
+
+export function registerApplicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
+  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+
+  app.post('/forms/application-form', { config: formLimit }, async (request, reply) => {
+    const parsed = applicationSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    const { submitMethod: _, ...answers } = parsed.data;
+    // Stored (with the staff's notice queued) before the visitor is told it arrived.
+    const { reference } = await options.applications.submit(answers);
+    options.mailQueued();
+    return reply.status(201).send({
+      success: true,
+      infoMessages: [applicationMessages.received],
+      errorMessages: [],
+      applicationReference: reference,
+    });
+  });
+}

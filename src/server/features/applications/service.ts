@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ApplicationAnswers } from '../../../shared/application.ts';
+import type { Database } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
+
+export interface ApplicationServiceOptions {
+  db: Kysely<Database>;
+  mail: ApplicationMailSettings;
+  now?: () => Date;
+}
+
+/** An application as another feature sees it: its id to link to, and its answers to pass on. */
+export interface LinkedApplication {
+  id: number;
+  details: string[];
+}
+
+export function createApplicationService({ db, mail, now = () => new Date() }: ApplicationServiceOptions) {
+  return {
+    /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
+    async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
+      const reference = randomBytes(16).toString('base64url');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('applications')
+          .values({
+            reference,
+            email: answers.emailAddress,
+            your_name: answers.yourName,
+            business_name: answers.businessName,
+            answers: JSON.stringify(answers),
+            created_at: now().toISOString(),
+          })
+          .execute();
+        await enqueueMail(trx, 'application-staff-notice', staffApplicationNotice(reference, answers, mail));
+      });
+      return { reference };
+    },
+
+    async findByReference(reference: string): Promise<LinkedApplication | undefined> {
+      const row = await db
+        .selectFrom('applications')
+        .select(['id', 'answers'])
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { id: row.id, details: applicationDetails(reference, JSON.parse(row.answers)) };
+    },
+  };
+}
+
+export type ApplicationService = ReturnType<typeof createApplicationService>;

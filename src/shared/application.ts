@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { emailAddressField } from './email.ts';
+
+// The application questionnaire (SPEC §3): one list of questions drives the page's controls, the
+// validation on both sides and the staff's email, so a question is worded the same everywhere.
+
+export const applicationMessages = {
+  /** SPEC §4: shown once the call is booked, after the booking modal closes. */
+  booked: (date: string, time: string) => `You've booked a call on ${date} at ${time}`,
+  zoomLink: (email: string) => `You'll get a Zoom link sent to ${email}`,
+  received: 'Thank you, we have your answers.',
+} as const;
+
+interface QuestionBase {
+  label: string;
+  hint?: string;
+  /** Shown when the question is left unanswered; names the question in plain words. */
+  missing: string;
+  /** How the question is named in other messages ("the apps you use must be…"). */
+  short: string;
+}
+
+export type Question = QuestionBase &
+  (
+    | { kind: 'line'; max: number }
+    | { kind: 'paragraph'; max: number }
+    | { kind: 'count' }
+    | { kind: 'choice'; options: readonly string[] }
+    | { kind: 'email' }
+    | { kind: 'website' }
+  );
+
+export const applicationSections = [
+  {
+    title: 'Your business today',
+    questions: {
+      howManyClients: {
+        kind: 'count',
+        label: 'How many clients do you have?',
+        missing: 'Please tell us how many clients you have',
+        short: 'The number of clients you have',
+      },
+      howManyNewClients: {
+        kind: 'count',
+        label: 'How many new clients did you take on in the last 12 months?',
+        missing: 'Please tell us how many new clients you took on in the last 12 months',
+        short: 'The number of new clients in the last 12 months',
+      },
+      howManyClientsInAYear: {
+        kind: 'count',
+        label: 'How many new clients would you like to take on in a year?',
+        missing: 'Please tell us how many new clients you would like to take on in a year',
+        short: 'The number of new clients you would like in a year',
+      },
+      whichApps: {
+        kind: 'paragraph',
+        max: 1000,
+        label: 'Which apps and software do you use to run the business?',
+        hint: 'For example Xero, QuickBooks, Dext, Excel or Slack.',
+        missing: 'Please tell us which apps and software you use',
+        short: 'The apps you use',
+      },
+      importantApps: {
+        kind: 'paragraph',
+        max: 1000,
+        label: 'Which of them could you not do without?',
+        missing: 'Please tell us which apps you could not do without',
+        short: 'The apps you could not do without',
+      },
+    },
+  },
+  {
+    title: 'How things work now',
+    questions: {
+      howLongToOnboard: {
+        kind: 'choice',
+        label: 'How long does it take to get a new client fully on board?',
+        options: ['Less than a week', '1 to 2 weeks', '2 to 4 weeks', '1 to 3 months', 'More than 3 months'],
+        missing: 'Please choose how long it takes to get a new client on board',
+        short: 'How long on-boarding takes',
+      },
+      howKeepTrack: {
+        kind: 'choice',
+        label: 'How do you keep track of clients and their work?',
+        options: [
+          'Practice management software',
+          'A CRM',
+          'Spreadsheets',
+          'Email, paper and memory',
+          'Something else',
+        ],
+        missing: 'Please choose how you keep track of clients and their work',
+        short: 'How you keep track of clients',
+      },
+      howAttractingNewClients: {
+        kind: 'paragraph',
+        max: 2000,
+        label: 'How do new clients find you at the moment?',
+        hint: 'Referrals, your website, networking, adverts: whatever brings them in.',
+        missing: 'Please tell us how new clients find you',
+        short: 'How new clients find you',
+      },
+      howDoingMarketing: {
+        kind: 'choice',
+        label: 'How is your marketing going?',
+        options: [
+          'We do not do any marketing',
+          'Now and then, when we have time',
+          'Regularly, done in-house',
+          'Regularly, with an agency or freelancer',
+        ],
+        missing: 'Please choose how your marketing is going',
+        short: 'How your marketing is going',
+      },
+    },
+  },
+  {
+    title: 'What you want to change',
+    questions: {
+      biggestFrustration: {
+        kind: 'paragraph',
+        max: 2000,
+        label: 'What is your biggest frustration in the business right now?',
+        missing: 'Please tell us your biggest frustration',
+        short: 'Your biggest frustration',
+      },
+      whatChange: {
+        kind: 'paragraph',
+        max: 2000,
+        label: 'If we worked together, what would you most like to change in the next 12 months?',
+        missing: 'Please tell us what you would most like to change',
+        short: 'What you would like to change',
+      },
+    },
+  },
+  {
+    title: 'About you',
+    questions: {
+      yourName: {
+        kind: 'line',
+        max: 200,
+        label: 'Your name',
+        missing: 'Please enter your name',
+        short: 'Your name',
+      },
+      emailAddress: {
+        kind: 'email',
+        label: 'Email address',
+        hint: 'We will send the details of your call here.',
+        missing: 'Please enter your email address',
+        short: 'Your email address',
+      },
+      businessName: {
+        kind: 'line',
+        max: 200,
+        label: 'Business name',
+        missing: 'Please enter your business name',
+        short: 'Your business name',
+      },
+      website: {
+        kind: 'website',
+        label: 'Website (optional)',
+        missing: '',
+        short: 'Your website',
+      },
+    },
+  },
+] as const satisfies readonly { title: string; questions: Record<string, Question> }[];
+
+type Questions = (typeof applicationSections)[number]['questions'];
+type Flatten<U> = U extends unknown ? { [K in keyof U]: U[K] } : never;
+type AllQuestions = UnionToIntersection<Flatten<Questions>>;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+export type QuestionName = keyof AllQuestions & string;
+
+/** Every question by its field name, in the order the page asks them. */
+export const applicationQuestions = Object.fromEntries(
+  applicationSections.flatMap((section) => Object.entries(section.questions)),
+) as Record<QuestionName, Question>;
+
+export const questionNames = Object.keys(applicationQuestions) as QuestionName[];
+
+/** The answers as stored and sent: counts are numbers, everything else text ('' for a blank website). */
+export type ApplicationAnswers = {
+  [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
+};
+
+// A control character other than tab and line breaks (a double negation: not non-control, not \t\n\r).
+const controlCharacters = /[^\P{Cc}\t\n\r]/u;
+const lineBreaks = /[\r\n]/;
+
+/** Whole numbers up to a million; a form field's text is read as a number, a blank one as missing. */
+function countField(question: Question) {
+  const error = `${question.short} must be a whole number, 0 or more`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? question.missing : error) })
+      .int({ error })
+      .min(0, { error })
+      .max(1_000_000, { error: `${question.short} must be at most 1,000,000` }),
+  );
+}
+
+function textField(question: Question, max: number, oneLine: boolean) {
+  let field = z
+    .string({ error: question.missing })
+    .trim()
+    .min(1, { error: question.missing })
+    .max(max, { error: `${question.short} must be at most ${max.toLocaleString('en-GB')} characters` })
+    .refine((text) => !controlCharacters.test(text), {
+      error: `${question.short} contains characters we cannot accept`,
+    });
+  if (oneLine) {
+    field = field.refine((text) => !lineBreaks.test(text), {
+      error: `${question.short} must be on one line`,
+    });
+  }
+  return field;
+}
+
+/** A blank or missing website is fine; otherwise a web address, with https:// added when it was left off. */
+function websiteField(question: Question) {
+  const error = `${question.short} must be a web address, like example.co.uk`;
+  return z
+    .string({ error })
+    .trim()
+    .max(200, { error: `${question.short} must be at most 200 characters` })
+    .transform((text, context) => {
+      if (text === '') return '';
+      const withScheme = /^https?:\/\//i.test(text) ? text : `https://${text}`;
+      const url = parseUrl(withScheme);
+      if (!url?.hostname.includes('.') || /\s/.test(text)) {
+        context.addIssue({ code: 'custom', message: error });
+        return z.NEVER;
+      }
+      return url.href;
+    })
+    .default('');
+}
+
+// URL.parse is too new for some browsers still in use.
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+function fieldFor(question: Question) {
+  switch (question.kind) {
+    case 'count':
+      return countField(question);
+    case 'line':
+      return textField(question, question.max, true);
+    case 'paragraph':
+      return textField(question, question.max, false);
+    case 'choice':
+      return z.enum(question.options as [string, ...string[]], { error: question.missing });
+    case 'email':
+      return emailAddressField;
+    case 'website':
+      return websiteField(question);
+  }
+}
+
+/** POST /forms/application-form: every question, and submitMethod '2' (SPEC §3). */
+export const applicationSchema = z.object({
+  ...Object.fromEntries(questionNames.map((name) => [name, fieldFor(applicationQuestions[name])])),
+  submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
+}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2' }>;
+
+/** "Question: answer" lines, in the page's order, for the staff's emails. */
+export function describeAnswers(answers: ApplicationAnswers): string[] {
+  return questionNames.map((name) => {
+    const answer = answers[name];
+    return `${applicationQuestions[name].label}\n${answer === '' ? '(not given)' : answer}`;
+  });
+}
