@@ -1,5 +1,9 @@
-// Local-storage keys (SPEC §9 leaves their names to us). Changing one forgets what visitors stored.
+// Browser-storage keys (SPEC §9 leaves their names to us). Changing one forgets what visitors stored.
 export const storageKeys = {
+  /** Local storage. */
   cookieConsentDismissed: 'practice-site.cookie-consent-dismissed',
+  /** Local storage. */
   rememberedLoginEmail: 'practice-site.login-email',
+  /** Session storage: the questionnaire's answers while the visitor is still filling it in. */
+  applicationAnswers: 'practice-site.application-answers',
 } as const;

@@ -3,6 +3,8 @@ export const cookieBannerCheckDelayMs = 2000;
 export const modalCloseDelayMs = 2000;
 export const successMessageMs = 3000;
 export const errorMessageMs = 2000;
+/** SPEC §4: the application screen closes the booking modal this long after the call is booked. */
+export const bookedModalCloseMs = 3000;
 
 /** Above this scroll offset the header is no longer at the top… */
 export const headerLeaveTopAbovePx = 10;

@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
-import { type CalendarDate, formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
+import { formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
+import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
 
-const dialog = () => t.page.getByRole('dialog', { name: 'Book an initial call' });
-const dayButton = (date: CalendarDate) =>
-  t.page.locator(`button[data-date="${date.year}-${date.month + 1}-${date.day}"]`);
-const status = () => dialog().getByRole('status');
+const { dialog, dayButton, status, showMonthOf, chooseDayAndTime } = bookingModal(() => t.page);
 
 async function openModal() {
   await t.page.goto(t.site.url);
   await t.page.getByRole('button', { name: 'Book an initial call' }).click();
   await dialog().waitFor();
   await dialog().getByRole('grid').waitFor();
-}
-
-async function showMonthOf(date: CalendarDate) {
-  const today = todayIn('Europe/London');
-  for (let i = 0; i < (date.year - today.year) * 12 + date.month - today.month; i++) {
-    await dialog().getByRole('button', { name: 'Next month' }).click();
-  }
-}
-
-async function chooseDayAndTime(date: CalendarDate, slot: TimeSlot) {
-  await showMonthOf(date);
-  await dayButton(date).click();
-  await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
 }
 
 describe('booking an initial call in Chromium', () => {

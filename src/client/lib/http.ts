@@ -35,3 +35,18 @@ export function postJson<T>(url: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * The text of a `{success, infoMessages, errorMessages}` answer (SPEC §8: the info messages followed by the
+ * error messages), or null when the body is not such an answer.
+ */
+export function formAnswerMessages(body: string): string | null {
+  try {
+    const answer = JSON.parse(body) as { infoMessages?: unknown; errorMessages?: unknown };
+    const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+    const messages = [...list(answer.infoMessages), ...list(answer.errorMessages)];
+    return messages.length ? messages.join(' ') : null;
+  } catch {
+    return null;
+  }
+}

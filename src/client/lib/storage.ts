@@ -1,24 +1,31 @@
-// Local storage can be switched off or full; the site then simply remembers nothing.
-export const localStore = {
-  get(key: string): string | null {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string) {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      // Nothing to do: the visitor will see the same choice again next time.
-    }
-  },
-  remove(key: string) {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // As above.
-    }
-  },
-};
+// Browser storage can be switched off or full; the site then simply remembers nothing.
+function storeIn(area: () => Storage) {
+  return {
+    get(key: string): string | null {
+      try {
+        return area().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string) {
+      try {
+        area().setItem(key, value);
+      } catch {
+        // Nothing to do: the visitor will see the same choice again next time.
+      }
+    },
+    remove(key: string) {
+      try {
+        area().removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
+}
+
+/** Kept across visits. */
+export const localStore = storeIn(() => window.localStorage);
+/** Kept until the tab is closed. */
+export const sessionStore = storeIn(() => window.sessionStorage);

@@ -1,7 +1,5 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-
-// The modal and its calendar load only when a visitor asks for them.
-const BookCallModal = lazy(() => import('./BookCallModal.tsx'));
+import { useRef, useState } from 'react';
+import { LazyBookCallModal } from './LazyBookCallModal.tsx';
 
 export function BookCallButton({ label = 'Book an initial call', className = 'button' }) {
   const [open, setOpen] = useState(false);
@@ -12,14 +10,12 @@ export function BookCallButton({ label = 'Book an initial call', className = 'bu
         {label}
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <BookCallModal
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
+        <LazyBookCallModal
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
       )}
     </>
   );

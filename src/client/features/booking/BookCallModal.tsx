@@ -7,14 +7,16 @@ import './booking.css';
 export interface BookCallModalProps {
   onClose: () => void;
   initialEmail?: string;
+  /** The questionnaire the call is booked from, sent with the booking so the two are linked. */
+  applicationReference?: string;
 }
 
 /** The book-a-call modal (SPEC §2). A native modal dialog traps focus, closes on Escape and makes the page inert. */
-export default function BookCallModal({ onClose, initialEmail }: BookCallModalProps) {
+export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const emailId = useId();
-  const booking = useBookCall(initialEmail);
+  const booking = useBookCall(initialEmail, applicationReference);
   const { settings, date, times, time } = booking;
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts
 import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
 import { emailAddressField } from '../../../shared/email.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
-import { fetchJson, HttpError, postJson } from '../../lib/http.ts';
+import { fetchJson, formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
 
 export interface Message {
   kind: 'success' | 'error';
@@ -19,7 +19,7 @@ export interface Message {
 }
 
 /** The booking modal's state (SPEC §4): no time chosen, a time chosen, submitted. */
-export function useBookCall(initialEmail = '') {
+export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [settings, setSettings] = useState<PublicCalendarSettings | null>(null);
   const [date, setDate] = useState<CalendarDate | null>(null);
   const [times, setTimes] = useState<TimeSlot[] | null>(null);
@@ -77,7 +77,10 @@ export function useBookCall(initialEmail = '') {
       return;
     }
     setEmailError(null);
-    const payload: BookCallPayload = buildBookCallPayload(date, time, parsedEmail.data);
+    const payload: BookCallPayload = {
+      ...buildBookCallPayload(date, time, parsedEmail.data),
+      ...(applicationReference && { applicationReference }),
+    };
     setSending(true);
     try {
       await postJson('/forms/book-call-form', payload);
@@ -95,7 +98,7 @@ export function useBookCall(initialEmail = '') {
         setTime(null);
         void loadTimes(date);
       } else if (error instanceof HttpError && error.status === 422) {
-        show({ kind: 'error', text: serverMessages(error.body) ?? bookingMessages.connectionProblem });
+        show({ kind: 'error', text: formAnswerMessages(error.body) ?? bookingMessages.connectionProblem });
       } else {
         show({ kind: 'error', text: bookingMessages.connectionProblem }, errorMessageMs);
       }
@@ -119,13 +122,4 @@ export function useBookCall(initialEmail = '') {
     message,
     submit,
   };
-}
-
-function serverMessages(body: string): string | null {
-  try {
-    const answer = JSON.parse(body) as { errorMessages?: string[] };
-    return answer.errorMessages?.length ? answer.errorMessages.join(' ') : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,0 +1,135 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  applicationMessages,
+  applicationQuestions,
+  applicationSections,
+  type QuestionName,
+} from '../../../shared/application.ts';
+import { type CallBookedDetail, callBookedEvent } from '../../../shared/booking.ts';
+import { bookedModalCloseMs } from '../../../shared/timings.ts';
+import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
+import { controlId, QuestionField } from './QuestionField.tsx';
+import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
+import './applications.css';
+
+/**
+ * The application questionnaire (SPEC §3, §4): 'Arrange an initial chat' checks and stores the answers, then
+ * opens the booking modal with the email filled in; once the call is booked the modal closes after 3 s and
+ * the page says when the call is and where the link will go.
+ */
+export function ApplicationForm() {
+  const form = useApplicationForm();
+  const [booking, setBooking] = useState<StoredApplication | null>(null);
+  const [booked, setBooked] = useState<CallBookedDetail | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const confirmation = useRef<HTMLHeadingElement>(null);
+  const bookedDetail = useRef<CallBookedDetail | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const errorEntries = Object.entries(form.errors) as [QuestionName, string][];
+
+  useEffect(() => {
+    if (!booking) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onBooked = (event: Event) => {
+      bookedDetail.current = (event as CustomEvent<CallBookedDetail>).detail;
+      timer = setTimeout(() => setBooked(bookedDetail.current), bookedModalCloseMs);
+    };
+    window.addEventListener(callBookedEvent, onBooked);
+    return () => {
+      window.removeEventListener(callBookedEvent, onBooked);
+      clearTimeout(timer);
+    };
+  }, [booking]);
+
+  useEffect(() => {
+    if (booked) confirmation.current?.focus();
+  }, [booked]);
+
+  // After a submit that found problems, the summary takes focus so they are read out first.
+  const focusSummary = useRef(false);
+  useEffect(() => {
+    if (focusSummary.current && summary.current) {
+      focusSummary.current = false;
+      summary.current.focus();
+    }
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    focusSummary.current = true;
+    const application = await form.submit();
+    if (application) {
+      focusSummary.current = false;
+      setBooking(application);
+    }
+  };
+
+  const onModalClose = () => {
+    setBooking(null);
+    // Closed by the visitor before the 3 s were up: the call is booked all the same.
+    if (bookedDetail.current) setBooked(bookedDetail.current);
+    else submitButton.current?.focus();
+  };
+
+  if (booked) {
+    return (
+      <div className="application-booked">
+        <h2 ref={confirmation} tabIndex={-1}>
+          Thank you
+        </h2>
+        <p>{applicationMessages.booked(booked.date, booked.time)}</p>
+        <p>{applicationMessages.zoomLink(booked.email)}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form className="application" onSubmit={onSubmit} noValidate>
+        {(errorEntries.length > 0 || form.problem) && (
+          <div ref={summary} className="error-summary" role="alert" tabIndex={-1}>
+            <h2>There is a problem</h2>
+            {form.problem && <p>{form.problem}</p>}
+            <ul>
+              {errorEntries.map(([name, message]) => (
+                <li key={name}>
+                  <a href={`#${controlId(name)}`}>{message}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {applicationSections.map((section) => (
+          <fieldset key={section.title} className="application__section">
+            <legend>
+              <h2 className="application__section-title">{section.title}</h2>
+            </legend>
+            {(Object.keys(section.questions) as QuestionName[]).map((name) => (
+              <QuestionField
+                key={name}
+                name={name}
+                question={applicationQuestions[name]}
+                value={form.answers[name]}
+                error={form.errors[name]}
+                onChange={(text) => form.answer(name, text)}
+              />
+            ))}
+          </fieldset>
+        ))}
+        <p className="application__submit">
+          <button ref={submitButton} type="submit" className="button" disabled={form.sending}>
+            Arrange an initial chat
+          </button>
+          <span role="status">{form.sending ? 'Saving your answers…' : ''}</span>
+        </p>
+      </form>
+      {booking && (
+        <LazyBookCallModal
+          initialEmail={booking.email}
+          applicationReference={booking.reference}
+          onClose={onModalClose}
+        />
+      )}
+    </>
+  );
+}

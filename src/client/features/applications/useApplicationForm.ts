@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { applicationSchema, type QuestionName, questionNames } from '../../../shared/application.ts';
+import { bookingMessages } from '../../../shared/booking.ts';
+import { storageKeys } from '../../../shared/storage-keys.ts';
+import { formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
+import { sessionStore } from '../../lib/storage.ts';
+
+export type AnswerTexts = Record<QuestionName, string>;
+export type FieldErrors = Partial<Record<QuestionName, string>>;
+
+/** The stored application the booking modal links the call to. */
+export interface StoredApplication {
+  reference: string;
+  email: string;
+}
+
+const blankAnswers = Object.fromEntries(questionNames.map((name) => [name, ''])) as AnswerTexts;
+
+function savedAnswers(): AnswerTexts | null {
+  try {
+    const saved = JSON.parse(sessionStore.get(storageKeys.applicationAnswers) ?? 'null');
+    if (!saved || typeof saved !== 'object') return null;
+    // Only the questions asked now, and only text: anything else in storage is ignored.
+    const answers = { ...blankAnswers };
+    for (const name of questionNames) if (typeof saved[name] === 'string') answers[name] = saved[name];
+    return answers;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The questionnaire's state: answers kept in session storage while the visitor fills them in, checked
+ * with the server's own rules, then stored (once per set of answers) before the call is booked.
+ */
+export function useApplicationForm() {
+  const [answers, setAnswers] = useState(blankAnswers);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [stored, setStored] = useState<(StoredApplication & { answersKey: string }) | null>(null);
+
+  // After hydration, so the prerendered page and the first render agree.
+  useEffect(() => {
+    const saved = savedAnswers();
+    if (saved) setAnswers(saved);
+  }, []);
+
+  const answer = (name: QuestionName, text: string) => {
+    const next = { ...answers, [name]: text };
+    setAnswers(next);
+    sessionStore.set(storageKeys.applicationAnswers, JSON.stringify(next));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  /** Checks and stores the answers; resolves with the stored application, or null when it could not. */
+  const submit = async (): Promise<StoredApplication | null> => {
+    setProblem(null);
+    const parsed = applicationSchema.safeParse({ ...answers, submitMethod: '2' });
+    if (!parsed.success) {
+      const byField: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as QuestionName;
+        byField[name] ??= issue.message;
+      }
+      setErrors(byField);
+      return null;
+    }
+    setErrors({});
+    const answersKey = JSON.stringify(parsed.data);
+    // The same answers again (the visitor closed the calendar and came back): nothing new to store.
+    if (stored?.answersKey === answersKey) return stored;
+    setSending(true);
+    try {
+      const { applicationReference } = await postJson<{ applicationReference: string }>(
+        '/forms/application-form',
+        parsed.data,
+      );
+      sessionStore.remove(storageKeys.applicationAnswers);
+      const application = { reference: applicationReference, email: parsed.data.emailAddress, answersKey };
+      setStored(application);
+      return application;
+    } catch (error) {
+      setProblem(
+        (error instanceof HttpError && formAnswerMessages(error.body)) || bookingMessages.connectionProblem,
+      );
+      return null;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { answers, answer, errors, problem, sending, submit };
+}

@@ -1,0 +1,21 @@
+import { applicationPage } from '../../../../content/pages/application.ts';
+import { ApplicationForm } from '../../features/applications/ApplicationForm.tsx';
+import type { PageMeta } from '../page-module.ts';
+
+export const meta: PageMeta = {
+  path: '/application',
+  title: applicationPage.title,
+  description: applicationPage.description,
+};
+
+export default function ApplicationPage() {
+  return (
+    <section className="section">
+      <div className="container">
+        <h1>{applicationPage.heading}</h1>
+        <p className="prose">{applicationPage.lead}</p>
+        <ApplicationForm />
+      </div>
+    </section>
+  );
+}
