@@ -5,6 +5,7 @@ import { applicationQuestions, type QuestionName, questionNames } from '../../sr
 import type { TimeSlot } from '../../src/shared/booking.ts';
 import { formatLongDate, formatTime } from '../../src/shared/calendar.ts';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
@@ -36,6 +37,7 @@ describe('the application questionnaire in Chromium', () => {
     expect(await t.page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(
       true,
     );
+    expect(await accessibilityViolations(t.page)).toEqual([]);
     await summary.getByRole('link', { name: 'Please enter your business name' }).click();
     expect(await t.page.evaluate(() => document.activeElement?.id)).toBe('application-businessName');
 
@@ -70,6 +72,7 @@ describe('the application questionnaire in Chromium', () => {
     ).resolves.toBe(true);
     const saved = await t.page.evaluate((key) => sessionStorage.getItem(key), storageKeys.applicationAnswers);
     expect(saved).toBeNull();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
 
     // Stored, and linked: the booking points at the application the call was booked from.
     const db = new Database(path.join(t.site.dataDir, 'site.db'), { readonly: true });

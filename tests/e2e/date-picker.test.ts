@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/accessibility.ts';
 import { collectPageErrors, launchBrowser } from '../support/browser.ts';
 import { type ComponentServer, startComponentServer } from '../support/components.ts';
 
@@ -42,6 +43,7 @@ describe('the generic date picker in Chromium', () => {
     await calendar().waitFor();
     expect(await calendar().getByRole('heading').textContent()).toBe('November 2026');
     expect(await focusedLabel()).toBe('Monday 23 November 2026');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
@@ -108,6 +110,7 @@ describe('the generic date picker in Chromium', () => {
     );
     expect(await field().getAttribute('aria-invalid')).toBe('true');
     expect(await value()).toBe('');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await field().fill('28.11.2026');
     await field().press('Enter');
