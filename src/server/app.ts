@@ -11,6 +11,8 @@ import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
+import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
+import { createMailingListService } from './features/mailing-list/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -64,6 +66,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffEmail: config.staffEmail,
     organizerEmail: addressOf(config.mailFrom),
   };
+  const mailingList = createMailingListService({
+    db,
+    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+  });
+  registerMailingListRoutes(app, {
+    mailingList,
+    pages: serverPages,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued: () => deps.outbox.kick(),
+  });
   const applications = createApplicationService({ db, mail });
   registerApplicationRoutes(app, {
     applications,

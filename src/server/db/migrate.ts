@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as outbox from './migrations/001-outbox.ts';
 import * as booking from './migrations/002-booking.ts';
 import * as applications from './migrations/003-applications.ts';
+import * as mailingList from './migrations/004-mailing-list.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001-outbox': outbox,
   '002-booking': booking,
   '003-applications': applications,
+  '004-mailing-list': mailingList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

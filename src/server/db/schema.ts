@@ -62,10 +62,37 @@ export interface ApplicationTable {
   created_at: Timestamp;
 }
 
+export interface SubscriberTable {
+  id: Generated<number>;
+  email: string;
+  /** Only confirmed subscribers are on the list. */
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  confirm_token_hash: string | null;
+  confirmation_sent_at: Timestamp | null;
+  unsubscribe_token: string;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SubscriberConsentTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  event: 'signed-up' | 'confirmed' | 'unsubscribed';
+  /** Where it happened: a sign-up form, the contact forms' opt-in, the confirm link, an unsubscribe link. */
+  source: string;
+  /** The words the visitor saw when signing up. */
+  wording: string | null;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
   applications: ApplicationTable;
+  subscribers: SubscriberTable;
+  subscriber_consents: SubscriberConsentTable;
 }

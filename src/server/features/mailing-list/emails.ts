@@ -1,0 +1,50 @@
+import { firm } from '../../../../content/firm.ts';
+import type { MailMessage } from '../../mail/message.ts';
+
+export interface MailingListMailSettings {
+  publicUrl: URL;
+  /** Where a mail client's mailto unsubscribe goes: the firm's sending address, read by its staff. */
+  unsubscribeMailbox: string;
+}
+
+export function unsubscribeUrl(token: string, settings: MailingListMailSettings) {
+  return new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, settings.publicUrl).href;
+}
+
+/**
+ * RFC 2369 and RFC 8058: every email to a subscriber names a URL and a mailto to unsubscribe, and a
+ * one-click POST to the URL unsubscribes without any further step.
+ */
+export function unsubscribeHeaders(token: string, settings: MailingListMailSettings): Record<string, string> {
+  const mailto = `mailto:${settings.unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(token, settings)}>, <${mailto}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export function confirmationEmail(
+  to: string,
+  confirmUrl: string,
+  unsubscribeToken: string,
+  settings: MailingListMailSettings,
+): MailMessage {
+  return {
+    to,
+    subject: `Please confirm your subscription to the ${firm.name} newsletter`,
+    text: [
+      `Thank you for signing up to the ${firm.name} newsletter.`,
+      '',
+      'Please confirm that you would like to receive it by opening this link:',
+      confirmUrl,
+      '',
+      'We will not send you anything else until you confirm. If you did not sign up, ignore this email and',
+      'you will hear nothing more from us, or say so here:',
+      unsubscribeUrl(unsubscribeToken, settings),
+      '',
+      firm.name,
+      `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
+    ].join('\n'),
+    headers: unsubscribeHeaders(unsubscribeToken, settings),
+  };
+}

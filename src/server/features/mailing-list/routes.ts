@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { firm } from '../../../../content/firm.ts';
+import {
+  consentWording,
+  honeypotField,
+  mailingListMessages,
+  signUpFormOf,
+  subscribeSchema,
+} from '../../../shared/mailing-list.ts';
+import { failure } from '../../http/errors.ts';
+import { html, type ServerPages } from '../../http/server-page.ts';
+import { validationMessages } from '../../http/validation.ts';
+import type { MailingListService } from './service.ts';
+
+export interface MailingListRoutesOptions {
+  mailingList: MailingListService;
+  pages: ServerPages;
+  rateLimitPerMinute: number;
+  /** Called after a commit that queued mail. */
+  mailQueued: () => void;
+}
+
+const accepted = { success: true, infoMessages: [mailingListMessages.checkInbox], errorMessages: [] };
+
+export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRoutesOptions) {
+  const { mailingList, pages } = options;
+  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+
+  app.post('/subscribe', { config: formLimit }, async (request, reply) => {
+    const parsed = subscribeSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    // A bot that fills the hidden field is told what a person would be told, and nothing is kept.
+    if (parsed.data[honeypotField]) return accepted;
+    const form = signUpFormOf(parsed.data);
+    await mailingList.signUp({
+      email: parsed.data.emailAddress,
+      source: form,
+      wording: consentWording[form],
+      ipAddress: request.ip,
+    });
+    options.mailQueued();
+    return accepted;
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/subscribe/confirm', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const outcome = await mailingList.confirm(String(request.query.token ?? ''), request.ip);
+    if (outcome === 'unknown') {
+      return pages.send(
+        reply,
+        404,
+        'Link not recognised',
+        html`<h1>This link has expired or is not complete</h1>
+        <p>Please check it is the whole link from your email. Links work for 14 days: if yours is older,
+        <a href="/newsletter">sign up again</a> and we will send a new one.</p>`,
+      );
+    }
+    return pages.send(
+      reply,
+      200,
+      'Subscription confirmed',
+      html`<h1>You are subscribed</h1>
+      <p>Thank you for confirming. The ${firm.name} newsletter will arrive about once a month, and every
+      issue has a link to unsubscribe with one click.</p>
+      <p><a href="/">Back to the home page</a></p>`,
+    );
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = String(request.query.token ?? '');
+    const subscriber = await mailingList.findByUnsubscribeToken(token);
+    if (!subscriber) return unknownLink(reply);
+    if (subscriber.status === 'unsubscribed') return unsubscribedPage(reply);
+    return pages.send(
+      reply,
+      200,
+      'Unsubscribe',
+      html`<h1>Unsubscribe from our newsletter?</h1>
+      <p>${subscriber.email} will get no more newsletters from ${firm.name}.</p>
+      <form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+        <input type="hidden" name="List-Unsubscribe" value="One-Click">
+        <input type="hidden" name="from" value="page">
+        <button type="submit" class="button">Unsubscribe</button>
+      </form>`,
+    );
+  });
+
+  // RFC 8058: mail providers POST here from their own servers, with no cookies and no page of ours, so
+  // this is the one form post that skips the same-origin check; the unguessable token is the authority.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post<{ Querystring: { token?: string }; Body: unknown }>(
+      '/unsubscribe',
+      { config: formLimit },
+      async (request, reply) => {
+        const body = request.body as { from?: unknown } | string | undefined;
+        const fromOurPage = typeof body === 'object' && body?.from === 'page';
+        const outcome = await mailingList.unsubscribe(
+          String(request.query.token ?? ''),
+          fromOurPage ? 'unsubscribe-page' : 'one-click',
+          request.ip,
+        );
+        if (outcome === 'unknown') return unknownLink(reply);
+        return unsubscribedPage(reply);
+      },
+    );
+  });
+
+  function unsubscribedPage(reply: FastifyReply) {
+    return pages.send(
+      reply,
+      200,
+      'Unsubscribed',
+      html`<h1>You are unsubscribed</h1>
+      <p>You will get no more newsletters from ${firm.name}. If you change your mind,
+      <a href="/newsletter">sign up again</a>.</p>`,
+    );
+  }
+
+  function unknownLink(reply: FastifyReply) {
+    return pages.send(
+      reply,
+      404,
+      'Link not recognised',
+      html`<h1>We do not recognise this link</h1>
+      <p>Please check it is the whole link from your email, or email us at
+      <a href="mailto:${firm.email}">${firm.email}</a> and we will take you off the list.</p>`,
+    );
+  }
+}

@@ -1,0 +1,185 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database, SubscriberConsentTable } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
+
+type Db = Kysely<Database>;
+
+export interface SignUp {
+  email: string;
+  /** The form it came from, as recorded in the consent trail. */
+  source: string;
+  /** The words the visitor saw beside the form. */
+  wording: string;
+  ipAddress: string | null;
+}
+
+export interface MailingListServiceOptions {
+  db: Db;
+  mail: MailingListMailSettings;
+  now?: () => Date;
+}
+
+const resendAfterMs = 60 * 60_000;
+const confirmLinkValidMs = 14 * 24 * 60 * 60_000;
+const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Tokens are 43 URL-safe characters; anything else is not worth a database lookup. */
+export const looksLikeToken = (token: string) => /^[\w-]{43}$/.test(token);
+
+export function createMailingListService({ db, mail, now = () => new Date() }: MailingListServiceOptions) {
+  const confirmUrl = (token: string) =>
+    new URL(`/subscribe/confirm?token=${encodeURIComponent(token)}`, mail.publicUrl).href;
+
+  const recordConsent = (
+    trx: Transaction<Database>,
+    subscriberId: number,
+    event: SubscriberConsentTable['event'],
+    source: string,
+    details: { wording?: string; ipAddress?: string | null } = {},
+  ) =>
+    trx
+      .insertInto('subscriber_consents')
+      .values({
+        subscriber_id: subscriberId,
+        event,
+        source,
+        wording: details.wording ?? null,
+        ip_address: details.ipAddress ?? null,
+        created_at: now().toISOString(),
+      })
+      .execute();
+
+  async function signUpOnce(signUp: SignUp) {
+    const email = signUp.email.trim().toLowerCase();
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('subscribers')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const confirmToken = newToken();
+      let subscriber = existing;
+      if (!subscriber) {
+        subscriber = await trx
+          .insertInto('subscribers')
+          .values({
+            email,
+            status: 'pending',
+            confirm_token_hash: hashToken(confirmToken),
+            confirmation_sent_at: at.toISOString(),
+            unsubscribe_token: newToken(),
+            confirmed_at: null,
+            unsubscribed_at: null,
+            created_at: at.toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      await recordConsent(trx, subscriber.id, 'signed-up', signUp.source, signUp);
+      if (existing) {
+        if (existing.status === 'confirmed') return;
+        // A pending address gets the confirmation again at most once an hour, so the form cannot be used
+        // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation.
+        const sentAt = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
+        if (existing.status === 'pending' && at.getTime() - sentAt < resendAfterMs) return;
+        await trx
+          .updateTable('subscribers')
+          .set({
+            status: 'pending',
+            confirm_token_hash: hashToken(confirmToken),
+            confirmation_sent_at: at.toISOString(),
+          })
+          .where('id', '=', existing.id)
+          .execute();
+      }
+      await enqueueMail(
+        trx,
+        'subscription-confirmation',
+        confirmationEmail(email, confirmUrl(confirmToken), subscriber.unsubscribe_token, mail),
+      );
+    });
+  }
+
+  return {
+    /**
+     * Adds an address as pending and sends the confirmation (double opt-in). Says nothing about whether
+     * the address was new, pending or confirmed: the caller answers the same either way.
+     */
+    async signUp(signUp: SignUp): Promise<void> {
+      try {
+        await signUpOnce(signUp);
+      } catch (error) {
+        // Two sign-ups of a new address at once: the other one inserted it; this one now finds it.
+        if (!isUniqueViolation(error)) throw error;
+        await signUpOnce(signUp);
+      }
+    },
+
+    /** Follows a confirmation link: the subscriber behind it is on the list from now on. */
+    async confirm(
+      token: string,
+      ipAddress: string | null,
+    ): Promise<'confirmed' | 'already-confirmed' | 'unknown'> {
+      if (!looksLikeToken(token)) return 'unknown';
+      return db.transaction().execute(async (trx) => {
+        const subscriber = await trx
+          .selectFrom('subscribers')
+          .selectAll()
+          .where('confirm_token_hash', '=', hashToken(token))
+          .executeTakeFirst();
+        if (!subscriber || subscriber.status === 'unsubscribed') return 'unknown';
+        if (subscriber.status === 'confirmed') return 'already-confirmed';
+        const sentAt = Date.parse(subscriber.confirmation_sent_at ?? '');
+        if (!(now().getTime() - sentAt < confirmLinkValidMs)) return 'unknown';
+        await trx
+          .updateTable('subscribers')
+          .set({ status: 'confirmed', confirmed_at: now().toISOString() })
+          .where('id', '=', subscriber.id)
+          .where('status', '=', 'pending')
+          .execute();
+        await recordConsent(trx, subscriber.id, 'confirmed', 'confirmation-link', { ipAddress });
+        return 'confirmed';
+      });
+    },
+
+    async findByUnsubscribeToken(token: string) {
+      if (!looksLikeToken(token)) return undefined;
+      return db
+        .selectFrom('subscribers')
+        .select(['email', 'status'])
+        .where('unsubscribe_token', '=', token)
+        .executeTakeFirst();
+    },
+
+    /** Takes the subscriber behind an unsubscribe link off the list, at once; old confirm links die too. */
+    async unsubscribe(
+      token: string,
+      source: 'one-click' | 'unsubscribe-page',
+      ipAddress: string | null,
+    ): Promise<'unsubscribed' | 'already-unsubscribed' | 'unknown'> {
+      if (!looksLikeToken(token)) return 'unknown';
+      return db.transaction().execute(async (trx) => {
+        const subscriber = await trx
+          .selectFrom('subscribers')
+          .select(['id', 'status'])
+          .where('unsubscribe_token', '=', token)
+          .executeTakeFirst();
+        if (!subscriber) return 'unknown';
+        if (subscriber.status === 'unsubscribed') return 'already-unsubscribed';
+        await trx
+          .updateTable('subscribers')
+          .set({ status: 'unsubscribed', unsubscribed_at: now().toISOString(), confirm_token_hash: null })
+          .where('id', '=', subscriber.id)
+          .execute();
+        await recordConsent(trx, subscriber.id, 'unsubscribed', source, { ipAddress });
+        return 'unsubscribed';
+      });
+    },
+  };
+}
+
+export type MailingListService = ReturnType<typeof createMailingListService>;
