@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddressField } from './email.ts';
+import { emailAddressField } from './email-field.ts';
 
 // The application questionnaire (SPEC §3): one list of questions drives the page's controls, the
 // validation on both sides and the staff's email, so a question is worded the same everywhere.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
-import { emailAddressField } from './email.ts';
+import { emailAddressField } from './email-field.ts';
 
 // SPEC §4, §5, §8: the exact texts of the booking modal.
 export const bookingMessages = {

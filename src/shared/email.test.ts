@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddressField, emailAddressProblem } from './email.ts';
+import { emailAddressProblem } from './email.ts';
+import { emailAddressField } from './email-field.ts';
 
 describe('email addresses', () => {
   it('accepts ordinary addresses, trimmed', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const emailMessages = {
   missing: 'Please enter your email address',
   tooLong: 'Your email address is too long',
@@ -13,7 +11,7 @@ const emailPattern =
 
 /**
  * What is wrong with an email address as every form on the site takes it (trimmed, required, at most 254
- * characters, plausible), or null. Plain code, so a small form can check without loading Zod.
+ * characters, plausible), or null. Plain code without Zod, so a page with a small form stays small.
  */
 export function emailAddressProblem(text: string): string | null {
   const email = text.trim();
@@ -21,12 +19,3 @@ export function emailAddressProblem(text: string): string | null {
   if (email.length > 254) return emailMessages.tooLong;
   return emailPattern.test(email) ? null : emailMessages.invalid;
 }
-
-/** The same rule as a schema field, answering the trimmed address. */
-export const emailAddressField = z
-  .string({ error: emailMessages.missing })
-  .trim()
-  .check((context) => {
-    const problem = emailAddressProblem(context.value);
-    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
-  });

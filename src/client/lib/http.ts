@@ -50,3 +50,28 @@ export function formAnswerMessages(body: string): string | null {
     return null;
   }
 }
+
+export type FormOutcome = { sent: true } | { sent: false; message: string };
+
+/**
+ * Sends a subscribe or contact form and reads its `{success, infoMessages, errorMessages}` answer (SPEC §8):
+ * success false shows the info messages then the error messages; a request that fails shows
+ * 'Error sending message: {detail}', the detail being the answer's body or the error's message.
+ */
+export async function sendForm(url: string, payload: unknown): Promise<FormOutcome> {
+  try {
+    const answer = await postJson<{ success?: unknown }>(url, payload);
+    if (answer.success === true) return { sent: true };
+    return { sent: false, message: formAnswerMessages(JSON.stringify(answer)) ?? errorSending('no details') };
+  } catch (error) {
+    if (error instanceof HttpError) {
+      return {
+        sent: false,
+        message: formAnswerMessages(error.body) ?? errorSending(error.body || error.message),
+      };
+    }
+    return { sent: false, message: errorSending(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+const errorSending = (detail: string) => `Error sending message: ${detail}`;

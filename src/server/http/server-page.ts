@@ -6,8 +6,8 @@ import { serverPageContentToken, serverPageTitleToken } from '../../shared/serve
 
 /**
  * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the build
- * prerenders the layout once with two tokens, and this fills them in. `content` must be trusted HTML:
- * escape every value put into it with `html` below.
+ * prerenders the layout once with two tokens, and this fills them in. `content` comes from `html` below,
+ * so every value in it is escaped.
  */
 export class ServerPages {
   readonly #shell: string;
@@ -16,10 +16,10 @@ export class ServerPages {
     this.#shell = readFileSync(shellFile, 'utf8').replaceAll(publicOriginToken, escapeHtml(publicUrl.origin));
   }
 
-  send(reply: FastifyReply, status: number, title: string, content: string) {
+  send(reply: FastifyReply, status: number, title: string, content: SafeHtml) {
     const page = this.#shell
       .replace(serverPageTitleToken, escapeHtml(title))
-      .replace(serverPageContentToken, content);
+      .replace(serverPageContentToken, content.value);
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -28,10 +28,29 @@ export class ServerPages {
   }
 }
 
-/** A tagged template that escapes every interpolated value. */
-export function html(strings: TemplateStringsArray, ...values: (string | number)[]): string {
-  return strings.reduce(
-    (out, part, i) => out + part + (i < values.length ? escapeHtml(String(values[i])) : ''),
-    '',
+/** HTML that `html` made: its values already escaped, so it can go into another template as it is. */
+export class SafeHtml {
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
+}
+
+type HtmlValue = string | number | SafeHtml | SafeHtml[];
+
+const render = (value: HtmlValue): string =>
+  value instanceof SafeHtml
+    ? value.value
+    : Array.isArray(value)
+      ? value.map(render).join('')
+      : escapeHtml(String(value));
+
+/** A tagged template that escapes every interpolated value, except HTML that `html` made itself. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  return new SafeHtml(
+    strings.reduce(
+      (out, part, i) => out + part + (i < values.length ? render(values[i] as HtmlValue) : ''),
+      '',
+    ),
   );
 }

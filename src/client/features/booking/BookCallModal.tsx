@@ -118,7 +118,7 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
           </button>
         </form>
       )}
-      <p className={`booking__message booking__message--${booking.message?.kind ?? 'none'}`} role="status">
+      <p className={`form-message form-message--${booking.message?.kind ?? 'none'}`} role="status">
         {booking.message?.text}
       </p>
     </dialog>

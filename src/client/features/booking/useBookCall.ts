@@ -9,14 +9,10 @@ import {
 } from '../../../shared/booking.ts';
 import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts';
 import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
-import { emailAddressField } from '../../../shared/email.ts';
+import { emailAddressField } from '../../../shared/email-field.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
 import { fetchJson, formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
-
-export interface Message {
-  kind: 'success' | 'error';
-  text: string;
-}
+import { useTimedMessage } from '../../lib/useTimedMessage.ts';
 
 /** The booking modal's state (SPEC §4): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
@@ -28,20 +24,11 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [booked, setBooked] = useState<CallBookedDetail | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [message, show] = useTimedMessage();
   const request = useRef(0);
 
   useEffect(() => {
     fetchJson<PublicCalendarSettings>('/api/booking-settings').then(setSettings, () => {});
-    return () => clearTimeout(timer.current);
-  }, []);
-
-  /** Shows a message, cleared after `ms` (success 3 s, errors 2 s) or kept until replaced. */
-  const show = useCallback((next: Message, ms?: number) => {
-    clearTimeout(timer.current);
-    setMessage(next);
-    if (ms) timer.current = setTimeout(() => setMessage(null), ms);
   }, []);
 
   const loadTimes = useCallback(async (day: CalendarDate) => {

@@ -1,4 +1,5 @@
 import { firm } from '../../../../content/firm.ts';
+import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
 export function Footer() {
   const { address } = firm;
@@ -19,6 +20,12 @@ export function Footer() {
             <a href={`mailto:${firm.email}`}>{firm.email}</a>
           </address>
           <p>{firm.openingHours}</p>
+        </section>
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="site-footer__heading">
+            Our newsletter
+          </h2>
+          <SignUpForm />
         </section>
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="site-footer__heading">

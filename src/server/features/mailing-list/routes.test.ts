@@ -101,6 +101,27 @@ describeEachDatabase('the mailing list', (database) => {
       expect(consent).toEqual({ source: 'subscribe-form', wording: consentWording['subscribe-form'] });
     });
 
+    it('answers a browser posting the form without its script with pages: /subscribed, or the problems', async () => {
+      const post = (body: string) =>
+        fetch(`${site.url}/subscribe`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*;q=0.8' },
+          body,
+        });
+      const sent = await post('submitMethod=2&emailAddress=page%40example.com&homepage=');
+      expect(sent.status).toBe(303);
+      expect(sent.headers.get('location')).toBe('/subscribed');
+      expect((await subscriber('page@example.com'))?.status).toBe('pending');
+      const refused = await post('contact1=2&emailAddress=%3Cscript%3Ex%3C%2Fscript%3E');
+      expect(refused.status).toBe(422);
+      const page = await refused.text();
+      expect(page).toContain(
+        '<li>emailAddress: Please enter a valid email address, like name@example.com</li>',
+      );
+      expect(page).not.toContain('<script>x');
+    });
+
     it('refuses blank, malformed and oversized input, naming the field, and keeps nothing', async () => {
       const cases: [unknown, number, string][] = [
         [{ emailAddress: '  ', contact1: '2' }, 422, 'emailAddress: Please enter your email address'],

@@ -1,16 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
-import {
-  consentWording,
-  honeypotField,
-  mailingListMessages,
-  signUpFormOf,
-  subscribeSchema,
-} from '../../../shared/mailing-list.ts';
+import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
+import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
 import { failure } from '../../http/errors.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { MailingListService } from './service.ts';
+
+/** A browser's own form post (no script): it asks for a page, where our scripts ask for JSON. */
+function isPageRequest(request: FastifyRequest) {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
+}
 
 export interface MailingListRoutesOptions {
   mailingList: MailingListService;
@@ -27,10 +28,24 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
   const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
 
   app.post('/subscribe', { config: formLimit }, async (request, reply) => {
+    // The forms also work before their script has loaded: the browser then posts them as a page.
+    const wantsPage = isPageRequest(request);
     const parsed = subscribeSchema.safeParse(request.body);
-    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    if (!parsed.success) {
+      const messages = validationMessages(parsed.error);
+      if (!wantsPage) return reply.status(422).send(failure(...messages));
+      return pages.send(
+        reply,
+        422,
+        'Please check your email address',
+        html`<h1>Please check your email address</h1>
+        <ul>${messages.map((message) => html`<li>${message}</li>`)}</ul>
+        <p><a href="/newsletter">Try again</a></p>`,
+      );
+    }
+    const done = () => (wantsPage ? reply.redirect('/subscribed', 303) : accepted);
     // A bot that fills the hidden field is told what a person would be told, and nothing is kept.
-    if (parsed.data[honeypotField]) return accepted;
+    if (parsed.data[honeypotField]) return done();
     const form = signUpFormOf(parsed.data);
     await mailingList.signUp({
       email: parsed.data.emailAddress,
@@ -39,7 +54,7 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       ipAddress: request.ip,
     });
     options.mailQueued();
-    return accepted;
+    return done();
   });
 
   app.get<{ Querystring: { token?: string } }>('/subscribe/confirm', async (request, reply) => {
