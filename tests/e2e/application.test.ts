@@ -18,10 +18,11 @@ const arrangeButton = () => t.page.getByRole('button', { name: 'Arrange an initi
 /** Answers a question the way a visitor would: typing, or picking one of the choices. */
 async function answer(name: QuestionName, value: string | number) {
   const question = applicationQuestions[name];
+  const form = t.page.locator('form.application');
   if (question.kind === 'choice') {
-    await t.page.getByRole('radio', { name: String(value), exact: true }).check();
+    await form.getByRole('radio', { name: String(value), exact: true }).check();
   } else {
-    await t.page.getByLabel(question.label, { exact: true }).fill(String(value));
+    await form.getByLabel(question.label, { exact: true }).fill(String(value));
   }
 }
 
