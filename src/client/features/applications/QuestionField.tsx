@@ -1,4 +1,5 @@
 import type { Question, QuestionName } from '../../../shared/application.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
 
 export interface QuestionFieldProps {
   name: QuestionName;
@@ -18,16 +19,6 @@ const autoComplete: Partial<Record<QuestionName, string>> = {
   website: 'url',
 };
 
-function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">Error: </span>
-      {error}
-    </p>
-  );
-}
-
 /** One question with the control that suits its answers, its hint and its error, all tied to it for screen readers. */
 export function QuestionField({ name, question, value, error, onChange }: QuestionFieldProps) {
   const id = controlId(name);
@@ -45,7 +36,7 @@ export function QuestionField({ name, question, value, error, onChange }: Questi
       <fieldset className="field choice" aria-describedby={describedBy}>
         <legend>{question.label}</legend>
         {hint}
-        <ErrorText id={`${id}-error`} error={error} />
+        <FieldError id={`${id}-error`} error={error} />
         {question.options.map((option, index) => (
           <label key={option} className="choice__option">
             <input
@@ -76,7 +67,7 @@ export function QuestionField({ name, question, value, error, onChange }: Questi
     <div className="field">
       <label htmlFor={id}>{question.label}</label>
       {hint}
-      <ErrorText id={`${id}-error`} error={error} />
+      <FieldError id={`${id}-error`} error={error} />
       {question.kind === 'paragraph' ? (
         <textarea {...common} rows={4} maxLength={question.max} />
       ) : (

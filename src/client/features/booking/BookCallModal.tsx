@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CalendarDate, formatTime, todayIn } from '../../../shared/calendar.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
 import './booking.css';
@@ -96,12 +97,7 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
           </fieldset>
           <div className="field">
             <label htmlFor={emailId}>Email address</label>
-            {booking.emailError && (
-              <p id={`${emailId}-error`} className="field__error">
-                <span className="visually-hidden">Error: </span>
-                {booking.emailError}
-              </p>
-            )}
+            <FieldError id={`${emailId}-error`} error={booking.emailError} />
             <input
               id={emailId}
               type="email"

@@ -10,6 +10,7 @@ import {
   todayIn,
   toIsoDate,
 } from '../../../shared/calendar.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
 import { Calendar } from './Calendar.tsx';
 import './date-picker.css';
 
@@ -111,12 +112,7 @@ export function DatePicker(props: DatePickerProps) {
       <p id={`${id}-hint`} className="field__hint">
         Day/month/year, for example 23/11/2026
       </p>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
       <div className="date-picker__control">
         <input
           id={id}

@@ -3,7 +3,7 @@ import { honeypotField } from '../../../shared/mailing-list.ts';
 /** A field people never see or reach; a bot that fills it is politely ignored by the server. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <div className="honeypot" aria-hidden="true">
+    <div className="visually-hidden" aria-hidden="true">
       <label>
         Leave this empty
         <input

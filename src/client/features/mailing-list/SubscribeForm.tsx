@@ -1,32 +1,26 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { emailAddressProblem } from '../../../shared/email.ts';
+import { type FormEvent, useState } from 'react';
 import { consentWording, honeypotField } from '../../../shared/mailing-list.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
 import { sendForm } from '../../lib/http.ts';
 import { Honeypot } from './Honeypot.tsx';
+import { useEmailField } from './useEmailField.ts';
 import './mailing-list.css';
 
 /** The larger subscribe form (SPEC §2, §3, §8): success goes to /subscribed, anything else is said in place. */
 export function SubscribeForm() {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
+  const field = useEmailField();
   const [trap, setTrap] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = emailAddressProblem(email);
-    setError(problem);
     setFailure(null);
-    if (problem) {
-      input.current?.focus();
-      return;
-    }
+    const emailAddress = field.check();
+    if (!emailAddress) return;
     setSending(true);
     const outcome = await sendForm('/subscribe', {
-      emailAddress: email.trim(),
+      emailAddress,
       contact1: '2',
       ...(trap && { [honeypotField]: trap }),
     });
@@ -50,24 +44,9 @@ export function SubscribeForm() {
     >
       <input type="hidden" name="contact1" value="2" />
       <div className="field">
-        <label htmlFor={id}>Email address</label>
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </p>
-        )}
-        <input
-          ref={input}
-          id={id}
-          type="email"
-          name="emailAddress"
-          autoComplete="email"
-          value={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <label htmlFor={field.id}>Email address</label>
+        <FieldError id={field.errorId} error={field.error} />
+        <input {...field.inputProps} aria-describedby={field.error ? field.errorId : undefined} />
       </div>
       <Honeypot value={trap} onChange={setTrap} />
       <p className="subscribe__consent">{consentWording['subscribe-form']}</p>

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ApplicationAnswers } from '../../../shared/application.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { newReference } from '../../tokens.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
 
 export interface ApplicationServiceOptions {
@@ -21,7 +21,7 @@ export function createApplicationService({ db, mail, now = () => new Date() }: A
   return {
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
     async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
-      const reference = randomBytes(16).toString('base64url');
+      const reference = newReference();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('applications')

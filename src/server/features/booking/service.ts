@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '../../../shared/booking.ts';
 import type { AvailabilitySettings, PublicCalendarSettings } from '../../../shared/booking-settings.ts';
@@ -14,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { hashToken, newReference, newToken } from '../../tokens.ts';
 import { type AvailabilityContext, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
@@ -47,8 +47,6 @@ export interface BookedFromApplication {
   id: number;
   details: string[];
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const forMail = (row: BookingRow): BookingForMail => ({
   id: row.id,
@@ -127,13 +125,13 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
       );
       if (!free) return { status: 'taken' };
 
-      const cancelToken = randomBytes(32).toString('base64url');
+      const cancelToken = newToken();
       try {
         const booking = await db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('bookings')
             .values({
-              reference: randomBytes(12).toString('base64url'),
+              reference: newReference(),
               email: payload.emailAddress,
               starts_at: offered.start.toISOString(),
               ends_at: offered.end.toISOString(),

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, SubscriberConsentTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
 import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
 
 type Db = Kysely<Database>;
@@ -24,10 +24,6 @@ export interface MailingListServiceOptions {
 
 const resendAfterMs = 60 * 60_000;
 const confirmLinkValidMs = 14 * 24 * 60 * 60_000;
-const newToken = () => randomBytes(32).toString('base64url');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** Tokens are 43 URL-safe characters; anything else is not worth a database lookup. */
-export const looksLikeToken = (token: string) => /^[\w-]{43}$/.test(token);
 
 export function createMailingListService({ db, mail, now = () => new Date() }: MailingListServiceOptions) {
   const confirmUrl = (token: string) =>
