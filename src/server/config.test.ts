@@ -27,7 +27,7 @@ describe('configuration', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/site.db') });
     expect(config.smtpUrl).toBeUndefined();
-    expect(config.captchaProvider).toBe('altcha');
+    expect(config.captcha).toEqual({ provider: 'altcha' });
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
   });
 
@@ -68,6 +68,34 @@ describe('configuration', () => {
       clientSecret: 'c',
       oauthUrl: 'https://zoom.us',
       apiUrl: 'https://api.zoom.us/v2',
+    });
+  });
+
+  it("takes each bot-check provider's keys, with the real verify URLs by default", () => {
+    expect(errorOf({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'site' })).toBe(
+      'RECAPTCHA_SECRET_KEY must be set when CAPTCHA_PROVIDER is recaptcha; it is not set',
+    );
+    const recaptcha = { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 'k' };
+    expect(loadConfig(recaptcha).captcha).toEqual({
+      provider: 'recaptcha',
+      siteKey: 's',
+      secretKey: 'k',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: 0.5,
+    });
+    expect(loadConfig({ ...recaptcha, RECAPTCHA_MIN_SCORE: '0.7' }).captcha).toMatchObject({ minScore: 0.7 });
+    expect(errorOf({ ...recaptcha, RECAPTCHA_MIN_SCORE: '7' })).toBe(
+      'RECAPTCHA_MIN_SCORE must be a number from 0 to 1; got "7"',
+    );
+    const turnstile = { CAPTCHA_PROVIDER: 'turnstile', TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 'k' };
+    expect(loadConfig({ ...turnstile, TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/verify' }).captcha).toEqual({
+      provider: 'turnstile',
+      siteKey: 's',
+      secretKey: 'k',
+      verifyUrl: 'http://127.0.0.1:9/verify',
+    });
+    expect(loadConfig(turnstile).captcha).toMatchObject({
+      verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     });
   });
 

@@ -5,6 +5,12 @@ import type { ZoomSettings } from './features/booking/meetings.ts';
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
 
+/** The bot check's settings: ALTCHA needs none of its own (it signs with SESSION_SECRET); the others their keys. */
+export type CaptchaSettings =
+  | { provider: 'altcha' | 'none' }
+  | { provider: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string; minScore: number }
+  | { provider: 'turnstile'; siteKey: string; secretKey: string; verifyUrl: string };
+
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -18,7 +24,7 @@ export interface Config {
   mailFrom: string;
   staffEmail: string;
   publicUrl: URL;
-  captchaProvider: CaptchaProvider;
+  captcha: CaptchaSettings;
   sessionSecret: string;
   logLevel: string;
   /** Behind a reverse proxy, take the visitor's address from X-Forwarded-For (rate limits need it). */
@@ -90,6 +96,12 @@ export function loadConfig(env: Env = process.env): Config {
   const staffEmail = read('STAFF_EMAIL') ?? firm.email;
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(staffEmail)) fail('STAFF_EMAIL', 'an email address', staffEmail);
 
+  const httpUrl = (name: string, fallback?: string) => {
+    const value = read(name) ?? fallback;
+    if (value !== undefined && !/^https?:\/\/[^/]/.test(value))
+      fail(name, 'an http:// or https:// URL', value);
+    return value;
+  };
   const captchaProvider = oneOf('CAPTCHA_PROVIDER', captchaProviders, 'altcha');
   if (production && captchaProvider === 'none') {
     fail(
@@ -97,6 +109,33 @@ export function loadConfig(env: Env = process.env): Config {
       'altcha, recaptcha or turnstile in production (none leaves forms open to bots)',
       'none',
     );
+  }
+
+  const required = (name: string) =>
+    read(name) ?? fail(name, `set when CAPTCHA_PROVIDER is ${captchaProvider}`);
+  let captcha: CaptchaSettings = { provider: captchaProvider as 'altcha' | 'none' };
+  if (captchaProvider === 'recaptcha') {
+    const scoreText = read('RECAPTCHA_MIN_SCORE') ?? '0.5';
+    const minScore = Number(scoreText);
+    if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(scoreText))
+      fail('RECAPTCHA_MIN_SCORE', 'a number from 0 to 1', scoreText);
+    captcha = {
+      provider: 'recaptcha',
+      siteKey: required('RECAPTCHA_SITE_KEY'),
+      secretKey: required('RECAPTCHA_SECRET_KEY'),
+      verifyUrl: httpUrl('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify') as string,
+      minScore,
+    };
+  } else if (captchaProvider === 'turnstile') {
+    captcha = {
+      provider: 'turnstile',
+      siteKey: required('TURNSTILE_SITE_KEY'),
+      secretKey: required('TURNSTILE_SECRET_KEY'),
+      verifyUrl: httpUrl(
+        'TURNSTILE_VERIFY_URL',
+        'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      ) as string,
+    };
   }
 
   const secret = read('SESSION_SECRET');
@@ -111,12 +150,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (zoomValues.some(Boolean) && !zoomValues.every(Boolean)) {
     fail('ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET', 'all set, or none', 'only some of them');
   }
-  const httpUrl = (name: string, fallback?: string) => {
-    const value = read(name) ?? fallback;
-    if (value !== undefined && !/^https?:\/\/[^/]/.test(value))
-      fail(name, 'an http:// or https:// URL', value);
-    return value;
-  };
   const zoom =
     accountId && clientId && clientSecret
       ? {
@@ -149,7 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     staffEmail,
     publicUrl,
-    captchaProvider,
+    captcha,
     sessionSecret: secret ?? developmentSecret,
     logLevel,
     trustProxy,

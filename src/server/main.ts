@@ -12,7 +12,7 @@ try {
 }
 
 const log = pino({ level: config.logLevel });
-if (config.captchaProvider === 'none') {
+if (config.captcha.provider === 'none') {
   log.warn(
     'CAPTCHA_PROVIDER is none: the contact forms accept posts without a bot check (never do this in production)',
   );
