@@ -4,6 +4,7 @@ import * as outbox from './migrations/001-outbox.ts';
 import * as booking from './migrations/002-booking.ts';
 import * as applications from './migrations/003-applications.ts';
 import * as mailingList from './migrations/004-mailing-list.ts';
+import * as botCheck from './migrations/005-bot-check.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002-booking': booking,
   '003-applications': applications,
   '004-mailing-list': mailingList,
+  '005-bot-check': botCheck,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

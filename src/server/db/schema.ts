@@ -87,6 +87,11 @@ export interface SubscriberConsentTable {
   created_at: Timestamp;
 }
 
+export interface UsedBotCheckTokenTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -95,4 +100,5 @@ export interface Database {
   applications: ApplicationTable;
   subscribers: SubscriberTable;
   subscriber_consents: SubscriberConsentTable;
+  used_bot_check_tokens: UsedBotCheckTokenTable;
 }

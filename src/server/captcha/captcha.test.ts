@@ -1,0 +1,139 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '../../../tests/support/databases.ts';
+import { type FakeSiteverify, startFakeSiteverify } from '../../../tests/support/fake-siteverify.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { altchaCheck } from './altcha.ts';
+import { siteverifyCheck } from './siteverify.ts';
+import type { BotCheck } from './types.ts';
+
+/** What the browser's workers do, done here in Node: solve the challenge and encode the widget's token. */
+async function solvedToken(check: BotCheck, action: 'contactus' | 'showsubmit') {
+  const challenge = await (check.challenge as NonNullable<BotCheck['challenge']>)(action);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+describeEachDatabase('ALTCHA proof of work', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  const secret = 'a-test-secret-that-is-long-enough-to-sign';
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(db);
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('passes a solved challenge once for its own action, and refuses it for the other or a second time', async () => {
+    const check = altchaCheck({ db, secret, maxCounter: 2000 });
+    const token = await solvedToken(check, 'contactus');
+    expect(await check.verify(token, 'showsubmit', '127.0.0.1')).toEqual({
+      passed: false,
+      reason: 'challenge for another action',
+    });
+    expect(await check.verify(token, 'contactus', '127.0.0.1')).toEqual({ passed: true });
+    expect(await check.verify(token, 'contactus', '127.0.0.1')).toEqual({
+      passed: false,
+      reason: 'challenge already used',
+    });
+  });
+
+  it('refuses an expired challenge, a forged one, a wrong answer and garbage', async () => {
+    const hourAgo = () => new Date(Date.now() - 60 * 60_000);
+    const old = await solvedToken(altchaCheck({ db, secret, maxCounter: 2000, now: hourAgo }), 'contactus');
+    const check = altchaCheck({ db, secret, maxCounter: 2000 });
+    expect(await check.verify(old, 'contactus', '127.0.0.1')).toMatchObject({ reason: 'expired challenge' });
+
+    const forged = await solvedToken(
+      altchaCheck({ db, secret: `${secret}-other`, maxCounter: 2000 }),
+      'contactus',
+    );
+    expect(await check.verify(forged, 'contactus', '127.0.0.1')).toMatchObject({
+      reason: 'invalid solution or signature',
+    });
+
+    const good = JSON.parse(Buffer.from(await solvedToken(check, 'contactus'), 'base64').toString());
+    // The proof is the derived key, checked against the key's signature in the challenge.
+    good.solution.derivedKey = good.solution.derivedKey.replace(/^./, (c: string) => (c === '0' ? '1' : '0'));
+    const wrong = Buffer.from(JSON.stringify(good)).toString('base64');
+    expect(await check.verify(wrong, 'contactus', '127.0.0.1')).toMatchObject({ passed: false });
+
+    for (const garbage of ['', 'not base64 at all', Buffer.from('{"challenge":1}').toString('base64')]) {
+      expect(await check.verify(garbage, 'contactus', '127.0.0.1')).toEqual({
+        passed: false,
+        reason: 'unreadable token',
+      });
+    }
+  });
+});
+
+describe.each(['recaptcha', 'turnstile'] as const)('%s siteverify', (provider) => {
+  let fake: FakeSiteverify;
+  let check: BotCheck;
+  const good = { success: true, action: 'contactus', hostname: 'www.fenwickhale.co.uk', score: 0.9 };
+
+  beforeAll(async () => {
+    fake = await startFakeSiteverify('server-secret');
+    check = siteverifyCheck({
+      provider,
+      siteKey: 'site-key',
+      secretKey: 'server-secret',
+      verifyUrl: fake.url,
+      hostname: 'www.fenwickhale.co.uk',
+      timeoutMs: 500,
+      ...(provider === 'recaptcha' && { minScore: 0.5 }),
+    });
+  });
+  afterAll(() => fake.stop());
+
+  it('passes a good token once, sending the secret, the token and the visitor address', async () => {
+    fake.answers.set(`${provider}-good`, good);
+    expect(await check.verify(`${provider}-good`, 'contactus', '203.0.113.7')).toEqual({ passed: true });
+    expect(fake.requests.at(-1)).toEqual({
+      secret: 'server-secret',
+      response: `${provider}-good`,
+      remoteip: '203.0.113.7',
+    });
+    expect(await check.verify(`${provider}-good`, 'contactus', '203.0.113.7')).toEqual({
+      passed: false,
+      reason: 'siteverify refused the token (timeout-or-duplicate)',
+    });
+  });
+
+  it('refuses a failed, foreign, wrong-action or unanswered token', async () => {
+    const cases: [Record<string, unknown> | 'hang', string][] = [
+      [
+        { success: false, 'error-codes': ['invalid-input-response'] },
+        'siteverify refused the token (invalid-input-response)',
+      ],
+      [{ ...good, action: 'showsubmit' }, 'token for action showsubmit'],
+      [{ ...good, hostname: 'evil.example' }, 'token made on evil.example'],
+      ['hang', 'siteverify timed out'],
+    ];
+    for (const [answer, reason] of cases) {
+      const token = `${provider}-${reason}`;
+      fake.answers.set(token, answer);
+      expect(await check.verify(token, 'contactus', '127.0.0.1')).toEqual({ passed: false, reason });
+    }
+    expect(await check.verify('', 'contactus', '127.0.0.1')).toEqual({ passed: false, reason: 'no token' });
+  });
+
+  it(provider === 'recaptcha' ? 'refuses a score below the threshold' : 'has no score to check', async () => {
+    fake.answers.set(`${provider}-low`, { ...good, score: 0.3 });
+    expect(await check.verify(`${provider}-low`, 'contactus', '127.0.0.1')).toEqual(
+      provider === 'recaptcha' ? { passed: false, reason: 'score 0.3 below 0.5' } : { passed: true },
+    );
+  });
+});
