@@ -5,6 +5,8 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createBotCheck } from './captcha/index.ts';
+import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
@@ -66,6 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffEmail: config.staffEmail,
     organizerEmail: addressOf(config.mailFrom),
   };
+  registerBotCheckRoutes(app, createBotCheck(config, db), config.formRateLimitPerMinute);
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },

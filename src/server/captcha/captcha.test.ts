@@ -1,6 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../tests/support/app.ts';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -135,5 +136,39 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s siteverify', (provider) =
     expect(await check.verify(`${provider}-low`, 'contactus', '127.0.0.1')).toEqual(
       provider === 'recaptcha' ? { passed: false, reason: 'score 0.3 below 0.5' } : { passed: true },
     );
+  });
+});
+
+describe('GET /api/bot-check', () => {
+  it('gives the page a fresh ALTCHA challenge bound to the action, and refuses an unknown action', async () => {
+    const site = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+    try {
+      const answer = await (await fetch(`${site.url}/api/bot-check?action=showsubmit`)).json();
+      expect(answer.provider).toBe('altcha');
+      expect(answer.challenge.parameters.data).toEqual({ action: 'showsubmit' });
+      expect(answer.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+      const unknown = await fetch(`${site.url}/api/bot-check?action=login`);
+      expect(unknown.status).toBe(422);
+      expect((await unknown.json()).errorMessages).toEqual(['action must be one of contactus, showsubmit']);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('gives the site key, never the secret, for reCAPTCHA', async () => {
+    const site = await startTestApp({
+      env: {
+        CAPTCHA_PROVIDER: 'recaptcha',
+        RECAPTCHA_SITE_KEY: 'public-site-key',
+        RECAPTCHA_SECRET_KEY: 'hidden',
+      },
+    });
+    try {
+      const answer = await (await fetch(`${site.url}/api/bot-check?action=contactus`)).text();
+      expect(JSON.parse(answer)).toEqual({ provider: 'recaptcha', siteKey: 'public-site-key' });
+      expect(answer).not.toContain('hidden');
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { botCheckActions } from '../../shared/bot-check.ts';
+import { failure } from '../http/errors.ts';
+import type { BotCheck } from './types.ts';
+
+const actions: readonly string[] = Object.values(botCheckActions);
+
+/** GET /api/bot-check?action=contactus: the provider and site key, and for ALTCHA a fresh challenge. */
+export function registerBotCheckRoutes(app: FastifyInstance, botCheck: BotCheck, rateLimitPerMinute: number) {
+  app.get<{ Querystring: { action?: string } }>(
+    '/api/bot-check',
+    { config: { rateLimit: { max: rateLimitPerMinute * 5, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const action = request.query.action ?? '';
+      if (!actions.includes(action)) {
+        return reply.status(422).send(failure(`action must be one of ${actions.join(', ')}`));
+      }
+      reply.header('cache-control', 'no-store');
+      const challenge = await botCheck.challenge?.(
+        action as (typeof botCheckActions)[keyof typeof botCheckActions],
+      );
+      return { ...botCheck.publicSettings, ...(challenge && { challenge }) };
+    },
+  );
+}
