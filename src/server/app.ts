@@ -68,6 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffEmail: config.staffEmail,
     organizerEmail: addressOf(config.mailFrom),
   };
+  const mailQueued = () => deps.outbox.kick();
   registerBotCheckRoutes(app, createBotCheck(config, db), config.formRateLimitPerMinute);
   const mailingList = createMailingListService({
     db,
@@ -77,13 +78,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailingList,
     pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued: () => deps.outbox.kick(),
+    mailQueued,
   });
   const applications = createApplicationService({ db, mail });
   registerApplicationRoutes(app, {
     applications,
     rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued: () => deps.outbox.kick(),
+    mailQueued,
   });
   registerBookingRoutes(app, {
     booking: createBookingService({ db, mail }),
@@ -91,7 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     findApplication: (reference) => applications.findByReference(reference),
     rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued: () => deps.outbox.kick(),
+    mailQueued,
   });
 
   for (const [urlPath, page] of pages.byPath) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email-field.ts';
+import { connectionProblem } from './messages.ts';
 
 // SPEC §4, §5, §8: the exact texts of the booking modal.
 export const bookingMessages = {
   selectTime: 'Please select a time',
   booked: 'Thanks for booking your call.',
-  connectionProblem: 'There was a connection problem. Please try again.',
+  connectionProblem,
   slotTaken: 'Sorry, that time has just been taken. Please choose another time.',
   slotNotOffered: 'That time is not available. Please choose another time.',
 } as const;

@@ -1,8 +1,10 @@
 // SPEC §3, §8: the mailing list's two forms, their exact texts, and what the server records as consent.
 
+import { connectionProblem } from './messages.ts';
+
 export const mailingListMessages = {
   signedUp: 'Thanks for signing up.',
-  connectionProblem: 'There was a connection problem. Please try again.',
+  connectionProblem,
   /** The answer to every accepted sign-up, whatever the address's state (no enumeration). */
   checkInbox: 'Thanks for signing up. Please check your inbox and confirm your subscription.',
 } as const;

@@ -42,13 +42,16 @@ export function postJson<T>(url: string, body: unknown): Promise<T> {
  */
 export function formAnswerMessages(body: string): string | null {
   try {
-    const answer = JSON.parse(body) as { infoMessages?: unknown; errorMessages?: unknown };
-    const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-    const messages = [...list(answer.infoMessages), ...list(answer.errorMessages)];
-    return messages.length ? messages.join(' ') : null;
+    return messagesOf(JSON.parse(body));
   } catch {
     return null;
   }
+}
+
+function messagesOf(answer: { infoMessages?: unknown; errorMessages?: unknown } | null): string | null {
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const messages = [...list(answer?.infoMessages), ...list(answer?.errorMessages)];
+  return messages.length ? messages.join(' ') : null;
 }
 
 export type FormOutcome = { sent: true } | { sent: false; message: string };
@@ -60,9 +63,12 @@ export type FormOutcome = { sent: true } | { sent: false; message: string };
  */
 export async function sendForm(url: string, payload: unknown): Promise<FormOutcome> {
   try {
-    const answer = await postJson<{ success?: unknown }>(url, payload);
+    const answer = await postJson<{ success?: unknown; infoMessages?: unknown; errorMessages?: unknown }>(
+      url,
+      payload,
+    );
     if (answer.success === true) return { sent: true };
-    return { sent: false, message: formAnswerMessages(JSON.stringify(answer)) ?? errorSending('no details') };
+    return { sent: false, message: messagesOf(answer) ?? errorSending('no details') };
   } catch (error) {
     if (error instanceof HttpError) {
       return {

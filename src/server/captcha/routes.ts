@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { botCheckActions } from '../../shared/bot-check.ts';
 import { failure } from '../http/errors.ts';
+import { perMinute } from '../http/rate-limit.ts';
 import type { BotCheck } from './types.ts';
 
 const actions: readonly string[] = Object.values(botCheckActions);
@@ -9,7 +10,7 @@ const actions: readonly string[] = Object.values(botCheckActions);
 export function registerBotCheckRoutes(app: FastifyInstance, botCheck: BotCheck, rateLimitPerMinute: number) {
   app.get<{ Querystring: { action?: string } }>(
     '/api/bot-check',
-    { config: { rateLimit: { max: rateLimitPerMinute * 5, timeWindow: 60_000 } } },
+    { config: perMinute(rateLimitPerMinute * 5) },
     async (request, reply) => {
       const action = request.query.action ?? '';
       if (!actions.includes(action)) {

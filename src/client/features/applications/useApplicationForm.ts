@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { applicationSchema, type QuestionName, questionNames } from '../../../shared/application.ts';
-import { bookingMessages } from '../../../shared/booking.ts';
+import { connectionProblem } from '../../../shared/messages.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
 import { formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
 import { sessionStore } from '../../lib/storage.ts';
@@ -81,9 +81,7 @@ export function useApplicationForm() {
       setStored(application);
       return application;
     } catch (error) {
-      setProblem(
-        (error instanceof HttpError && formAnswerMessages(error.body)) || bookingMessages.connectionProblem,
-      );
+      setProblem((error instanceof HttpError && formAnswerMessages(error.body)) || connectionProblem);
       return null;
     } finally {
       setSending(false);

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/booking.ts';
 import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts';
 import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
-import { emailAddressField } from '../../../shared/email-field.ts';
+import { emailAddressProblem } from '../../../shared/email.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
 import { fetchJson, formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
 import { useTimedMessage } from '../../lib/useTimedMessage.ts';
@@ -58,14 +58,12 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
 
   const submit = async () => {
     if (!date || !time) return show({ kind: 'error', text: bookingMessages.selectTime });
-    const parsedEmail = emailAddressField.safeParse(email);
-    if (!parsedEmail.success) {
-      setEmailError(parsedEmail.error.issues[0]?.message ?? 'Please enter your email address');
-      return;
-    }
-    setEmailError(null);
+    const emailProblem = emailAddressProblem(email);
+    setEmailError(emailProblem);
+    if (emailProblem) return;
+    const emailAddress = email.trim();
     const payload: BookCallPayload = {
-      ...buildBookCallPayload(date, time, parsedEmail.data),
+      ...buildBookCallPayload(date, time, emailAddress),
       ...(applicationReference && { applicationReference }),
     };
     setSending(true);
@@ -74,7 +72,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       const detail = {
         date: formatLongDate(date),
         time: payload.selectedTimeString,
-        email: parsedEmail.data,
+        email: emailAddress,
       };
       setBooked(detail);
       show({ kind: 'success', text: bookingMessages.booked }, successMessageMs);

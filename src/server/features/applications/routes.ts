@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationMessages, applicationSchema } from '../../../shared/application.ts';
 import { failure } from '../../http/errors.ts';
+import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { ApplicationService } from './service.ts';
 
@@ -12,7 +13,7 @@ export interface ApplicationRoutesOptions {
 }
 
 export function registerApplicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
-  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  const formLimit = perMinute(options.rateLimitPerMinute);
 
   app.post('/forms/application-form', { config: formLimit }, async (request, reply) => {
     const parsed = applicationSchema.safeParse(request.body);

@@ -3,6 +3,7 @@ import { firm } from '../../../../content/firm.ts';
 import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
 import { isValidDate } from '../../../shared/calendar.ts';
 import { failure } from '../../http/errors.ts';
+import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
@@ -22,8 +23,8 @@ export interface BookingRoutesOptions {
 
 export function registerBookingRoutes(app: FastifyInstance, options: BookingRoutesOptions) {
   const { booking, pages } = options;
-  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
-  const readLimit = { rateLimit: { max: options.rateLimitPerMinute * 10, timeWindow: 60_000 } };
+  const formLimit = perMinute(options.rateLimitPerMinute);
+  const readLimit = perMinute(options.rateLimitPerMinute * 10);
 
   app.get('/api/booking-settings', { config: readLimit }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -3,6 +3,7 @@ import { firm } from '../../../../content/firm.ts';
 import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
 import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
 import { failure } from '../../http/errors.ts';
+import { perMinute } from '../../http/rate-limit.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { MailingListService } from './service.ts';
@@ -25,7 +26,7 @@ const accepted = { success: true, infoMessages: [mailingListMessages.checkInbox]
 
 export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRoutesOptions) {
   const { mailingList, pages } = options;
-  const formLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } };
+  const formLimit = perMinute(options.rateLimitPerMinute);
 
   app.post('/subscribe', { config: formLimit }, async (request, reply) => {
     // The forms also work before their script has loaded: the browser then posts them as a page.
