@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddressField } from './email-field.ts';
+import { type Field, fieldsShape } from './form-fields.ts';
 
 // The application questionnaire (SPEC §3): one list of questions drives the page's controls, the
 // validation on both sides and the staff's email, so a question is worded the same everywhere.
@@ -11,24 +11,8 @@ export const applicationMessages = {
   received: 'Thank you, we have your answers.',
 } as const;
 
-interface QuestionBase {
-  label: string;
-  hint?: string;
-  /** Shown when the question is left unanswered; names the question in plain words. */
-  missing: string;
-  /** How the question is named in other messages ("the apps you use must be…"). */
-  short: string;
-}
-
-export type Question = QuestionBase &
-  (
-    | { kind: 'line'; max: number }
-    | { kind: 'paragraph'; max: number }
-    | { kind: 'count' }
-    | { kind: 'choice'; options: readonly string[] }
-    | { kind: 'email' }
-    | { kind: 'website' }
-  );
+/** A question of the questionnaire: a field of the site's usual kinds (shared/form-fields.ts). */
+export type Question = Field;
 
 export const applicationSections = [
   {
@@ -137,6 +121,7 @@ export const applicationSections = [
     title: 'About you',
     questions: {
       yourName: {
+        autoComplete: 'name',
         kind: 'line',
         max: 200,
         label: 'Your name',
@@ -144,6 +129,7 @@ export const applicationSections = [
         short: 'Your name',
       },
       emailAddress: {
+        autoComplete: 'email',
         kind: 'email',
         label: 'Email address',
         hint: 'We will send the details of your call here.',
@@ -151,6 +137,7 @@ export const applicationSections = [
         short: 'Your email address',
       },
       businessName: {
+        autoComplete: 'organization',
         kind: 'line',
         max: 200,
         label: 'Business name',
@@ -158,6 +145,7 @@ export const applicationSections = [
         short: 'Your business name',
       },
       website: {
+        autoComplete: 'url',
         kind: 'website',
         label: 'Website (optional)',
         missing: '',
@@ -188,89 +176,9 @@ export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
 };
 
-// A control character other than tab and line breaks (a double negation: not non-control, not \t\n\r).
-const controlCharacters = /[^\P{Cc}\t\n\r]/u;
-const lineBreaks = /[\r\n]/;
-
-/** Whole numbers up to a million; a form field's text is read as a number, a blank one as missing. */
-function countField(question: Question) {
-  const error = `${question.short} must be a whole number, 0 or more`;
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? question.missing : error) })
-      .int({ error })
-      .min(0, { error })
-      .max(1_000_000, { error: `${question.short} must be at most 1,000,000` }),
-  );
-}
-
-function textField(question: Question, max: number, oneLine: boolean) {
-  let field = z
-    .string({ error: question.missing })
-    .trim()
-    .min(1, { error: question.missing })
-    .max(max, { error: `${question.short} must be at most ${max.toLocaleString('en-GB')} characters` })
-    .refine((text) => !controlCharacters.test(text), {
-      error: `${question.short} contains characters we cannot accept`,
-    });
-  if (oneLine) {
-    field = field.refine((text) => !lineBreaks.test(text), {
-      error: `${question.short} must be on one line`,
-    });
-  }
-  return field;
-}
-
-/** A blank or missing website is fine; otherwise a web address, with https:// added when it was left off. */
-function websiteField(question: Question) {
-  const error = `${question.short} must be a web address, like example.co.uk`;
-  return z
-    .string({ error })
-    .trim()
-    .max(200, { error: `${question.short} must be at most 200 characters` })
-    .transform((text, context) => {
-      if (text === '') return '';
-      const withScheme = /^https?:\/\//i.test(text) ? text : `https://${text}`;
-      const url = parseUrl(withScheme);
-      if (!url?.hostname.includes('.') || /\s/.test(text)) {
-        context.addIssue({ code: 'custom', message: error });
-        return z.NEVER;
-      }
-      return url.href;
-    })
-    .default('');
-}
-
-// URL.parse is too new for some browsers still in use.
-function parseUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
-}
-
-function fieldFor(question: Question) {
-  switch (question.kind) {
-    case 'count':
-      return countField(question);
-    case 'line':
-      return textField(question, question.max, true);
-    case 'paragraph':
-      return textField(question, question.max, false);
-    case 'choice':
-      return z.enum(question.options as [string, ...string[]], { error: question.missing });
-    case 'email':
-      return emailAddressField;
-    case 'website':
-      return websiteField(question);
-  }
-}
-
 /** POST /forms/application-form: every question, and submitMethod '2' (SPEC §3). */
 export const applicationSchema = z.object({
-  ...Object.fromEntries(questionNames.map((name) => [name, fieldFor(applicationQuestions[name])])),
+  ...fieldsShape(applicationQuestions),
   submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
 }) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2' }>;
 

@@ -7,8 +7,9 @@ import {
 } from '../../../shared/application.ts';
 import { type CallBookedDetail, callBookedEvent } from '../../../shared/booking.ts';
 import { bookedModalCloseMs } from '../../../shared/timings.ts';
+import { ErrorSummary } from '../../lib/ErrorSummary.tsx';
+import { FormField } from '../../lib/FormField.tsx';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
-import { controlId, QuestionField } from './QuestionField.tsx';
 import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
 import './applications.css';
 
@@ -17,11 +18,14 @@ import './applications.css';
  * opens the booking modal with the email filled in; once the call is booked the modal closes after 3 s and
  * the page says when the call is and where the link will go.
  */
+/** The id of a question's control: error summaries link to it. */
+const controlId = (name: QuestionName) => `application-${name}`;
+
 export function ApplicationForm() {
   const form = useApplicationForm();
   const [booking, setBooking] = useState<StoredApplication | null>(null);
   const [booked, setBooked] = useState<CallBookedDetail | null>(null);
-  const summary = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
   const confirmation = useRef<HTMLHeadingElement>(null);
   const bookedDetail = useRef<CallBookedDetail | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -45,23 +49,11 @@ export function ApplicationForm() {
     if (booked) confirmation.current?.focus();
   }, [booked]);
 
-  // After a submit that found problems, the summary takes focus so they are read out first.
-  const focusSummary = useRef(false);
-  useEffect(() => {
-    if (focusSummary.current && summary.current) {
-      focusSummary.current = false;
-      summary.current.focus();
-    }
-  });
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    focusSummary.current = true;
     const application = await form.submit();
-    if (application) {
-      focusSummary.current = false;
-      setBooking(application);
-    }
+    if (application) setBooking(application);
+    else setAttempt((count) => count + 1);
   };
 
   const onModalClose = () => {
@@ -86,29 +78,22 @@ export function ApplicationForm() {
   return (
     <>
       <form className="application" onSubmit={onSubmit} noValidate>
-        {(errorEntries.length > 0 || form.problem) && (
-          <div ref={summary} className="error-summary" role="alert" tabIndex={-1}>
-            <h2>There is a problem</h2>
-            {form.problem && <p>{form.problem}</p>}
-            <ul>
-              {errorEntries.map(([name, message]) => (
-                <li key={name}>
-                  <a href={`#${controlId(name)}`}>{message}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <ErrorSummary
+          errors={errorEntries.map(([name, message]) => ({ id: controlId(name), message }))}
+          problem={form.problem}
+          attempt={attempt}
+        />
         {applicationSections.map((section) => (
           <fieldset key={section.title} className="application__section">
             <legend>
               <h2 className="application__section-title">{section.title}</h2>
             </legend>
             {(Object.keys(section.questions) as QuestionName[]).map((name) => (
-              <QuestionField
+              <FormField
                 key={name}
+                id={controlId(name)}
                 name={name}
-                question={applicationQuestions[name]}
+                field={applicationQuestions[name]}
                 value={form.answers[name]}
                 error={form.errors[name]}
                 onChange={(text) => form.answer(name, text)}
