@@ -13,6 +13,8 @@ import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
+import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
+import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -69,7 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     organizerEmail: addressOf(config.mailFrom),
   };
   const mailQueued = () => deps.outbox.kick();
-  registerBotCheckRoutes(app, createBotCheck(config, db), config.formRateLimitPerMinute);
+  const botCheck = createBotCheck(config, db);
+  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute);
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
@@ -77,6 +80,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMailingListRoutes(app, {
     mailingList,
     pages: serverPages,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  registerEnquiryRoutes(app, {
+    enquiries: createEnquiryService({ db, mail, mailingList }),
+    botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });

@@ -158,7 +158,7 @@ const yearsShape = Object.fromEntries(yearFields.map((field) => [field, tickBox(
 /** POST /show-contact-send (SPEC §3, §5): at least one year ticked, named at the first year's box. */
 export const quoteSchema = z
   .strictObject({ ...fieldsShape(quoteFields), ...yearsShape, ...common })
-  .refine((quote) => yearFields.some((field) => quote[field] === true), {
+  .refine((quote) => yearFields.some((field) => (quote as Record<string, unknown>)[field] === true), {
     error: enquiryMessages.yearsMissing,
     path: ['year1'],
     // Checked even when other fields have problems, so the visitor hears of every problem at once.

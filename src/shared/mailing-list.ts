@@ -12,7 +12,11 @@ export const mailingListMessages = {
 /** Filled only by bots: the field is hidden from people and from assistive technology. */
 export const honeypotField = 'homepage';
 
-export type SignUpForm = 'small-form' | 'subscribe-form';
+/** Where a sign-up came from: the two sign-up forms, or the opt-in box of a contact or quote form. */
+export type SignUpForm = 'small-form' | 'subscribe-form' | 'contact-form' | 'quote-form';
+
+const enquiryOptIn =
+  'Also send me the Fenwick & Hale newsletter about once a month. I will confirm by email and can unsubscribe at any time with one click.';
 
 /** The words each form shows beside its button; the consent record keeps the ones the visitor saw. */
 export const consentWording: Record<SignUpForm, string> = {
@@ -20,4 +24,6 @@ export const consentWording: Record<SignUpForm, string> = {
     'Our monthly newsletter: tax deadlines, allowances and business finance news. We ask you to confirm by email, and every issue has a one-click unsubscribe link.',
   'subscribe-form':
     'Yes, send me the Fenwick & Hale newsletter about once a month: tax deadlines, allowances, and news for owner-managed businesses. I will confirm by email and can unsubscribe at any time with one click.',
+  'contact-form': enquiryOptIn,
+  'quote-form': enquiryOptIn,
 };

@@ -5,6 +5,7 @@ import * as booking from './migrations/002-booking.ts';
 import * as applications from './migrations/003-applications.ts';
 import * as mailingList from './migrations/004-mailing-list.ts';
 import * as botCheck from './migrations/005-bot-check.ts';
+import * as enquiries from './migrations/006-enquiries.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003-applications': applications,
   '004-mailing-list': mailingList,
   '005-bot-check': botCheck,
+  '006-enquiries': enquiries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

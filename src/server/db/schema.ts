@@ -92,6 +92,25 @@ export interface UsedBotCheckTokenTable {
   expires_at: Timestamp;
 }
 
+export interface EnquiryTable {
+  id: Generated<number>;
+  /** Public, unguessable id: the visitor's reference in the acknowledgement, the back office's link. */
+  reference: string;
+  kind: 'contact' | 'quote';
+  name: string;
+  email: string;
+  /** The visitor's profession (contact) or practice (quote). */
+  organisation: string;
+  phone: string | null;
+  postcode: string | null;
+  /** As typed: escaped wherever it is shown. */
+  message: string;
+  /** The rest of the form as JSON (EnquiryDetails). */
+  details: string;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -101,4 +120,5 @@ export interface Database {
   subscribers: SubscriberTable;
   subscriber_consents: SubscriberConsentTable;
   used_bot_check_tokens: UsedBotCheckTokenTable;
+  enquiries: EnquiryTable;
 }

@@ -108,9 +108,9 @@ describeEachDatabase('the application questionnaire endpoint', (database) => {
       success: false,
       infoMessages: [],
       errorMessages: [
-        'howManyClients: The number of clients you have must be a whole number, 0 or more',
-        'howKeepTrack: Please choose how you keep track of clients and their work',
-        'yourName: Please enter your name',
+        'The number of clients you have must be a whole number, 0 or more',
+        'Please choose how you keep track of clients and their work',
+        'Please enter your name',
       ],
     });
     const malformed = await postApplication(site.url, '{"yourName": ');

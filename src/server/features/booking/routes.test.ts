@@ -138,9 +138,9 @@ describe('booking a call', () => {
     const cases: [unknown, string[]][] = [
       [
         { ...payload, emailAddress: 'not-an-email' },
-        ['emailAddress: Please enter a valid email address, like name@example.com'],
+        ['Please enter a valid email address, like name@example.com'],
       ],
-      [{ ...payload, emailAddress: '' }, ['emailAddress: Please enter your email address']],
+      [{ ...payload, emailAddress: '' }, ['Please enter your email address']],
       [{ ...payload, submitMethod: '1' }, ["submitMethod must be '2'"]],
       [{ ...payload, selectedHour: 'nine' }, ['selectedHour must be a whole number from 0 to 23']],
       [

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import { consentWording } from '../../../shared/mailing-list.ts';
+import type { Database } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { newReference } from '../../tokens.ts';
+import type { MailingListService } from '../mailing-list/service.ts';
+import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
+import type { Enquiry } from './enquiry.ts';
+
+export interface EnquiryServiceOptions {
+  db: Kysely<Database>;
+  mail: EnquiryMailSettings;
+  mailingList: Pick<MailingListService, 'signUp'>;
+  now?: () => Date;
+}
+
+export function createEnquiryService({
+  db,
+  mail,
+  mailingList,
+  now = () => new Date(),
+}: EnquiryServiceOptions) {
+  return {
+    /**
+     * Stores the enquiry and queues the staff's notice and the visitor's acknowledgement in one transaction.
+     * An opt-in signs the address up first (pending, double opt-in): if either step fails the visitor is
+     * told, and sending again repeats nothing that matters (a pending address is not mailed twice an hour).
+     */
+    async submit(enquiry: Enquiry): Promise<{ reference: string }> {
+      if (enquiry.details.optin) {
+        const form = enquiry.kind === 'contact' ? 'contact-form' : 'quote-form';
+        await mailingList.signUp({
+          email: enquiry.email,
+          source: form,
+          wording: consentWording[form],
+          ipAddress: enquiry.ipAddress,
+        });
+      }
+      const reference = newReference();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('enquiries')
+          .values({
+            reference,
+            kind: enquiry.kind,
+            name: enquiry.name,
+            email: enquiry.email,
+            organisation: enquiry.organisation,
+            phone: enquiry.phone,
+            postcode: enquiry.postcode,
+            message: enquiry.message,
+            details: JSON.stringify(enquiry.details),
+            ip_address: enquiry.ipAddress,
+            created_at: now().toISOString(),
+          })
+          .execute();
+        await enqueueMail(trx, `${enquiry.kind}-staff-notice`, staffEnquiryNotice(reference, enquiry, mail));
+        await enqueueMail(trx, `${enquiry.kind}-acknowledgement`, enquiryAcknowledgement(reference, enquiry));
+      });
+      return { reference };
+    },
+  };
+}
+
+export type EnquiryService = ReturnType<typeof createEnquiryService>;
