@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   publicDir: 'public',
   appType: 'custom',
+  // The bot check's Web Worker is a module, like the rest of the site's code.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

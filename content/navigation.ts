@@ -4,5 +4,5 @@ export const navigation = [
   { href: '/#services', label: 'Services' },
   { href: '/#how-we-work', label: 'How we work' },
   { href: '/application', label: 'Work with us' },
-  { href: '/#contact', label: 'Contact' },
+  { href: '/contact', label: 'Contact' },
 ] as const;

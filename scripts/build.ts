@@ -11,6 +11,8 @@ import { sourceHash } from './source-hash.ts';
 const dist = path.resolve('dist');
 const entry = 'src/client/main.tsx';
 
+// One moment for both builds, so a page's prerendered HTML and its first render in the browser agree.
+process.env.VITE_BUILD_TIME ??= new Date().toISOString();
 await build({ logLevel: 'warn' });
 await build({
   logLevel: 'warn',

@@ -1,4 +1,5 @@
 import { firm } from '../../content/firm.ts';
+import { botCheckMetaName, botCheckSettingsToken } from '../shared/bot-check.ts';
 import { escapeHtml } from '../shared/html.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
 import type { RenderedPage } from './prerender.tsx';
@@ -22,6 +23,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     `<title>${escapeHtml(title)}</title>`,
     meta.description && `<meta name="description" content="${escapeHtml(meta.description)}">`,
     canonical,
+    meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),

@@ -5,6 +5,8 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { botCheckSettingsToken } from '../shared/bot-check.ts';
+import { publicOriginToken } from '../shared/public-origin.ts';
 import { createBotCheck } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
@@ -54,8 +56,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('deps', deps);
 
-  const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), config.publicUrl);
-  await registerSecurityHeaders(app, config.publicUrl);
+  const botCheck = createBotCheck(config, db);
+  const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
+    [publicOriginToken]: config.publicUrl.origin,
+    [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
+  });
+  await registerSecurityHeaders(app, config.publicUrl, botCheck.publicSettings.provider);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });
@@ -71,7 +77,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     organizerEmail: addressOf(config.mailFrom),
   };
   const mailQueued = () => deps.outbox.kick();
-  const botCheck = createBotCheck(config, db);
   registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute);
   const mailingList = createMailingListService({
     db,

@@ -7,6 +7,13 @@ export const botCheckMessages = {
   failed: 'We could not check that you are a person rather than a bot. Please try sending the form again.',
 } as const;
 
+/**
+ * Pages with a contact form carry `<meta name="bot-check" content="%BOT_CHECK%">`; the server fills in the
+ * public settings as JSON at start, so the page knows the provider and its site key without asking.
+ */
+export const botCheckMetaName = 'bot-check';
+export const botCheckSettingsToken = '%BOT_CHECK%';
+
 /** What a page learns about the bot check: which provider, and the site key the provider's script needs. */
 export interface BotCheckPublicSettings {
   provider: 'altcha' | 'recaptcha' | 'turnstile' | 'none';

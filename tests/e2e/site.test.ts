@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
-const t = setUpSiteInBrowser({ width: 1280, height: 720 });
+const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 720 } });
 
 describe('the public site in Chromium', () => {
   it('renders the home page and hydrates it without a console error', async () => {

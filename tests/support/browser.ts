@@ -48,10 +48,17 @@ export interface SiteInBrowser {
  * For a browser spec file: starts the built site and Chromium once, and gives each test a new context
  * (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
  */
-export function setUpSiteInBrowser(viewport = { width: 1280, height: 900 }): SiteInBrowser {
+export function setUpSiteInBrowser({
+  viewport = { width: 1280, height: 900 },
+  env = {},
+}: {
+  viewport?: { width: number; height: number };
+  /** The site's environment, over the test defaults (which turn the bot check off). */
+  env?: Record<string, string>;
+} = {}): SiteInBrowser {
   const state = {} as SiteInBrowser;
   beforeAll(async () => {
-    [state.site, state.browser] = await Promise.all([startSite(), launchBrowser()]);
+    [state.site, state.browser] = await Promise.all([startSite(env), launchBrowser()]);
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -6,6 +6,8 @@ export interface PageMeta {
   path: string | null;
   title: string;
   description: string;
+  /** The page sends a form behind the bot check, so it carries the bot check's public settings. */
+  botCheck?: boolean;
 }
 
 /** Every `pages/<id>/page.tsx` exports these two. */

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
-import { publicOriginToken } from '../../shared/public-origin.ts';
 
 interface Page {
   etag: string;
@@ -21,16 +20,17 @@ export class PrerenderedPages {
   readonly byPath = new Map<string, Page>();
   readonly notFound: Page | undefined;
 
-  constructor(dir: string, publicUrl: URL) {
+  /** `values` fills the build's tokens (each escaped here): the site's origin, the bot check's settings. */
+  constructor(dir: string, values: Record<string, string>) {
     if (!existsSync(dir)) throw new Error(`No prerendered pages in ${dir}: run npm run build first`);
-    const origin = escapeHtml(publicUrl.origin);
     for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.html')) continue;
       const urlPath = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`.replace(
         /^\/index$/,
         '/',
       );
-      const html = readFileSync(path.join(dir, file), 'utf8').replaceAll(publicOriginToken, origin);
+      let html = readFileSync(path.join(dir, file), 'utf8');
+      for (const [token, value] of Object.entries(values)) html = html.replaceAll(token, escapeHtml(value));
       this.byPath.set(urlPath, compress(Buffer.from(html)));
     }
     this.notFound = this.byPath.get('/404');

@@ -1,19 +1,40 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { BotCheckPublicSettings } from '../../shared/bot-check.ts';
 
-/** Security headers for every answer. No inline script or style is allowed anywhere on the site. */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: URL) {
+/** What the hosted bot checks load: their script, the frame it opens, and the calls it makes (per their docs). */
+const botCheckOrigins: Record<BotCheckPublicSettings['provider'], { script: string[]; frame: string[] }> = {
+  altcha: { script: [], frame: [] },
+  none: { script: [], frame: [] },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'] },
+};
+
+/**
+ * Security headers for every answer. No inline script or style is allowed anywhere on the site; the only
+ * other origins are those of a hosted bot check, when one is chosen.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: URL,
+  botCheck: BotCheckPublicSettings['provider'],
+) {
   const https = publicUrl.protocol === 'https:';
+  const outside = botCheckOrigins[botCheck];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...outside.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...outside.script],
+        frameSrc: ["'self'", ...outside.frame],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

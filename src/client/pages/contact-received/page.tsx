@@ -13,8 +13,8 @@ export default function ContactReceivedPage() {
       <div className="container prose">
         <h1>Thank you, we have your enquiry</h1>
         <p>
-          One of our accountants will reply within one working day. We have also sent you an email confirming
-          what you told us.
+          One of our accountants will reply within one working day. We have also sent you an email to say it
+          arrived, with a reference to quote if you need to add anything.
         </p>
         <p>
           If it is urgent, call us on <a href={firm.phoneHref}>{firm.phone}</a> (

@@ -1,0 +1,18 @@
+import { type Challenge, solveChallengeWorkers } from 'altcha-lib';
+import type { BotCheckAction } from '../../../shared/bot-check.ts';
+import { fetchJson } from '../../lib/http.ts';
+
+/**
+ * ALTCHA: fetch a challenge signed for the action, find its counter in Web Workers (so the page stays
+ * responsive), and answer the token the server verifies: base64 of JSON {challenge, solution}.
+ */
+export async function altchaToken(action: BotCheckAction): Promise<string> {
+  const { challenge } = await fetchJson<{ challenge: Challenge }>(`/api/bot-check?action=${action}`);
+  const solution = await solveChallengeWorkers({
+    challenge,
+    concurrency: Math.min(4, navigator.hardwareConcurrency || 2),
+    createWorker: () => new Worker(new URL('./altcha-worker.ts', import.meta.url), { type: 'module' }),
+  });
+  if (!solution) throw new Error('The bot check did not finish');
+  return btoa(JSON.stringify({ challenge, solution }));
+}
