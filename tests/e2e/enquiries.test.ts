@@ -156,6 +156,17 @@ describe('the contact form in Chromium', () => {
   });
 });
 
+describe('the privacy notice the forms point to', () => {
+  it('is one link away from the form, and is readable by everyone', async () => {
+    await t.page.goto(`${t.site.url}/contact`);
+    await form().getByRole('link', { name: 'Read our privacy notice' }).click();
+    await t.page.waitForURL('**/privacy');
+    await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy notice');
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+});
+
 describe('the quote form in Chromium', () => {
   it('labels the seven most recent tax years, names each problem, then sends and signs up', async () => {
     await t.page.goto(`${t.site.url}/quote`);

@@ -35,6 +35,9 @@ export function Footer() {
             Registered in England and Wales, company number {firm.companyNumber}. VAT number {firm.vatNumber}.
           </p>
           <p>{firm.regulator}.</p>
+          <p>
+            <a href="/privacy">Privacy notice</a>
+          </p>
         </section>
       </div>
     </footer>

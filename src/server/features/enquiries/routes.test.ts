@@ -209,6 +209,14 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
   });
 
   describe('the bot check', () => {
+    it('is named on the form pages, and the CSP lets in no other site', async () => {
+      const page = await fetch(`${site.url}/quote`);
+      expect(await page.text()).toContain(
+        '<meta name="bot-check" content="{&quot;provider&quot;:&quot;altcha&quot;}">',
+      );
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    });
+
     it('refuses garbage, a token for the other form and a token used before, storing nothing', async () => {
       const email = 'bot@example.co.uk';
       const garbage = await post(site, '/contact-us-send', { ...contact(email), recToken: 'not-a-token' });
@@ -365,6 +373,21 @@ describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
       response: 'good',
       remoteip: '127.0.0.1',
     });
+  });
+
+  it('puts the provider and site key on the form pages, and opens the CSP to that provider alone', async () => {
+    const contactPage = await fetch(`${recaptchaSite.url}/contact`);
+    expect(await contactPage.text()).toContain(
+      '<meta name="bot-check" content="{&quot;provider&quot;:&quot;recaptcha&quot;,&quot;siteKey&quot;:&quot;test-site-key&quot;}">',
+    );
+    const csp = contactPage.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(
+      "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    expect(csp).not.toContain('cloudflare');
+    const turnstileCsp = (await fetch(`${turnstileSite.url}/quote`)).headers.get('content-security-policy');
+    expect(turnstileCsp).toContain("frame-src 'self' https://challenges.cloudflare.com");
+    expect(turnstileCsp).not.toContain('google');
   });
 
   it('does the same through Turnstile, which gives no score', async () => {

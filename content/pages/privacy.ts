@@ -1,0 +1,48 @@
+// Copy for the privacy notice. Keep it in step with what the site actually collects and keeps.
+export const privacyPage = {
+  title: 'Privacy notice',
+  description:
+    'How Fenwick & Hale collects, uses and looks after the personal details you give us through this website.',
+  heading: 'Privacy notice',
+  lead: 'This notice explains what we do with the details you give us through this website, why, and for how long. Fenwick & Hale Accountants Ltd is the controller of those details.',
+  sections: [
+    {
+      heading: 'What we collect',
+      paragraphs: [
+        'When you send an enquiry or ask for a quote: your name, email address, phone number or postcode, your profession or practice, what you tell us in your message, and the figures and tax years you give.',
+        'When you book a call or fill in our application questionnaire: your email address, the time you chose, and your answers about your business.',
+        'When you join our newsletter: your email address, and a record of when and where you signed up, the words you agreed to, and when you confirmed or unsubscribed.',
+        'With each form we also record the internet address it came from, to protect the site against abuse.',
+      ],
+    },
+    {
+      heading: 'Why we use it',
+      paragraphs: [
+        'To answer your enquiry, prepare a quote, or hold the call you booked: these are steps you ask us to take before any engagement (UK GDPR Article 6(1)(b)).',
+        'To send the newsletter, only once you have confirmed by email that you want it (your consent, Article 6(1)(a)). You can withdraw consent at any time with the one-click link in every issue.',
+        'To keep the site safe from spam and misuse (our legitimate interests, Article 6(1)(f)).',
+      ],
+    },
+    {
+      heading: 'Who else sees it',
+      paragraphs: [
+        'Our email provider delivers the emails we send you. If you book a call, the video-call service creates the meeting link. Our spam check sees the internet address of the device sending a form. Each acts only on our instructions.',
+        'We never sell your details or share them for anyone else’s marketing.',
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: [
+        'Enquiries, quotes, applications and bookings that do not lead to an engagement are deleted after two years. If you become a client, our letter of engagement explains how long client records are kept.',
+        'Newsletter details are kept while you are subscribed, and the record of your consent for six years after you unsubscribe, so we can show we had it.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      paragraphs: [
+        'You can ask for a copy of the details we hold about you, ask us to correct or delete them, object to how we use them, or ask us to restrict it. Email us and we will reply within one month.',
+        'If you are unhappy with how we have handled your details, you can complain to the Information Commissioner’s Office at ico.org.uk or on 0303 123 1113.',
+      ],
+    },
+  ],
+} as const;

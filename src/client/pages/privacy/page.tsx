@@ -1,0 +1,34 @@
+import { firm } from '../../../../content/firm.ts';
+import { privacyPage } from '../../../../content/pages/privacy.ts';
+import type { PageMeta } from '../page-module.ts';
+
+export const meta: PageMeta = {
+  path: '/privacy',
+  title: privacyPage.title,
+  description: privacyPage.description,
+};
+
+export default function PrivacyPage() {
+  return (
+    <section className="section">
+      <div className="container prose">
+        <h1>{privacyPage.heading}</h1>
+        <p>{privacyPage.lead}</p>
+        {privacyPage.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        <h2>Contact us about your details</h2>
+        <p>
+          Email <a href={`mailto:${firm.email}`}>{firm.email}</a>, call{' '}
+          <a href={firm.phoneHref}>{firm.phone}</a>, or write to {firm.legalName}, {firm.address.street},{' '}
+          {firm.address.locality}, {firm.address.postcode}.
+        </p>
+      </div>
+    </section>
+  );
+}
