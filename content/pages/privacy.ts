@@ -33,7 +33,7 @@ export const privacyPage = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Enquiries, quotes, applications and bookings that do not lead to an engagement are deleted after two years. If you become a client, our letter of engagement explains how long client records are kept.',
+        'Enquiries, quotes, applications and bookings are kept while we are talking to you about working together, and reviewed every year: those that did not lead to an engagement are deleted once they are two years old, or sooner if you ask. If you become a client, our letter of engagement explains how long client records are kept.',
         'Newsletter details are kept while you are subscribed, and the record of your consent for six years after you unsubscribe, so we can show we had it.',
       ],
     },
