@@ -11,8 +11,11 @@ import { createBotCheck } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerAccountRoutes } from './features/accounts/routes.ts';
+import { createAccountService } from './features/accounts/service.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
+import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
@@ -20,6 +23,7 @@ import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
@@ -109,7 +113,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
 
+  const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+  const formTokens = createFormTokens(config.publicUrl);
+  registerAccountRoutes(app, {
+    accounts,
+    formTokens,
+    pages,
+    serverPages,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  registerBackOfficeRoutes(app, { db, accounts, formTokens, serverPages, publicUrl: config.publicUrl });
+
   for (const [urlPath, page] of pages.byPath) {
+    // A page a feature serves itself (the reset page checks its link first) is not served as it is.
+    if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
     app.get(urlPath, (request, reply) => pages.send(request, reply, page));
   }
   await app.register(fastifyStatic, {

@@ -6,6 +6,7 @@ import * as applications from './migrations/003-applications.ts';
 import * as mailingList from './migrations/004-mailing-list.ts';
 import * as botCheck from './migrations/005-bot-check.ts';
 import * as enquiries from './migrations/006-enquiries.ts';
+import * as accounts from './migrations/007-accounts.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-mailing-list': mailingList,
   '005-bot-check': botCheck,
   '006-enquiries': enquiries,
+  '007-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,6 +111,47 @@ export interface EnquiryTable {
   created_at: Timestamp;
 }
 
+export interface UserTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** Argon2id of the SHA-512 hex the browser sends; null until the user sets a password. */
+  password_hash: string | null;
+  status: 'active' | 'disabled';
+  created_at: Timestamp;
+  password_changed_at: Timestamp | null;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the id in the cookie. */
+  id_hash: string;
+  user_id: number;
+  /** 'browser' lasts while the browser is open (12 h idle at most); 'remembered' 30 days. */
+  kind: 'browser' | 'remembered';
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordTokenTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'reset' | 'invite';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SignInThrottleTable {
+  /** 'account:<email>' or 'ip:<address>'. */
+  key: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -121,4 +162,8 @@ export interface Database {
   subscriber_consents: SubscriberConsentTable;
   used_bot_check_tokens: UsedBotCheckTokenTable;
   enquiries: EnquiryTable;
+  users: UserTable;
+  sessions: SessionTable;
+  password_tokens: PasswordTokenTable;
+  sign_in_throttles: SignInThrottleTable;
 }

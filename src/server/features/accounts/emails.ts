@@ -1,0 +1,56 @@
+import { firm } from '../../../../content/firm.ts';
+import type { MailMessage } from '../../mail/message.ts';
+
+const signature = [
+  '',
+  firm.name,
+  `${firm.address.street}, ${firm.address.locality}, ${firm.address.postcode}`,
+];
+
+/** The link to set a new password, after a visitor asked for one. */
+export function resetLinkEmail(email: string, link: string): MailMessage {
+  return {
+    to: email,
+    subject: `Set a new password for the ${firm.name} back office`,
+    text: [
+      'Someone (we hope you) asked to set a new password for your account on our website.',
+      '',
+      'Follow this link to choose one. It works once, for one hour:',
+      link,
+      '',
+      'If you did not ask, ignore this email: your password stays as it is.',
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+/** A new member of staff's invitation: the same link, to choose their first password. */
+export function invitationEmail(email: string, link: string): MailMessage {
+  return {
+    to: email,
+    subject: `Your account for the ${firm.name} back office`,
+    text: [
+      `You have an account for the ${firm.name} back office, where the website's enquiries, bookings and`,
+      'sign-ups arrive.',
+      '',
+      'Follow this link to choose your password. It works once, for seven days:',
+      link,
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+/** Tells the user that their password changed, so a change they did not make does not go unnoticed. */
+export function passwordChangedEmail(email: string, at: Date): MailMessage {
+  const when = at.toLocaleString('en-GB', { timeZone: firm.timeZone, dateStyle: 'long', timeStyle: 'short' });
+  return {
+    to: email,
+    subject: `Your ${firm.name} back-office password was changed`,
+    text: [
+      `The password for your account was changed on ${when}, and every device signed in was signed out.`,
+      '',
+      `If this was not you, call us on ${firm.phone} straight away.`,
+      ...signature,
+    ].join('\n'),
+  };
+}

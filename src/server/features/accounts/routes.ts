@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountMessages, accountPaths, type LoginNotice } from '../../../shared/accounts.ts';
+import { emailAddressProblem } from '../../../shared/email.ts';
+import { looksLikePasswordHash } from '../../../shared/password.ts';
+import type { FormTokens } from '../../http/form-token.ts';
+import type { PrerenderedPages } from '../../http/pages.ts';
+import { perMinute } from '../../http/rate-limit.ts';
+import { isSameOrigin } from '../../http/same-origin.ts';
+import { html, type ServerPages } from '../../http/server-page.ts';
+import { type AccountService, sessionLifetimeMs } from './service.ts';
+
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+  formTokens: FormTokens;
+  pages: PrerenderedPages;
+  serverPages: ServerPages;
+  publicUrl: URL;
+  rateLimitPerMinute: number;
+  /** Called after a commit that queued mail. */
+  mailQueued: () => void;
+}
+
+type FormBody = Record<string, unknown> | undefined;
+const text = (body: FormBody, name: string) =>
+  typeof body?.[name] === 'string' ? (body[name] as string) : '';
+
+/** The session cookie's name and settings: HttpOnly, SameSite=Lax, Secure and `__Host-` under https. */
+export function sessionCookie(publicUrl: URL) {
+  const https = publicUrl.protocol === 'https:';
+  return {
+    name: https ? '__Host-session' : 'session',
+    options: { path: '/', httpOnly: true, sameSite: 'lax', secure: https } as const,
+  };
+}
+
+/** Sign-in, sign-out, the forgotten-password link and the reset (SPEC §3, §4, §7). */
+export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
+  const { accounts, formTokens, serverPages } = options;
+  const formLimit = perMinute(options.rateLimitPerMinute);
+  const session = sessionCookie(options.publicUrl);
+  const toLogin = (reply: FastifyReply, notice: LoginNotice) =>
+    reply.redirect(`${accountPaths.login}?notice=${notice}`, 303);
+
+  app.get(accountPaths.formToken, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: formTokens.issue(request, reply) };
+  });
+
+  app.post<{ Body: FormBody }>(accountPaths.login, { config: formLimit }, async (request, reply) => {
+    if (!formTokens.check(request, request.body?.formToken)) return toLogin(reply, 'form-expired');
+    const passwordHash = text(request.body, 'p');
+    if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
+    const remember = ['on', 'true', '1'].includes(text(request.body, 'rememberMe'));
+    const result = await accounts.signIn({
+      email: text(request.body, 'emailAddress'),
+      passwordHash,
+      remember,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    if (result.outcome === 'wait') return toLogin(reply, 'wait');
+    if (result.outcome === 'refused') return toLogin(reply, 'sign-in-failed');
+    // A new id at every sign-in (never one the browser brought), and the old session ends.
+    await accounts.endSession(request.cookies[session.name]);
+    reply.setCookie(session.name, result.sessionId, {
+      ...session.options,
+      ...(result.kind === 'remembered' && { maxAge: sessionLifetimeMs.remembered / 1000 }),
+    });
+    return reply.redirect(accountPaths.backOffice, 303);
+  });
+
+  app.post<{ Body: FormBody }>(accountPaths.logout, async (request, reply) => {
+    if (!formTokens.check(request, request.body?.formToken))
+      return reply.redirect(accountPaths.backOffice, 303);
+    await accounts.endSession(request.cookies[session.name]);
+    reply.clearCookie(session.name, session.options);
+    return toLogin(reply, 'signed-out');
+  });
+
+  app.post<{ Body: FormBody }>(accountPaths.sendResetLink, { config: formLimit }, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    if (!isSameOrigin(request, options.publicUrl)) {
+      return reply.status(403).send('Please ask for the link from our own login page.');
+    }
+    const email = text(request.body, 'emailAddress').trim();
+    const problem = emailAddressProblem(email);
+    if (problem) return reply.status(422).send(problem);
+    await accounts.sendResetLink(email);
+    options.mailQueued();
+    return reply.send(accountMessages.resetLinkSent(email));
+  });
+
+  const resetPage = options.pages.byPath.get(accountPaths.resetPassword);
+  app.get<{ Querystring: { token?: string } }>(accountPaths.resetPassword, async (request, reply) => {
+    // The link's token must not travel on to any other site in a Referer.
+    reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    if (!resetPage || !(await accounts.tokenIsUsable(String(request.query.token ?? '')))) {
+      return unusableLink(reply);
+    }
+    return options.pages.send(request, reply, resetPage);
+  });
+
+  app.post<{ Body: FormBody }>(accountPaths.resetPassword, { config: formLimit }, async (request, reply) => {
+    reply.header('referrer-policy', 'no-referrer');
+    if (!formTokens.check(request, request.body?.formToken)) return formExpired(reply);
+    const passwordHash = text(request.body, 'p');
+    if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
+    if (!(await accounts.setPassword(text(request.body, 'token'), passwordHash))) return unusableLink(reply);
+    options.mailQueued();
+    return toLogin(reply, 'password-changed');
+  });
+
+  function unusableLink(reply: FastifyReply) {
+    return serverPages.send(
+      reply,
+      410,
+      'Link expired',
+      html`<h1>This link has expired or has already been used</h1>
+      <p>A link to set a password works once, and a reset link for one hour. You can ask for a new one:
+      open the <a href="${accountPaths.login}">login page</a> and choose 'Forgotten your password?'.</p>`,
+    );
+  }
+
+  function unreadablePassword(reply: FastifyReply) {
+    return serverPages.send(
+      reply,
+      400,
+      'Please try again',
+      html`<h1>Your password did not arrive in a form we can read</h1>
+      <p>The page scrambles your password before sending it, and that did not happen. Please reload the
+      <a href="${accountPaths.login}">login page</a> and try again.</p>`,
+    );
+  }
+
+  function formExpired(reply: FastifyReply) {
+    return serverPages.send(
+      reply,
+      403,
+      'Please try again',
+      html`<h1>The page had been open too long</h1>
+      <p>Please go back, reload the page and send the form again.</p>`,
+    );
+  }
+}
+
+/** The signed-in user of a request, or null. */
+export function signedInUser(accounts: AccountService, publicUrl: URL, request: FastifyRequest) {
+  return accounts.sessionUser(request.cookies[sessionCookie(publicUrl).name]);
+}

@@ -1,0 +1,273 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SessionTable } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
+import { invitationEmail, passwordChangedEmail, resetLinkEmail } from './emails.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
+import { createSignInThrottle, throttleKeys } from './throttle.ts';
+
+export interface AccountServiceOptions {
+  db: Kysely<Database>;
+  publicUrl: URL;
+  now?: () => Date;
+}
+
+const hour = 60 * 60_000;
+const tokenLifetimeMs = { reset: hour, invite: 7 * 24 * hour } as const;
+/** A browser session ends after this long without a request; a remembered one after 30 days. */
+export const sessionLifetimeMs = { browser: 12 * hour, remembered: 30 * 24 * hour } as const;
+/** At most this many reset emails an hour to one account, however often the form is sent. */
+const resetEmailsPerHour = 3;
+
+export type SignInOutcome =
+  | { outcome: 'signed-in'; sessionId: string; kind: SessionTable['kind'] }
+  | { outcome: 'refused' }
+  | { outcome: 'wait'; until: Date };
+
+export interface SignedInUser {
+  id: number;
+  email: string;
+}
+
+export function createAccountService({ db, publicUrl, now = () => new Date() }: AccountServiceOptions) {
+  const throttle = createSignInThrottle(db, now);
+  const passwordLink = (token: string) => new URL(`/reset-password?token=${token}`, publicUrl).href;
+  const normal = (email: string) => email.trim().toLowerCase();
+
+  async function issueToken(trx: Transaction<Database>, userId: number, purpose: 'reset' | 'invite') {
+    const token = newToken();
+    const at = now();
+    await trx
+      .insertInto('password_tokens')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        purpose,
+        created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + tokenLifetimeMs[purpose]).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    return passwordLink(token);
+  }
+
+  /** The unused, unexpired token's row with its (active) user, or undefined. */
+  const findToken = (executor: Kysely<Database>, token: string) =>
+    executor
+      .selectFrom('password_tokens')
+      .innerJoin('users', 'users.id', 'password_tokens.user_id')
+      .select(['password_tokens.token_hash', 'password_tokens.purpose', 'users.id as userId', 'users.email'])
+      .where('password_tokens.token_hash', '=', hashToken(token))
+      .where('password_tokens.used_at', 'is', null)
+      .where('password_tokens.expires_at', '>', now().toISOString())
+      .where('users.status', '=', 'active')
+      .executeTakeFirst();
+
+  return {
+    /** Creates an active user without a password and emails them a link to choose one. */
+    async addUser(email: string): Promise<'added' | 'exists'> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', normal(email))
+          .executeTakeFirst();
+        if (existing) return 'exists';
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: normal(email),
+            password_hash: null,
+            status: 'active',
+            created_at: now().toISOString(),
+            password_changed_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const link = await issueToken(trx, user.id, 'invite');
+        await enqueueMail(trx, 'account-invitation', invitationEmail(normal(email), link));
+        return 'added';
+      });
+    },
+
+    listUsers: () =>
+      db
+        .selectFrom('users')
+        .select(['email', 'status', 'created_at', 'password_changed_at'])
+        .orderBy('email')
+        .execute(),
+
+    /** A disabled user is signed out everywhere, their links stop working, and they cannot sign in. */
+    async disableUser(email: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', normal(email))
+          .executeTakeFirst();
+        if (!user) return false;
+        await trx.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        await trx
+          .updateTable('password_tokens')
+          .set({ used_at: now().toISOString() })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Checks the password, and on success starts a new session. The answer for an unknown address, a disabled
+     * user and a wrong password is the same, and takes the same time (one Argon2 check each).
+     */
+    async signIn(attempt: {
+      email: string;
+      passwordHash: string;
+      remember: boolean;
+      ipAddress: string;
+      userAgent: string | null;
+    }): Promise<SignInOutcome> {
+      const keys = throttleKeys(attempt.email, attempt.ipAddress);
+      const until = await throttle.blockedUntil(keys);
+      if (until) return { outcome: 'wait', until };
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'status'])
+        .where('email', '=', normal(attempt.email))
+        .executeTakeFirst();
+      const stored = user?.status === 'active' ? user.password_hash : null;
+      if (!user || !(await passwordMatches(attempt.passwordHash, stored))) {
+        await throttle.recordFailure(keys);
+        return { outcome: 'refused' };
+      }
+      await throttle.clear(keys.slice(0, 1));
+      const sessionId = newToken();
+      const kind = attempt.remember ? 'remembered' : 'browser';
+      const at = now();
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: hashToken(sessionId),
+          user_id: user.id,
+          kind,
+          created_at: at.toISOString(),
+          last_seen_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + sessionLifetimeMs[kind]).toISOString(),
+          ip_address: attempt.ipAddress,
+          user_agent: attempt.userAgent?.slice(0, 300) ?? null,
+        })
+        .execute();
+      return { outcome: 'signed-in', sessionId, kind };
+    },
+
+    /** The user behind a session cookie, or null; a browser session's idle clock restarts. */
+    async sessionUser(sessionId: string | undefined): Promise<SignedInUser | null> {
+      if (!sessionId || !looksLikeToken(sessionId)) return null;
+      const at = now();
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id_hash', 'sessions.kind', 'sessions.last_seen_at', 'users.id', 'users.email'])
+        .where('sessions.id_hash', '=', hashToken(sessionId))
+        .where('sessions.expires_at', '>', at.toISOString())
+        .where('users.status', '=', 'active')
+        .executeTakeFirst();
+      if (!row) return null;
+      // Written at most once a minute, so a page of requests is not a page of writes.
+      if (at.getTime() - Date.parse(row.last_seen_at) > 60_000) {
+        await db
+          .updateTable('sessions')
+          .set({
+            last_seen_at: at.toISOString(),
+            ...(row.kind === 'browser' && {
+              expires_at: new Date(at.getTime() + sessionLifetimeMs.browser).toISOString(),
+            }),
+          })
+          .where('id_hash', '=', row.id_hash)
+          .execute();
+      }
+      return { id: row.id, email: row.email };
+    },
+
+    async endSession(sessionId: string | undefined): Promise<void> {
+      if (!sessionId || !looksLikeToken(sessionId)) return;
+      await db.deleteFrom('sessions').where('id_hash', '=', hashToken(sessionId)).execute();
+    },
+
+    /** Staff signed in now, most recently active first. */
+    signedInStaff: () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.email', 'sessions.kind', 'sessions.created_at', 'sessions.last_seen_at'])
+        .where('sessions.expires_at', '>', now().toISOString())
+        .where('users.status', '=', 'active')
+        .orderBy('sessions.last_seen_at', 'desc')
+        .execute(),
+
+    /** Emails a reset link to an active account (a few an hour at most); says nothing about whether one exists. */
+    async sendResetLink(email: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', normal(email))
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (!user) return;
+        const { sent } = await trx
+          .selectFrom('password_tokens')
+          .select((eb) => eb.fn.countAll<number>().as('sent'))
+          .where('user_id', '=', user.id)
+          .where('purpose', '=', 'reset')
+          .where('created_at', '>', new Date(now().getTime() - hour).toISOString())
+          .executeTakeFirstOrThrow();
+        if (Number(sent) >= resetEmailsPerHour) return;
+        const link = await issueToken(trx, user.id, 'reset');
+        await enqueueMail(trx, 'password-reset-link', resetLinkEmail(normal(email), link));
+      });
+    },
+
+    /** Whether a set-password link can still be used. */
+    async tokenIsUsable(token: string): Promise<boolean> {
+      return looksLikeToken(token) && (await findToken(db, token)) !== undefined;
+    },
+
+    /**
+     * Sets the password behind a link, once: the token is spent, every session of the user ends, their
+     * sign-in throttle is lifted, and they are told by email. False when the link cannot be used.
+     */
+    async setPassword(token: string, passwordHash: string): Promise<boolean> {
+      if (!looksLikeToken(token) || !(await findToken(db, token))) return false;
+      const newHash = await hashPassword(passwordHash);
+      const at = now();
+      const changed = await db.transaction().execute(async (trx) => {
+        const found = await findToken(trx, token);
+        if (!found) return null;
+        // Only one of two racing posts of the same link gets to spend it.
+        const spent = await trx
+          .updateTable('password_tokens')
+          .set({ used_at: at.toISOString() })
+          .where('token_hash', '=', found.token_hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(spent.numUpdatedRows) !== 1) return null;
+        await trx
+          .updateTable('users')
+          .set({ password_hash: newHash, password_changed_at: at.toISOString() })
+          .where('id', '=', found.userId)
+          .execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
+        await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at));
+        return found.email;
+      });
+      if (!changed) return false;
+      await throttle.clear(throttleKeys(changed, '').slice(0, 1));
+      return true;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
