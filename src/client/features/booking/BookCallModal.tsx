@@ -3,6 +3,7 @@ import { type CalendarDate, formatTime, todayIn } from '../../../shared/calendar
 import { FieldError } from '../../lib/FieldError.tsx';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
+import '../../styles/modal.css';
 import './booking.css';
 
 export interface BookCallModalProps {

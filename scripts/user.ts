@@ -1,0 +1,59 @@
+// `npm run user:add -- EMAIL`, `npm run user:list`, `npm run user:disable -- EMAIL`: the firm's staff
+// accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
+// the running site's outbox sends it (at once if the site is up, otherwise when it starts).
+
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { createDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { createAccountService } from '../src/server/features/accounts/service.ts';
+import { emailAddressProblem } from '../src/shared/email.ts';
+
+const [command, email = ''] = process.argv.slice(2);
+
+async function run() {
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+    if (command === 'list') {
+      const users = await accounts.listUsers();
+      if (users.length === 0) console.log('No users yet. Add one with: npm run user:add -- EMAIL');
+      for (const user of users) {
+        const password = user.password_changed_at ? 'password set' : 'no password yet';
+        console.log(`${user.email}\t${user.status}\t${password}\tadded ${user.created_at}`);
+      }
+      return;
+    }
+    const problem = emailAddressProblem(email);
+    if (problem) throw new UsageError(`${problem}: npm run user:${command} -- EMAIL`);
+    if (command === 'add') {
+      const outcome = await accounts.addUser(email);
+      console.log(
+        outcome === 'added'
+          ? `Added ${email}; a link to choose a password is on its way (it works for seven days).`
+          : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
+      );
+    } else if (command === 'disable') {
+      const found = await accounts.disableUser(email);
+      if (!found) throw new UsageError(`No user ${email}.`);
+      console.log(`Disabled ${email}: signed out everywhere, and can no longer sign in.`);
+    } else {
+      throw new UsageError(
+        'Use: npm run user:add -- EMAIL | npm run user:list | npm run user:disable -- EMAIL',
+      );
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+class UsageError extends Error {}
+
+try {
+  await run();
+} catch (error) {
+  const known = error instanceof ConfigError || error instanceof UsageError;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,96 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { accountPaths } from '../../../shared/accounts.ts';
+import { emailAddressProblem } from '../../../shared/email.ts';
+import { modalCloseDelayMs } from '../../../shared/timings.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
+import '../../styles/modal.css';
+
+export interface ForgottenPasswordModalProps {
+  initialEmail: string;
+  onClose: () => void;
+}
+
+/**
+ * SPEC §4: asks for an email, sends POST /send-reset-password-link {emailAddress}, shows the answer's body,
+ * and after success or failure closes and clears its message after 2 s.
+ */
+export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPasswordModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const emailId = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  useEffect(() => {
+    if (message === null) return;
+    const timer = setTimeout(() => {
+      setMessage(null);
+      dialog.current?.close();
+    }, modalCloseDelayMs);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailAddressProblem(email);
+    setError(problem);
+    if (problem) return;
+    setSending(true);
+    try {
+      const response = await fetch(accountPaths.sendResetLink, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailAddress: email.trim() }),
+      });
+      setMessage(await response.text());
+    } catch (failure) {
+      setMessage(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal__header">
+        <h2 id={titleId}>Set a new password</h2>
+        <button
+          type="button"
+          className="modal__close"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+        >
+          ×
+        </button>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-busy={sending}>
+        <p>We will email you a link to choose a new password. It works for one hour.</p>
+        <div className="field">
+          <label htmlFor={emailId}>Email address</label>
+          <FieldError id={`${emailId}-error`} error={error} />
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${emailId}-error` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button" disabled={sending}>
+          Send the link
+        </button>
+        <p className="form-message" role="status">
+          {message}
+        </p>
+      </form>
+    </dialog>
+  );
+}

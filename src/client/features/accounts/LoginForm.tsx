@@ -1,0 +1,133 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { accountMessages, accountPaths, loginNotices } from '../../../shared/accounts.ts';
+import { emailAddressProblem } from '../../../shared/email.ts';
+import { passwordProblem } from '../../../shared/password.ts';
+import { storageKeys } from '../../../shared/storage-keys.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
+import { localStore } from '../../lib/storage.ts';
+import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
+import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
+import './accounts.css';
+
+/** The login form (SPEC §3, §4, §5): email, password, remember-me, and the forgotten-password modal. */
+export function LoginForm() {
+  const id = useId();
+  const submit = usePasswordSubmit();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [forgotten, setForgotten] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const forgottenButton = useRef<HTMLButtonElement>(null);
+
+  // After hydration: what the browser remembers, and why the server sent the visitor back here.
+  useEffect(() => {
+    const remembered = localStore.get(storageKeys.rememberedLoginEmail);
+    if (remembered) {
+      setEmail(remembered);
+      setRemember(true);
+    }
+    const key = new URLSearchParams(window.location.search).get('notice');
+    if (key && Object.hasOwn(loginNotices, key)) setNotice(loginNotices[key as keyof typeof loginNotices]);
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { email: emailAddressProblem(email), password: passwordProblem(password) };
+    setErrors(found);
+    if (found.email) return emailInput.current?.focus();
+    if (found.password) return passwordInput.current?.focus();
+    if (remember) localStore.set(storageKeys.rememberedLoginEmail, email.trim());
+    else localStore.remove(storageKeys.rememberedLoginEmail);
+    await submit.submitWith(password, () => setPassword(asterisks(password)));
+  };
+
+  const field = (name: 'email' | 'password') => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <>
+      <form
+        ref={submit.form}
+        className="account-form"
+        method="post"
+        action={accountPaths.login}
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={submit.sending}
+      >
+        {notice && (
+          <p className="account-form__notice" role="status">
+            {notice}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email address</label>
+          <FieldError id={`${id}-email-error`} error={errors.email} />
+          <input
+            {...field('email')}
+            ref={emailInput}
+            type="email"
+            name="emailAddress"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <FieldError id={`${id}-password-error`} error={errors.password} />
+          {/* No name: only the hash in p is sent. */}
+          <input
+            {...field('password')}
+            ref={passwordInput}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            readOnly={submit.sending}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <input type="hidden" name="p" value={submit.hiddenFields.p} />
+        <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />
+        <label className="choice__option">
+          <input
+            type="checkbox"
+            name="rememberMe"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <span>Remember me on this device for 30 days</span>
+        </label>
+        <p className="account-form__actions">
+          <button type="submit" className="button" disabled={submit.sending}>
+            Sign in
+          </button>
+          <button
+            ref={forgottenButton}
+            type="button"
+            className="link-button"
+            onClick={() => setForgotten(true)}
+          >
+            {accountMessages.forgottenPassword}
+          </button>
+        </p>
+      </form>
+      {forgotten && (
+        <ForgottenPasswordModal
+          initialEmail={email}
+          onClose={() => {
+            setForgotten(false);
+            forgottenButton.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}

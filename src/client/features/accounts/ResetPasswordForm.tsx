@@ -1,0 +1,108 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { accountPaths } from '../../../shared/accounts.ts';
+import {
+  newPasswordProblem,
+  passwordHelper,
+  passwordHelperTexts,
+  passwordProblem,
+} from '../../../shared/password.ts';
+import { FieldError } from '../../lib/FieldError.tsx';
+import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
+import './accounts.css';
+
+/**
+ * The reset-password form (SPEC §3, §5): a new password and its confirmation, checked in the SPEC's order,
+ * with the password helper's verdict shown live as guidance; posted with the link's token.
+ */
+export function ResetPasswordForm() {
+  const id = useId();
+  const submit = usePasswordSubmit();
+  const [token, setToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirmation?: string | null }>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmationInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setToken(new URLSearchParams(window.location.search).get('token') ?? '');
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const ownProblem = passwordProblem(password);
+    const problem = newPasswordProblem(password, confirmation);
+    const found = { password: ownProblem, confirmation: ownProblem ? null : problem };
+    setErrors(found);
+    if (found.password) return passwordInput.current?.focus();
+    if (found.confirmation) return confirmationInput.current?.focus();
+    await submit.submitWith(password, () => {
+      setPassword(asterisks(password));
+      setConfirmation(asterisks(confirmation));
+    });
+  };
+
+  const helper = password ? passwordHelper(password) : null;
+  const describedBy = (name: 'password' | 'confirmation', extra?: string) =>
+    [errors[name] && `${id}-${name}-error`, extra].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form
+      ref={submit.form}
+      className="account-form"
+      method="post"
+      action={accountPaths.resetPassword}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={submit.sending}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-password`}>New password</label>
+        <p id={`${id}-password-hint`} className="field__hint">
+          At least eight characters, with a capital letter and a number. A lower-case letter and a symbol from
+          !@#£$%^&amp;* make it stronger.
+        </p>
+        <FieldError id={`${id}-password-error`} error={errors.password} />
+        <input
+          ref={passwordInput}
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          readOnly={submit.sending}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('password', `${id}-password-hint ${id}-helper`)}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p
+          id={`${id}-helper`}
+          className={`password-helper password-helper--${helper === passwordHelperTexts.valid ? 'valid' : 'invalid'}`}
+          aria-live="polite"
+        >
+          {helper}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-confirmation`}>Confirm the new password</label>
+        <FieldError id={`${id}-confirmation-error`} error={errors.confirmation} />
+        <input
+          ref={confirmationInput}
+          id={`${id}-confirmation`}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          readOnly={submit.sending}
+          aria-invalid={errors.confirmation ? true : undefined}
+          aria-describedby={describedBy('confirmation')}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+      </div>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="p" value={submit.hiddenFields.p} />
+      <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />
+      <button type="submit" className="button" disabled={submit.sending}>
+        Set the new password
+      </button>
+    </form>
+  );
+}

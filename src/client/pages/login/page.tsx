@@ -1,0 +1,22 @@
+import { LoginForm } from '../../features/accounts/LoginForm.tsx';
+import type { PageMeta } from '../page-module.ts';
+
+export const meta: PageMeta = {
+  path: '/login',
+  title: 'Staff sign-in',
+  description: 'Sign in to the back office.',
+};
+
+export default function LoginPage() {
+  return (
+    <section className="section">
+      <div className="container">
+        <h1>Staff sign-in</h1>
+        <p className="prose">
+          For the firm's staff: sign in to see the enquiries, bookings and sign-ups from the website.
+        </p>
+        <LoginForm />
+      </div>
+    </section>
+  );
+}
