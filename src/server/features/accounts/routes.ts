@@ -92,8 +92,9 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
 
   const resetPage = options.pages.byPath.get(accountPaths.resetPassword);
   app.get<{ Querystring: { token?: string } }>(accountPaths.resetPassword, async (request, reply) => {
-    // The link's token must not travel on to any other site in a Referer.
-    reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
+    // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
+    reply.header('x-robots-tag', 'noindex');
     if (!resetPage || !(await accounts.tokenIsUsable(String(request.query.token ?? '')))) {
       return unusableLink(reply);
     }
@@ -101,7 +102,6 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   });
 
   app.post<{ Body: FormBody }>(accountPaths.resetPassword, { config: formLimit }, async (request, reply) => {
-    reply.header('referrer-policy', 'no-referrer');
     if (!formTokens.check(request, request.body?.formToken)) return formExpired(reply);
     const passwordHash = text(request.body, 'p');
     if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);

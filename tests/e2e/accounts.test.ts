@@ -1,0 +1,206 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { accountMessages, loginNotices } from '../../src/shared/accounts.ts';
+import { passwordMessages } from '../../src/shared/password.ts';
+import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+
+const t = setUpSiteInBrowser();
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** `npm run user:add -- EMAIL` against the running site's database. */
+async function addUser(email: string) {
+  await promisify(execFile)(process.execPath, ['scripts/user.ts', 'add', email], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: `sqlite:${path.join(t.site.dataDir, 'site.db')}`,
+      PUBLIC_URL: t.site.url,
+    },
+  });
+}
+
+const linkIn = (text: string | undefined) => {
+  const link = text?.match(/http:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error(`No reset link in:\n${text}`);
+  return link;
+};
+
+const form = () => t.page.locator('form.account-form');
+const fieldError = () => form().locator('.field__error');
+const signIn = () => form().getByRole('button', { name: 'Sign in' }).click();
+
+async function setPassword(link: string, password: string) {
+  await t.page.goto(link);
+  await form().getByLabel('New password', { exact: true }).fill(password);
+  await form().getByLabel('Confirm the new password').fill(password);
+  await form().getByRole('button', { name: 'Set the new password' }).click();
+  await t.page.waitForURL('**/login?notice=password-changed');
+}
+
+async function signInAs(email: string, password: string, remember: boolean) {
+  await t.page.goto(`${t.site.url}/login`);
+  await form().getByLabel('Email address').fill(email);
+  await form().getByLabel('Password', { exact: true }).fill(password);
+  await form()
+    .getByRole('checkbox', { name: /Remember me/ })
+    .setChecked(remember);
+  await signIn();
+}
+
+describe('staff accounts in Chromium', () => {
+  it('checks the password in the SPEC order, then sends only its SHA-512 in p with the field masked', async () => {
+    await t.page.goto(`${t.site.url}/login`);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await form().getByLabel('Email address').fill('nobody@fenwickhale.test');
+    const steps: [string, string][] = [
+      ['', passwordMessages.missing],
+      ['Ab1', passwordMessages.tooShort],
+      ['abcdefg1', passwordMessages.noCapital],
+      ['Abcdefgh', passwordMessages.noNumber],
+    ];
+    for (const [password, message] of steps) {
+      await form().getByLabel('Password', { exact: true }).fill(password);
+      await signIn();
+      await expect(fieldError().textContent()).resolves.toBe(`Error: ${message}`);
+    }
+
+    // What the visible field holds at the moment the form is posted, kept across the navigation.
+    await t.page.evaluate(() => {
+      const submit = HTMLFormElement.prototype.submit;
+      HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
+        const visible = this.querySelector<HTMLInputElement>('input[type=password]');
+        sessionStorage.setItem('masked-at-send', visible?.value ?? '');
+        submit.call(this);
+      };
+    });
+    await form().getByLabel('Password', { exact: true }).fill('Abcdefg1');
+    const sent = t.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/login'),
+    );
+    await signIn();
+    const body = new URLSearchParams((await sent).postData() ?? '');
+    expect(body.get('p')).toBe(createHash('sha512').update('Abcdefg1').digest('hex'));
+    expect([...body.keys()].sort()).toEqual(['emailAddress', 'formToken', 'p']);
+    expect((await sent).postData()).not.toContain('Abcdefg1');
+    await t.page.waitForURL('**/login?notice=sign-in-failed');
+    expect(await t.page.evaluate(() => sessionStorage.getItem('masked-at-send'))).toBe('********');
+    await form().getByText(loginNotices['sign-in-failed']).waitFor();
+  });
+
+  it('invites a user, who sets a password, signs in remembered, survives a restart, and signs out', async () => {
+    const email = 'ann.clerk@fenwickhale.test';
+    await addUser(email);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+    await setPassword(linkIn(invitation.parsed.text), 'Ledger2026!');
+    await form().getByText(loginNotices['password-changed']).waitFor();
+
+    await signInAs(email, 'Ledger2026!', true);
+    await t.page.waitForURL('**/back-office');
+    await t.page.getByText(`Signed in as ${email}`).waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    expect(await t.page.evaluate((key) => localStorage.getItem(key), storageKeys.rememberedLoginEmail)).toBe(
+      email,
+    );
+
+    // A browser restart keeps persistent cookies and drops session ones.
+    const saved = await t.page.context().storageState();
+    const restarted = await t.browser.newContext({
+      storageState: { ...saved, cookies: saved.cookies.filter((cookie) => cookie.expires !== -1) },
+    });
+    const page = await restarted.newPage();
+    await page.goto(`${t.site.url}/back-office`);
+    expect(new URL(page.url()).pathname).toBe('/back-office');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login?notice=signed-out');
+    // The remembered email is filled in, with remember-me on.
+    await expect
+      .poll(() => page.locator('form.account-form').getByLabel('Email address').inputValue())
+      .toBe(email);
+    expect(await page.getByRole('checkbox', { name: /Remember me/ }).isChecked()).toBe(true);
+    await restarted.close();
+  });
+
+  it('without remember-me, the session does not outlive the browser, and the email is forgotten', async () => {
+    const email = 'ben.partner@fenwickhale.test';
+    await addUser(email);
+    await setPassword(
+      linkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
+      'Balance99',
+    );
+    await t.page.evaluate(
+      (key) => localStorage.setItem(key, 'someone@else.test'),
+      storageKeys.rememberedLoginEmail,
+    );
+    await signInAs(email, 'Balance99', false);
+    await t.page.waitForURL('**/back-office');
+    expect(
+      await t.page.evaluate((key) => localStorage.getItem(key), storageKeys.rememberedLoginEmail),
+    ).toBeNull();
+
+    const saved = await t.page.context().storageState();
+    const restarted = await t.browser.newContext({
+      storageState: { ...saved, cookies: saved.cookies.filter((cookie) => cookie.expires !== -1) },
+    });
+    const page = await restarted.newPage();
+    await page.goto(`${t.site.url}/back-office`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await restarted.close();
+  });
+
+  it('resets a forgotten password by email; the old password and the used link stop working', async () => {
+    const email = 'cara.payroll@fenwickhale.test';
+    await addUser(email);
+    await setPassword(
+      linkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
+      'OldPass11',
+    );
+
+    await t.page.clock.install();
+    await t.page.goto(`${t.site.url}/login`);
+    await form().getByRole('button', { name: accountMessages.forgottenPassword }).click();
+    const modal = t.page.getByRole('dialog', { name: 'Set a new password' });
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await modal.getByLabel('Email address').fill(email);
+    await modal.getByRole('button', { name: 'Send the link' }).click();
+    await modal.getByText(accountMessages.resetLinkSent(email)).waitFor();
+    await t.page.clock.runFor(1900);
+    expect(await modal.isVisible()).toBe(true);
+    await t.page.clock.runFor(200);
+    await modal.waitFor({ state: 'hidden' });
+
+    const reset = await t.site.smtp.waitFor(
+      (m) => m.to.includes(email) && m.parsed.subject?.startsWith('Set a new password') === true,
+    );
+    const link = linkIn(reset.parsed.text);
+    await t.page.goto(link);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    const newPassword = form().getByLabel('New password', { exact: true });
+    await newPassword.fill('weak');
+    await form().getByText('Password is invalid').waitFor();
+    await newPassword.fill('NewPass22!');
+    await form().getByText('Password is valid').waitFor();
+    await form().getByLabel('Confirm the new password').fill('NewPass23!');
+    await form().getByRole('button', { name: 'Set the new password' }).click();
+    await expect(fieldError().textContent()).resolves.toBe(`Error: ${passwordMessages.mismatch}`);
+    await form().getByLabel('Confirm the new password').fill('NewPass22!');
+    await form().getByRole('button', { name: 'Set the new password' }).click();
+    await t.page.waitForURL('**/login?notice=password-changed');
+    await t.site.smtp.waitFor(
+      (m) => m.to.includes(email) && m.parsed.subject?.includes('was changed') === true,
+    );
+
+    await signInAs(email, 'OldPass11', false);
+    await t.page.waitForURL('**/login?notice=sign-in-failed');
+    await signInAs(email, 'NewPass22!', false);
+    await t.page.waitForURL('**/back-office');
+
+    const used = await t.page.goto(link);
+    expect(used?.status()).toBe(410);
+    await t.page.getByRole('heading', { name: 'This link has expired or has already been used' }).waitFor();
+  });
+});
