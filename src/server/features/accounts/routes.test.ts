@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { accountMessages } from '../../../shared/accounts.ts';
+import { sha512Hex } from '../../../shared/password.ts';
+import { hashPassword } from './passwords.ts';
+import { waitAfterFailures } from './throttle.ts';
+
+/** A member of staff with a password, as the reset flow would leave them. */
+async function createStaff(site: TestApp, email: string, password: string) {
+  await site.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(await sha512Hex(password)),
+      status: 'active',
+      created_at: new Date().toISOString(),
+      password_changed_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** What our login page has before it posts: the form-token cookie and the same token for the form. */
+async function formToken(site: TestApp) {
+  const response = await fetch(`${site.url}/api/form-token`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { token } = await response.json();
+  return { cookie, token: token as string };
+}
+
+function postForm(
+  site: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+) {
+  return fetch(`${site.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describeEachDatabase('staff sign-in and reset', (database) => {
+  let site: TestApp;
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: 'true' } });
+    await createStaff(site, 'dee@fenwickhale.test', 'Correct1');
+    await createStaff(site, 'eve@fenwickhale.test', 'Correct1');
+    await createStaff(site, 'fay@fenwickhale.test', 'Correct1');
+  });
+  afterAll(async () => site?.close());
+
+  /** Each test signs in from an address of its own (behind a trusted proxy), so their throttles are apart. */
+  async function signIn(email: string, password: string, ip: string, extra: Record<string, string> = {}) {
+    const { cookie, token } = await formToken(site);
+    return postForm(
+      site,
+      '/login',
+      { emailAddress: email, p: await sha512Hex(password), formToken: token, ...extra },
+      { cookie, 'x-forwarded-for': ip },
+    );
+  }
+
+  it('signs in with a session cookie for the browser session, or for 30 days when remembered', async () => {
+    const browser = await signIn('dee@fenwickhale.test', 'Correct1', '10.0.0.1');
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get('location')).toBe('/back-office');
+    const browserCookie = browser.headers.getSetCookie().find((c) => c.startsWith('session=')) as string;
+    expect(browserCookie).toMatch(/^session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+
+    const remembered = await signIn('dee@fenwickhale.test', 'Correct1', '10.0.0.1', { rememberMe: 'on' });
+    const rememberedCookie = remembered.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session=')) as string;
+    expect(rememberedCookie).toContain('Max-Age=2592000');
+    // A new id every time.
+    expect(rememberedCookie.split(';')[0]).not.toBe(browserCookie.split(';')[0]);
+
+    const backOffice = await fetch(`${site.url}/back-office`, {
+      headers: { cookie: rememberedCookie.split(';')[0] as string },
+    });
+    expect(backOffice.status).toBe(200);
+    expect(await backOffice.text()).toContain('Signed in as <strong>dee@fenwickhale.test</strong>');
+    const anonymous = await fetch(`${site.url}/back-office`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe('/login');
+  });
+
+  it('answers an unknown address and a wrong password alike', async () => {
+    const unknown = await signIn('nobody@fenwickhale.test', 'Whatever1', '10.0.0.2');
+    const wrong = await signIn('eve@fenwickhale.test', 'Wrong111', '10.0.0.2');
+    for (const response of [unknown, wrong]) {
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/login?notice=sign-in-failed');
+      expect(response.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
+    }
+
+    const ask = (email: string) =>
+      fetch(`${site.url}/send-reset-password-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url },
+        body: JSON.stringify({ emailAddress: email }),
+      });
+    const [forUser, forNobody] = [await ask('eve@fenwickhale.test'), await ask('no.one@fenwickhale.test')];
+    expect([forUser.status, forNobody.status]).toEqual([200, 200]);
+    expect(await forUser.text()).toBe(accountMessages.resetLinkSent('eve@fenwickhale.test'));
+    expect(await forNobody.text()).toBe(accountMessages.resetLinkSent('no.one@fenwickhale.test'));
+    const queued = await site.db
+      .selectFrom('outbox_messages')
+      .select('recipient')
+      .where('kind', '=', 'password-reset-link')
+      .execute();
+    expect(queued.map((m) => m.recipient)).toEqual(['eve@fenwickhale.test']);
+  });
+
+  it('refuses posts from other sites or without the form token, and a p that is not a SHA-512 hex', async () => {
+    const { cookie, token } = await formToken(site);
+    const fields = { emailAddress: 'dee@fenwickhale.test', p: await sha512Hex('Correct1'), formToken: token };
+    const crossSite = await postForm(site, '/login', fields, { cookie, origin: 'https://evil.example' });
+    const noToken = await postForm(site, '/login', { ...fields, formToken: '' }, { cookie });
+    const noCookie = await postForm(site, '/login', fields, {});
+    for (const response of [crossSite, noToken, noCookie]) {
+      expect(response.headers.get('location')).toBe('/login?notice=form-expired');
+      expect(response.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
+    }
+    const resetLink = await fetch(`${site.url}/send-reset-password-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ emailAddress: 'dee@fenwickhale.test' }),
+    });
+    expect(resetLink.status).toBe(403);
+    const reset = await postForm(
+      site,
+      '/reset-password',
+      { token: 'x', p: fields.p, formToken: token },
+      {
+        cookie,
+        origin: 'https://evil.example',
+      },
+    );
+    expect(reset.status).toBe(403);
+
+    for (const p of ['Correct1', 'ab'.repeat(64).toUpperCase(), 'g'.repeat(128), `${fields.p}0`]) {
+      const response = await postForm(site, '/login', { ...fields, p }, { cookie });
+      expect(response.status, p).toBe(400);
+    }
+  });
+
+  it('throttles failures by account and by address, without touching the reset link', async () => {
+    for (let i = 0; i < 3; i++) await signIn('fay@fenwickhale.test', `Wrong${i}aaa`, '10.0.0.4');
+    // Blocked now, even with the right password.
+    const blocked = await signIn('fay@fenwickhale.test', 'Correct1', '10.0.0.4');
+    expect(blocked.headers.get('location')).toBe('/login?notice=wait');
+    const reset = await fetch(`${site.url}/send-reset-password-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ emailAddress: 'fay@fenwickhale.test' }),
+    });
+    expect(reset.status).toBe(200);
+    const links = await site.db
+      .selectFrom('outbox_messages')
+      .select('recipient')
+      .where('kind', '=', 'password-reset-link')
+      .where('recipient', '=', 'fay@fenwickhale.test')
+      .execute();
+    expect(links).toHaveLength(1);
+    const throttles = await site.db.selectFrom('sign_in_throttles').select(['key', 'failures']).execute();
+    expect(throttles).toEqual(
+      expect.arrayContaining([
+        { key: 'account:fay@fenwickhale.test', failures: 3 },
+        { key: 'ip:10.0.0.4', failures: 3 },
+      ]),
+    );
+  });
+});
+
+describe('the sign-in throttle', () => {
+  it('lets three failures pass, then doubles the wait from 1 s, and locks for 15 minutes at ten', () => {
+    expect([1, 2, 3, 4, 5, 6, 9, 10, 20].map(waitAfterFailures)).toEqual([
+      0, 0, 1000, 2000, 4000, 8000, 64_000, 900_000, 900_000,
+    ]);
+  });
+});
