@@ -36,7 +36,7 @@ export function Footer() {
           </p>
           <p>{firm.regulator}.</p>
           <p>
-            <a href="/privacy">Privacy notice</a>
+            <a href="/privacy">Privacy notice</a> · <a href="/login">Staff sign-in</a>
           </p>
         </section>
       </div>

@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { accountMessages } from '../../../shared/accounts.ts';
 import { sha512Hex } from '../../../shared/password.ts';
 import { hashPassword } from './passwords.ts';
+import { createAccountService } from './service.ts';
 import { waitAfterFailures } from './throttle.ts';
 
 /** A member of staff with a password, as the reset flow would leave them. */
@@ -174,6 +175,34 @@ describeEachDatabase('staff sign-in and reset', (database) => {
         { key: 'ip:10.0.0.4', failures: 3 },
       ]),
     );
+  });
+});
+
+describeEachDatabase('a disabled user', (database) => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ database });
+    await createStaff(site, 'gus@fenwickhale.test', 'Correct1');
+  });
+  afterAll(async () => site?.close());
+
+  it('is signed out everywhere and cannot sign in again', async () => {
+    const { cookie, token } = await formToken(site);
+    const fields = { emailAddress: 'gus@fenwickhale.test', p: await sha512Hex('Correct1'), formToken: token };
+    const signedIn = await postForm(site, '/login', fields, { cookie });
+    const session = signedIn.headers.getSetCookie()[0]?.split(';')[0] as string;
+    expect((await fetch(`${site.url}/back-office`, { headers: { cookie: session } })).status).toBe(200);
+
+    await createAccountService({ db: site.db, publicUrl: site.config.publicUrl }).disableUser(
+      'gus@fenwickhale.test',
+    );
+    const after = await fetch(`${site.url}/back-office`, {
+      headers: { cookie: session },
+      redirect: 'manual',
+    });
+    expect(after.headers.get('location')).toBe('/login');
+    const again = await postForm(site, '/login', fields, { cookie });
+    expect(again.headers.get('location')).toBe('/login?notice=sign-in-failed');
   });
 });
 
