@@ -3,7 +3,7 @@ import { accountPaths } from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { modalCloseDelayMs } from '../../../shared/timings.ts';
 import { FieldError } from '../../lib/FieldError.tsx';
-import '../../styles/modal.css';
+import { Modal } from '../../lib/Modal.tsx';
 
 export interface ForgottenPasswordModalProps {
   initialEmail: string;
@@ -16,16 +16,11 @@ export interface ForgottenPasswordModalProps {
  */
 export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPasswordModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const emailId = useId();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   useEffect(() => {
     if (message === null) return;
@@ -57,18 +52,7 @@ export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPassw
   };
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal__header">
-        <h2 id={titleId}>Set a new password</h2>
-        <button
-          type="button"
-          className="modal__close"
-          aria-label="Close"
-          onClick={() => dialog.current?.close()}
-        >
-          ×
-        </button>
-      </div>
+    <Modal title="Set a new password" onClose={onClose} dialogRef={dialog}>
       <form onSubmit={onSubmit} noValidate aria-busy={sending}>
         <p>We will email you a link to choose a new password. It works for one hour.</p>
         <div className="field">
@@ -91,6 +75,6 @@ export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPassw
           {message}
         </p>
       </form>
-    </dialog>
+    </Modal>
   );
 }

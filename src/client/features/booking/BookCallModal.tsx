@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { type CalendarDate, formatTime, todayIn } from '../../../shared/calendar.ts';
 import { FieldError } from '../../lib/FieldError.tsx';
+import { Modal } from '../../lib/Modal.tsx';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
-import '../../styles/modal.css';
 import './booking.css';
 
 export interface BookCallModalProps {
@@ -13,17 +13,11 @@ export interface BookCallModalProps {
   applicationReference?: string;
 }
 
-/** The book-a-call modal (SPEC §2). A native modal dialog traps focus, closes on Escape and makes the page inert. */
+/** The book-a-call modal (SPEC §2). */
 export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const emailId = useId();
   const booking = useBookCall(initialEmail, applicationReference);
   const { settings, date, times, time } = booking;
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const today = settings ? todayIn(settings.timeZone) : null;
   const [view, setView] = useState<{ year: number; month: number } | null>(null);
@@ -37,18 +31,7 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
   };
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal__header">
-        <h2 id={titleId}>Book an initial call</h2>
-        <button
-          type="button"
-          className="modal__close"
-          aria-label="Close"
-          onClick={() => dialog.current?.close()}
-        >
-          ×
-        </button>
-      </div>
+    <Modal title="Book an initial call" onClose={onClose}>
       {booking.booked ? (
         <div className="booking-done">
           <p>
@@ -118,6 +101,6 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
       <p className={`form-message form-message--${booking.message?.kind ?? 'none'}`} role="status">
         {booking.message?.text}
       </p>
-    </dialog>
+    </Modal>
   );
 }
