@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { accountPaths } from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { modalCloseDelayMs } from '../../../shared/timings.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
+import { InputField } from '../../lib/InputField.tsx';
 import { Modal } from '../../lib/Modal.tsx';
 
 export interface ForgottenPasswordModalProps {
@@ -55,19 +55,15 @@ export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPassw
     <Modal title="Set a new password" onClose={onClose} dialogRef={dialog}>
       <form onSubmit={onSubmit} noValidate aria-busy={sending}>
         <p>We will email you a link to choose a new password. It works for one hour.</p>
-        <div className="field">
-          <label htmlFor={emailId}>Email address</label>
-          <FieldError id={`${emailId}-error`} error={error} />
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${emailId}-error` : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={emailId}
+          label="Email address"
+          error={error}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <button type="submit" className="button" disabled={sending}>
           Send the link
         </button>

@@ -3,7 +3,7 @@ import { accountMessages, accountPaths, loginNotices } from '../../../shared/acc
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { passwordProblem } from '../../../shared/password.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
+import { InputField } from '../../lib/InputField.tsx';
 import { localStore } from '../../lib/storage.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
@@ -45,12 +45,6 @@ export function LoginForm() {
     await submit.submitWith(password, () => setPassword(asterisks(password)));
   };
 
-  const field = (name: 'email' | 'password') => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-
   return (
     <>
       <form
@@ -67,33 +61,29 @@ export function LoginForm() {
             {notice}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email address</label>
-          <FieldError id={`${id}-email-error`} error={errors.email} />
-          <input
-            {...field('email')}
-            ref={emailInput}
-            type="email"
-            name="emailAddress"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <FieldError id={`${id}-password-error`} error={errors.password} />
-          {/* No name: only the hash in p is sent. */}
-          <input
-            {...field('password')}
-            ref={passwordInput}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            readOnly={submit.sending}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${id}-email`}
+          label="Email address"
+          error={errors.email}
+          ref={emailInput}
+          type="email"
+          name="emailAddress"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {/* No name: only the hash in p is sent. */}
+        <InputField
+          id={`${id}-password`}
+          label="Password"
+          error={errors.password}
+          ref={passwordInput}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          readOnly={submit.sending}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <input type="hidden" name="p" value={submit.hiddenFields.p} />
         <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />
         <label className="choice__option">

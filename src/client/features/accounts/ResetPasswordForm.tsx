@@ -6,7 +6,7 @@ import {
   passwordHelperTexts,
   passwordProblem,
 } from '../../../shared/password.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
+import { InputField } from '../../lib/InputField.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import './accounts.css';
 
@@ -43,8 +43,6 @@ export function ResetPasswordForm() {
   };
 
   const helper = password ? passwordHelper(password) : null;
-  const describedBy = (name: 'password' | 'confirmation', extra?: string) =>
-    [errors[name] && `${id}-${name}-error`, extra].filter(Boolean).join(' ') || undefined;
 
   return (
     <form
@@ -56,24 +54,24 @@ export function ResetPasswordForm() {
       noValidate
       aria-busy={submit.sending}
     >
-      <div className="field">
-        <label htmlFor={`${id}-password`}>New password</label>
-        <p id={`${id}-password-hint`} className="field__hint">
-          At least eight characters, with a capital letter and a number. A lower-case letter and a symbol from
-          !@#£$%^&amp;* make it stronger.
-        </p>
-        <FieldError id={`${id}-password-error`} error={errors.password} />
-        <input
-          ref={passwordInput}
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          readOnly={submit.sending}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy('password', `${id}-password-hint ${id}-helper`)}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <InputField
+        id={`${id}-password`}
+        label="New password"
+        hint={
+          <>
+            At least eight characters, with a capital letter and a number. A lower-case letter and a symbol
+            from !@#£$%^&amp;* make it stronger.
+          </>
+        }
+        error={errors.password}
+        describedBy={`${id}-helper`}
+        ref={passwordInput}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        readOnly={submit.sending}
+        onChange={(event) => setPassword(event.target.value)}
+      >
         <p
           id={`${id}-helper`}
           className={`password-helper password-helper--${helper === passwordHelperTexts.valid ? 'valid' : 'invalid'}`}
@@ -81,22 +79,18 @@ export function ResetPasswordForm() {
         >
           {helper}
         </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-confirmation`}>Confirm the new password</label>
-        <FieldError id={`${id}-confirmation-error`} error={errors.confirmation} />
-        <input
-          ref={confirmationInput}
-          id={`${id}-confirmation`}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          readOnly={submit.sending}
-          aria-invalid={errors.confirmation ? true : undefined}
-          aria-describedby={describedBy('confirmation')}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-      </div>
+      </InputField>
+      <InputField
+        id={`${id}-confirmation`}
+        label="Confirm the new password"
+        error={errors.confirmation}
+        ref={confirmationInput}
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        readOnly={submit.sending}
+        onChange={(event) => setConfirmation(event.target.value)}
+      />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="p" value={submit.hiddenFields.p} />
       <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />

@@ -4,7 +4,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
 import { invitationEmail, passwordChangedEmail, resetLinkEmail } from './emails.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
-import { createSignInThrottle, throttleKeys } from './throttle.ts';
+import { accountKey, createSignInThrottle, throttleKeys } from './throttle.ts';
 
 export interface AccountServiceOptions {
   db: Kysely<Database>;
@@ -142,7 +142,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
         await throttle.recordFailure(keys);
         return { outcome: 'refused' };
       }
-      await throttle.clear(keys.slice(0, 1));
+      await throttle.clear([accountKey(attempt.email)]);
       const sessionId = newToken();
       const kind = attempt.remember ? 'remembered' : 'browser';
       const at = now();
@@ -240,6 +240,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
      * sign-in throttle is lifted, and they are told by email. False when the link cannot be used.
      */
     async setPassword(token: string, passwordHash: string): Promise<boolean> {
+      // Checked before the costly Argon2 hash, so a dead link is cheap; checked again in the transaction.
       if (!looksLikeToken(token) || !(await findToken(db, token))) return false;
       const newHash = await hashPassword(passwordHash);
       const at = now();
@@ -264,7 +265,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
         return found.email;
       });
       if (!changed) return false;
-      await throttle.clear(throttleKeys(changed, '').slice(0, 1));
+      await throttle.clear([accountKey(changed)]);
       return true;
     },
   };

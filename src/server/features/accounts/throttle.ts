@@ -20,10 +20,10 @@ export function waitAfterFailures(failures: number): number {
   return Math.min(1000 * 2 ** (failures - freeFailures), lockMs);
 }
 
-export const throttleKeys = (email: string, ipAddress: string) => [
-  `account:${email.trim().toLowerCase()}`,
-  `ip:${ipAddress}`,
-];
+/** The key of the email typed, whether or not an account has it. */
+export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+
+export const throttleKeys = (email: string, ipAddress: string) => [accountKey(email), `ip:${ipAddress}`];
 
 export function createSignInThrottle(db: Kysely<Database>, now: () => Date) {
   return {
