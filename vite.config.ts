@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 // The browser build. The prerender (SSR) build and the page files are made by scripts/build.ts.
 export default defineConfig({
   plugins: [react()],
-  publicDir: 'public',
+  // The firm's logo and sharing image, served as they are at the site's root.
+  publicDir: 'content/public',
   appType: 'custom',
   // The bot check's Web Worker is a module, like the rest of the site's code.
   worker: { format: 'es' },

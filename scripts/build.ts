@@ -54,7 +54,8 @@ const { renderPages, renderServerPageShell }: typeof Prerender = await import(
   pathToFileURL(path.join(dist, 'ssr/prerender.js')).href
 );
 rmSync(path.join(dist, 'pages'), { recursive: true, force: true });
-for (const page of renderPages()) {
+const pages = renderPages();
+for (const page of pages) {
   if (!manifest[page.source]) throw new Error(`${page.source} is missing from the Vite manifest`);
   const file =
     page.meta.path === null
@@ -66,6 +67,9 @@ for (const page of renderPages()) {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, renderDocument(page, assetsFor(page.source)));
 }
+// The pages search engines should find, for the server's /sitemap.xml.
+const indexable = pages.flatMap(({ meta }) => (meta.path !== null && !meta.noindex ? [meta.path] : []));
+writeFileSync(path.join(dist, 'sitemap.json'), JSON.stringify({ paths: indexable.sort() }));
 const { styles } = assetsFor(entry);
 writeFileSync(
   path.join(dist, 'server-page.html'),

@@ -13,7 +13,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = port + 1;
 
 // The API server serves the not-found page from a build; make one once if there is none.
-if (!existsSync('dist/pages')) spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+if (!existsSync('dist/build-info.json'))
+  spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
 
 const api = spawn(process.execPath, ['--watch-path=src', '--watch-path=content', 'src/server/main.ts'], {
   stdio: 'inherit',

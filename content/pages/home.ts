@@ -27,6 +27,7 @@ export const home = {
         text: 'Personal tax returns for directors, landlords and partners, with your payments on account worked out well before January.',
       },
     ],
+    more: 'See all our services and fees',
   },
   process: {
     heading: 'How working together goes',
@@ -62,8 +63,13 @@ export const home = {
       },
     ],
   },
+  newsletter: {
+    heading: 'Tax news that matters to your business, once a month',
+    text: 'Deadlines for the month ahead, changes from HMRC explained in plain English, and one practical tip. No sales emails, and you can leave with one click.',
+  },
   contact: {
     heading: 'Talk to us',
-    text: 'Call the office or send us an email and one of our accountants will reply within one working day.',
+    text: 'Book a free 30-minute video call at a time that suits you, or send us a message and one of our accountants will reply within one working day.',
+    formLink: 'Send us a message',
   },
 } as const;

@@ -3,6 +3,7 @@ import { botCheckMetaName, botCheckSettingsToken } from '../shared/bot-check.ts'
 import { escapeHtml } from '../shared/html.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
 import type { RenderedPage } from './prerender.tsx';
+import { firmStructuredData, jsonForScript } from './structured-data.ts';
 
 export interface PageAssets {
   /** The entry script; none for pages the server fills in, which are not hydrated. */
@@ -11,23 +12,28 @@ export interface PageAssets {
   preloads: string[];
 }
 
-/** The whole HTML document of a prerendered page. No inline script or style (the CSP forbids them). */
+/** The whole HTML document of a prerendered page. No inline style or script (the CSP forbids them); the
+ *  JSON-LD block is data, which no browser runs. */
 export function renderDocument(page: RenderedPage, assets: PageAssets): string {
   const { meta } = page;
   const title = meta.path === '/' ? `${firm.name} | ${meta.title}` : `${meta.title} | ${firm.name}`;
-  const canonical =
-    meta.path === null ? '' : `<link rel="canonical" href="${publicOriginToken}${meta.path}">`;
+  const url = meta.path === null ? null : `${publicOriginToken}${meta.path}`;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     meta.description && `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    canonical,
+    meta.noindex && '<meta name="robots" content="noindex">',
+    url && `<link rel="canonical" href="${url}">`,
+    ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     assets.script && `<script type="module" src="${assets.script}"></script>`,
+    url &&
+      !meta.noindex &&
+      `<script type="application/ld+json">${jsonForScript(firmStructuredData())}</script>`,
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="en-GB">
@@ -39,4 +45,23 @@ ${head.join('\n')}
 </body>
 </html>
 `;
+}
+
+/** Open Graph and Twitter card tags: what a link shows when it is shared. */
+function sharingTags(title: string, description: string, url: string): string[] {
+  const property = (name: string, content: string) =>
+    `<meta property="${name}" content="${escapeHtml(content)}">`;
+  return [
+    property('og:type', 'website'),
+    property('og:site_name', firm.name),
+    property('og:locale', 'en_GB'),
+    property('og:title', title),
+    property('og:description', description),
+    `<meta property="og:url" content="${url}">`,
+    `<meta property="og:image" content="${publicOriginToken}${firm.shareImage}">`,
+    property('og:image:width', '1200'),
+    property('og:image:height', '630'),
+    property('og:image:alt', `${firm.name}, ${firm.tagline.toLowerCase()}`),
+    '<meta name="twitter:card" content="summary_large_image">',
+  ];
 }

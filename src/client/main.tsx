@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import type { PageModule } from './pages/page-module.ts';
+import '../../content/theme.css';
 import './styles/base.css';
 import './styles/forms.css';
 
@@ -10,6 +11,6 @@ const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx');
 const root = document.getElementById('root');
 const load = pageModules[`./pages/${root?.dataset.page}/page.tsx`];
 if (root && load) {
-  const { default: Page } = await load();
-  hydrateRoot(root, <App Page={Page} />);
+  const { default: Page, meta } = await load();
+  hydrateRoot(root, <App Page={Page} path={meta.path} />);
 }

@@ -22,7 +22,7 @@ export function renderPages(): RenderedPage[] {
       id,
       source: `src/client/pages/${id}/page.tsx`,
       meta: module.meta,
-      body: renderToString(<App Page={module.default} />),
+      body: renderToString(<App Page={module.default} path={module.meta.path} />),
     };
   });
 }
@@ -38,6 +38,6 @@ export function renderServerPageShell(): RenderedPage {
     id: 'server-page',
     source: '',
     meta: { path: null, title: serverPageTitleToken, description: '' },
-    body: renderToString(<App Page={Content} />),
+    body: renderToString(<App Page={Content} path={null} />),
   };
 }

@@ -29,6 +29,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
+import { registerSitemap } from './http/sitemap.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
 export interface AppDependencies {
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   registerMetrics(app, db);
   registerHealth(app, db);
+  registerSitemap(app, config.distDir, config.publicUrl);
   registerErrorHandling(app, pages);
 
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);

@@ -10,3 +10,10 @@ export const bookedModalCloseMs = 3000;
 export const headerLeaveTopAbovePx = 10;
 /** …and it is at the top again only below this one, so it does not flicker in between. */
 export const headerReturnTopBelowPx = 4;
+
+/** SPEC §9: the VAT explainer's connector lines change their layout at this width… */
+export const connectorBreakpointPx = 768;
+/** …and start drawing one after another, the first this long after they appear… */
+export const connectorFirstDelayMs = 1500;
+/** …and the last this long after. */
+export const connectorLastDelayMs = 5500;

@@ -6,6 +6,8 @@ export interface PageMeta {
   path: string | null;
   title: string;
   description: string;
+  /** Keeps the page out of search results and the sitemap: pages reached only through a form or a link. */
+  noindex?: boolean;
   /** The page sends a form behind the bot check, so it carries the bot check's public settings. */
   botCheck?: boolean;
 }

@@ -26,7 +26,8 @@ export function CookieBanner() {
       <div className="container cookie-banner__inner">
         <p>
           We only use the cookies and browser storage this site needs to work, such as remembering that you
-          have seen this message. We do not use advertising or tracking cookies.
+          have seen this message. We do not use advertising or tracking cookies.{' '}
+          <a href="/cookies">Read our cookie policy</a>.
         </p>
         <button type="button" className="button" onClick={dismiss}>
           OK, got it

@@ -1,10 +1,11 @@
 import { firm } from '../../../../content/firm.ts';
+import { footerLinks, navigation } from '../../../../content/navigation.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
 export function Footer() {
   const { address } = firm;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer on-dark">
       <div className="container site-footer__inner">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
@@ -35,10 +36,17 @@ export function Footer() {
             Registered in England and Wales, company number {firm.companyNumber}. VAT number {firm.vatNumber}.
           </p>
           <p>{firm.regulator}.</p>
-          <p>
-            <a href="/privacy">Privacy notice</a> · <a href="/login">Staff sign-in</a>
-          </p>
         </section>
+        <nav aria-label="Footer">
+          <h2 className="site-footer__heading">On this site</h2>
+          <ul className="site-footer__links">
+            {[{ href: '/', label: 'Home' }, ...navigation, ...footerLinks].map((item) => (
+              <li key={item.href}>
+                <a href={item.href}>{item.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -1,26 +1,36 @@
+import { useState } from 'react';
 import { firm } from '../../../../content/firm.ts';
 import { navigation } from '../../../../content/navigation.ts';
 import { useAtTop } from './useAtTop.ts';
 
-export function Header() {
+export function Header({ path }: { path: string | null }) {
   const atTop = useAtTop();
+  // Below the breakpoint the navigation folds behind a Menu button; every link is in the footer too.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const classes = ['site-header', atTop ? '' : 'site-header--scrolled', menuOpen ? 'site-header--open' : ''];
   return (
-    <header
-      className={atTop ? 'site-header' : 'site-header site-header--scrolled'}
-      data-at-top={String(atTop)}
-    >
+    <header className={classes.filter(Boolean).join(' ')} data-at-top={String(atTop)}>
       <div className="container site-header__inner">
         <a className="site-header__brand" href="/">
-          <span className="site-header__mark" aria-hidden="true">
-            {firm.name.charAt(0)}
-          </span>
+          <img src={firm.logo} alt="" width="36" height="36" />
           <span>{firm.name}</span>
         </a>
-        <nav aria-label="Main">
-          <ul className="site-nav">
+        <button
+          type="button"
+          className="site-header__menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label="Main">
+          <ul>
             {navigation.map((item) => (
               <li key={item.href}>
-                <a href={item.href}>{item.label}</a>
+                <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                  {item.label}
+                </a>
               </li>
             ))}
           </ul>

@@ -4,13 +4,13 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import './site.css';
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, path }: { children: ReactNode; path: string | null }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <Header />
+      <Header path={path} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

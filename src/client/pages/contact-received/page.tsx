@@ -5,6 +5,7 @@ export const meta: PageMeta = {
   path: '/contact-received',
   title: 'Thank you for your enquiry',
   description: 'We have received your enquiry and will reply within one working day.',
+  noindex: true,
 };
 
 export default function ContactReceivedPage() {

@@ -1,6 +1,7 @@
 import { firm } from '../../../../content/firm.ts';
 import { home } from '../../../../content/pages/home.ts';
 import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
+import { SignUpForm } from '../../features/mailing-list/SignUpForm.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './home.css';
 
@@ -34,6 +35,9 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
+          <p className="section__more">
+            <a href="/services">{home.services.more}</a>
+          </p>
         </div>
       </section>
 
@@ -69,16 +73,24 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section id="contact" className="section section--tinted" aria-labelledby="contact-heading">
+      <section className="section section--brand on-dark" aria-labelledby="newsletter-heading">
+        <div className="container newsletter-band">
+          <div>
+            <h2 id="newsletter-heading">{home.newsletter.heading}</h2>
+            <p>{home.newsletter.text}</p>
+          </div>
+          <SignUpForm />
+        </div>
+      </section>
+
+      <section id="contact" className="section" aria-labelledby="contact-heading">
         <div className="container">
           <h2 id="contact-heading">{home.contact.heading}</h2>
           <p>{home.contact.text}</p>
           <p className="hero__actions">
-            <a className="button" href={firm.phoneHref}>
-              Call {firm.phone}
-            </a>
-            <a className="button button--secondary" href={`mailto:${firm.email}`}>
-              {firm.email}
+            <BookCallButton />
+            <a className="button button--secondary" href="/contact">
+              {home.contact.formLink}
             </a>
           </p>
         </div>

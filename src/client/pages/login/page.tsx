@@ -5,6 +5,7 @@ export const meta: PageMeta = {
   path: '/login',
   title: 'Staff sign-in',
   description: 'Sign in to the back office.',
+  noindex: true,
 };
 
 export default function LoginPage() {

@@ -5,6 +5,7 @@ export const meta: PageMeta = {
   path: null,
   title: 'Page not found',
   description: 'The page you were looking for is not on this site.',
+  noindex: true,
 };
 
 export default function NotFoundPage() {

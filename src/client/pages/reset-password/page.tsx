@@ -5,6 +5,7 @@ export const meta: PageMeta = {
   path: '/reset-password',
   title: 'Choose a new password',
   description: 'Choose a new password for your back-office account.',
+  noindex: true,
 };
 
 export default function ResetPasswordPage() {

@@ -4,6 +4,7 @@ export const meta: PageMeta = {
   path: '/subscribed',
   title: 'Please confirm your subscription',
   description: 'Thank you for signing up to our newsletter. Please confirm your email address.',
+  noindex: true,
 };
 
 export default function SubscribedPage() {

@@ -1,0 +1,64 @@
+import { aboutPage } from '../../../../content/pages/about.ts';
+import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
+import type { PageMeta } from '../page-module.ts';
+import './about.css';
+
+export const meta: PageMeta = { path: '/about', title: aboutPage.title, description: aboutPage.description };
+
+export default function AboutPage() {
+  return (
+    <>
+      <section className="hero hero--compact">
+        <div className="container">
+          <p className="hero__eyebrow">{aboutPage.eyebrow}</p>
+          <h1>{aboutPage.heading}</h1>
+          <p className="hero__lead">{aboutPage.lead}</p>
+          <dl className="facts">
+            {aboutPage.facts.map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.figure}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="story-heading">
+        <div className="container prose">
+          <h2 id="story-heading">{aboutPage.story.heading}</h2>
+          {aboutPage.story.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="team-heading">
+        <div className="container">
+          <h2 id="team-heading">{aboutPage.team.heading}</h2>
+          <ul className="card-grid">
+            {aboutPage.team.people.map((person) => (
+              <li key={person.name} className="card">
+                <h3>{person.name}</h3>
+                <p className="person__role">{person.role}</p>
+                <p>{person.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="credentials-heading">
+        <div className="container prose">
+          <h2 id="credentials-heading">{aboutPage.credentials.heading}</h2>
+          <ul>
+            {aboutPage.credentials.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <BookCallButton />
+        </div>
+      </section>
+    </>
+  );
+}

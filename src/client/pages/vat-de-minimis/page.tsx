@@ -1,0 +1,67 @@
+import { vatDeMinimis } from '../../../../content/pages/vat-de-minimis.ts';
+import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
+import { DeMinimisCalculator } from '../../features/vat-explainer/DeMinimisCalculator.tsx';
+import type { PageMeta } from '../page-module.ts';
+
+export const meta: PageMeta = {
+  path: '/vat-de-minimis',
+  title: vatDeMinimis.title,
+  description: vatDeMinimis.description,
+};
+
+export default function VatDeMinimisPage() {
+  return (
+    <>
+      <section className="hero hero--compact">
+        <div className="container">
+          <p className="hero__eyebrow">{vatDeMinimis.eyebrow}</p>
+          <h1>{vatDeMinimis.heading}</h1>
+          <p className="hero__lead">{vatDeMinimis.lead}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="calculator-heading">
+        <div className="container">
+          <div className="prose">
+            {vatDeMinimis.intro.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <h2 id="calculator-heading">{vatDeMinimis.calculator.heading}</h2>
+            <p>{vatDeMinimis.calculator.intro}</p>
+          </div>
+          <DeMinimisCalculator />
+        </div>
+      </section>
+
+      <section className="section section--tinted">
+        <div className="container prose">
+          {vatDeMinimis.sections.map((section) => (
+            <section key={section.heading}>
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+          <h2>{vatDeMinimis.sources.heading}</h2>
+          <ul>
+            {vatDeMinimis.sources.items.map((source) => (
+              <li key={source.href}>
+                <a href={source.href}>{source.text}</a>
+              </li>
+            ))}
+          </ul>
+          <p>{vatDeMinimis.sources.disclaimer}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="vat-call-heading">
+        <div className="container prose">
+          <h2 id="vat-call-heading">{vatDeMinimis.callToAction.heading}</h2>
+          <p>{vatDeMinimis.callToAction.text}</p>
+          <BookCallButton />
+        </div>
+      </section>
+    </>
+  );
+}

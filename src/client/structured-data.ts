@@ -1,0 +1,53 @@
+import { firm } from '../../content/firm.ts';
+import { publicOriginToken } from '../shared/public-origin.ts';
+
+/**
+ * The firm as schema.org's AccountingService, for search engines' business listings. Absolute URLs start
+ * with the origin token, which the server fills in at start.
+ */
+export function firmStructuredData() {
+  const { address, openingHoursSpecification: hours } = firm;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AccountingService',
+    '@id': `${publicOriginToken}/#firm`,
+    name: firm.name,
+    legalName: firm.legalName,
+    description: firm.tagline,
+    url: `${publicOriginToken}/`,
+    logo: `${publicOriginToken}${firm.logo}`,
+    image: `${publicOriginToken}${firm.shareImage}`,
+    telephone: firm.phoneHref.replace('tel:', ''),
+    email: firm.email,
+    vatID: firm.vatNumber.replaceAll(' ', ''),
+    priceRange: firm.priceRange,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.locality,
+      addressRegion: address.region,
+      postalCode: address.postcode,
+      addressCountry: address.country,
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: firm.phoneHref.replace('tel:', ''),
+      email: firm.email,
+      areaServed: address.country,
+      availableLanguage: 'en-GB',
+    },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: hours.days,
+      opens: hours.opens,
+      closes: hours.closes,
+    },
+    areaServed: firm.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">` block: no `<` survives, so nothing can close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
