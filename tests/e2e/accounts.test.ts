@@ -1,35 +1,13 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { accountMessages, loginNotices } from '../../src/shared/accounts.ts';
 import { passwordMessages } from '../../src/shared/password.ts';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** `npm run user:add -- EMAIL` against the running site's database. */
-async function addUser(email: string) {
-  await promisify(execFile)(process.execPath, ['scripts/user.ts', 'add', email], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: `sqlite:${path.join(t.site.dataDir, 'site.db')}`,
-      PUBLIC_URL: t.site.url,
-    },
-  });
-}
-
-const linkIn = (text: string | undefined) => {
-  const link = text?.match(/http:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-  if (!link) throw new Error(`No reset link in:\n${text}`);
-  return link;
-};
-
 const form = () => t.page.locator('form.account-form');
 const fieldError = () => form().locator('.field__error');
 const signIn = () => form().getByRole('button', { name: 'Sign in' }).click();
@@ -94,9 +72,9 @@ describe('staff accounts in Chromium', () => {
 
   it('invites a user, who sets a password, signs in remembered, survives a restart, and signs out', async () => {
     const email = 'ann.clerk@fenwickhale.test';
-    await addUser(email);
+    await addUser(t.site, email);
     const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-    await setPassword(linkIn(invitation.parsed.text), 'Ledger2026!');
+    await setPassword(resetLinkIn(invitation.parsed.text), 'Ledger2026!');
     await form().getByText(loginNotices['password-changed']).waitFor();
 
     await signInAs(email, 'Ledger2026!', true);
@@ -127,9 +105,9 @@ describe('staff accounts in Chromium', () => {
 
   it('without remember-me, the session does not outlive the browser, and the email is forgotten', async () => {
     const email = 'ben.partner@fenwickhale.test';
-    await addUser(email);
+    await addUser(t.site, email);
     await setPassword(
-      linkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
+      resetLinkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
       'Balance99',
     );
     await t.page.evaluate(
@@ -154,9 +132,9 @@ describe('staff accounts in Chromium', () => {
 
   it('resets a forgotten password by email; the old password and the used link stop working', async () => {
     const email = 'cara.payroll@fenwickhale.test';
-    await addUser(email);
+    await addUser(t.site, email);
     await setPassword(
-      linkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
+      resetLinkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
       'OldPass11',
     );
 
@@ -176,7 +154,7 @@ describe('staff accounts in Chromium', () => {
     const reset = await t.site.smtp.waitFor(
       (m) => m.to.includes(email) && m.parsed.subject?.startsWith('Set a new password') === true,
     );
-    const link = linkIn(reset.parsed.text);
+    const link = resetLinkIn(reset.parsed.text);
     await t.page.goto(link);
     expect(await accessibilityViolations(t.page)).toEqual([]);
     const newPassword = form().getByLabel('New password', { exact: true });

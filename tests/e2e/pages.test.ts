@@ -1,0 +1,123 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+
+const t = setUpSiteInBrowser();
+
+// Every page the build made, found from its output so that a new page is checked without touching this file.
+const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
+  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
+  .sort();
+const widths = [375, 1280];
+
+/** Where to find each page: the not-found page at an unknown path, the reset form through a real link. */
+let addresses: Record<string, string>;
+beforeAll(async () => {
+  const email = 'page.check@fenwickhale.test';
+  await addUser(t.site, email);
+  const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
+  addresses = Object.fromEntries(
+    built.map((page) => [
+      page,
+      page === '/404'
+        ? `${t.site.url}/no-such-page`
+        : page === '/reset-password'
+          ? resetLinkIn(invitation.parsed.text)
+          : `${t.site.url}${page}`,
+    ]),
+  );
+});
+
+it('builds every page of the site', () => {
+  expect(built).toEqual([
+    '/',
+    '/404',
+    '/about',
+    '/application',
+    '/contact',
+    '/contact-received',
+    '/cookies',
+    '/login',
+    '/newsletter',
+    '/privacy',
+    '/quote',
+    '/reset-password',
+    '/services',
+    '/subscribed',
+    '/vat-de-minimis',
+  ]);
+});
+
+describe.each(widths)('at %i px wide', (width) => {
+  it.each(built)('%s is accessible, fits the screen and logs no error', async (page) => {
+    await t.page.setViewportSize({ width, height: 800 });
+    const response = await t.page.goto(addresses[page] as string);
+    expect(response?.status()).toBe(page === '/404' ? 404 : 200);
+    await t.page.waitForLoadState('networkidle');
+
+    expect(await t.page.locator('h1').count()).toBe(1);
+    expect(await t.page.locator('main#main').count()).toBe(1);
+    expect(await t.page.locator('header nav[aria-label="Main"]').count()).toBe(1);
+    // Nothing wider than the screen: a phone never scrolls sideways.
+    expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    // The browser logs the not-found page's own 404 status; nothing else may fail.
+    expect(t.errors.filter((error) => !(page === '/404' && error.includes('404')))).toEqual([]);
+  });
+
+  it('the cookie banner is accessible too', async () => {
+    await t.page.setViewportSize({ width, height: 800 });
+    await t.page.goto(t.site.url);
+    await t.page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe('the main navigation', () => {
+  it('folds behind a Menu button on a phone, which opens and closes it', async () => {
+    await t.page.setViewportSize({ width: 375, height: 800 });
+    await t.page.goto(`${t.site.url}/services`);
+    const menu = t.page.getByRole('button', { name: 'Menu' });
+    const nav = t.page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'About us' }).isVisible()).resolves.toBe(false);
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+
+    await menu.click();
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+    await nav.getByRole('link', { name: 'About us' }).waitFor();
+    await expect(nav.getByRole('link', { name: 'Services' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
+    await t.page.keyboard.press('Tab');
+    await expect(t.page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Services');
+
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'About us' }).isVisible()).resolves.toBe(false);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('shows every link and no Menu button on a wide screen', async () => {
+    await t.page.goto(`${t.site.url}/about`);
+    const nav = t.page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Services', 'About us', 'VAT guide', 'Work with us', 'Contact']) {
+      await expect(nav.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+    }
+    await expect(t.page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await expect(nav.getByRole('link', { name: 'About us' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
+  });
+
+  it('starts every page with a skip link to the main content', async () => {
+    await t.page.goto(`${t.site.url}/cookies`);
+    await t.page.keyboard.press('Tab');
+    const skip = t.page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await t.page.keyboard.press('Enter');
+    await expect(t.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+  });
+});
