@@ -14,9 +14,21 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // All the site's CSS is a few KB compressed: one stylesheet, fetched once and cached for every page,
+    // blocks the first paint for less time than three small ones would.
+    cssCodeSplit: false,
     rolldownOptions: {
       input: 'src/client/main.tsx',
       output: {
+        // Every page needs React and the layout (header, footer with its sign-up form, cookie banner):
+        // two chunks, rather than the score of tiny shared ones automatic splitting makes, since each
+        // request costs a round trip on a phone's connection. A group takes its modules' imports with it.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'layout', test: /src[\\/]client[\\/]features[\\/]site[\\/]/, priority: 10 },
+          ],
+        },
         // pages/home/page.tsx becomes assets/home-<hash>.js rather than one of many page-<hash>.js.
         chunkFileNames: (chunk) => {
           const page = chunk.facadeModuleId?.match(/pages\/([^/]+)\/page\.tsx$/)?.[1];

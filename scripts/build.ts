@@ -26,28 +26,28 @@ rmSync(path.join(dist, 'client/.vite'), { recursive: true });
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
 }
 const manifest: Record<string, ManifestChunk> = JSON.parse(
   readFileSync(path.join(dist, 'manifest.json'), 'utf8'),
 );
+// The site's CSS is one file (vite.config.ts), which the manifest lists on its own.
+const stylesheet = manifest['style.css'];
+if (!stylesheet) throw new Error('The build made no style.css');
 
-/** The entry script, plus every stylesheet and module a page needs, so the browser fetches them at once. */
+/** The entry script, the stylesheet and every module a page needs, so the browser fetches them at once. */
 function assetsFor(pageSource: string): PageAssets {
-  const styles = new Set<string>();
   const modules = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || modules.has(`/${chunk.file}`)) return;
     modules.add(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
   visit(pageSource);
   const script = `/${manifest[entry]?.file}`;
   modules.delete(script);
-  return { script, styles: [...styles], preloads: [...modules] };
+  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules] };
 }
 
 const { renderPages, renderServerPageShell }: typeof Prerender = await import(

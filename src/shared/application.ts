@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { type Field, fieldsShape } from './form-fields.ts';
+import { z } from './zod.ts';
 
 // The application questionnaire (SPEC §3): one list of questions drives the page's controls, the
 // validation on both sides and the staff's email, so a question is worded the same everywhere.

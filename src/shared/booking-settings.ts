@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { weekdayNames } from './calendar.ts';
+import { z } from './zod.ts';
 
 const clockTime = z
   .string()

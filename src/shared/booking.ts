@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email-field.ts';
 import { connectionProblem } from './messages.ts';
+import { z } from './zod.ts';
 
 // SPEC §4, §5, §8: the exact texts of the booking modal.
 export const bookingMessages = {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { emailAddressProblem, emailMessages } from './email.ts';
+import { z } from './zod.ts';
 
 /** The same rule as a schema field, answering the trimmed address. */
 export const emailAddressField = z

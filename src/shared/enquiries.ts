@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { botCheckMessages } from './bot-check.ts';
 import type { CalendarDate } from './calendar.ts';
 import { emailMessages } from './email.ts';
 import { type Field, fieldsShape } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
 import { recentTaxYears } from './tax-years.ts';
+import { z } from './zod.ts';
 
 // The main contact form and the quote form (SPEC §3, §5): their fields, the words for each problem, and the
 // rules the page and the server both apply.

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { emailAddressField } from './email-field.ts';
+import { z } from './zod.ts';
 
 // The kinds of field the site's forms ask for. Each field is described once (label, hint, the words for
 // its problems), and that description drives the page's control and the validation on both sides.

@@ -11,7 +11,7 @@ const { dialog, dayButton, status, showMonthOf, chooseDayAndTime } = bookingModa
 
 async function openModal() {
   await t.page.goto(t.site.url);
-  await t.page.getByRole('button', { name: 'Book an initial call' }).click();
+  await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
   await dialog().waitFor();
   await dialog().getByRole('grid').waitFor();
 }

@@ -25,9 +25,19 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects console errors and uncaught exceptions of a page, for a test to assert there are none. */
+/**
+ * Collects console errors, uncaught exceptions and Content-Security-Policy violations of a page, for a
+ * test to assert there are none. (A violation that the page's code catches logs nothing by itself.)
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
+  void page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.violatedDirective} by ${event.blockedURI} at ${event.sourceFile}`,
+      ),
+    ),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
