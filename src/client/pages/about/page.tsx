@@ -1,5 +1,6 @@
 import { aboutPage } from '../../../../content/pages/about.ts';
 import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
+import { PageHero } from '../../lib/PageHero.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './about.css';
 
@@ -8,21 +9,16 @@ export const meta: PageMeta = { path: '/about', title: aboutPage.title, descript
 export default function AboutPage() {
   return (
     <>
-      <section className="hero hero--compact">
-        <div className="container">
-          <p className="hero__eyebrow">{aboutPage.eyebrow}</p>
-          <h1>{aboutPage.heading}</h1>
-          <p className="hero__lead">{aboutPage.lead}</p>
-          <dl className="facts">
-            {aboutPage.facts.map((fact) => (
-              <div key={fact.label}>
-                <dt>{fact.label}</dt>
-                <dd>{fact.figure}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <PageHero eyebrow={aboutPage.eyebrow} heading={aboutPage.heading} lead={aboutPage.lead}>
+        <dl className="facts">
+          {aboutPage.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.figure}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
 
       <section className="section" aria-labelledby="story-heading">
         <div className="container prose">

@@ -1,4 +1,5 @@
 import { cookiesPage } from '../../../../content/pages/cookies.ts';
+import { ProseSections } from '../../lib/ProseSections.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -41,14 +42,7 @@ export default function CookiesPage() {
             </tbody>
           </table>
         </section>
-        {cookiesPage.sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
+        <ProseSections sections={cookiesPage.sections} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { firm } from '../../../../content/firm.ts';
 import { home } from '../../../../content/pages/home.ts';
 import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
 import { SignUpForm } from '../../features/mailing-list/SignUpForm.tsx';
+import { PageHero } from '../../lib/PageHero.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './home.css';
 
@@ -10,19 +11,14 @@ export const meta: PageMeta = { path: '/', title: home.title, description: home.
 export default function HomePage() {
   return (
     <>
-      <section className="hero">
-        <div className="container">
-          <p className="hero__eyebrow">{firm.tagline}</p>
-          <h1>{home.hero.heading}</h1>
-          <p className="hero__lead">{home.hero.lead}</p>
-          <p className="hero__actions">
-            <BookCallButton />
-            <a className="button button--secondary" href={firm.phoneHref}>
-              Call {firm.phone}
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow={firm.tagline} heading={home.hero.heading} lead={home.hero.lead} compact={false}>
+        <p className="hero__actions">
+          <BookCallButton />
+          <a className="button button--secondary" href={firm.phoneHref}>
+            Call {firm.phone}
+          </a>
+        </p>
+      </PageHero>
 
       <section id="services" className="section" aria-labelledby="services-heading">
         <div className="container">

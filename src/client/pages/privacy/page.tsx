@@ -1,5 +1,6 @@
 import { firm } from '../../../../content/firm.ts';
 import { privacyPage } from '../../../../content/pages/privacy.ts';
+import { ProseSections } from '../../lib/ProseSections.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -14,14 +15,7 @@ export default function PrivacyPage() {
       <div className="container prose">
         <h1>{privacyPage.heading}</h1>
         <p>{privacyPage.lead}</p>
-        {privacyPage.sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
+        <ProseSections sections={privacyPage.sections} />
         <h2>Contact us about your details</h2>
         <p>
           Email <a href={`mailto:${firm.email}`}>{firm.email}</a>, call{' '}

@@ -1,5 +1,6 @@
 import { servicesPage } from '../../../../content/pages/services.ts';
 import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
+import { PageHero } from '../../lib/PageHero.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './services.css';
 
@@ -12,13 +13,7 @@ export const meta: PageMeta = {
 export default function ServicesPage() {
   return (
     <>
-      <section className="hero hero--compact">
-        <div className="container">
-          <p className="hero__eyebrow">{servicesPage.eyebrow}</p>
-          <h1>{servicesPage.heading}</h1>
-          <p className="hero__lead">{servicesPage.lead}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={servicesPage.eyebrow} heading={servicesPage.heading} lead={servicesPage.lead} />
 
       <section className="section" aria-label="Services">
         <div className="container service-list">

@@ -1,6 +1,8 @@
 import { vatDeMinimis } from '../../../../content/pages/vat-de-minimis.ts';
 import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
 import { DeMinimisCalculator } from '../../features/vat-explainer/DeMinimisCalculator.tsx';
+import { PageHero } from '../../lib/PageHero.tsx';
+import { ProseSections } from '../../lib/ProseSections.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -12,13 +14,7 @@ export const meta: PageMeta = {
 export default function VatDeMinimisPage() {
   return (
     <>
-      <section className="hero hero--compact">
-        <div className="container">
-          <p className="hero__eyebrow">{vatDeMinimis.eyebrow}</p>
-          <h1>{vatDeMinimis.heading}</h1>
-          <p className="hero__lead">{vatDeMinimis.lead}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={vatDeMinimis.eyebrow} heading={vatDeMinimis.heading} lead={vatDeMinimis.lead} />
 
       <section className="section" aria-labelledby="calculator-heading">
         <div className="container">
@@ -35,14 +31,7 @@ export default function VatDeMinimisPage() {
 
       <section className="section section--tinted">
         <div className="container prose">
-          {vatDeMinimis.sections.map((section) => (
-            <section key={section.heading}>
-              <h2>{section.heading}</h2>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </section>
-          ))}
+          <ProseSections sections={vatDeMinimis.sections} />
           <h2>{vatDeMinimis.sources.heading}</h2>
           <ul>
             {vatDeMinimis.sources.items.map((source) => (
