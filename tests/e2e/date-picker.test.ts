@@ -21,7 +21,7 @@ afterAll(async () => {
 beforeEach(async () => {
   const context = await browser.newContext({ timezoneId: 'Europe/London' });
   page = await context.newPage();
-  errors = collectPageErrors(page);
+  errors = await collectPageErrors(page);
   await page.clock.setFixedTime(new Date('2026-11-23T10:00:00Z'));
   await page.goto(server.url('date-picker'));
   await field().waitFor();

@@ -29,9 +29,9 @@ export async function launchBrowser(): Promise<Browser> {
  * Collects console errors, uncaught exceptions and Content-Security-Policy violations of a page, for a
  * test to assert there are none. (A violation that the page's code catches logs nothing by itself.)
  */
-export function collectPageErrors(page: Page): string[] {
+export async function collectPageErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
-  void page.addInitScript(() =>
+  await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(
         `CSP violation: ${event.violatedDirective} by ${event.blockedURI} at ${event.sourceFile}`,
@@ -77,7 +77,7 @@ export function setUpSiteInBrowser({
   beforeEach(async () => {
     const context = await state.browser.newContext({ viewport });
     state.page = await context.newPage();
-    state.errors = collectPageErrors(state.page);
+    state.errors = await collectPageErrors(state.page);
     return () => context.close();
   });
   return state;
