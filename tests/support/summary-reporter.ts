@@ -2,7 +2,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends the run with the plain line CI reads ("N passed, N failed, N skipped"), after Vitest's own
- * summary. A module that failed to load counts as a failure, so a broken file never passes quietly.
+ * summary. A module that failed outside its tests counts as a failure, so a broken file never passes quietly.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -10,8 +10,11 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
-      for (const test of module.children.allTests()) {
+      // A module that failed outside its tests (a load error, a failing beforeAll) is a failure even
+      // when its tests only show as skipped.
+      const tests = [...module.children.allTests()];
+      if (module.state() === 'failed' && !tests.some((test) => test.result().state === 'failed')) failed++;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;

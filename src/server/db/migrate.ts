@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import type { Db } from './database.ts';
+import { type Db, isPostgres } from './database.ts';
 import * as outbox from './migrations/001-outbox.ts';
 import * as booking from './migrations/002-booking.ts';
 import * as applications from './migrations/003-applications.ts';
@@ -7,6 +8,7 @@ import * as mailingList from './migrations/004-mailing-list.ts';
 import * as botCheck from './migrations/005-bot-check.ts';
 import * as enquiries from './migrations/006-enquiries.ts';
 import * as accounts from './migrations/007-accounts.ts';
+import * as leadHandling from './migrations/008-lead-handling.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -18,13 +20,23 @@ const migrations: Record<string, Migration> = {
   '005-bot-check': botCheck,
   '006-enquiries': enquiries,
   '007-accounts': accounts,
+  '008-lead-handling': leadHandling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to call from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL Kysely looks for its own tables in every schema unless told which one; name the one in
+  // use, so a database shared with other schemas (other apps, parallel tests) cannot confuse it.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema && { migrationTableSchema }),
+  }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

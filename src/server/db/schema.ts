@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
 export type Timestamp = string;
@@ -48,6 +49,8 @@ export interface BookingTable {
   application_id: number | null;
   created_at: Timestamp;
   cancelled_at: Timestamp | null;
+  /** Where the firm has got to with the lead (shared/back-office.ts). */
+  stage: Generated<LeadStage>;
 }
 
 export interface ApplicationTable {
@@ -60,6 +63,8 @@ export interface ApplicationTable {
   /** Every answer as JSON (ApplicationAnswers). */
   answers: string;
   created_at: Timestamp;
+  /** Where the firm has got to with the lead (shared/back-office.ts). */
+  stage: Generated<LeadStage>;
 }
 
 export interface SubscriberTable {
@@ -109,6 +114,8 @@ export interface EnquiryTable {
   details: string;
   ip_address: string | null;
   created_at: Timestamp;
+  /** Where the firm has got to with the lead (shared/back-office.ts). */
+  stage: Generated<LeadStage>;
 }
 
 export interface UserTable {
@@ -152,6 +159,29 @@ export interface SignInThrottleTable {
   blocked_until: Timestamp | null;
 }
 
+export interface LeadEventTable {
+  id: Generated<number>;
+  lead_kind: LeadKind;
+  lead_id: number;
+  event: 'note' | 'stage' | 'cancelled';
+  /** The note's text, or the new stage, or why. */
+  detail: string;
+  /** Null when the site did it. */
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  /** What it was done to: an email address, a user. */
+  subject: string;
+  /** JSON. */
+  detail: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -166,4 +196,6 @@ export interface Database {
   sessions: SessionTable;
   password_tokens: PasswordTokenTable;
   sign_in_throttles: SignInThrottleTable;
+  lead_events: LeadEventTable;
+  audit_log: AuditLogTable;
 }

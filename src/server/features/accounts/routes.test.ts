@@ -1,33 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { createStaff, formToken } from '../../../../tests/support/staff.ts';
 import { accountMessages } from '../../../shared/accounts.ts';
 import { sha512Hex } from '../../../shared/password.ts';
-import { hashPassword } from './passwords.ts';
 import { createAccountService } from './service.ts';
 import { waitAfterFailures } from './throttle.ts';
-
-/** A member of staff with a password, as the reset flow would leave them. */
-async function createStaff(site: TestApp, email: string, password: string) {
-  await site.db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword(await sha512Hex(password)),
-      status: 'active',
-      created_at: new Date().toISOString(),
-      password_changed_at: new Date().toISOString(),
-    })
-    .execute();
-}
-
-/** What our login page has before it posts: the form-token cookie and the same token for the form. */
-async function formToken(site: TestApp) {
-  const response = await fetch(`${site.url}/api/form-token`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { token } = await response.json();
-  return { cookie, token: token as string };
-}
 
 function postForm(
   site: TestApp,

@@ -7,6 +7,8 @@ import type { FormTokens } from '../../http/form-token.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { signedInUser } from '../accounts/routes.ts';
 import type { AccountService } from '../accounts/service.ts';
+import { registerEnquiryLeadRoutes } from './enquiry-routes.ts';
+import { guardBackOfficeApi } from './guard.ts';
 import { leadSummary } from './summary.ts';
 
 export interface BackOfficeRoutesOptions {
@@ -28,6 +30,9 @@ const when = (iso: string | null) =>
 
 /** The staff's landing page: who is signed in, and how many leads of each kind have arrived. */
 export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
+  guardBackOfficeApi(app, options);
+  registerEnquiryLeadRoutes(app, options.db);
+
   app.get(accountPaths.backOffice, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     const user = await signedInUser(options.accounts, options.publicUrl, request);

@@ -1,0 +1,34 @@
+// The back office's words and rules, shared by its screens and its API.
+
+/** Where the firm has got to with a lead, in the order it usually goes. */
+export const leadStages = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export type LeadStage = (typeof leadStages)[number];
+
+export const leadStageLabels: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** The kinds of lead that carry a stage and a timeline. */
+export type LeadKind = 'enquiry' | 'application' | 'booking';
+
+export const backOfficeApi = '/api/back-office';
+/** The header a back-office request carries its form token in (the double-submit cookie's twin). */
+export const formTokenHeader = 'x-form-token';
+
+/** How many rows a list shows at a time. */
+export const pageSize = 25;
+/** The longest note staff can add. */
+export const noteMaxLength = 4000;
+
+export const backOfficeMessages = {
+  signedOut: 'Your session has ended. Sign in again to carry on.',
+  forbidden: 'This request did not come from the back office. Reload the page and try again.',
+  notFound: 'There is no such lead. It may have been erased.',
+  stage: `Choose a stage: ${leadStages.join(', ')}`,
+  note: `Write a note of 1 to ${noteMaxLength} characters`,
+  filter: (name: string) => `The ${name} filter could not be read`,
+};

@@ -1,0 +1,40 @@
+import { hashPassword } from '../../src/server/features/accounts/passwords.ts';
+import { sha512Hex } from '../../src/shared/password.ts';
+import type { TestApp } from './app.ts';
+
+/** A member of staff with a password, as the reset flow would leave them. */
+export async function createStaff(site: TestApp, email: string, password: string) {
+  await site.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(await sha512Hex(password)),
+      status: 'active',
+      created_at: new Date().toISOString(),
+      password_changed_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** What our pages have before they post: the form-token cookie and the same token for the form. */
+export async function formToken(site: TestApp) {
+  const response = await fetch(`${site.url}/api/form-token`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { token } = await response.json();
+  return { cookie, token: token as string };
+}
+
+/** Signs a new member of staff in through /login: the cookies a browser would then send, and its token. */
+export async function signedInStaff(site: TestApp, email: string) {
+  await createStaff(site, email, 'Correct1');
+  const { cookie, token } = await formToken(site);
+  const response = await fetch(`${site.url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
+    body: new URLSearchParams({ emailAddress: email, p: await sha512Hex('Correct1'), formToken: token }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith('session='));
+  if (!session) throw new Error(`Signing in ${email} failed with ${response.status}`);
+  return { cookies: `${cookie}; ${session.split(';')[0]}`, token };
+}
