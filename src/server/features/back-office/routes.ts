@@ -28,11 +28,12 @@ const when = (iso: string | null) =>
       })
     : 'none yet';
 
-/** The staff's landing page: who is signed in, and how many leads of each kind have arrived. */
+/** The back office's API, behind its guard, and the staff's landing page. */
 export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
   guardBackOfficeApi(app, options);
   registerEnquiryLeadRoutes(app, options.db);
 
+  // The landing page: who is signed in, and how many leads of each kind have arrived.
   app.get(accountPaths.backOffice, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     const user = await signedInUser(options.accounts, options.publicUrl, request);
