@@ -24,6 +24,13 @@ export async function up(db: Kysely<unknown>) {
     .columns(['stage', 'created_at'])
     .execute();
 
+  // A lead's timeline lists the emails sent to its address since it arrived.
+  await db.schema
+    .createIndex('outbox_messages_by_recipient')
+    .on('outbox_messages')
+    .columns(['recipient', 'created_at'])
+    .execute();
+
   // What happened to a lead: staff notes, stage changes, a cancellation. Emails come from the outbox.
   await withId(db, db.schema.createTable('lead_events'))
     .addColumn('lead_kind', 'text', (c) => c.notNull())

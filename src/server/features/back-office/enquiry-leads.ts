@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LeadStage } from '../../../shared/back-office.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, EnquiryTable } from '../../db/schema.ts';
+import type { EnquiryDetails } from '../enquiries/enquiry.ts';
 import { type TimelineEntry, timeline } from './lead-events.ts';
 import {
   dayRange,
@@ -26,7 +27,7 @@ export interface EnquiryDetail extends EnquiryRow {
   postcode: string | null;
   message: string;
   /** The rest of the form, as submitted. */
-  details: Record<string, unknown>;
+  details: EnquiryDetails;
   timeline: TimelineEntry[];
 }
 
@@ -81,9 +82,11 @@ export async function findEnquiry(db: Kysely<Database>, reference: string) {
   return db.selectFrom('enquiries').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
 
-export async function enquiryDetail(db: Kysely<Database>, reference: string): Promise<EnquiryDetail | null> {
-  const row = await findEnquiry(db, reference);
-  if (!row) return null;
+/** Everything about an enquiry already read, with its timeline. */
+export async function enquiryDetail(
+  db: Kysely<Database>,
+  row: Selectable<EnquiryTable>,
+): Promise<EnquiryDetail> {
   return {
     ...toRow(row),
     phone: row.phone,
@@ -99,15 +102,12 @@ export async function enquiryDetail(db: Kysely<Database>, reference: string): Pr
   };
 }
 
-function toRow(row: {
-  reference: string;
-  kind: 'contact' | 'quote';
-  name: string;
-  email: string;
-  organisation: string;
-  stage: LeadStage;
-  created_at: string;
-}): EnquiryRow {
+function toRow(
+  row: Pick<
+    Selectable<EnquiryTable>,
+    'reference' | 'kind' | 'name' | 'email' | 'organisation' | 'stage' | 'created_at'
+  >,
+): EnquiryRow {
   return {
     reference: row.reference,
     kind: row.kind,

@@ -25,8 +25,9 @@ export function registerEnquiryLeadRoutes(app: FastifyInstance, db: Kysely<Datab
   app.get<{ Params: { reference: string } }>(
     `${backOfficeApi}/enquiries/:reference`,
     async (request, reply) => {
-      const detail = await enquiryDetail(db, request.params.reference);
-      return detail ?? reply.status(404).send(failure(backOfficeMessages.notFound));
+      const enquiry = await findEnquiry(db, request.params.reference);
+      if (!enquiry) return reply.status(404).send(failure(backOfficeMessages.notFound));
+      return enquiryDetail(db, enquiry);
     },
   );
 
@@ -38,7 +39,7 @@ export function registerEnquiryLeadRoutes(app: FastifyInstance, db: Kysely<Datab
       const enquiry = await findEnquiry(db, request.params.reference);
       if (!enquiry) return reply.status(404).send(failure(backOfficeMessages.notFound));
       await changeStage(db, { kind: 'enquiry', id: enquiry.id }, body.data.stage, request.staff.id);
-      return enquiryDetail(db, enquiry.reference);
+      return enquiryDetail(db, { ...enquiry, stage: body.data.stage });
     },
   );
 
@@ -56,7 +57,7 @@ export function registerEnquiryLeadRoutes(app: FastifyInstance, db: Kysely<Datab
         detail: body.data.text,
         userId: request.staff.id,
       });
-      return reply.status(201).send(await enquiryDetail(db, enquiry.reference));
+      return reply.status(201).send(await enquiryDetail(db, enquiry));
     },
   );
 }
