@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode } from 'react';
+import { type ComponentType, StrictMode, useEffect } from 'react';
 import { Layout } from './features/site/Layout.tsx';
 
 /** The same tree is prerendered at build time and hydrated in the browser. */
@@ -9,6 +9,18 @@ export function App({ Page, path }: { Page: ComponentType; path: string | null }
       <Layout path={path}>
         <Page />
       </Layout>
+      <MarkHydrated />
     </StrictMode>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once the page's effects have run (React runs them in tree order in one
+ * task, and this one comes last), so browser tests can wait for a live page rather than guess.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }

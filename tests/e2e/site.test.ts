@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { pausePageClock, setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 720 } });
 
@@ -38,9 +38,9 @@ describe('the public site in Chromium', () => {
   });
 
   it('shows the cookie banner 2 s after load, and never again once dismissed', async () => {
-    await t.page.clock.install();
+    await pausePageClock(t.page);
     await t.page.goto(t.site.url);
-    await t.page.waitForSelector('header[data-at-top]');
+    await t.page.waitForSelector('html[data-hydrated]');
     const banner = t.page.getByRole('region', { name: 'Cookies on this site' });
     await t.page.clock.runFor(1900);
     await expect(banner.count()).resolves.toBe(0);
@@ -55,7 +55,7 @@ describe('the public site in Chromium', () => {
     expect(stored).not.toBeNull();
 
     await t.page.reload();
-    await t.page.waitForSelector('header[data-at-top]');
+    await t.page.waitForSelector('html[data-hydrated]');
     await t.page.clock.runFor(5000);
     await expect(banner.count()).resolves.toBe(0);
     expect(t.errors).toEqual([]);

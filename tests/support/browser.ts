@@ -45,6 +45,16 @@ export async function collectPageErrors(page: Page): Promise<string[]> {
   return errors;
 }
 
+/**
+ * Gives the page a paused fake clock, before it loads: its timers then move only when the test runs
+ * them (`page.clock.runFor`), so a slow machine cannot push a 3 s message past its check.
+ */
+export async function pausePageClock(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
 export interface SiteInBrowser {
   site: RunningSite;
   browser: Browser;
