@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/errors.ts';
 import { enquiryDetail, findEnquiry, listEnquiries } from './enquiry-leads.ts';
 import { changeStage, recordLeadEvent } from './lead-events.ts';
-import { listQueryProblem, listQuerySchema } from './lead-list.ts';
+import { leadListQuerySchema, listQueryProblem } from './lead-list.ts';
 
 const stageBody = z.object({ stage: z.enum(leadStages) }).strict();
 const noteBody = z.object({ text: z.string().trim().min(1).max(noteMaxLength) }).strict();
@@ -16,7 +16,7 @@ export function registerEnquiryLeadRoutes(app: FastifyInstance, db: Kysely<Datab
   const lists = { 'contact-enquiries': 'contact', 'quote-requests': 'quote' } as const;
   for (const [path, kind] of Object.entries(lists)) {
     app.get(`${backOfficeApi}/${path}`, async (request, reply) => {
-      const query = listQuerySchema.safeParse(request.query);
+      const query = leadListQuerySchema.safeParse(request.query);
       if (!query.success) return reply.status(400).send(failure(listQueryProblem(query.error)));
       return listEnquiries(db, kind, query.data);
     });
