@@ -106,8 +106,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
+  const bookings = createBookingService({ db, mail });
   registerBookingRoutes(app, {
-    booking: createBookingService({ db, mail }),
+    booking: bookings,
     pages: serverPages,
     publicUrl: config.publicUrl,
     findApplication: (reference) => applications.findByReference(reference),
@@ -126,7 +127,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  registerBackOfficeRoutes(app, { db, accounts, formTokens, serverPages, publicUrl: config.publicUrl });
+  registerBackOfficeRoutes(app, {
+    db,
+    accounts,
+    formTokens,
+    serverPages,
+    publicUrl: config.publicUrl,
+    bookings,
+    mailQueued,
+  });
 
   for (const [urlPath, page] of pages.byPath) {
     // A page a feature serves itself (the reset page checks its link first) is not served as it is.

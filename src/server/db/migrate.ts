@@ -9,6 +9,7 @@ import * as botCheck from './migrations/005-bot-check.ts';
 import * as enquiries from './migrations/006-enquiries.ts';
 import * as accounts from './migrations/007-accounts.ts';
 import * as leadHandling from './migrations/008-lead-handling.ts';
+import * as backOfficeLists from './migrations/009-back-office-lists.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006-enquiries': enquiries,
   '007-accounts': accounts,
   '008-lead-handling': leadHandling,
+  '009-back-office-lists': backOfficeLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,8 +7,13 @@ import type { FormTokens } from '../../http/form-token.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { signedInUser } from '../accounts/routes.ts';
 import type { AccountService } from '../accounts/service.ts';
-import { registerEnquiryLeadRoutes } from './enquiry-routes.ts';
+import type { BookingService } from '../booking/service.ts';
+import { registerAvailabilityRoutes } from './availability-routes.ts';
+import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { guardBackOfficeApi } from './guard.ts';
+import { registerLeadRoutes } from './lead-routes.ts';
+import { registerListRoutes } from './list-routes.ts';
+import { registerStaffRoutes } from './staff-routes.ts';
 import { leadSummary } from './summary.ts';
 
 export interface BackOfficeRoutesOptions {
@@ -17,6 +22,8 @@ export interface BackOfficeRoutesOptions {
   formTokens: FormTokens;
   serverPages: ServerPages;
   publicUrl: URL;
+  bookings: BookingService;
+  mailQueued: () => void;
 }
 
 const when = (iso: string | null) =>
@@ -31,7 +38,12 @@ const when = (iso: string | null) =>
 /** The back office's API, behind its guard, and the staff's landing page. */
 export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
   guardBackOfficeApi(app, options);
-  registerEnquiryLeadRoutes(app, options.db);
+  const { db } = options;
+  registerListRoutes(app, db);
+  registerLeadRoutes(app, db, options.bookings, options.mailQueued);
+  registerAvailabilityRoutes(app, db);
+  registerStaffRoutes(app, options);
+  registerDataProtectionRoutes(app, db);
 
   // The landing page: who is signed in, and how many leads of each kind have arrived.
   app.get(accountPaths.backOffice, async (request, reply) => {

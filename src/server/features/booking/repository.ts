@@ -46,6 +46,10 @@ export function findBookingByCancelToken(db: Db, tokenHash: string) {
   return db.selectFrom('bookings').selectAll().where('cancel_token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+export function findBookingByReference(db: Db, reference: string) {
+  return db.selectFrom('bookings').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
 export function findBooking(db: Db, id: number) {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, newReference, newToken } from '../../tokens.ts';
+import { recordLeadEvent } from '../back-office/lead-events.ts';
 import { type AvailabilityContext, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
@@ -176,21 +177,48 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
     async cancelByToken(token: string): Promise<'cancelled' | 'already-cancelled' | 'unknown'> {
       const row = await repository.findBookingByCancelToken(db, hashToken(token));
       if (!row) return 'unknown';
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('bookings')
-          .set({ status: 'cancelled', cancelled_at: now().toISOString() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'confirmed')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return 'already-cancelled';
-        const booking = forMail(row);
-        await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail));
-        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'));
-        return 'cancelled';
-      });
+      return cancel(row, null);
+    },
+
+    /**
+     * Cancels a booking for the firm: the slot is free again at once, the visitor gets the cancellation
+     * with its calendar CANCEL, and the lead's timeline says who did it.
+     */
+    async cancelByStaff(
+      reference: string,
+      userId: number,
+    ): Promise<'cancelled' | 'already-cancelled' | 'unknown'> {
+      const row = await repository.findBookingByReference(db, reference);
+      if (!row) return 'unknown';
+      return cancel(row, userId);
     },
   };
+
+  /** `userId` is the member of staff who cancelled, or null for the visitor's own link. */
+  function cancel(row: BookingRow, userId: number | null) {
+    return db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('bookings')
+        .set({ status: 'cancelled', cancelled_at: now().toISOString() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'confirmed')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return 'already-cancelled' as const;
+      const booking = forMail(row);
+      await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail));
+      if (userId === null) {
+        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'));
+      }
+      await recordLeadEvent(trx, {
+        kind: 'booking',
+        id: row.id,
+        event: 'cancelled',
+        detail: userId === null ? 'Cancelled by the visitor' : 'Cancelled by the firm',
+        userId,
+      });
+      return 'cancelled' as const;
+    });
+  }
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;

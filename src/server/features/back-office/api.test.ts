@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { validApplication } from '../../../../tests/support/applications.ts';
+import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { contact, post } from '../../../../tests/support/enquiries.ts';
+import { signedInStaff } from '../../../../tests/support/staff.ts';
+import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
+import { buildBookCallPayload } from '../../../shared/booking.ts';
+import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
+import { toIsoDate } from '../../../shared/calendar.ts';
+
+const api = '/api/back-office';
+
+/** Every route Fastify knows under the back office API, read from its route tree: [method, path]. */
+function backOfficeEndpoints(site: TestApp): [string, string][] {
+  const endpoints: [string, string][] = [];
+  const parents: string[] = [];
+  for (const line of site.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] as string).length / 4;
+    parents.length = depth;
+    const path = (parents[depth - 1] ?? '') + (match[2] as string);
+    parents[depth] = path;
+    if (!path.startsWith(`${api}/`)) continue;
+    for (const method of (match[3] as string).split(', ')) {
+      if (method !== 'HEAD') endpoints.push([method, path]);
+    }
+  }
+  return endpoints;
+}
+
+describeEachDatabase('the back office API', (database) => {
+  let site: TestApp;
+  let staff: { cookies: string; token: string };
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000', CAPTCHA_PROVIDER: 'none' } });
+    staff = await signedInStaff(site, 'gwen@fenwickhale.test');
+  });
+  afterAll(async () => site?.close());
+
+  const get = (path: string) => fetch(`${site.url}${api}${path}`, { headers: { cookie: staff.cookies } });
+  const json = async (path: string) => (await get(path)).json();
+  const send = (path: string, body: unknown, method = 'POST', headers: Record<string, string> = {}) =>
+    fetch(`${site.url}${api}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        cookie: staff.cookies,
+        origin: site.url,
+        [formTokenHeader]: staff.token,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const outboxTo = (email: string) =>
+    site.db
+      .selectFrom('outbox_messages')
+      .select(['kind', 'message'])
+      .where('recipient', '=', email)
+      .execute();
+
+  describe('every endpoint', () => {
+    it('refuses an anonymous visitor with 401, and a change without the form token or from another site with 403', async () => {
+      const endpoints = backOfficeEndpoints(site);
+      // The lists, their CSVs, three kinds of lead with stage and notes, and the rest: none may be missed.
+      expect(endpoints.length).toBeGreaterThanOrEqual(30);
+      for (const [method, path] of endpoints) {
+        const url = `${site.url}${path.replace(/:\w+/g, 'x')}`;
+        const body = method === 'GET' ? undefined : '{}';
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        const anonymous = await fetch(url, { method, headers, body });
+        expect([method, path, anonymous.status]).toEqual([method, path, 401]);
+        if (method === 'GET') continue;
+        const forgeries: Record<string, string>[] = [
+          { cookie: staff.cookies, origin: site.url },
+          { cookie: staff.cookies, origin: 'https://evil.example', [formTokenHeader]: staff.token },
+        ];
+        for (const forged of forgeries) {
+          const response = await fetch(url, { method, headers: { ...headers, ...forged }, body });
+          expect([method, path, response.status]).toEqual([method, path, 403]);
+        }
+      }
+    });
+  });
+
+  describe('applications', () => {
+    it('lists a new application, shows every answer, and takes a stage and a note', async () => {
+      const email = 'applicant@example.test';
+      expect(
+        (await post(site, '/forms/application-form', { ...validApplication, emailAddress: email })).status,
+      ).toBe(201);
+      const list = await json('/applications?q=applicant');
+      expect(list.items).toMatchObject([
+        { email, name: 'Priya Shah', businessName: 'Shah Bookkeeping', stage: 'new' },
+      ]);
+      const reference = list.items[0].reference;
+      const detail = await json(`/applications/${reference}`);
+      expect(detail.answers).toMatchObject({
+        yourName: validApplication.yourName,
+        emailAddress: email,
+        biggestFrustration: validApplication.biggestFrustration,
+      });
+      expect(detail.bookings).toEqual([]);
+      expect((await send(`/applications/${reference}/stage`, { stage: 'qualified' })).status).toBe(200);
+      const noted = await (await send(`/applications/${reference}/notes`, { text: 'Good fit' })).json();
+      expect(noted.timeline.map((entry: { what: string }) => entry.what)).toEqual(['stage', 'note']);
+      expect(
+        (await json('/applications?stage=qualified')).items.map((i: { email: string }) => i.email),
+      ).toEqual([email]);
+    });
+  });
+
+  describe('bookings', () => {
+    it('shows a new call in the upcoming agenda; cancelling it frees the slot and tells the visitor, once', async () => {
+      const email = 'caller@example.test';
+      const { date, slots } = await firstBookableDate(site.url);
+      const slot = slots[0] as (typeof slots)[number];
+      expect((await postBooking(site.url, buildBookCallPayload(date, slot, email))).status).toBe(201);
+      expect(await timesFor(site.url, date)).not.toContainEqual(slot);
+
+      const upcoming = await json(`/bookings?q=${email}`);
+      expect(upcoming.items).toMatchObject([{ email, localDate: toIsoDate(date), status: 'confirmed' }]);
+      expect((await json(`/bookings?when=past&q=${email}`)).items).toEqual([]);
+      const reference = upcoming.items[0].reference;
+
+      const cancelled = await send(`/bookings/${reference}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      const detail = await cancelled.json();
+      expect(detail.status).toBe('cancelled');
+      expect(detail.timeline.find((entry: { what: string }) => entry.what === 'cancelled')).toMatchObject({
+        what: 'cancelled',
+        detail: 'Cancelled by the firm',
+        by: 'gwen@fenwickhale.test',
+      });
+      expect(await timesFor(site.url, date)).toContainEqual(slot);
+      expect((await outboxTo(email)).map((m) => m.kind)).toEqual([
+        'booking-confirmation',
+        'booking-cancellation',
+      ]);
+
+      const again = await send(`/bookings/${reference}/cancel`, {});
+      expect(again.status).toBe(409);
+      expect((await again.json()).errorMessages).toEqual([backOfficeMessages.alreadyCancelled]);
+      expect((await json(`/bookings?status=confirmed&q=${email}`)).items).toEqual([]);
+    });
+  });
+
+  describe('subscribers', () => {
+    it('lists a sign-up as pending, with its consent record', async () => {
+      const email = 'reader@example.test';
+      expect((await post(site, '/subscribe', { emailAddress: email, submitMethod: '2' })).status).toBe(200);
+      expect((await json('/subscribers?status=pending')).items).toMatchObject([{ email, status: 'pending' }]);
+      expect((await json('/subscribers?status=confirmed')).items).toEqual([]);
+      const detail = await json(`/subscribers/${encodeURIComponent(email)}`);
+      expect(detail.consents).toMatchObject([{ event: 'signed-up', wording: expect.any(String) }]);
+      expect((await get('/subscribers/nobody%40example.test')).status).toBe(404);
+    });
+  });
+
+  describe('CSV export', () => {
+    it('downloads the filtered list, with formulas a visitor typed kept as text', async () => {
+      const email = 'formula@example.test';
+      const sent = await post(site, '/contact-us-send', {
+        ...contact(email),
+        name: '=HYPERLINK("http://evil.test","Click")',
+        recToken: 'none',
+      });
+      expect(sent.status).toBe(201);
+      const response = await get(`/contact-enquiries.csv?q=${email}`);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="contact-enquiries-/,
+      );
+      const lines = (await response.text()).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Reference,Name,Email,Organisation,Stage,Received');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")",${email},Dentist,new,`);
+      expect((await get('/contact-enquiries.csv?stage=nonsense')).status).toBe(400);
+    });
+  });
+
+  describe('availability', () => {
+    it('changes the calendar at once, refuses unreadable settings by name, and blocks a date', async () => {
+      const { date } = await firstBookableDate(site.url);
+      const current = await json('/availability');
+      expect(current.settings).toEqual(defaultAvailabilitySettings);
+
+      const longer = { ...current.settings, callMinutes: 60 };
+      expect((await send('/availability', longer, 'PUT')).status).toBe(200);
+      const hourly = await timesFor(site.url, date);
+      expect(hourly.every((slot) => slot.startMinute === 0)).toBe(true);
+      expect(hourly.length).toBeGreaterThan(0);
+
+      const bad = await send('/availability', { ...longer, callMinutes: 5 }, 'PUT');
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).errorMessages[0]).toMatch(/^callMinutes: /);
+
+      const day = toIsoDate(date);
+      const blocked = await send('/blocked-dates', { date: day, reason: 'Training' });
+      expect(blocked.status).toBe(201);
+      expect((await blocked.json()).blockedDates).toEqual([{ date: day, reason: 'Training' }]);
+      expect(await timesFor(site.url, date)).toEqual([]);
+      expect((await send(`/blocked-dates/${day}`, undefined, 'DELETE')).status).toBe(200);
+      expect(await timesFor(site.url, date)).toEqual(hourly);
+      expect((await send('/blocked-dates', { date: 'soon' })).status).toBe(422);
+      await send('/availability', defaultAvailabilitySettings, 'PUT');
+    });
+  });
+
+  describe('staff', () => {
+    it('invites someone by email, lists them, and disables them; never yourself; all in the audit log', async () => {
+      const invited = await send('/staff', { email: 'new.starter@fenwickhale.test' });
+      expect(invited.status).toBe(201);
+      expect((await outboxTo('new.starter@fenwickhale.test')).map((m) => m.kind)).toEqual([
+        'account-invitation',
+      ]);
+      expect(await json('/staff')).toContainEqual(
+        expect.objectContaining({
+          email: 'new.starter@fenwickhale.test',
+          status: 'active',
+          passwordSet: false,
+        }),
+      );
+      expect((await send('/staff', { email: 'new.starter@fenwickhale.test' })).status).toBe(409);
+      expect((await send('/staff', { email: 'not an address' })).status).toBe(422);
+
+      expect((await send('/staff/disable', { email: 'new.starter@fenwickhale.test' })).status).toBe(200);
+      expect(await json('/staff')).toContainEqual(
+        expect.objectContaining({ email: 'new.starter@fenwickhale.test', status: 'disabled' }),
+      );
+      const self = await send('/staff/disable', { email: 'gwen@fenwickhale.test' });
+      expect(self.status).toBe(422);
+      expect((await self.json()).errorMessages).toEqual([backOfficeMessages.notYourself]);
+
+      const audit = await json('/audit-log');
+      expect(audit.slice(0, 2)).toMatchObject([
+        { action: 'staff.disabled', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
+        { action: 'staff.invited', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
+      ]);
+    });
+  });
+
+  describe('data protection', () => {
+    it('exports everything held about an address, then erases it, recording who and when', async () => {
+      const email = 'Subject@Example.test';
+      await post(site, '/contact-us-send', { ...contact(email), recToken: 'none' });
+      await post(site, '/subscribe', { emailAddress: email, submitMethod: '2' });
+      const [enquiry] = (await json(`/contact-enquiries?q=${encodeURIComponent(email.toLowerCase())}`)).items;
+      await send(`/enquiries/${enquiry.reference}/notes`, { text: 'Called Amira about her practice' });
+
+      const exported = await send('/data-protection/export', { email: 'subject@example.test' });
+      expect(exported.status).toBe(200);
+      const data = await exported.json();
+      expect(data.enquiries).toMatchObject([{ email, name: 'Amira Shah', phone: '07700 900123' }]);
+      expect(data.subscription).toMatchObject({ email: email.toLowerCase(), status: 'pending' });
+      expect(data.subscription.consents).toHaveLength(1);
+      expect(data.leadEvents).toMatchObject([{ event: 'note', detail: 'Called Amira about her practice' }]);
+      expect(data.emails.length).toBeGreaterThanOrEqual(2);
+
+      const erased = await send('/data-protection/erase', { email: 'subject@example.test' });
+      expect(erased.status).toBe(200);
+      expect((await erased.json()).erased).toMatchObject({ enquiries: 1, subscriber: 1, notes: 1 });
+      const after = await (await send('/data-protection/export', { email: 'subject@example.test' })).json();
+      expect(after).toMatchObject({
+        enquiries: [],
+        applications: [],
+        bookings: [],
+        subscription: null,
+        emails: [],
+      });
+      const kept = await json(`/enquiries/${enquiry.reference}`);
+      expect(kept).toMatchObject({ name: '(erased)', email: '(erased)', phone: null, message: '(erased)' });
+      expect(JSON.stringify(kept)).not.toContain('Amira');
+
+      const audit = await json('/audit-log');
+      expect(audit.slice(0, 3)).toMatchObject([
+        { action: 'data.exported', subject: 'subject@example.test', by: 'gwen@fenwickhale.test' },
+        { action: 'data.erased', subject: 'subject@example.test', by: 'gwen@fenwickhale.test' },
+        { action: 'data.exported', subject: 'subject@example.test', by: 'gwen@fenwickhale.test' },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { firm } from '../../../../content/firm.ts';
+import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import { availabilitySettingsSchema } from '../../../shared/booking-settings.ts';
+import type { Database } from '../../db/schema.ts';
+import { failure } from '../../http/errors.ts';
+import { loadSettings } from '../booking/repository.ts';
+import { recordAudit } from './audit.ts';
+
+const blockedDateBody = z
+  .object({ date: z.iso.date(), reason: z.string().trim().max(200).optional() })
+  .strict();
+
+/**
+ * The calendar's availability: working hours, call length, buffer, notice, how far ahead, which days,
+ * and blocked dates. The booking feature reads them on every request, so a change shows at once.
+ */
+export function registerAvailabilityRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const blockedDates = () =>
+    db
+      .selectFrom('blocked_dates')
+      .select(['date', 'reason'])
+      .where('date', '>=', new Date().toLocaleDateString('en-CA', { timeZone: firm.timeZone }))
+      .orderBy('date')
+      .execute();
+
+  app.get(`${backOfficeApi}/availability`, async () => ({
+    settings: await loadSettings(db),
+    blockedDates: await blockedDates(),
+  }));
+
+  app.put(`${backOfficeApi}/availability`, async (request, reply) => {
+    const settings = availabilitySettingsSchema.safeParse(request.body);
+    if (!settings.success) {
+      return reply
+        .status(422)
+        .send(
+          failure(
+            ...settings.error.issues.map(
+              (issue) => `${issue.path.join(' ') || 'settings'}: ${issue.message}`,
+            ),
+          ),
+        );
+    }
+    const now = new Date().toISOString();
+    const saved = JSON.stringify(settings.data);
+    await db
+      .insertInto('booking_settings')
+      .values({ id: 1, settings: saved, updated_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ settings: saved, updated_at: now }))
+      .execute();
+    await recordAudit(db, {
+      userId: request.staff.id,
+      action: 'availability.changed',
+      subject: 'availability',
+      detail: settings.data,
+    });
+    return { success: true, infoMessages: [backOfficeMessages.settingsSaved], errorMessages: [] };
+  });
+
+  app.post(`${backOfficeApi}/blocked-dates`, async (request, reply) => {
+    const body = blockedDateBody.safeParse(request.body);
+    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.blockedDate));
+    const reason = body.data.reason || null;
+    await db
+      .insertInto('blocked_dates')
+      .values({ date: body.data.date, reason, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('date').doUpdateSet({ reason }))
+      .execute();
+    return reply.status(201).send({ blockedDates: await blockedDates() });
+  });
+
+  app.delete<{ Params: { date: string } }>(`${backOfficeApi}/blocked-dates/:date`, async (request) => {
+    await db.deleteFrom('blocked_dates').where('date', '=', request.params.date).execute();
+    return { blockedDates: await blockedDates() };
+  });
+}

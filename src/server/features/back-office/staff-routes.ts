@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import { emailAddressProblem } from '../../../shared/email.ts';
+import type { Database } from '../../db/schema.ts';
+import { failure } from '../../http/errors.ts';
+import type { AccountService } from '../accounts/service.ts';
+import { recentAudit, recordAudit } from './audit.ts';
+
+const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
+
+/** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; accounts: AccountService; mailQueued: () => void },
+) {
+  const { db, accounts } = options;
+
+  app.get(`${backOfficeApi}/staff`, async () => {
+    const users = await accounts.listUsers();
+    return users.map((user) => ({
+      email: user.email,
+      status: user.status,
+      passwordSet: user.password_changed_at !== null,
+      createdAt: user.created_at,
+    }));
+  });
+
+  app.post(`${backOfficeApi}/staff`, async (request, reply) => {
+    const body = emailBody.safeParse(request.body);
+    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.email));
+    const problem = emailAddressProblem(body.data.email);
+    if (problem) return reply.status(422).send(failure(problem));
+    const outcome = await accounts.addUser(body.data.email);
+    if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
+    await recordAudit(db, { userId: request.staff.id, action: 'staff.invited', subject: body.data.email });
+    options.mailQueued();
+    return reply
+      .status(201)
+      .send({ success: true, infoMessages: [backOfficeMessages.invited], errorMessages: [] });
+  });
+
+  app.post(`${backOfficeApi}/staff/disable`, async (request, reply) => {
+    const body = emailBody.safeParse(request.body);
+    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.email));
+    if (body.data.email.toLowerCase() === request.staff.email.toLowerCase()) {
+      return reply.status(422).send(failure(backOfficeMessages.notYourself));
+    }
+    if (!(await accounts.disableUser(body.data.email))) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+    }
+    await recordAudit(db, { userId: request.staff.id, action: 'staff.disabled', subject: body.data.email });
+    return { success: true, infoMessages: [backOfficeMessages.disabled], errorMessages: [] };
+  });
+
+  app.get(`${backOfficeApi}/audit-log`, async () => recentAudit(db));
+}

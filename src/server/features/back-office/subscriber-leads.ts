@@ -1,0 +1,86 @@
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Database, SubscriberTable } from '../../db/schema.ts';
+import { keysetPage, listQuerySchema, type Page } from './lead-list.ts';
+
+export const subscriberListQuerySchema = listQuerySchema.extend({
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
+});
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+export interface SubscriberRow {
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+/** What the subscriber agreed to, where and when: the proof of consent, oldest first. */
+export interface ConsentRecord {
+  event: 'signed-up' | 'confirmed' | 'unsubscribed';
+  source: string;
+  wording: string | null;
+  ipAddress: string | null;
+  at: string;
+}
+
+export interface SubscriberDetail extends SubscriberRow {
+  consents: ConsentRecord[];
+}
+
+const subscriberListShape = { timeColumn: 'created_at', searchColumns: ['email'] };
+
+/** One page of the mailing list, on the (status, created_at) and (created_at) indexes. */
+export async function listSubscribers(
+  db: Kysely<Database>,
+  query: SubscriberListQuery,
+  limit?: number,
+): Promise<Page<SubscriberRow>> {
+  let select = db
+    .selectFrom('subscribers')
+    .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at']);
+  if (query.status) select = select.where('status', '=', query.status);
+  const page = await keysetPage(select, subscriberListShape, query, limit);
+  return { ...page, items: page.items.map(toRow) };
+}
+
+export async function findSubscriber(
+  db: Kysely<Database>,
+  email: string,
+): Promise<SubscriberDetail | undefined> {
+  const row = await db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  if (!row) return undefined;
+  const consents = await db
+    .selectFrom('subscriber_consents')
+    .select(['event', 'source', 'wording', 'ip_address', 'created_at'])
+    .where('subscriber_id', '=', row.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return {
+    ...toRow(row),
+    consents: consents.map((c) => ({
+      event: c.event,
+      source: c.source,
+      wording: c.wording,
+      ipAddress: c.ip_address,
+      at: c.created_at,
+    })),
+  };
+}
+
+function toRow(
+  row: Pick<
+    Selectable<SubscriberTable>,
+    'email' | 'status' | 'created_at' | 'confirmed_at' | 'unsubscribed_at'
+  >,
+): SubscriberRow {
+  return {
+    email: row.email,
+    status: row.status,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+  };
+}
