@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     accounts,
     formTokens,
-    serverPages,
+    pages,
     publicUrl: config.publicUrl,
     bookings,
     mailQueued,

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn } from '../support/accounts.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
@@ -13,12 +13,19 @@ const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
   .sort();
 const widths = [375, 1280];
 
-/** Where to find each page: the not-found page at an unknown path, the reset form through a real link. */
+/**
+ * Where to find each page: the not-found page at an unknown path, the reset form through a real link, the
+ * back office signed in as a second member of staff.
+ */
 let addresses: Record<string, string>;
+const staff = { email: 'office.check@fenwickhale.test', password: 'Ledger2026!' };
 beforeAll(async () => {
   const email = 'page.check@fenwickhale.test';
   await addUser(t.site, email);
+  await addUser(t.site, staff.email);
   const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
+  const staffInvitation = await t.site.smtp.waitFor((mail) => mail.to.includes(staff.email));
+  await setPasswordWithLink(t.site, resetLinkIn(staffInvitation.parsed.text), staff.password);
   addresses = Object.fromEntries(
     built.map((page) => [
       page,
@@ -37,6 +44,7 @@ it('builds every page of the site', () => {
     '/404',
     '/about',
     '/application',
+    '/back-office',
     '/contact',
     '/contact-received',
     '/cookies',
@@ -54,6 +62,7 @@ it('builds every page of the site', () => {
 describe.each(widths)('at %i px wide', (width) => {
   it.each(built)('%s is accessible, fits the screen and logs no error', async (page) => {
     await t.page.setViewportSize({ width, height: 800 });
+    if (page === '/back-office') await signInOnPage(t.page, t.site, staff.email, staff.password);
     const response = await t.page.goto(addresses[page] as string);
     expect(response?.status()).toBe(page === '/404' ? 404 : 200);
     await t.page.waitForLoadState('networkidle');

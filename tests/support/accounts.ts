@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { sha512Hex } from '../../src/shared/password.ts';
 import type { RunningSite } from './site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,4 +24,33 @@ export function resetLinkIn(text: string | undefined): string {
   const link = text?.match(/http:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
   if (!link) throw new Error(`No reset link in:\n${text}`);
   return link;
+}
+
+/** Chooses a password through the link in an invitation, as the reset page's form would post it. */
+export async function setPasswordWithLink(site: RunningSite, link: string, password: string) {
+  const tokenResponse = await fetch(`${site.url}/api/form-token`);
+  const cookie = (tokenResponse.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { token } = await tokenResponse.json();
+  const response = await fetch(`${site.url}/reset-password`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
+    body: new URLSearchParams({
+      token: new URL(link).searchParams.get('token') as string,
+      p: await sha512Hex(password),
+      formToken: token,
+    }),
+  });
+  if (response.status !== 303) throw new Error(`Setting the password answered ${response.status}`);
+}
+
+/** Signs in on the login page, and waits for the back office to greet the user. */
+export async function signInOnPage(page: Page, site: RunningSite, email: string, password: string) {
+  await page.goto(`${site.url}/login`);
+  const form = page.locator('form.account-form');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/back-office');
+  await page.getByText(`Signed in as ${email}`).waitFor();
 }

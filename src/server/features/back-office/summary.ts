@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 
 export interface LeadCount {
   label: string;
+  /** The back office list that shows them. */
+  path: string;
   total: number;
   newest: string | null;
 }
@@ -34,16 +36,17 @@ export async function leadSummary(db: Kysely<Database>, now = new Date()): Promi
       .where('status', '=', 'confirmed')
       .executeTakeFirstOrThrow(),
   ]);
-  const row = (label: string, counted: { total: number | string; newest: string | null }) => ({
+  const row = (label: string, path: string, counted: { total: number | string; newest: string | null }) => ({
     label,
+    path,
     total: Number(counted.total),
     newest: counted.newest,
   });
   return [
-    row('Upcoming calls', bookings),
-    row('Contact enquiries', contact),
-    row('Quote requests', quote),
-    row('Applications', applications),
-    row('Confirmed subscribers', subscribers),
+    row('Upcoming calls', 'bookings', bookings),
+    row('Contact enquiries', 'contact-enquiries', contact),
+    row('Quote requests', 'quote-requests', quote),
+    row('Applications', 'applications', applications),
+    row('Confirmed subscribers', 'subscribers?status=confirmed', subscribers),
   ];
 }

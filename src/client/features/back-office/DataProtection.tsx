@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { api, problemText } from './api.ts';
+
+/** Subject access and erasure requests for one email address; both land in the audit log. */
+export function DataProtection() {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const run = async (action: () => Promise<string>) => {
+    setProblem(null);
+    setStatus('');
+    try {
+      setStatus(await action());
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  };
+
+  const exportData = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const data = await api.post<unknown>('/data-protection/export', { email });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
+      link.download = `personal-data-${email.trim().toLowerCase()}.json`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      return `Exported everything held about ${email}.`;
+    });
+  };
+
+  const erase = () => {
+    if (!window.confirm(`Erase everything held about ${email}? This cannot be undone.`)) return;
+    void run(async () => {
+      const answer = await api.post<{ erased: Record<string, number> }>('/data-protection/erase', { email });
+      const counts = Object.entries(answer.erased)
+        .map(([what, count]) => `${what}: ${count}`)
+        .join(', ');
+      return `Erased ${email} (${counts}).`;
+    });
+  };
+
+  return (
+    <section aria-labelledby="dp-title">
+      <h1 id="dp-title">Data protection</h1>
+      <p className="prose">
+        Answer a request about someone's personal data. Export gives everything the site holds about the
+        address as JSON. Erase removes their details from every lead, cancels their upcoming calls, deletes
+        their subscription and the emails sent to them. Both are recorded in the audit log.
+      </p>
+      <form className="bo-inline-form" onSubmit={exportData}>
+        <label>
+          Email address
+          <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <button type="submit" className="button">
+          Export as JSON
+        </button>
+        <button type="button" className="button bo-danger" onClick={erase} disabled={!email}>
+          Erase
+        </button>
+      </form>
+      <p className="bo-status" role="status">
+        {status}
+      </p>
+      {problem && (
+        <p className="bo-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ApplicationDetail } from '../../../server/features/back-office/application-leads.ts';
+import type { BookingDetail } from '../../../server/features/back-office/booking-leads.ts';
+import type { EnquiryDetail } from '../../../server/features/back-office/enquiry-leads.ts';
+import type { TimelineEntry } from '../../../server/features/back-office/lead-events.ts';
+import { applicationQuestions, questionNames } from '../../../shared/application.ts';
+import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '../../../shared/back-office.ts';
+import { api, problemText } from './api.ts';
+import { when } from './format.ts';
+import { Link } from './router.tsx';
+
+type Detail = EnquiryDetail | ApplicationDetail | BookingDetail;
+export type LeadPath = 'enquiries' | 'applications' | 'bookings';
+
+/** One lead: everything submitted, its stage, notes and timeline; a call can be cancelled here. */
+export function LeadDetail({ path, reference }: { path: LeadPath; reference: string }) {
+  const [lead, setLead] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const url = `/${path}/${encodeURIComponent(reference)}`;
+
+  useEffect(() => {
+    api
+      .get<Detail>(url)
+      .then(setLead)
+      .catch((error) => setProblem(problemText(error)));
+  }, [url]);
+
+  /** Runs a change, shows the lead as the server now has it, and says what happened. */
+  const change = async (action: () => Promise<Detail>, done: string) => {
+    setProblem(null);
+    try {
+      setLead(await action());
+      setStatus(done);
+      return true;
+    } catch (error) {
+      setProblem(problemText(error));
+      return false;
+    }
+  };
+
+  if (!lead) {
+    return problem ? (
+      <p className="bo-problem" role="alert">
+        {problem}
+      </p>
+    ) : (
+      <p>Loading…</p>
+    );
+  }
+
+  return (
+    <article aria-labelledby="lead-title">
+      <h1 id="lead-title">{title(lead)}</h1>
+      <p className="bo-status" role="status">
+        {status}
+      </p>
+      {problem && (
+        <p className="bo-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <dl className="bo-fields">{fields(lead)}</dl>
+
+      {'answers' in lead && (
+        <section aria-labelledby="answers-title">
+          <h2 id="answers-title">Answers</h2>
+          <dl className="bo-fields bo-fields--stacked">
+            {questionNames.map((name) => (
+              <Field key={name} label={applicationQuestions[name].label}>
+                {String(lead.answers[name] ?? '') || '(not given)'}
+              </Field>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      {'status' in lead && lead.status === 'confirmed' && (
+        <button
+          type="button"
+          className="button bo-danger"
+          onClick={() => {
+            if (
+              !window.confirm(
+                `Cancel the call on ${when(lead.startsAt)}? ${lead.email} will be told by email.`,
+              )
+            )
+              return;
+            void change(
+              () => api.post<Detail>(`${url}/cancel`),
+              'Call cancelled. The visitor has been emailed.',
+            );
+          }}
+        >
+          Cancel this call
+        </button>
+      )}
+
+      <StageForm
+        stage={lead.stage}
+        onSave={(stage) => change(() => api.post<Detail>(`${url}/stage`, { stage }), 'Stage saved.')}
+      />
+      <NoteForm onAdd={(text) => change(() => api.post<Detail>(`${url}/notes`, { text }), 'Note added.')} />
+      <Timeline entries={lead.timeline} />
+    </article>
+  );
+}
+
+function title(lead: Detail): string {
+  if ('kind' in lead)
+    return `${lead.kind === 'quote' ? 'Quote request' : 'Contact enquiry'} from ${lead.name}`;
+  if ('answers' in lead) return `Application from ${lead.name}`;
+  return `Call on ${when(lead.startsAt)}`;
+}
+
+function fields(lead: Detail): ReactNode {
+  const common = (
+    <>
+      <Field label="Email">
+        <a href={`mailto:${lead.email}`}>{lead.email}</a>
+      </Field>
+      <Field label="Reference">{lead.reference}</Field>
+      <Field label="Received">{when(lead.createdAt)}</Field>
+    </>
+  );
+  if ('kind' in lead) {
+    return (
+      <>
+        <Field label="Name">{lead.name}</Field>
+        {common}
+        <Field label="Organisation">{lead.organisation}</Field>
+        <Field label="Phone">{lead.phone ?? '—'}</Field>
+        {lead.postcode && <Field label="Postcode">{lead.postcode}</Field>}
+        <Field label="Message">
+          <span className="bo-message">{lead.message}</span>
+        </Field>
+        {Object.entries(lead.details).map(([name, value]) => (
+          <Field key={name} label={name}>
+            {Array.isArray(value) ? value.join(', ') : String(value)}
+          </Field>
+        ))}
+      </>
+    );
+  }
+  if ('answers' in lead) {
+    return (
+      <>
+        <Field label="Name">{lead.name}</Field>
+        <Field label="Business">{lead.businessName}</Field>
+        {common}
+        <Field label="Calls booked">
+          {lead.bookings.length === 0
+            ? 'None yet'
+            : lead.bookings.map((booking) => (
+                <span key={booking.reference} className="bo-inline-list">
+                  <Link to={`bookings/${booking.reference}`}>{when(booking.startsAt)}</Link> ({booking.status}
+                  )
+                </span>
+              ))}
+        </Field>
+      </>
+    );
+  }
+  return (
+    <>
+      <Field label="Status">
+        {lead.status === 'confirmed' ? 'Confirmed' : `Cancelled ${when(lead.cancelledAt)}`}
+      </Field>
+      <Field label="Ends">{when(lead.endsAt)}</Field>
+      {common}
+      <Field label="Video call">
+        {lead.meetingUrl ? <a href={lead.meetingUrl}>{lead.meetingUrl}</a> : 'Not yet created'}
+      </Field>
+      <Field label="Application">
+        {lead.application ? (
+          <Link to={`applications/${lead.application.reference}`}>
+            {lead.application.name}, {lead.application.businessName}
+          </Link>
+        ) : (
+          'Booked without the questionnaire'
+        )}
+      </Field>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="bo-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function StageForm({ stage, onSave }: { stage: LeadStage; onSave: (stage: LeadStage) => Promise<boolean> }) {
+  const [chosen, setChosen] = useState(stage);
+  useEffect(() => setChosen(stage), [stage]);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave(chosen);
+  };
+  return (
+    <form className="bo-inline-form" onSubmit={save}>
+      <label>
+        Stage
+        <select value={chosen} onChange={(event) => setChosen(event.target.value as LeadStage)}>
+          {leadStages.map((value) => (
+            <option key={value} value={value}>
+              {leadStageLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        Save stage
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ onAdd }: { onAdd: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await onAdd(text)) setText('');
+  };
+  return (
+    <form className="bo-note-form" onSubmit={add}>
+      <label htmlFor="note">Add a note</label>
+      <textarea
+        id="note"
+        value={text}
+        maxLength={noteMaxLength}
+        required
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="button">
+        Add note
+      </button>
+    </form>
+  );
+}
+
+const timelineLabels: Record<TimelineEntry['what'], string> = {
+  email: 'Email',
+  note: 'Note',
+  stage: 'Stage',
+  cancelled: 'Cancelled',
+};
+
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <section aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      {entries.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <ol className="bo-timeline">
+          {entries.map((entry) => (
+            <li key={`${entry.at}-${entry.what}-${entry.detail}`}>
+              <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
+              {entry.by && <span className="bo-muted"> by {entry.by}</span>}
+              <p className="bo-message">
+                {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

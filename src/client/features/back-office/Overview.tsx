@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import type { LeadCount } from '../../../server/features/back-office/summary.ts';
+import { api, problemText } from './api.ts';
+import { when } from './format.ts';
+import { Link } from './router.tsx';
+import { ScrollBox } from './ScrollBox.tsx';
+
+interface Summary {
+  leads: (LeadCount & { path: string })[];
+  signedIn: { email: string; kind: 'browser' | 'remembered'; since: string; lastSeen: string }[];
+}
+
+/** The landing screen: how many of each lead there are, the newest, and who is signed in. */
+export function Overview() {
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .get<Summary>('/summary')
+      .then(setSummary)
+      .catch((error) => setProblem(problemText(error)));
+  }, []);
+
+  return (
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">Back office</h1>
+      {problem && <p role="alert">{problem}</p>}
+      {summary && (
+        <>
+          <ul className="bo-cards">
+            {summary.leads.map((lead) => (
+              <li key={lead.label} className="card">
+                <Link to={lead.path}>{lead.label}</Link>
+                <p className="bo-count">{lead.total}</p>
+                <p className="bo-muted">Newest: {when(lead.newest)}</p>
+              </li>
+            ))}
+          </ul>
+          <h2>Signed in now</h2>
+          <ScrollBox label="Signed in now">
+            <table className="bo-table">
+              <thead>
+                <tr>
+                  <th scope="col">Who</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Last active</th>
+                  <th scope="col">Remembered</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.signedIn.map((entry) => (
+                  <tr key={`${entry.email}-${entry.since}`}>
+                    <td>{entry.email}</td>
+                    <td>{when(entry.since)}</td>
+                    <td>{when(entry.lastSeen)}</td>
+                    <td>{entry.kind === 'remembered' ? 'Yes, 30 days' : 'No'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api, problemText } from './api.ts';
+import { when } from './format.ts';
+import { ScrollBox } from './ScrollBox.tsx';
+
+interface StaffMember {
+  email: string;
+  status: 'active' | 'disabled';
+  passwordSet: boolean;
+  createdAt: string;
+}
+
+interface AuditEntry {
+  action: string;
+  subject: string;
+  at: string;
+  by: string | null;
+}
+
+/** Who can sign in: invite by email, disable; and the audit log of such actions. */
+export function StaffManager({ you }: { you: string }) {
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [audit, setAudit] = useState<AuditEntry[]>([]);
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    const [members, entries] = await Promise.all([
+      api.get<StaffMember[]>('/staff'),
+      api.get<AuditEntry[]>('/audit-log'),
+    ]);
+    setStaff(members);
+    setAudit(entries);
+  }, []);
+  useEffect(() => {
+    reload().catch((error) => setProblem(problemText(error)));
+  }, [reload]);
+
+  const act = async (action: () => Promise<{ infoMessages: string[] }>) => {
+    setProblem(null);
+    try {
+      setStatus((await action()).infoMessages.join(' '));
+      await reload();
+      return true;
+    } catch (error) {
+      setProblem(problemText(error));
+      return false;
+    }
+  };
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await act(() => api.post('/staff', { email }))) setEmail('');
+  };
+
+  return (
+    <section aria-labelledby="staff-title">
+      <h1 id="staff-title">Staff</h1>
+      <p className="bo-status" role="status">
+        {status}
+      </p>
+      {problem && (
+        <p className="bo-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <ScrollBox label="Staff">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Status</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((member) => (
+              <tr key={member.email}>
+                <td>{member.email}</td>
+                <td>
+                  {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
+                </td>
+                <td>{when(member.createdAt)}</td>
+                <td>
+                  {member.status === 'active' && member.email !== you && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => {
+                        if (window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)) {
+                          void act(() => api.post('/staff/disable', { email: member.email }));
+                        }
+                      }}
+                    >
+                      Disable {member.email}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <form className="bo-inline-form" onSubmit={invite}>
+        <label>
+          Invite by email
+          <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <button type="submit" className="button">
+          Send invitation
+        </button>
+      </form>
+
+      <h2>Audit log</h2>
+      <ScrollBox label="Audit log">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">About</th>
+            </tr>
+          </thead>
+          <tbody>
+            {audit.map((entry) => (
+              <tr key={`${entry.at}-${entry.action}-${entry.subject}`}>
+                <td>{when(entry.at)}</td>
+                <td>{entry.by ?? '—'}</td>
+                <td>{entry.action}</td>
+                <td>{entry.subject}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { firm } from '../../../../content/firm.ts';
+
+/** An instant as the firm reads it: "21 Nov 2026, 14:05". */
+export function when(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: firm.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+/** A YYYY-MM-DD day as a heading: "Monday 23 November 2026". */
+export function longDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

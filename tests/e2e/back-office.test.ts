@@ -1,0 +1,217 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBookCallPayload } from '../../src/shared/booking.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { validApplication } from '../support/applications.ts';
+import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contact } from '../support/enquiries.ts';
+
+const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 900 } });
+const staffEmail = 'office.manager@fenwickhale.test';
+const password = 'Ledger2026!';
+
+const postJson = (path: string, body: unknown) =>
+  fetch(`${t.site.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** The invited member of staff chooses a password through the link in their invitation. */
+async function setUpStaff() {
+  await addUser(t.site, staffEmail);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+}
+
+const signIn = (page: Page) => signInOnPage(page, t.site, staffEmail, password);
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true }).click();
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search').fill(text);
+  await page.getByRole('button', { name: 'Apply' }).click();
+}
+
+describe('the back office in Chromium', () => {
+  beforeAll(async () => {
+    await setUpStaff();
+  });
+
+  it('sends an anonymous visitor to the login page', async () => {
+    await t.page.goto(`${t.site.url}/back-office/contact-enquiries`);
+    expect(new URL(t.page.url()).pathname).toBe('/login');
+  });
+
+  it('finds a new enquiry, changes its stage, adds a note shown as typed, and exports the list as CSV', async () => {
+    const email = 'new.client@example.test';
+    expect((await postJson('/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
+    await signIn(t.page);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+
+    await nav(t.page, 'Contact enquiries');
+    await search(t.page, email);
+    await t.page.getByRole('link', { name: 'Amira Shah' }).click();
+    await t.page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+
+    await t.page.getByLabel('Stage').selectOption('contacted');
+    await t.page.getByRole('button', { name: 'Save stage' }).click();
+    await t.page.getByRole('status').getByText('Stage saved.').waitFor();
+    const note = '<img src=x onerror="document.title=1"> Rang back, sending a quote';
+    await t.page.getByLabel('Add a note').fill(note);
+    await t.page.getByRole('button', { name: 'Add note' }).click();
+    await t.page.getByRole('status').getByText('Note added.').waitFor();
+    const timeline = t.page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText(note).waitFor();
+    await expect(timeline.locator('img').count()).resolves.toBe(0);
+    await expect(timeline.textContent()).resolves.toContain('Contacted');
+
+    await nav(t.page, 'Contact enquiries');
+    await t.page.getByLabel('Stage').selectOption('contacted');
+    await t.page.getByRole('button', { name: 'Apply' }).click();
+    await t.page.getByRole('link', { name: 'Amira Shah' }).waitFor();
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Reference,Name,Email,Organisation,Stage,Received');
+    expect(csv).toContain(`Amira Shah,${email},Dentist,contacted,`);
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('shows a new call in the agenda and an application with its answers; cancelling the call frees its slot', async () => {
+    const email = 'caller@example.test';
+    const { date, slots } = await firstBookableDate(t.site.url);
+    const slot = slots[0] as (typeof slots)[number];
+    expect((await postBooking(t.site.url, buildBookCallPayload(date, slot, email))).status).toBe(201);
+    expect(
+      (
+        await postJson('/forms/application-form', {
+          ...validApplication,
+          emailAddress: 'applicant@example.test',
+        })
+      ).status,
+    ).toBe(201);
+    await signIn(t.page);
+
+    await nav(t.page, 'Applications');
+    await t.page.getByRole('link', { name: 'Priya Shah' }).click();
+    await t.page.getByRole('heading', { name: 'Application from Priya Shah' }).waitFor();
+    await t.page.getByText(validApplication.biggestFrustration).waitFor();
+
+    await nav(t.page, 'Calls');
+    await search(t.page, email);
+    const row = t.page.getByRole('row', { name: new RegExp(email) });
+    await row.getByRole('link').click();
+    await t.page.getByRole('heading', { name: /^Call on / }).waitFor();
+    expect(await timesFor(t.site.url, date)).not.toContainEqual(slot);
+    t.page.once('dialog', (dialog) => dialog.accept());
+    await t.page.getByRole('button', { name: 'Cancel this call' }).click();
+    await t.page.getByRole('status').getByText('Call cancelled. The visitor has been emailed.').waitFor();
+    await t.page.getByText('Cancelled by the firm').waitFor();
+    expect(await timesFor(t.site.url, date)).toContainEqual(slot);
+    const cancellation = await t.site.smtp.waitFor(
+      (m) => m.to.includes(email) && /^Cancelled/.test(m.parsed.subject ?? ''),
+    );
+    expect(cancellation.raw).toContain('METHOD:CANCEL');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('lists a new subscriber with the consent record', async () => {
+    expect(
+      (await postJson('/subscribe', { emailAddress: 'reader@example.test', submitMethod: '2' })).status,
+    ).toBe(200);
+    await signIn(t.page);
+    await nav(t.page, 'Subscribers');
+    await t.page.getByRole('link', { name: 'reader@example.test' }).click();
+    await t.page.getByRole('heading', { name: 'Consent record' }).waitFor();
+    await t.page.getByRole('cell', { name: 'Signed up' }).waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+  });
+
+  it('changes the calendar at once when availability is edited', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    expect((await timesFor(t.site.url, date)).some((slot) => slot.startMinute === 30)).toBe(true);
+    await signIn(t.page);
+    await nav(t.page, 'Availability');
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await t.page.getByLabel('Call length (minutes)').fill('60');
+    await t.page.getByRole('button', { name: 'Save availability' }).click();
+    await t.page.getByRole('status').getByText('Saved. The calendar offers the new times at once.').waitFor();
+    const hourly = await timesFor(t.site.url, date);
+    expect(hourly.length).toBeGreaterThan(0);
+    expect(hourly.every((slot) => slot.startMinute === 0)).toBe(true);
+
+    const day = `${date.year}-${String(date.month + 1).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+    await t.page.getByLabel('Date').fill(day);
+    await t.page.getByLabel('Reason (optional)').fill('Team training');
+    await t.page.getByRole('button', { name: 'Block date' }).click();
+    await t.page.getByRole('button', { name: `Unblock ${day}` }).waitFor();
+    expect(await timesFor(t.site.url, date)).toEqual([]);
+    await t.page.getByRole('button', { name: `Unblock ${day}` }).click();
+    await t.page.getByText('No dates blocked.').waitFor();
+    expect(await timesFor(t.site.url, date)).toEqual(hourly);
+
+    await t.page.getByLabel('Call length (minutes)').fill('5');
+    await t.page.getByRole('button', { name: 'Save availability' }).click();
+    await t.page
+      .getByRole('alert')
+      .getByText(/^callMinutes: /)
+      .waitFor();
+    await t.page.getByLabel('Call length (minutes)').fill('30');
+    await t.page.getByRole('button', { name: 'Save availability' }).click();
+    await t.page.getByRole('status').getByText('Saved.', { exact: false }).waitFor();
+    // The page logs the refused save's 422 itself.
+    expect(t.errors.filter((e) => !e.includes('422'))).toEqual([]);
+  });
+
+  it('exports everything about an address as JSON, then erases it', async () => {
+    const email = 'leaving.client@example.test';
+    expect((await postJson('/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
+    await signIn(t.page);
+    await nav(t.page, 'Data protection');
+    await t.page.getByRole('main').getByLabel('Email address').fill(email);
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByRole('button', { name: 'Export as JSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`personal-data-${email}.json`);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(exported.enquiries).toMatchObject([{ email, name: 'Amira Shah' }]);
+
+    t.page.once('dialog', (dialog) => dialog.accept());
+    await t.page.getByRole('button', { name: 'Erase' }).click();
+    await t.page.getByRole('status').getByText(`Erased ${email}`, { exact: false }).waitFor();
+
+    await nav(t.page, 'Contact enquiries');
+    await search(t.page, email);
+    await t.page.getByText('Nothing matches these filters.').waitFor();
+    await nav(t.page, 'Staff');
+    const audit = t.page.getByRole('table').last();
+    await audit
+      .getByRole('row', { name: new RegExp(`data.erased ${email.replaceAll('.', '\\.')}`) })
+      .waitFor();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('invites a member of staff and disables them', async () => {
+    await signIn(t.page);
+    await nav(t.page, 'Staff');
+    await t.page.getByLabel('Invite by email').fill('temp.help@fenwickhale.test');
+    await t.page.getByRole('button', { name: 'Send invitation' }).click();
+    await t.page.getByRole('status').getByText('Invitation sent', { exact: false }).waitFor();
+    await t.site.smtp.waitFor((m) => m.to.includes('temp.help@fenwickhale.test'));
+    t.page.once('dialog', (dialog) => dialog.accept());
+    await t.page.getByRole('button', { name: 'Disable temp.help@fenwickhale.test' }).click();
+    await t.page.getByRole('status').getByText('Disabled', { exact: false }).waitFor();
+    await t.page.getByRole('row', { name: /temp\.help@fenwickhale\.test Disabled/ }).waitFor();
+    expect(t.errors).toEqual([]);
+  });
+});
