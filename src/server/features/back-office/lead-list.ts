@@ -106,8 +106,10 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
   }
   if (after) {
     const beyond = newest ? sql.raw('<') : sql.raw('>');
+    // The first half lets the index seek to the cursor's time; the second breaks ties on id.
+    const beyondOrAt = newest ? sql.raw('<=') : sql.raw('>=');
     select = select.where(
-      sql<boolean>`(${time} ${beyond} ${after.at} or (${time} = ${after.at} and id ${beyond} ${after.id}))`,
+      sql<boolean>`${time} ${beyondOrAt} ${after.at} and (${time} ${beyond} ${after.at} or id ${beyond} ${after.id})`,
     );
   }
   const direction = newest ? 'desc' : 'asc';

@@ -1,0 +1,180 @@
+// `npm run bench:lists`: the back office's lists at 100,000 rows each, on SQLite and (with
+// TEST_DATABASE_URL) on PostgreSQL. Seeds the rows, then times each kind of list request (median of 15)
+// and fails if an indexed one takes longer than its budget. A search that matches nothing is reported
+// apart: it reads rows in date order until the table ends, so it is the slowest a list can be.
+
+import { sql } from 'kysely';
+import { createDatabase, type Db } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { listApplications } from '../src/server/features/back-office/application-leads.ts';
+import { listBookings } from '../src/server/features/back-office/booking-leads.ts';
+import { listEnquiries } from '../src/server/features/back-office/enquiry-leads.ts';
+import { listSubscribers } from '../src/server/features/back-office/subscriber-leads.ts';
+import { leadStages } from '../src/shared/back-office.ts';
+import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
+
+const rows = 100_000;
+const budgetMs = 50;
+const searchMissBudgetMs = 500;
+const day = 86_400_000;
+const start = Date.UTC(2024, 0, 1);
+const at = (n: number) => new Date(start + Math.floor((n * 3 * 365 * day) / rows)).toISOString();
+
+async function seed(db: Db) {
+  for (let from = 0; from < rows; from += 1000) {
+    const batch = Array.from({ length: 1000 }, (_, i) => from + i);
+    await db
+      .insertInto('enquiries')
+      .values(
+        batch.map((n) => ({
+          reference: `enq-${n}`,
+          kind: n % 4 === 0 ? ('quote' as const) : ('contact' as const),
+          name: `Client ${n}`,
+          email: `client${n}@example.test`,
+          organisation: 'Practice',
+          phone: null,
+          postcode: null,
+          message: 'Seeded for the benchmark',
+          details: '{}',
+          ip_address: null,
+          created_at: at(n),
+          stage: leadStages[n % leadStages.length],
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('applications')
+      .values(
+        batch.map((n) => ({
+          reference: `app-${n}`,
+          email: `applicant${n}@example.test`,
+          your_name: `Applicant ${n}`,
+          business_name: `Business ${n}`,
+          answers: '{}',
+          created_at: at(n),
+          stage: leadStages[n % leadStages.length],
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('bookings')
+      .values(
+        batch.map((n) => ({
+          reference: `call-${n}`,
+          email: `caller${n}@example.test`,
+          starts_at: at(n),
+          ends_at: at(n),
+          local_date: at(n).slice(0, 10),
+          local_time: at(n).slice(11, 16),
+          time_zone: 'Europe/London',
+          status: n % 10 === 0 ? ('cancelled' as const) : ('confirmed' as const),
+          cancel_token_hash: `hash-${n}`,
+          application_id: null,
+          created_at: at(n),
+          stage: leadStages[n % leadStages.length],
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('subscribers')
+      .values(
+        batch.map((n) => ({
+          email: `reader${n}@example.test`,
+          status: n % 3 === 0 ? ('pending' as const) : ('confirmed' as const),
+          confirm_token_hash: null,
+          unsubscribe_token: `unsub-${n}`,
+          created_at: at(n),
+        })),
+      )
+      .execute();
+  }
+}
+
+async function median(run: () => Promise<unknown>, times = 15): Promise<number> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const began = performance.now();
+    await run();
+    samples.push(performance.now() - began);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)] as number;
+}
+
+async function bench(kind: DatabaseKind): Promise<boolean> {
+  const database = await createTestDatabase(kind);
+  const db = createDatabase(
+    kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
+  );
+  try {
+    await migrateToLatest(db);
+    const seeding = performance.now();
+    await seed(db);
+    // A live database keeps its planner statistics fresh (autovacuum, SQLite's optimize); a bulk load
+    // has to ask.
+    await sql`analyze`.execute(db);
+    console.log(
+      `\n${kind}: seeded ${rows} rows in each list in ${Math.round(performance.now() - seeding)} ms`,
+    );
+    const base = { order: 'newest' as const };
+    const deep = await listEnquiries(db, 'contact', base, 2000);
+    const cases: [string, () => Promise<unknown>, number][] = [
+      ['contact enquiries, first page', () => listEnquiries(db, 'contact', base), budgetMs],
+      [
+        'contact enquiries, stage won',
+        () => listEnquiries(db, 'contact', { ...base, stage: 'won' }),
+        budgetMs,
+      ],
+      [
+        'contact enquiries, one week',
+        () => listEnquiries(db, 'contact', { ...base, from: '2025-06-02', to: '2025-06-08' }),
+        budgetMs,
+      ],
+      [
+        'contact enquiries, page 81 (cursor)',
+        () => listEnquiries(db, 'contact', { ...base, after: deep.next ?? undefined }),
+        budgetMs,
+      ],
+      [
+        'contact enquiries, search hit',
+        () => listEnquiries(db, 'contact', { ...base, q: 'client9' }),
+        budgetMs,
+      ],
+      [
+        'applications, stage qualified',
+        () => listApplications(db, { ...base, stage: 'qualified' }),
+        budgetMs,
+      ],
+      ['calls, upcoming', () => listBookings(db, { when: 'upcoming' }, undefined, new Date(start)), budgetMs],
+      ['calls, past', () => listBookings(db, { when: 'past' }), budgetMs],
+      ['subscribers, pending', () => listSubscribers(db, { ...base, status: 'pending' }), budgetMs],
+      [
+        'contact enquiries, search miss',
+        () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),
+        searchMissBudgetMs,
+      ],
+    ];
+    let ok = true;
+    for (const [name, run, budget] of cases) {
+      const ms = await median(run);
+      const pass = ms <= budget;
+      ok &&= pass;
+      console.log(
+        `  ${name.padEnd(40)} ${ms.toFixed(1).padStart(7)} ms  (budget ${budget} ms)${pass ? '' : '  OVER'}`,
+      );
+    }
+    return ok;
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+const kinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: PostgreSQL is left out of this run.');
+let ok = true;
+for (const kind of kinds) ok = (await bench(kind)) && ok;
+if (!ok) {
+  console.error('\nA list went over its budget.');
+  process.exitCode = 1;
+}
