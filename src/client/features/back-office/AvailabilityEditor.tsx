@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
 import { weekdayNames } from '../../../shared/calendar.ts';
 import { api, problemsOf } from './api.ts';
+import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
 
 type Weekday = (typeof weekdayNames)[number];
@@ -108,16 +109,7 @@ export function AvailabilityEditor() {
   return (
     <section aria-labelledby="availability-title">
       <h1 id="availability-title">Availability</h1>
-      <p className="bo-status" role="status">
-        {status}
-      </p>
-      {problems.length > 0 && (
-        <ul className="bo-problem" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
+      <Feedback status={status} problems={problems} />
       <form className="bo-settings" onSubmit={save}>
         <fieldset>
           <legend>Working hours (24-hour, such as 09:00-12:30, 13:30-17:00; empty for none)</legend>

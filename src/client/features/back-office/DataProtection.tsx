@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api, problemText } from './api.ts';
+import { Feedback } from './Feedback.tsx';
 
 /** Subject access and erasure requests for one email address; both land in the audit log. */
 export function DataProtection() {
@@ -63,14 +64,7 @@ export function DataProtection() {
           Erase
         </button>
       </form>
-      <p className="bo-status" role="status">
-        {status}
-      </p>
-      {problem && (
-        <p className="bo-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <Feedback status={status} problems={problem} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { TimelineEntry } from '../../../server/features/back-office/lead-ev
 import { applicationQuestions, questionNames } from '../../../shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '../../../shared/back-office.ts';
 import { api, problemText } from './api.ts';
+import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 
@@ -52,14 +53,7 @@ export function LeadDetail({ path, reference }: { path: LeadPath; reference: str
   return (
     <article aria-labelledby="lead-title">
       <h1 id="lead-title">{title(lead)}</h1>
-      <p className="bo-status" role="status">
-        {status}
-      </p>
-      {problem && (
-        <p className="bo-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <Feedback status={status} problems={problem} />
       <dl className="bo-fields">{fields(lead)}</dl>
 
       {'answers' in lead && (

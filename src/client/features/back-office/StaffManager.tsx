@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, problemText } from './api.ts';
+import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
@@ -57,14 +58,7 @@ export function StaffManager({ you }: { you: string }) {
   return (
     <section aria-labelledby="staff-title">
       <h1 id="staff-title">Staff</h1>
-      <p className="bo-status" role="status">
-        {status}
-      </p>
-      {problem && (
-        <p className="bo-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <Feedback status={status} problems={problem} />
       <ScrollBox label="Staff">
         <table className="bo-table">
           <thead>
