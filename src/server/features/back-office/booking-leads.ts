@@ -64,10 +64,6 @@ export async function listBookings(
   return { ...page, items: page.items.map(toRow) };
 }
 
-export function findBooking(db: Kysely<Database>, reference: string) {
-  return db.selectFrom('bookings').selectAll().where('reference', '=', reference).executeTakeFirst();
-}
-
 export async function bookingDetail(
   db: Kysely<Database>,
   row: Selectable<BookingTable>,

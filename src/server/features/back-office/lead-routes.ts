@@ -10,9 +10,10 @@ import {
 } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/errors.ts';
+import { findBookingByReference as findBooking } from '../booking/repository.ts';
 import type { BookingService } from '../booking/service.ts';
 import { applicationDetail, findApplication } from './application-leads.ts';
-import { bookingDetail, findBooking } from './booking-leads.ts';
+import { bookingDetail } from './booking-leads.ts';
 import { enquiryDetail, findEnquiry } from './enquiry-leads.ts';
 import { changeStage, recordLeadEvent } from './lead-events.ts';
 import { findSubscriber } from './subscriber-leads.ts';
