@@ -8,6 +8,10 @@ export interface FormAnswer {
   errorMessages: string[];
 }
 
+export function succeeded(...infoMessages: string[]): FormAnswer {
+  return { success: true, infoMessages, errorMessages: [] };
+}
+
 export function failure(...errorMessages: string[]): FormAnswer {
   return { success: false, infoMessages: [], errorMessages };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationMessages, applicationSchema } from '../../../shared/application.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { ApplicationService } from './service.ts';
@@ -22,11 +22,8 @@ export function registerApplicationRoutes(app: FastifyInstance, options: Applica
     // Stored (with the staff's notice queued) before the visitor is told it arrived.
     const { reference } = await options.applications.submit(answers);
     options.mailQueued();
-    return reply.status(201).send({
-      success: true,
-      infoMessages: [applicationMessages.received],
-      errorMessages: [],
-      applicationReference: reference,
-    });
+    return reply
+      .status(201)
+      .send({ ...succeeded(applicationMessages.received), applicationReference: reference });
   });
 }

@@ -5,7 +5,7 @@ import { firm } from '../../../../content/firm.ts';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
 import { availabilitySettingsSchema } from '../../../shared/booking-settings.ts';
 import type { Database } from '../../db/schema.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { loadSettings } from '../booking/repository.ts';
 import { recordAudit } from './audit.ts';
 
@@ -57,7 +57,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Kysely<Data
       subject: 'availability',
       detail: settings.data,
     });
-    return { success: true, infoMessages: [backOfficeMessages.settingsSaved], errorMessages: [] };
+    return succeeded(backOfficeMessages.settingsSaved);
   });
 
   app.post(`${backOfficeApi}/blocked-dates`, async (request, reply) => {

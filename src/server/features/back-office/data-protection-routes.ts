@@ -1,29 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
 import type { Database } from '../../db/schema.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { recordAudit } from './audit.ts';
 import { erasePersonalData, exportPersonalData } from './data-protection.ts';
-
-const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
+import { readEmail } from './email-body.ts';
 
 /**
  * Data-protection requests about one email address: export everything as JSON, or erase it. Both are
  * POSTs, so they need the back office's form token, and both go in the audit log with who and when.
  */
 export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  const readEmail = (body: unknown): { email: string } | { problem: string } => {
-    const parsed = emailBody.safeParse(body);
-    if (!parsed.success) return { problem: backOfficeMessages.email };
-    const problem = emailAddressProblem(parsed.data.email);
-    return problem ? { problem } : { email: parsed.data.email.toLowerCase() };
+  // Addresses are matched in any case; the audit log names them in lower case.
+  const readAddress = (body: unknown) => {
+    const read = readEmail(body);
+    return 'problem' in read ? read : { email: read.email.toLowerCase() };
   };
 
   app.post(`${backOfficeApi}/data-protection/export`, async (request, reply) => {
-    const read = readEmail(request.body);
+    const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
     const data = await exportPersonalData(db, read.email);
     await recordAudit(db, { userId: request.staff.id, action: 'data.exported', subject: read.email });
@@ -33,7 +29,7 @@ export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Da
   });
 
   app.post(`${backOfficeApi}/data-protection/erase`, async (request, reply) => {
-    const read = readEmail(request.body);
+    const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
     const erased = await erasePersonalData(db, read.email);
     await recordAudit(db, {
@@ -42,6 +38,6 @@ export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Da
       subject: read.email,
       detail: erased,
     });
-    return { success: true, infoMessages: [backOfficeMessages.erased], errorMessages: [], erased };
+    return { ...succeeded(backOfficeMessages.erased), erased };
   });
 }

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { LeadKind } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Leads keep the address as typed; the search matches it in any case, on a lower(email) index. */
@@ -76,27 +77,27 @@ export async function exportPersonalData(db: Kysely<Database>, email: string) {
 
 type Leads = { enquiries: { id: number }[]; applications: { id: number }[]; bookings: { id: number }[] };
 
-function leadEvents(db: Kysely<Database>, leads: Leads) {
-  const ids = { enquiry: leads.enquiries, application: leads.applications, booking: leads.bookings };
-  const wanted = Object.entries(ids).filter(([, rows]) => rows.length > 0);
-  if (wanted.length === 0) return Promise.resolve([]);
+/** The kinds of lead the address left, each with its ids. */
+function leadIds(leads: Leads): [LeadKind, number[]][] {
+  const kinds: [LeadKind, { id: number }[]][] = [
+    ['enquiry', leads.enquiries],
+    ['application', leads.applications],
+    ['booking', leads.bookings],
+  ];
+  return kinds.filter(([, rows]) => rows.length > 0).map(([kind, rows]) => [kind, rows.map((row) => row.id)]);
+}
+
+/** Matches the lead events of those leads. */
+const eventsOf = (ids: [LeadKind, number[]][]) => (eb: ExpressionBuilder<Database, 'lead_events'>) =>
+  eb.or(ids.map(([kind, list]) => eb.and([eb('lead_kind', '=', kind), eb('lead_id', 'in', list)])));
+
+async function leadEvents(db: Kysely<Database>, leads: Leads) {
+  const ids = leadIds(leads);
+  if (ids.length === 0) return [];
   return db
     .selectFrom('lead_events')
     .select(['lead_kind', 'lead_id', 'event', 'detail', 'created_at'])
-    .where((eb) =>
-      eb.or(
-        wanted.map(([kind, rows]) =>
-          eb.and([
-            eb('lead_kind', '=', kind as keyof typeof ids),
-            eb(
-              'lead_id',
-              'in',
-              rows.map((row) => row.id),
-            ),
-          ]),
-        ),
-      ),
-    )
+    .where(eventsOf(ids))
     .orderBy('id')
     .execute();
 }
@@ -171,25 +172,13 @@ export async function erasePersonalData(db: Kysely<Database>, email: string) {
 }
 
 async function leadEventsToErase(db: Kysely<Database>, leads: Leads): Promise<number> {
-  let erased = 0;
-  for (const [kind, rows] of Object.entries({
-    enquiry: leads.enquiries,
-    application: leads.applications,
-    booking: leads.bookings,
-  })) {
-    if (rows.length === 0) continue;
-    const result = await db
-      .updateTable('lead_events')
-      .set({ detail: erasedMarker })
-      .where('lead_kind', '=', kind as 'enquiry')
-      .where('event', '=', 'note')
-      .where(
-        'lead_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .executeTakeFirst();
-    erased += Number(result.numUpdatedRows);
-  }
-  return erased;
+  const ids = leadIds(leads);
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('lead_events')
+    .set({ detail: erasedMarker })
+    .where('event', '=', 'note')
+    .where(eventsOf(ids))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
 import type { Database } from '../../db/schema.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import { recentAudit, recordAudit } from './audit.ts';
-
-const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
+import { emailBody, readEmail } from './email-body.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
 export function registerStaffRoutes(
@@ -28,17 +25,13 @@ export function registerStaffRoutes(
   });
 
   app.post(`${backOfficeApi}/staff`, async (request, reply) => {
-    const body = emailBody.safeParse(request.body);
-    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.email));
-    const problem = emailAddressProblem(body.data.email);
-    if (problem) return reply.status(422).send(failure(problem));
-    const outcome = await accounts.addUser(body.data.email);
+    const read = readEmail(request.body);
+    if ('problem' in read) return reply.status(422).send(failure(read.problem));
+    const outcome = await accounts.addUser(read.email);
     if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
-    await recordAudit(db, { userId: request.staff.id, action: 'staff.invited', subject: body.data.email });
+    await recordAudit(db, { userId: request.staff.id, action: 'staff.invited', subject: read.email });
     options.mailQueued();
-    return reply
-      .status(201)
-      .send({ success: true, infoMessages: [backOfficeMessages.invited], errorMessages: [] });
+    return reply.status(201).send(succeeded(backOfficeMessages.invited));
   });
 
   app.post(`${backOfficeApi}/staff/disable`, async (request, reply) => {
@@ -51,7 +44,7 @@ export function registerStaffRoutes(
       return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
     }
     await recordAudit(db, { userId: request.staff.id, action: 'staff.disabled', subject: body.data.email });
-    return { success: true, infoMessages: [backOfficeMessages.disabled], errorMessages: [] };
+    return succeeded(backOfficeMessages.disabled);
   });
 
   app.get(`${backOfficeApi}/audit-log`, async () => recentAudit(db));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
 import { isValidDate } from '../../../shared/calendar.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
@@ -54,9 +54,7 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
     if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
     if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
     options.mailQueued();
-    return reply
-      .status(201)
-      .send({ success: true, infoMessages: [bookingMessages.booked], errorMessages: [] });
+    return reply.status(201).send(succeeded(bookingMessages.booked));
   });
 
   app.get<{ Querystring: { token?: string } }>('/bookings/cancel', async (request, reply) => {

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/enquiries.ts';
 import { honeypotField } from '../../../shared/mailing-list.ts';
 import type { BotCheck } from '../../captcha/index.ts';
-import { type FormAnswer, failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/validation.ts';
 import { contactEnquiry, type Enquiry, quoteEnquiry } from './enquiry.ts';
@@ -32,7 +32,7 @@ interface EnquiryForm<T> {
   toEnquiry: (form: T, ipAddress: string) => Enquiry;
 }
 
-const received: FormAnswer = { success: true, infoMessages: [enquiryMessages.received], errorMessages: [] };
+const received = succeeded(enquiryMessages.received);
 
 /** POST /contact-us-send and /show-contact-send (SPEC §7): checked, bot-checked, stored, then acknowledged. */
 export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRoutesOptions) {

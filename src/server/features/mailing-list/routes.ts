@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
 import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
-import { failure } from '../../http/errors.ts';
+import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
@@ -22,7 +22,7 @@ export interface MailingListRoutesOptions {
   mailQueued: () => void;
 }
 
-const accepted = { success: true, infoMessages: [mailingListMessages.checkInbox], errorMessages: [] };
+const accepted = succeeded(mailingListMessages.checkInbox);
 
 export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRoutesOptions) {
   const { mailingList, pages } = options;
