@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { accountPaths } from '../../../shared/accounts.ts';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
-import { api } from './api.ts';
+import { api, formToken } from './api.ts';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
@@ -36,12 +36,10 @@ const lists = {
 export default function BackOfficeApp() {
   const { path, search } = useLocation();
   const [you, setYou] = useState<string | null>(null);
-  const [formToken, setFormToken] = useState('');
+  const [token, setToken] = useState('');
   useEffect(() => {
     void api.get<{ email: string }>('/me').then((me) => setYou(me.email));
-    void fetch(accountPaths.formToken)
-      .then((response) => response.json())
-      .then((body: { token: string }) => setFormToken(body.token));
+    void formToken().then(setToken);
   }, []);
 
   const [section = '', ...rest] = path.split('/');
@@ -64,8 +62,8 @@ export default function BackOfficeApp() {
         </nav>
         <form method="post" action={accountPaths.logout} className="bo-signout">
           {you && <span className="bo-muted">Signed in as {you}</span>}
-          <input type="hidden" name="formToken" value={formToken} />
-          <button type="submit" className="button button--secondary" disabled={!formToken}>
+          <input type="hidden" name="formToken" value={token} />
+          <button type="submit" className="button button--secondary" disabled={!token}>
             Sign out
           </button>
         </form>

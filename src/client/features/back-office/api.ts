@@ -14,19 +14,19 @@ export class ApiError extends Error {
   }
 }
 
-let formToken: Promise<string> | null = null;
+let pendingToken: Promise<string> | null = null;
 
-/** The double-submit token for changes, fetched once per page (it also sets its cookie). */
-function token(): Promise<string> {
-  formToken ??= fetch(accountPaths.formToken, { headers: { accept: 'application/json' } })
+/** The double-submit token for changes and the sign-out form, fetched once per page (it also sets its cookie). */
+export function formToken(): Promise<string> {
+  pendingToken ??= fetch(accountPaths.formToken, { headers: { accept: 'application/json' } })
     .then((response) => response.json() as Promise<{ token: string }>)
     .then((body) => body.token);
-  return formToken;
+  return pendingToken;
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers[formTokenHeader] = await token();
+  if (method !== 'GET') headers[formTokenHeader] = await formToken();
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${backOfficeApi}${path}`, {
     method,
