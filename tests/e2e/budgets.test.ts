@@ -44,7 +44,10 @@ describe('what the home page loads before anyone touches it', () => {
     const styleBytes = total(styles);
     const report = `JavaScript ${kb(scriptBytes)} in ${scripts.length} files, CSS ${kb(styleBytes)} in ${styles.length}`;
     console.info(`home page before interaction: ${report}`);
-    expect(scripts.some((p) => /\/main-/.test(p)), report).toBe(true);
+    expect(
+      scripts.some((p) => /\/main-/.test(p)),
+      report,
+    ).toBe(true);
     expect(scriptBytes, report).toBeLessThanOrEqual(budgets.scriptGzipBytes);
     expect(styleBytes, report).toBeLessThan(budgets.styleGzipBytes);
     expect(scripts.filter((p) => /\/(BookCallModal|BackOfficeApp|EnquiryForm)-/.test(p))).toEqual([]);
