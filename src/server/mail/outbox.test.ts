@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { claimDueMessages, countByStatus, enqueueMail } from './outbox.ts';
-import { smtpTransport } from './transport.ts';
+import { type MailTransport, smtpTransport } from './transport.ts';
 import { createOutboxWorker, retryDelayMs } from './worker.ts';
 
 const log = pino({ level: 'silent' });
@@ -123,6 +123,29 @@ describeEachDatabase('mail outbox', (kind) => {
     const ids = claims.flat().map((row) => row.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it("keeps a slow send to its worker by renewing the lease, and frees a dead worker's mail after one lease", async () => {
+    await enqueueMail(db, 'test', message(1));
+    const smtpOut = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
+    const slowTransport: MailTransport = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 600)); // four leases long
+        await smtpOut.send(mail);
+      },
+      close: () => smtpOut.close(),
+    };
+    const sending = worker(db, smtp.url, { transport: slowTransport, leaseMs: 150 }).runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await claimDueMessages(db, 10, 150)).toEqual([]); // still held, though its first lease ended
+    await sending;
+    expect(smtp.messages).toHaveLength(1);
+
+    await enqueueMail(db, 'test', message(2));
+    expect(await claimDueMessages(db, 10, 100)).toHaveLength(1); // this claimer then "dies"
+    expect(await claimDueMessages(db, 10, 100)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await claimDueMessages(db, 10, 100)).map((row) => row.message.subject)).toEqual(['Message 2']);
   });
 
   it('sends each message once with two app instances sharing the database', async () => {

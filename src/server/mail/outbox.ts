@@ -88,6 +88,20 @@ export async function claimDueMessages(
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Extends this worker's lease on messages it still holds, so a lease can be short: while the worker lives
+ * it keeps its messages, and when it dies (SIGKILL, power cut) they are due again within one lease.
+ */
+export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: number, now = new Date()) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox_messages')
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export async function markSent(db: Kysely<Database>, id: number, now = new Date()) {
   await db
     .updateTable('outbox_messages')

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { MailMessage } from './message.ts';
-import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './outbox.ts';
+import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -13,6 +13,7 @@ export interface OutboxWorkerOptions {
   /** Host part of the Message-ID, e.g. the site's host name. */
   messageIdDomain: string;
   pollIntervalMs?: number;
+  /** How long a claim lasts unless renewed; the worker renews it every third of that while it sends. */
   leaseMs?: number;
   batchSize?: number;
   /** The delay before the second try; it doubles with each try after that, up to maxDelayMs. */
@@ -42,7 +43,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     messageIdDomain,
     prepare = async (message) => message,
     pollIntervalMs = 2000,
-    leaseMs = 120_000,
+    leaseMs = 15_000,
     batchSize = 10,
     baseDelayMs = 30_000,
     maxDelayMs = 6 * 60 * 60_000,
@@ -77,11 +78,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function drainDue() {
     let handled = 0;
-    for (;;) {
-      const batch = await claimDueMessages(db, batchSize, leaseMs);
-      for (const row of batch) await deliver(row);
-      handled += batch.length;
-      if (batch.length < batchSize || stopped) return handled;
+    const held = new Set<number>();
+    // A send may take up to a minute (SMTP and Zoom timeouts), far longer than one lease.
+    const renewal = setInterval(() => {
+      renewLeases(db, [...held], leaseMs).catch((error) =>
+        log.warn({ err: error }, 'could not renew outbox leases'),
+      );
+    }, leaseMs / 3);
+    renewal.unref();
+    try {
+      for (;;) {
+        const batch = await claimDueMessages(db, batchSize, leaseMs);
+        for (const row of batch) held.add(row.id);
+        for (const row of batch) {
+          await deliver(row);
+          held.delete(row.id);
+        }
+        handled += batch.length;
+        if (batch.length < batchSize || stopped) return handled;
+      }
+    } finally {
+      clearInterval(renewal);
     }
   }
 
