@@ -12,22 +12,28 @@ export interface RunningSite {
   process: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
-  /** Sends SIGTERM and resolves with the exit code. */
+  /** Sends SIGTERM, resolves with the exit code, and removes the data folder and the SMTP server. */
   stop(): Promise<number | null>;
+  /** Kills the process with SIGKILL, as a crash would, and leaves its data and SMTP server in place. */
+  kill(): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts the built site as a separate process, as `npm start` runs it: its own SQLite file in a temporary
- * folder, a random port, and a test SMTP server receiving its mail.
+ * folder, a random port, and a test SMTP server receiving its mail. Pass the `dataDir` and `smtp` of a
+ * killed site to start it again on the same database.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  reuse: { dataDir?: string; smtp?: TestSmtpServer } = {},
+): Promise<RunningSite> {
   if (!existsSync(path.join(root, 'dist/pages/index.html'))) {
     throw new Error('The site is not built: run `npm run build` before the browser tests');
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));
-  const smtp = await startSmtpServer();
+  const dataDir = reuse.dataDir ?? mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));
+  const smtp = reuse.smtp ?? (await startSmtpServer());
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
@@ -86,6 +92,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       await smtp.stop();
       rmSync(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

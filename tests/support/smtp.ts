@@ -24,6 +24,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    closeTimeout: 100, // on stop, drop connections a client keeps open (a pooled transport does)
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { afterEach, expect, it } from 'vitest';
-import { fileTransport } from './transport.ts';
+import { fileTransport, smtpTransport } from './transport.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-eml-'));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,4 +33,26 @@ it('writes each email as an .eml file and logs its links when there is no SMTP s
   ).toBe(true);
   const logged = JSON.parse(lines.find((line) => line.includes('mail written to file')) as string);
   expect(logged.links).toEqual(['http://localhost:3000/confirm?token=abc']);
+});
+
+it('gives up on an SMTP server that accepts the connection but never greets, within the bounded time', async () => {
+  const silent = net.createServer(() => {}); // holds every connection open and says nothing
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as net.AddressInfo;
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'hello@fenwickhale.co.uk', {
+    connectionTimeout: 200,
+    greetingTimeout: 200,
+    socketTimeout: 200,
+  });
+  const started = Date.now();
+  await expect(
+    transport.send({
+      messageId: '<outbox-1-1@test.invalid>',
+      message: { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' },
+    }),
+  ).rejects.toThrow(/greeting|timeout/i);
+  expect(Date.now() - started).toBeLessThan(5000);
+  transport.close();
+  silent.close();
+  silent.unref();
 });

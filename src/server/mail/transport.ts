@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Logger } from 'pino';
 import type { MailMessage } from './message.ts';
 
@@ -33,14 +33,16 @@ function toNodemailer(from: string, { messageId, message }: OutgoingMail): SendM
   };
 }
 
-/** Sends over SMTP; timeouts are bounded so a hung server cannot hold a lease for long. */
-export function smtpTransport(url: string, from: string): MailTransport {
-  const timeouts: SMTPTransport.Options = {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  };
-  const transporter = nodemailer.createTransport(url, timeouts);
+const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Sends over SMTP through one pooled connection: a mail server's greeting can take 100 ms or more (an
+ * early-talker check), so reconnecting for each message would cap a backlog at a few a second. Timeouts
+ * are bounded so a hung server fails a send instead of holding it.
+ */
+export function smtpTransport(url: string, from: string, timeouts = smtpTimeouts): MailTransport {
+  const options: SMTPPool.Options = { url, pool: true, maxConnections: 1, ...timeouts };
+  const transporter = nodemailer.createTransport(options);
   return {
     async send(mail) {
       await transporter.sendMail(toNodemailer(from, mail));

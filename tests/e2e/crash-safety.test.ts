@@ -1,0 +1,89 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../support/site.ts';
+
+// The flood comes from one address; lift the per-address form limit so every request reaches the database.
+const env = { RATE_LIMIT_PER_MINUTE: '1000000' };
+
+/** Sends sign-ups from `parallel` loops until the server stops answering; returns the addresses accepted. */
+async function flood(site: RunningSite, parallel: number) {
+  const accepted: string[] = [];
+  let next = 0;
+  const loop = async () => {
+    for (;;) {
+      const email = `flood-${next++}@example.com`;
+      try {
+        const response = await fetch(`${site.url}/subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ emailAddress: email, submitMethod: '2' }),
+        });
+        if (response.ok) accepted.push(email);
+        await response.body?.cancel();
+      } catch {
+        return; // the connection was cut: the server is gone
+      }
+    }
+  };
+  const loops = Promise.all(Array.from({ length: parallel }, loop));
+  return { accepted, loops };
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number, what: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Not in time: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('keeps every sign-up it acknowledged through a SIGKILL, and mails each one confirmation', async () => {
+  const first = await startSite(env);
+  const { accepted, loops } = await flood(first, 16);
+  await waitUntil(
+    () => accepted.length >= 300,
+    30_000,
+    () => `${accepted.length} sign-ups accepted`,
+  );
+  await first.kill(); // mid-flood: requests in flight, mail being sent
+  await loops;
+  const acknowledged = [...accepted];
+
+  const second = await startSite(env, { dataDir: first.dataDir, smtp: first.smtp });
+  try {
+    const db = new SQLite(path.join(first.dataDir, 'site.db'), { readonly: true });
+    const stored = new Set(
+      db.prepare("select email from subscribers where status = 'pending'").pluck().all() as string[],
+    );
+    db.close();
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+
+    // Mail the crash interrupted waits out its lease (15 s) and then goes.
+    const smtp = second.smtp;
+    const recipients = () => new Set(smtp.messages.flatMap((m) => m.to));
+    await waitUntil(
+      () => acknowledged.every((email) => recipients().has(email)),
+      40_000,
+      () => {
+        const missing = acknowledged.filter((email) => !recipients().has(email));
+        return `${missing.length} confirmations missing (${missing.slice(0, 3).join(', ')}…)`;
+      },
+    );
+    const confirmations = smtp.messages.filter((m) => m.to[0]?.startsWith('flood-'));
+    expect(confirmations.every((m) => m.parsed.subject?.startsWith('Please confirm your subscription'))).toBe(
+      true,
+    );
+    // Each address has one email. The one message the SMTP server may have taken in the instant before the
+    // row was marked sent goes again with the same Message-ID, which mail clients show once.
+    const messageIds = new Map<string, Set<string>>();
+    for (const mail of confirmations) {
+      const ids = messageIds.get(mail.to[0] as string) ?? new Set();
+      messageIds.set(mail.to[0] as string, ids.add(mail.parsed.messageId ?? ''));
+    }
+    expect([...messageIds.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    expect(confirmations.length - messageIds.size).toBeLessThanOrEqual(1);
+  } finally {
+    await second.stop();
+  }
+}, 120_000);
