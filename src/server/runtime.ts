@@ -29,7 +29,9 @@ export async function createRuntime(
   log: Logger,
   outboxOptions: Partial<OutboxWorkerOptions> = {},
 ): Promise<Runtime> {
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, (error) =>
+    log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  );
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const transport = config.smtpUrl

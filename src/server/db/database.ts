@@ -13,13 +13,20 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDatabase(target: DatabaseTarget): Db {
+/**
+ * `onConnectionLost` hears of a PostgreSQL connection that broke (the server restarted, the network
+ * dropped it). The query on it fails and the pool replaces it; without a listener on every connection,
+ * idle or in use, node-postgres would raise the error as an uncaught exception and end the process.
+ */
+export function createDatabase(
+  target: DatabaseTarget,
+  onConnectionLost: (error: Error) => void = () => {},
+): Db {
   if (target.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
+    pool.on('connect', (client) => client.on('error', onConnectionLost));
+    pool.on('error', () => {}); // an idle connection's error, already heard by its own listener above
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { PrerenderedPages } from './pages.ts';
 
 /** The answer shape every JSON endpoint of the site shares (DESIGN: enquiry and subscribe endpoints). */
@@ -16,6 +17,9 @@ export function failure(...errorMessages: string[]): FormAnswer {
   return { success: false, infoMessages: [], errorMessages };
 }
 
+export const serviceUnavailableMessage =
+  'We cannot take this just now, and nothing was saved. Please try again in a few minutes.';
+
 // Fastify's own texts are written for developers; a visitor gets these instead.
 const friendlyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'What you sent is too large. Please shorten it and try again.',
@@ -29,6 +33,11 @@ export function registerErrorHandling(app: FastifyInstance, pages: PrerenderedPa
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      // Every write is one transaction, so a request that failed here stored nothing.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '30').send(failure(serviceUnavailableMessage));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // Never a stack or an internal message to a visitor.
