@@ -5,6 +5,8 @@ export interface FakeZoom {
   url: string;
   /** While true, every request fails with 503, as during a Zoom outage. */
   down: boolean;
+  /** While true, requests are held open and never answered, as when Zoom hangs. */
+  hanging: boolean;
   meetings: { topic: string; start_time: string; duration: number; timezone: string }[];
   stop(): Promise<void>;
 }
@@ -19,7 +21,7 @@ export async function startFakeZoom(credentials: {
   clientSecret: string;
 }) {
   const token = 'fake-access-token';
-  const zoom: FakeZoom = { url: '', down: false, meetings: [], stop: async () => {} };
+  const zoom: FakeZoom = { url: '', down: false, hanging: false, meetings: [], stop: async () => {} };
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -30,6 +32,7 @@ export async function startFakeZoom(credentials: {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(payload));
       };
+      if (zoom.hanging) return;
       if (zoom.down) return send(503, { code: 503, message: 'Service unavailable' });
       const url = new URL(request.url ?? '/', 'http://zoom.test');
       if (request.method === 'POST' && url.pathname === '/oauth/token') {
@@ -67,6 +70,10 @@ export async function startFakeZoom(credentials: {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   zoom.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  zoom.stop = () => new Promise((resolve) => server.close(() => resolve()));
+  zoom.stop = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections(); // including any request it is holding open
+      server.close(() => resolve());
+    });
   return zoom;
 }

@@ -27,24 +27,32 @@ export interface MeetingProvider {
   create(request: MeetingRequest): Promise<Meeting>;
 }
 
-const timeoutMs = 10_000;
-
 export function fixedMeetingRoom(url: string): MeetingProvider {
   return { create: async () => ({ url, id: null }) };
 }
 
-export function zoomMeetings(settings: ZoomSettings): MeetingProvider {
+/** Each request to Zoom gets `timeoutMs`; a slow Zoom fails the send, and the outbox tries again later. */
+export function zoomMeetings(settings: ZoomSettings, timeoutMs = 10_000): MeetingProvider {
   let token: { value: string; expiresAt: number } | undefined;
+
+  async function call(url: URL | string, init: RequestInit) {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new Error(`Zoom did not answer within ${timeoutMs} ms`);
+      throw error;
+    }
+  }
 
   async function accessToken() {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
     const url = new URL('/oauth/token', settings.oauthUrl);
     url.searchParams.set('grant_type', 'account_credentials');
     url.searchParams.set('account_id', settings.accountId);
-    const response = await fetch(url, {
+    const response = await call(url, {
       method: 'POST',
       headers: { authorization: `Basic ${btoa(`${settings.clientId}:${settings.clientSecret}`)}` },
-      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`Zoom refused the token request: HTTP ${response.status}`);
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
@@ -55,7 +63,7 @@ export function zoomMeetings(settings: ZoomSettings): MeetingProvider {
 
   return {
     async create(request) {
-      const response = await fetch(`${settings.apiUrl.replace(/\/$/, '')}/users/me/meetings`, {
+      const response = await call(`${settings.apiUrl.replace(/\/$/, '')}/users/me/meetings`, {
         method: 'POST',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -66,7 +74,6 @@ export function zoomMeetings(settings: ZoomSettings): MeetingProvider {
           timezone: request.timeZone,
           settings: { join_before_host: false, waiting_room: true },
         }),
-        signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status === 401) token = undefined;
       if (!response.ok) throw new Error(`Zoom refused to create the meeting: HTTP ${response.status}`);
