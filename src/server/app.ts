@@ -22,7 +22,7 @@ import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -30,6 +30,7 @@ import { PrerenderedPages } from './http/pages.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
+import { refuseNullCharacters } from './http/validation.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
 export interface AppDependencies {
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('deps', deps);
 
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
   registerErrorHandling(app, pages);
+  refuseNullCharacters(app);
 
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
   const mail = {

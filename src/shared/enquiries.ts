@@ -163,8 +163,10 @@ export const quoteSchema = z
     path: ['year1'],
     // Checked even when other fields have problems, so the visitor hears of every problem at once.
     when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
       yearFields.every((field) => {
-        const tick = (value as Record<string, unknown> | null)?.[field];
+        const tick = (value as Record<string, unknown>)[field];
         return tick === undefined || typeof tick === 'boolean';
       }),
   }) as unknown as z.ZodType<QuoteEnquiry>;

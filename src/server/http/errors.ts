@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { PrerenderedPages } from './pages.ts';
 
@@ -28,6 +30,37 @@ const friendlyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request could not be read. Please try again.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request could not be read. Please try again.',
 };
+
+/**
+ * Fastify option `frameworkErrors`: a request its router cannot read (a path with broken percent-encoding)
+ * gets the site's answer shape rather than Fastify's developer text.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code, message: error.message }, 'request refused');
+  reply.status(400).send(failure('That web address is not valid. Please check it and try again.'));
+}
+
+/**
+ * Fastify option `clientErrorHandler`: Node refused the request before Fastify saw it (headers or address
+ * too long, a broken request line); answer in the site's shape and close the connection, as Node would.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The web address or headers are too long. Please shorten them and try again.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive. Please try again.']
+        : [400, 'The request could not be read. Please try again.'];
+  const body = JSON.stringify(failure(message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 export function registerErrorHandling(app: FastifyInstance, pages: PrerenderedPages) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -4,6 +4,7 @@ import { validApplication } from '../../../../tests/support/applications.ts';
 import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { contact, post } from '../../../../tests/support/enquiries.ts';
+import { routesOf } from '../../../../tests/support/routes.ts';
 import { signedInStaff } from '../../../../tests/support/staff.ts';
 import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
@@ -13,23 +14,8 @@ import { toIsoDate } from '../../../shared/calendar.ts';
 const api = '/api/back-office';
 
 /** Every route Fastify knows under the back office API, read from its route tree: [method, path]. */
-function backOfficeEndpoints(site: TestApp): [string, string][] {
-  const endpoints: [string, string][] = [];
-  const parents: string[] = [];
-  for (const line of site.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] as string).length / 4;
-    parents.length = depth;
-    const path = (parents[depth - 1] ?? '') + (match[2] as string);
-    parents[depth] = path;
-    if (!path.startsWith(`${api}/`)) continue;
-    for (const method of (match[3] as string).split(', ')) {
-      if (method !== 'HEAD') endpoints.push([method, path]);
-    }
-  }
-  return endpoints;
-}
+const backOfficeEndpoints = (site: TestApp) =>
+  routesOf(site.app).filter(([, path]) => path.startsWith(`${api}/`));
 
 describeEachDatabase('the back office API', (database) => {
   let site: TestApp;

@@ -1,0 +1,283 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { validApplication } from '../../../tests/support/applications.ts';
+import { firstBookableDate } from '../../../tests/support/booking.ts';
+import { describeEachDatabase } from '../../../tests/support/databases.ts';
+import { contact, quote } from '../../../tests/support/enquiries.ts';
+import { routesOf } from '../../../tests/support/routes.ts';
+import { signedInStaff } from '../../../tests/support/staff.ts';
+import { formTokenHeader } from '../../shared/back-office.ts';
+import { buildBookCallPayload } from '../../shared/booking.ts';
+import { type Db, isPostgres } from '../db/database.ts';
+
+/**
+ * Every endpoint, public and back office, gets hostile input: broken and wrong-shaped bodies, every
+ * field the site knows set to values it must refuse, hostile path parameters and query strings. The
+ * answer is never a 500, a refusal always says why, and a refused request leaves every table as it was.
+ */
+
+const marker = 'fuzz☠';
+const hostileStrings = [
+  `${marker}\u0000nul`,
+  `${marker}\r\nBcc: evil@example.com`,
+  `<script>alert("${marker}")</script>`,
+  `${marker}\ud800`, // a lone surrogate
+  `${marker}\u202e\u200b\u0007`,
+  `${marker}${'é'.repeat(5000)}`,
+  `${marker}'; drop table users; --`,
+  `../../${marker}`,
+  `${marker}%00%E0%A4%A`,
+  ' ',
+];
+const hostileValues: unknown[] = [
+  ...hostileStrings,
+  null,
+  1e308,
+  -1,
+  3.5,
+  true,
+  [],
+  [marker],
+  {},
+  { $gt: '' },
+  { nested: { deep: [marker] } },
+];
+
+/** Percent-encodes a value; a lone surrogate, which has no UTF-8 form, becomes the bytes a broken client would send. */
+const encode = (value: string) =>
+  encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ue000')).replaceAll('%EE%80%80', '%ED%A0%80');
+
+/** Every field name the site's forms and APIs read, gathered from real payloads, plus a few more. */
+const fieldNames = [
+  ...new Set([
+    ...Object.keys(contact('a@b.co')),
+    ...Object.keys(quote('a@b.co')),
+    ...Object.keys(validApplication),
+    ...Object.keys(
+      buildBookCallPayload({ year: 2030, month: 0, day: 7 }, { startHour: 9, startMinute: 0 }, 'a@b.co'),
+    ),
+    ...[
+      'year',
+      'month',
+      'day',
+      'apptType',
+      'p',
+      'rememberMe',
+      'token',
+      'formToken',
+      'email',
+      'stage',
+      'text',
+    ],
+    ...['date', 'reason', 'callMinutes', 'workingHours', 'timeZone', 'ignoreDays', 'company'],
+  ]),
+];
+
+const hostileObject = (rotation: number) =>
+  Object.fromEntries(
+    fieldNames.map((name, i) => [name, hostileValues[(i + rotation) % hostileValues.length]]),
+  );
+
+interface Probe {
+  label: string;
+  contentType?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
+}
+
+const jsonProbe = (label: string, value: unknown): Probe => ({
+  label,
+  contentType: 'application/json',
+  body: JSON.stringify(value),
+});
+
+const bodyProbes: Probe[] = [
+  { label: 'malformed JSON', contentType: 'application/json', body: '{"emailAddress":' },
+  { label: 'empty JSON body', contentType: 'application/json', body: '' },
+  {
+    label: 'bytes that are not UTF-8',
+    contentType: 'application/json',
+    body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+  },
+  ...['null', '[]', '"text"', '42'].map((body) => ({
+    label: `JSON ${body}`,
+    contentType: 'application/json',
+    body,
+  })),
+  jsonProbe('no fields', {}),
+  ...hostileValues.map((_, rotation) =>
+    jsonProbe(`every field hostile (rotation ${rotation})`, hostileObject(rotation)),
+  ),
+  // The back office's small bodies refuse unknown fields, so each of their fields gets hostile values alone.
+  ...['text', 'email', 'stage', 'date', 'reason', 'emailAddress'].flatMap((name) =>
+    hostileStrings.map((value, i) => jsonProbe(`${name} hostile (${i})`, { [name]: value })),
+  ),
+  {
+    label: 'prototype pollution',
+    contentType: 'application/json',
+    body: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"emailAddress":"${marker}"}`,
+  },
+  {
+    label: 'deep nesting',
+    contentType: 'application/json',
+    body: `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  },
+  {
+    label: 'oversized',
+    contentType: 'application/json',
+    body: JSON.stringify({ message: 'x'.repeat(70 * 1024) }),
+  },
+  { label: 'plain text', contentType: 'text/plain', body: `${marker}\r\n` },
+  { label: 'XML', contentType: 'application/xml', body: `<a>${marker}</a>` },
+  {
+    label: 'hostile form post',
+    contentType: 'application/x-www-form-urlencoded',
+    body: `${fieldNames.map((name, i) => `${name}=${encode(hostileStrings[i % hostileStrings.length] as string)}`).join('&')}&a[b][c]=1&emailAddress=%00&emailAddress=x`,
+  },
+];
+
+const hostileQuery = (rotation: number) =>
+  ['token', 'q', 'from', 'to', 'after', 'stage', 'status', 'order', 'when', 'action', 'notice']
+    .map((name, i) => `${name}=${encode(hostileStrings[(i + rotation) % hostileStrings.length] as string)}`)
+    .join('&');
+
+/**
+ * A query counting the rows of every table of the app's schema, which a refused request must leave alone
+ * (sign-in throttles count failed sign-ins on purpose).
+ */
+async function tableCountsQuery(db: Db) {
+  const schema = isPostgres(db)
+    ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+    : undefined;
+  const tables = (await db.introspection.getTables({ withInternalKyselyTables: false }))
+    .filter(
+      (table) => (schema === undefined || table.schema === schema) && table.name !== 'sign_in_throttles',
+    )
+    .map((table) => `(select count(*) from ${table.name}) as ${table.name}`);
+  const query = sql.raw<Record<string, number>>(`select ${tables.join(', ')}`);
+  return async () => JSON.stringify((await query.execute(db)).rows[0]);
+}
+
+/** Leads of every kind, made as visitors make them; gives a route's path with their real parameters. */
+async function seedLeads(site: TestApp) {
+  const email = 'real.lead@example.com';
+  const post = (urlPath: string, body: unknown) =>
+    fetch(`${site.url}${urlPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/contact-us-send', { ...contact(email), optin: true, recToken: 'unused' });
+  const { applicationReference } = await (
+    await post('/forms/application-form', { ...validApplication, emailAddress: email })
+  ).json();
+  const { date, slots } = await firstBookableDate(site.url);
+  const booking = await post('/forms/book-call-form', {
+    ...buildBookCallPayload(date, slots[0] as (typeof slots)[number], email),
+    applicationReference,
+  });
+  expect(booking.status).toBe(201);
+  const reference = async (table: 'enquiries' | 'applications' | 'bookings') =>
+    (await site.db.selectFrom(table).select('reference').executeTakeFirstOrThrow()).reference;
+  const real: Record<string, string> = {
+    enquiries: await reference('enquiries'),
+    applications: await reference('applications'),
+    bookings: await reference('bookings'),
+    subscribers: email,
+    'blocked-dates': '2030-01-07',
+  };
+  return (path: string) =>
+    path.replace(
+      /\/([\w-]+)\/:\w+/,
+      (_, section: string) => `/${section}/${encodeURIComponent(real[section] ?? '')}`,
+    );
+}
+
+function problemWith(status: number, contentType: string, text: string): string | undefined {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return undefined;
+  if (/ at .+\.(ts|js):\d+/.test(text)) return 'showed a stack trace';
+  if (contentType.includes('json')) {
+    const body = JSON.parse(text) as { errorMessages?: unknown };
+    const messages = body.errorMessages;
+    if (
+      !Array.isArray(messages) ||
+      messages.length === 0 ||
+      messages.some((m) => typeof m !== 'string' || m.length < 10)
+    )
+      return `refused without a clear message: ${text.slice(0, 200)}`;
+    return undefined;
+  }
+  if (text.trim().length < 10) return `refused without a message: ${JSON.stringify(text)}`;
+  return undefined;
+}
+
+describeEachDatabase('hostile input to every endpoint', (database) => {
+  let site: TestApp;
+  let staff: { cookies: string; token: string };
+  let tableCounts: () => Promise<string>;
+  let realParams: (path: string) => string;
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    staff = await signedInStaff(site, 'fuzz.staff@fenwickhale.test');
+    tableCounts = await tableCountsQuery(site.db);
+    realParams = await seedLeads(site);
+  });
+  afterAll(() => site?.close());
+
+  it('never answers 500, always says why it refused, and stores nothing it refused', async () => {
+    const endpoints = routesOf(site.app).filter(
+      ([, path]) => !/^\/assets\/|\.(svg|png|txt|xml)$|^\/metrics$/.test(path),
+    );
+    expect(endpoints.length).toBeGreaterThan(40);
+    const problems: string[] = [];
+
+    const send = async (method: string, path: string, probe: Probe) => {
+      const before = await tableCounts();
+      const signedIn = path !== '/logout'; // a valid sign-out would end the session the probes use
+      const response = await fetch(`${site.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: {
+          origin: site.url,
+          [formTokenHeader]: staff.token,
+          ...(signedIn && { cookie: staff.cookies }),
+          ...(probe.contentType && { 'content-type': probe.contentType }),
+        },
+        body: probe.body,
+      });
+      const text = await response.text();
+      const where = `${method} ${path.slice(0, 120)} with ${probe.label}`;
+      const problem = problemWith(response.status, response.headers.get('content-type') ?? '', text);
+      if (problem) problems.push(`${where}: ${problem}`);
+      if (response.status >= 300) {
+        if ((await tableCounts()) !== before)
+          problems.push(`${where}: answered ${response.status} but stored something`);
+      }
+    };
+
+    for (const [method, path] of endpoints) {
+      const params = (path.match(/:\w+/g) ?? []).length > 0;
+      // Hostile parameters with a few bodies, then a real lead's parameters with every body.
+      const targets: [string, Probe[]][] = params
+        ? [
+            ...hostileStrings.map((value): [string, Probe[]] => [
+              path.replace(/:\w+/g, encode(value)),
+              bodyProbes.slice(0, 3),
+            ]),
+            [realParams(path), bodyProbes],
+          ]
+        : [[path, bodyProbes]];
+      for (const [target, probes] of targets) {
+        if (method === 'GET') {
+          for (let rotation = 0; rotation < 3; rotation++)
+            await send(method, `${target}?${hostileQuery(rotation)}`, { label: 'hostile query' });
+        } else {
+          for (const probe of probes) await send(method, target, probe);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
