@@ -2,13 +2,14 @@
 // home, contact and VAT pages, served by the built site in production mode from Debian's Chromium. Each
 // page is audited three times and the median run kept, since performance scores vary between runs.
 // Prints the scores, writes them into the README between its lighthouse markers, and fails below 95.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/ports.ts';
+import { spawnProductionServer, waitUntilReady } from './support/server.ts';
 
 const pages = [
   { name: 'Home', path: '/' },
@@ -24,7 +25,8 @@ if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).stat
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-lighthouse-'));
 const port = await freePort();
-const server = await startServer(port);
+const server = spawnProductionServer(port, `sqlite:${path.join(dataDir, 'site.db')}`, { LOG_LEVEL: 'warn' });
+await waitUntilReady(port, server);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -96,32 +98,4 @@ if (low.length > 0) {
 function lighthouseVersion(): string {
   const manifest = path.resolve(import.meta.dirname, '../node_modules/lighthouse/package.json');
   return JSON.parse(readFileSync(manifest, 'utf8')).version;
-}
-
-/** The built site in production mode, as a firm runs it, on its own SQLite file. */
-async function startServer(listenPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(listenPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'https://www.fenwickhale.co.uk',
-      SESSION_SECRET: 'lighthouse-benchmark-secret-of-32-characters-or-more',
-      MEETING_URL: 'https://zoom.us/my/fenwickhale',
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${listenPort}/readyz`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('The site did not become ready within 10 s');
 }

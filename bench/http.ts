@@ -1,0 +1,278 @@
+// `npm run bench:http`: load on the built server over loopback with autocannon, on SQLite and (with
+// TEST_DATABASE_URL) PostgreSQL. Each route runs against a fresh server process and is set beside a bare
+// Fastify route answering a constant, started the same way, so the ratio shows what the site's own work
+// costs. Also times start-up to a ready /readyz with an empty and with a migrated database. Prints a
+// table and writes it into docs/performance.md between its http markers.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/server/config.ts';
+import { createDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { buildBookCallPayload, type TimeSlot } from '../src/shared/booking.ts';
+import { type AvailabilitySettings, defaultAvailabilitySettings } from '../src/shared/booking-settings.ts';
+import { addDays, type CalendarDate, todayIn, weekdayNames } from '../src/shared/calendar.ts';
+import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
+import { freePort } from '../tests/support/ports.ts';
+import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 10;
+const report = path.resolve(import.meta.dirname, '../docs/performance.md');
+
+interface Row {
+  database: string;
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: string;
+  rssMb: number;
+  errors: number;
+}
+
+/** Every slot from tomorrow for a year, 10 minutes apart round the clock: enough to book each once. */
+const roundTheClock: AvailabilitySettings = {
+  ...defaultAvailabilitySettings,
+  workingHours: Object.fromEntries(
+    weekdayNames.map((day) => [day, [{ start: '00:00', end: '23:50' }]]),
+  ) as AvailabilitySettings['workingHours'],
+  callMinutes: 10,
+  minimumNoticeHours: 0,
+  maxDaysOffered: 366,
+  ignoreDays: [],
+};
+
+async function prepareDatabase(url: string) {
+  const db = createDatabase(loadConfig({ DATABASE_URL: url }).database);
+  await migrateToLatest(db);
+  const now = new Date().toISOString();
+  await db
+    .insertInto('booking_settings')
+    .values({ id: 1, settings: JSON.stringify(roundTheClock), updated_at: now })
+    .execute();
+  await db.destroy();
+}
+
+async function load(port: number, urlPath: string, options: Partial<autocannon.Options>) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections,
+    duration: seconds,
+    ...options,
+  });
+}
+
+/** Runs one route's load against a fresh server process, and reads the process's peak memory after. */
+async function measure(
+  start: (port: number) => ReturnType<typeof spawn>,
+  urlPath: string,
+  options: (port: number) => Promise<Partial<autocannon.Options>>,
+) {
+  const port = await freePort();
+  const server = start(port);
+  await waitUntilReady(port, server);
+  try {
+    const result = await load(port, urlPath, await options(port));
+    return { result, rssMb: peakRssMb(server.pid as number) };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const bareServer = (port: number) =>
+  spawn(process.execPath, ['bench/support/bare-server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { PATH: process.env.PATH, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+async function slotsFrom(port: number, needed: number) {
+  const slots: { date: CalendarDate; slot: TimeSlot }[] = [];
+  const today = todayIn('Europe/London');
+  for (let offset = 1; slots.length < needed && offset <= 366; offset++) {
+    const date = addDays(today, offset);
+    const response = await fetch(`http://127.0.0.1:${port}/api/gettimesfordate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ year: date.year, month: date.month + 1, day: date.day, apptType: 'initial' }),
+    });
+    for (const slot of (await response.json()) as TimeSlot[]) slots.push({ date, slot });
+  }
+  return slots;
+}
+
+async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
+  const database = await createTestDatabase(kind);
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-bench-mail-'));
+  await prepareDatabase(database.url);
+  const site = (port: number) =>
+    spawnProductionServer(port, database.url, { RATE_LIMIT_PER_MINUTE: '100000000', MAIL_DIR: mailDir });
+  const json = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+  const bookable = addDays(todayIn('Europe/London'), 3);
+  let sequence = 0;
+
+  const routes: [
+    string,
+    (port: number) => ReturnType<typeof spawn>,
+    (port: number) => Promise<Partial<autocannon.Options>>,
+  ][] = [
+    ['bare GET (constant)', bareServer, async () => ({})],
+    ['bare POST (constant)', bareServer, async () => ({ ...json, body: '{"emailAddress":"a@b.co"}' })],
+    ['GET / (prerendered home)', site, async () => ({ headers: { 'accept-encoding': 'br, gzip' } })],
+    [
+      'POST /api/gettimesfordate',
+      site,
+      async () => ({
+        ...json,
+        body: JSON.stringify({
+          year: bookable.year,
+          month: bookable.month + 1,
+          day: bookable.day,
+          apptType: 'initial',
+        }),
+      }),
+    ],
+    [
+      'POST /subscribe (new address)',
+      site,
+      async () => ({
+        ...json,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({
+                emailAddress: `reader${kind}${sequence++}@example.com`,
+                submitMethod: '2',
+              }),
+            }),
+          },
+        ],
+      }),
+    ],
+    [
+      'POST /forms/book-call-form (distinct slots)',
+      site,
+      async (port) => {
+        const slots = await slotsFrom(port, 40_000);
+        let next = 0;
+        return {
+          ...json,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const { date, slot } = slots[next++ % slots.length] as (typeof slots)[number];
+                return {
+                  ...request,
+                  body: JSON.stringify(buildBookCallPayload(date, slot, `caller${next}@example.com`)),
+                };
+              },
+            },
+          ],
+        };
+      },
+    ],
+  ];
+
+  const rows: Row[] = [];
+  try {
+    for (const [route, start, options] of routes) {
+      const urlPath = route.startsWith('bare') ? '/' : (route.split(' ')[1] as string);
+      const { result, rssMb } = await measure(start, urlPath, options);
+      const bare = rows.find(
+        (row) => row.route === (route.startsWith('GET') ? 'bare GET (constant)' : 'bare POST (constant)'),
+      );
+      rows.push({
+        database: route.startsWith('bare') ? '—' : kind === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+        route,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ratio: bare ? `${((result.requests.average / bare.rps) * 100).toFixed(0)} %` : '100 %',
+        rssMb,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+      console.log(JSON.stringify(rows.at(-1)));
+    }
+  } finally {
+    rmSync(mailDir, { recursive: true, force: true });
+    await database.drop();
+  }
+  return rows;
+}
+
+/** Milliseconds from spawning the server to its /readyz answering 200 (median of three). */
+async function startUp(kind: DatabaseKind) {
+  const times = { empty: [] as number[], migrated: [] as number[] };
+  for (let run = 0; run < 3; run++) {
+    const database = await createTestDatabase(kind);
+    try {
+      for (const state of ['empty', 'migrated'] as const) {
+        const port = await freePort();
+        const started = performance.now();
+        const server = spawnProductionServer(port, database.url);
+        await waitUntilReady(port, server);
+        times[state].push(performance.now() - started);
+        await stopServer(server);
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  const median = (values: number[]) => Math.round(values.sort((a, b) => a - b)[1] as number);
+  return { empty: median(times.empty), migrated: median(times.migrated) };
+}
+
+if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+const kinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: PostgreSQL is left out of this run.');
+
+const rows: Row[] = [];
+const startUps: string[] = [];
+for (const kind of kinds) {
+  const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const { empty, migrated } = await startUp(kind);
+  startUps.push(`| ${label} | ${empty} ms | ${migrated} ms |`);
+  const measured = await benchDatabase(kind);
+  rows.push(
+    ...measured.filter((row) => !row.route.startsWith('bare') || !rows.some((r) => r.route === row.route)),
+  );
+}
+
+const cpu = (
+  readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? 'unknown CPU'
+).trim();
+const table = [
+  `Node ${process.versions.node}, ${cpu}, autocannon ${connections} connections for ${seconds} s per route, each on a fresh server process (${new Date().toISOString().slice(0, 10)}):`,
+  '',
+  '| database | route | requests/s | p50 | p99 | of bare route | peak RSS | errors |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (row) =>
+      `| ${row.database} | ${row.route} | ${row.rps.toLocaleString('en-GB')} | ${row.p50} ms | ${row.p99} ms | ${row.ratio} | ${row.rssMb} MB | ${row.errors} |`,
+  ),
+  '',
+  'Start-up, from spawning the process to `/readyz` answering 200 (median of 3):',
+  '',
+  '| database | empty (migrates) | migrated |',
+  '| --- | --- | --- |',
+  ...startUps,
+].join('\n');
+console.log(`\n${table}\n`);
+
+const text = readFileSync(report, 'utf8');
+const marked = /(<!-- http:start -->)[\s\S]*?(<!-- http:end -->)/;
+if (!marked.test(text))
+  throw new Error('docs/performance.md has no <!-- http:start --> … <!-- http:end --> markers');
+writeFileSync(report, text.replace(marked, `$1\n${table}\n$2`));
+
+const failed = rows.filter((row) => row.errors > 0);
+if (failed.length > 0) {
+  console.error(
+    `Requests failed: ${failed.map((row) => `${row.database} ${row.route}: ${row.errors}`).join('; ')}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`.
+ * Its output is drained and dropped, as a log shipper would take it.
+ */
+export function spawnProductionServer(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://www.fenwickhale.co.uk',
+      SESSION_SECRET: 'benchmark-secret-of-thirty-two-characters-or-more',
+      MEETING_URL: 'https://zoom.us/my/fenwickhale',
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Resolves once `GET /readyz` answers 200 on `port`, polling every few milliseconds. */
+export async function waitUntilReady(port: number, child: ChildProcess, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  child.kill();
+  throw new Error(`The server was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** Stops a server with SIGTERM and waits for it to exit. */
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The most memory the process has held at once (VmHWM), in MB; Linux only. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+  return Math.round(kb / 1024);
+}
