@@ -69,7 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
   });
-  await registerSecurityHeaders(app, config.publicUrl, botCheck.publicSettings.provider);
+  registerSecurityHeaders(app, config.publicUrl, botCheck.publicSettings.provider);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });

@@ -168,19 +168,25 @@ export function formatTime(hour: number, minute: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${pad(minute)}${suffix}`;
 }
 
+// Making a formatter is slow; the site only ever asks about a zone or two.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a time zone (the firm's, so visitors abroad see the same calendar). */
 export function todayIn(timeZone: string, now = new Date()): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, number>>((all, part) => {
-      all[part.type] = Number(part.value);
-      return all;
-    }, {});
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now).reduce<Record<string, number>>((all, part) => {
+    all[part.type] = Number(part.value);
+    return all;
+  }, {});
   return { year: parts.year as number, month: (parts.month as number) - 1, day: parts.day as number };
 }
 

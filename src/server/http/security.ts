@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { BotCheckPublicSettings } from '../../shared/bot-check.ts';
 
 /** What the hosted bot checks load: their script, the frame it opens, and the calls it makes (per their docs). */
@@ -15,16 +15,17 @@ const botCheckOrigins: Record<BotCheckPublicSettings['provider'], { script: stri
 
 /**
  * Security headers for every answer. No inline script or style is allowed anywhere on the site; the only
- * other origins are those of a hosted bot check, when one is chosen.
+ * other origins are those of a hosted bot check, when one is chosen. Helmet's middleware is built once
+ * here (the Fastify plugin rebuilds it for every request) and sets the same headers on each answer.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: URL,
   botCheck: BotCheckPublicSettings['provider'],
 ) {
   const https = publicUrl.protocol === 'https:';
   const outside = botCheckOrigins[botCheck];
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -48,4 +49,5 @@ export async function registerSecurityHeaders(
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 }

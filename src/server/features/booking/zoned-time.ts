@@ -20,19 +20,32 @@ function formatter(timeZone: string) {
   return f;
 }
 
+// Every zone's offset is a multiple of 15 minutes and changes at a local whole hour, so it is the same
+// throughout each 15-minute stretch of UTC; remembering it per stretch spares formatToParts, which is slow.
+const offsetStretchMs = 15 * 60_000;
+const offsets = new Map<string, number>();
+
 /** The wall-clock time in a zone at an instant, as if it were UTC (so plain arithmetic works on it). */
 function wallClockMs(timeZone: string, instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant)))
-    parts[part.type] = Number(part.value);
-  return Date.UTC(
-    parts.year as number,
-    (parts.month as number) - 1,
-    parts.day,
-    parts.hour,
-    parts.minute,
-    parts.second,
-  );
+  const key = `${timeZone} ${Math.floor(instant / offsetStretchMs)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts: Record<string, number> = {};
+    for (const part of formatter(timeZone).formatToParts(new Date(instant)))
+      parts[part.type] = Number(part.value);
+    const wall = Date.UTC(
+      parts.year as number,
+      (parts.month as number) - 1,
+      parts.day,
+      parts.hour,
+      parts.minute,
+      parts.second,
+    );
+    offset = wall - (instant - (instant % 1000));
+    if (offsets.size > 100_000) offsets.clear(); // a year of stretches for a few zones; never unbounded
+    offsets.set(key, offset);
+  }
+  return instant + offset;
 }
 
 /**
