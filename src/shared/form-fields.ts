@@ -32,6 +32,9 @@ export type Field = FieldBase &
 
 // A control character other than tab and line breaks (a double negation: not non-control, not \t\n\r).
 const controlCharacters = /[^\P{Cc}\t\n\r]/u;
+
+/** Text a person could have typed: no control characters other than tab and line breaks. */
+export const isTypedText = (text: string) => !controlCharacters.test(text);
 const lineBreaks = /[\r\n]/;
 
 /** Text kept as typed (trimmed); one-line text refuses line breaks, so it can never split a header. */
@@ -41,7 +44,7 @@ function textField(field: Field, max: number, oneLine: boolean) {
     .trim()
     .min(field.optional ? 0 : 1, { error: field.missing })
     .max(max, { error: `${field.short} must be at most ${max.toLocaleString('en-GB')} characters` })
-    .refine((text) => !controlCharacters.test(text), {
+    .refine(isTypedText, {
       error: `${field.short} contains characters we cannot accept`,
     });
   if (oneLine) {

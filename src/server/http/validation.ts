@@ -16,29 +16,25 @@ export function validationMessages(error: z.ZodError): string[] {
   });
 }
 
-/** Where the first NUL character is in a request's parsed input ('' for none): `message`, `items.2`… */
-function nullCharacterAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nullCharacterAt(item, path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
+/** Where the first NUL character is in a request's parsed path or query ('' for none): `token`, `q`… */
+function nullCharacterAt(values: unknown): string | undefined {
+  if (typeof values !== 'object' || values === null) return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === 'string' && text.includes('\u0000'))) return name;
   }
   return undefined;
 }
 
 /**
- * Refuses a NUL character anywhere in a request's path, query or body, naming where. No field of the site
- * can hold one, and PostgreSQL would refuse it with an error rather than a reason.
+ * Refuses a NUL character in a request's path or query, naming the parameter: no parameter of the site
+ * can hold one, and PostgreSQL would refuse it with an error rather than a reason. (Bodies are checked by
+ * each route's own schema, which names the field in the visitor's words.)
  */
 export function refuseNullCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
-    const found =
-      nullCharacterAt(request.params, '') ??
-      nullCharacterAt(request.query, '') ??
-      nullCharacterAt(request.body, '');
+    const found = nullCharacterAt(request.params) ?? nullCharacterAt(request.query);
     if (found === undefined) return;
-    const where = found === '' ? 'What you sent' : found;
-    return reply.status(400).send(failure(`${where} contains a character we cannot accept`));
+    return reply.status(400).send(failure(`${found} contains a character we cannot accept`));
   });
 }

@@ -50,9 +50,12 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     if (!formTokens.check(request, request.body?.formToken)) return toLogin(reply, 'form-expired');
     const passwordHash = text(request.body, 'p');
     if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
+    const email = text(request.body, 'emailAddress');
+    // No account has an address that is not one (and an odd character could not even be looked up).
+    if (emailAddressProblem(email)) return toLogin(reply, 'sign-in-failed');
     const remember = ['on', 'true', '1'].includes(text(request.body, 'rememberMe'));
     const result = await accounts.signIn({
-      email: text(request.body, 'emailAddress'),
+      email,
       passwordHash,
       remember,
       ipAddress: request.ip,

@@ -3,7 +3,7 @@ import { backOfficeMessages } from '../../../shared/back-office.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 
 /** The body of a staff request about one email address: `{ email }`. */
-export const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
+const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
 
 /** The trimmed address, or the problem to answer with 422. */
 export function readEmail(body: unknown): { email: string } | { problem: string } {

@@ -8,6 +8,7 @@ import {
   leadStages,
   noteMaxLength,
 } from '../../../shared/back-office.ts';
+import { isTypedText } from '../../../shared/form-fields.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/errors.ts';
 import { findBookingByReference as findBooking } from '../booking/repository.ts';
@@ -19,7 +20,7 @@ import { changeStage, recordLeadEvent } from './lead-events.ts';
 import { findSubscriber } from './subscriber-leads.ts';
 
 const stageBody = z.object({ stage: z.enum(leadStages) }).strict();
-const noteBody = z.object({ text: z.string().trim().min(1).max(noteMaxLength) }).strict();
+const noteBody = z.object({ text: z.string().trim().min(1).max(noteMaxLength).refine(isTypedText) }).strict();
 
 interface LeadDefinition<Row extends { id: number; stage: string }, Detail> {
   /** The path segment: /api/back-office/<path>/:reference */

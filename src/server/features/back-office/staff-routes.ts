@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import { recentAudit, recordAudit } from './audit.ts';
-import { emailBody, readEmail } from './email-body.ts';
+import { readEmail } from './email-body.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
 export function registerStaffRoutes(
@@ -35,15 +35,15 @@ export function registerStaffRoutes(
   });
 
   app.post(`${backOfficeApi}/staff/disable`, async (request, reply) => {
-    const body = emailBody.safeParse(request.body);
-    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.email));
-    if (body.data.email.toLowerCase() === request.staff.email.toLowerCase()) {
+    const body = readEmail(request.body);
+    if ('problem' in body) return reply.status(422).send(failure(body.problem));
+    if (body.email.toLowerCase() === request.staff.email.toLowerCase()) {
       return reply.status(422).send(failure(backOfficeMessages.notYourself));
     }
-    if (!(await accounts.disableUser(body.data.email))) {
+    if (!(await accounts.disableUser(body.email))) {
       return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
     }
-    await recordAudit(db, { userId: request.staff.id, action: 'staff.disabled', subject: body.data.email });
+    await recordAudit(db, { userId: request.staff.id, action: 'staff.disabled', subject: body.email });
     return succeeded(backOfficeMessages.disabled);
   });
 
