@@ -5,7 +5,7 @@ import { passwordMessages } from '../../src/shared/password.ts';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, resetLinkIn } from '../support/accounts.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
 const form = () => t.page.locator('form.account-form');
@@ -144,11 +144,12 @@ describe('staff accounts in Chromium', () => {
     const modal = t.page.getByRole('dialog', { name: 'Set a new password' });
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await modal.getByLabel('Email address').fill(email);
+    const sent = await whenTextShows(t.page, 'dialog', accountMessages.resetLinkSent(email));
     await modal.getByRole('button', { name: 'Send the link' }).click();
-    await modal.getByText(accountMessages.resetLinkSent(email)).waitFor();
-    await t.page.clock.runFor(1900);
+    await sent.pauseAfter(1900);
     expect(await modal.isVisible()).toBe(true);
     await t.page.clock.runFor(200);
+    await t.page.clock.resume();
     await modal.waitFor({ state: 'hidden' });
 
     const reset = await t.site.smtp.waitFor(

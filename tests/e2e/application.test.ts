@@ -9,7 +9,7 @@ import { accessibilityViolations } from '../support/accessibility.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
 const modal = bookingModal(() => t.page);
@@ -54,18 +54,17 @@ describe('the application questionnaire in Chromium', () => {
     const { date, slots } = await firstBookableDate(t.site.url);
     const slot = slots[0] as TimeSlot;
     await modal.chooseDayAndTime(date, slot);
+    const thanks = await whenTextShows(t.page, 'dialog [role=status]', 'Thanks for booking your call.');
     await modal.dialog().getByRole('button', { name: 'Book my call' }).click();
-    await t.page.waitForFunction(
-      () => document.querySelector('dialog [role=status]')?.textContent === 'Thanks for booking your call.',
-    );
+    await thanks.pauseAfter(2900);
 
     const dateText = formatLongDate(date);
     const timeText = formatTime(slot.startHour, slot.startMinute);
     const booked = t.page.getByText(`You've booked a call on ${dateText} at ${timeText}`, { exact: true });
-    await t.page.clock.runFor(2900);
     await expect(modal.dialog().isVisible()).resolves.toBe(true);
     await expect(booked.count()).resolves.toBe(0);
     await t.page.clock.runFor(200);
+    await t.page.clock.resume();
     await modal.dialog().waitFor({ state: 'detached' });
     await expect(booked.isVisible()).resolves.toBe(true);
     await expect(

@@ -3,7 +3,7 @@ import { buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts
 import { formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
 
@@ -76,17 +76,15 @@ describe('booking an initial call in Chromium', () => {
 
     await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
     await dialog().getByLabel('Email address').fill('e2e.visitor@example.com');
+    const thanks = await whenTextShows(t.page, 'dialog [role=status]', 'Thanks for booking your call.');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
-    await t.page.waitForFunction(
-      () => document.querySelector('dialog [role=status]')?.textContent === 'Thanks for booking your call.',
-    );
+    await thanks.pauseAfter(2900);
     const time = formatTime(slot.startHour, slot.startMinute);
     expect(await t.page.evaluate(() => (window as unknown as { booked: unknown }).booked)).toEqual({
       date: formatLongDate(date),
       time,
       email: 'e2e.visitor@example.com',
     });
-    await t.page.clock.runFor(2900);
     await expect(status().textContent()).resolves.toBe('Thanks for booking your call.');
     await t.page.clock.runFor(200);
     await expect(status().textContent()).resolves.toBe('');
@@ -129,10 +127,9 @@ describe('booking an initial call in Chromium', () => {
     await chooseDayAndTime(date, slots[1] as TimeSlot);
     await dialog().getByLabel('Email address').fill('offline@example.com');
     await t.page.route('**/forms/book-call-form', (route) => route.abort('internetdisconnected'));
+    const problem = await whenTextShows(t.page, 'dialog [role=status]', 'There was a connection problem.');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
-    await t.page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent !== '');
-    await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
-    await t.page.clock.runFor(1900);
+    await problem.pauseAfter(1900);
     await expect(status().textContent()).resolves.toBe('There was a connection problem. Please try again.');
     await t.page.clock.runFor(200);
     await expect(status().textContent()).resolves.toBe('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();
 
@@ -18,10 +18,9 @@ describe('the mailing list in Chromium', () => {
     await t.page.goto(t.site.url);
     expect(await accessibilityViolations(t.page, 'footer')).toEqual([]);
     await footerForm().getByLabel('Email address').fill('footer.reader@example.com');
+    const thanks = await whenTextShows(t.page, 'footer [role=status]', 'Thanks for signing up.');
     await footerForm().getByRole('button', { name: 'Sign up' }).click();
-    await t.page.waitForFunction(() => document.querySelector('footer [role=status]')?.textContent !== '');
-    await expect(footerStatus().textContent()).resolves.toBe('Thanks for signing up.');
-    await t.page.clock.runFor(2900);
+    await thanks.pauseAfter(2900);
     await expect(footerStatus().textContent()).resolves.toBe('Thanks for signing up.');
     await t.page.clock.runFor(200);
     await expect(footerStatus().textContent()).resolves.toBe('');
@@ -42,12 +41,9 @@ describe('the mailing list in Chromium', () => {
 
     await t.page.route('**/subscribe', (route) => route.abort('internetdisconnected'));
     await footerForm().getByLabel('Email address').fill('offline@example.com');
+    const problem = await whenTextShows(t.page, 'footer [role=status]', 'There was a connection problem.');
     await footerForm().getByRole('button', { name: 'Sign up' }).click();
-    await t.page.waitForFunction(() => document.querySelector('footer [role=status]')?.textContent !== '');
-    await expect(footerStatus().textContent()).resolves.toBe(
-      'There was a connection problem. Please try again.',
-    );
-    await t.page.clock.runFor(1900);
+    await problem.pauseAfter(1900);
     await expect(footerStatus().textContent()).resolves.toBe(
       'There was a connection problem. Please try again.',
     );

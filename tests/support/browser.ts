@@ -92,3 +92,35 @@ export function setUpSiteInBrowser({
   });
   return state;
 }
+
+/**
+ * Starts watching for `text` to appear in an element matching `selector`, noting the moment by the page's
+ * own clock. Call it before the action that shows the text; `pauseAfter(ms)` then waits for the text and
+ * pauses the page clock `ms` after it appeared, so the checks that follow are timed from that moment
+ * however long the test took to notice it (the page clock must be installed). The clock stays paused
+ * until the test runs it on or calls `page.clock.resume()`.
+ */
+export async function whenTextShows(page: Page, selector: string, text: string) {
+  await page.evaluate(
+    ([target, wanted]) => {
+      (window as unknown as { textShownAt: Promise<number> }).textShownAt = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const elements = [...document.querySelectorAll(target)];
+          if (!elements.some((element) => element.textContent?.includes(wanted))) return;
+          observer.disconnect();
+          resolve(Date.now());
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    },
+    [selector, text] as const,
+  );
+  return {
+    async pauseAfter(ms: number) {
+      const shownAt = await page.evaluate(
+        () => (window as unknown as { textShownAt: Promise<number> }).textShownAt,
+      );
+      await page.clock.pauseAt(shownAt + ms);
+    },
+  };
+}
