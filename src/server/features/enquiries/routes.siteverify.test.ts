@@ -53,6 +53,20 @@ describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
     });
   });
 
+  it('answers within the bounded wait, refusing and storing nothing, when siteverify does not answer', async () => {
+    siteverify.answers.set('unanswered', 'hang');
+    const started = Date.now();
+    const email = 'recaptcha-unanswered@example.co.uk';
+    const response = await post(recaptchaSite, '/contact-us-send', {
+      ...contact(email),
+      recToken: 'unanswered',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(refused);
+    expect(Date.now() - started).toBeLessThan(8000); // siteverify gets 5 s
+    expect(await enquiriesFrom(recaptchaSite, email)).toEqual([]);
+  });
+
   it('puts the provider and site key on the form pages, and opens the CSP to that provider alone', async () => {
     const contactPage = await fetch(`${recaptchaSite.url}/contact`);
     expect(await contactPage.text()).toContain(
