@@ -4,7 +4,7 @@
 // costs. Also times start-up to a ready /readyz with an empty and with a migrated database. Prints a
 // table and writes it into docs/performance.md between its http markers.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +16,7 @@ import { type AvailabilitySettings, defaultAvailabilitySettings } from '../src/s
 import { addDays, type CalendarDate, todayIn, weekdayNames } from '../src/shared/calendar.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
 import { freePort } from '../tests/support/ports.ts';
+import { writeBetweenMarkers } from './support/report.ts';
 import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -263,11 +264,7 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
-const text = readFileSync(report, 'utf8');
-const marked = /(<!-- http:start -->)[\s\S]*?(<!-- http:end -->)/;
-if (!marked.test(text))
-  throw new Error('docs/performance.md has no <!-- http:start --> … <!-- http:end --> markers');
-writeFileSync(report, text.replace(marked, `$1\n${table}\n$2`));
+writeBetweenMarkers(report, 'http', table);
 
 const failed = rows.filter((row) => row.errors > 0);
 if (failed.length > 0) {

@@ -3,12 +3,13 @@
 // page is audited three times and the median run kept, since performance scores vary between runs.
 // Prints the scores, writes them into the README between its lighthouse markers, and fails below 95.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/ports.ts';
+import { writeBetweenMarkers } from './support/report.ts';
 import { spawnProductionServer, waitUntilReady } from './support/server.ts';
 
 const pages = [
@@ -79,11 +80,7 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
-const text = readFileSync(readme, 'utf8');
-const marked = /(<!-- lighthouse:start -->)[\s\S]*?(<!-- lighthouse:end -->)/;
-if (!marked.test(text))
-  throw new Error('The README has no <!-- lighthouse:start --> … <!-- lighthouse:end --> markers');
-writeFileSync(readme, text.replace(marked, `$1\n${table}\n$2`));
+writeBetweenMarkers(readme, 'lighthouse', table);
 
 const low = results.flatMap(({ path: urlPath, scores }) =>
   categories

@@ -168,21 +168,22 @@ export function formatTime(hour: number, minute: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${pad(minute)}${suffix}`;
 }
 
-// Making a formatter is slow; the site only ever asks about a zone or two.
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An en-GB date formatter for a time zone, made once (making one is slow; the site uses a zone or two). */
+export function zoneFormatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** Today's date in a time zone (the firm's, so visitors abroad see the same calendar). */
 export function todayIn(timeZone: string, now = new Date()): CalendarDate {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
+  const formatter = zoneFormatter(timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' });
   const parts = formatter.formatToParts(now).reduce<Record<string, number>>((all, part) => {
     all[part.type] = Number(part.value);
     return all;

@@ -49,10 +49,12 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
  */
 export function describeEachDatabase(title: string, suite: (kind: DatabaseKind) => void) {
   describe(`${title} on SQLite`, () => suite('sqlite'));
-  if (postgresUrl) {
-    describe(`${title} on PostgreSQL`, () => suite('postgres'));
-  } else {
-    console.info(`PostgreSQL suite "${title}" skipped: TEST_DATABASE_URL is not set`);
-    describe.skip(`${title} on PostgreSQL (skipped: TEST_DATABASE_URL is not set)`, () => suite('postgres'));
-  }
+  describeOnPostgres(`${title} on PostgreSQL`, () => suite('postgres'));
+}
+
+/** A suite that needs PostgreSQL itself; without TEST_DATABASE_URL it is reported as skipped, saying why. */
+export function describeOnPostgres(title: string, suite: () => void) {
+  if (postgresUrl) return describe(title, suite);
+  console.info(`PostgreSQL suite "${title}" skipped: TEST_DATABASE_URL is not set`);
+  describe.skip(`${title} (skipped: TEST_DATABASE_URL is not set)`, suite);
 }

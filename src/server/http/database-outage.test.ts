@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { validApplication } from '../../../tests/support/applications.ts';
 import { firstBookableDate } from '../../../tests/support/booking.ts';
-import { createTestDatabase, postgresUrl, type TestDatabase } from '../../../tests/support/databases.ts';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  type TestDatabase,
+} from '../../../tests/support/databases.ts';
 import { contact, quote } from '../../../tests/support/enquiries.ts';
 import { startTcpProxy, type TcpProxy } from '../../../tests/support/tcp-proxy.ts';
 import { buildBookCallPayload } from '../../shared/booking.ts';
@@ -33,10 +37,7 @@ async function storedFor(app: TestApp, email: string) {
   return subscribers.length + enquiries.length + applications.length + bookings.length + mail.length;
 }
 
-const describePostgres = postgresUrl ? describe : describe.skip;
-if (!postgresUrl) console.info('PostgreSQL outage suite skipped: TEST_DATABASE_URL is not set');
-
-describePostgres('PostgreSQL going away and coming back', () => {
+describeOnPostgres('PostgreSQL going away and coming back', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let app: TestApp;

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
-import { postgresUrl } from '../../../../tests/support/databases.ts';
+import { describeOnPostgres } from '../../../../tests/support/databases.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { countByStatus } from '../../mail/outbox.ts';
 
 const staffEmail = 'office@fenwickhale.test';
 
-const describePostgres = postgresUrl ? describe : describe.skip;
-if (!postgresUrl) console.info('Two-instance suite skipped: TEST_DATABASE_URL is not set');
-
-describePostgres('two app instances on one PostgreSQL under concurrent load', () => {
+describeOnPostgres('two app instances on one PostgreSQL under concurrent load', () => {
   let smtp: TestSmtpServer;
   let first: TestApp;
   let second: TestApp;

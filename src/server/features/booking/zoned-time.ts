@@ -1,24 +1,14 @@
-import type { CalendarDate } from '../../../shared/calendar.ts';
+import { type CalendarDate, zoneFormatter } from '../../../shared/calendar.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const wallClockParts: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 // Every zone's offset is a multiple of 15 minutes and changes at a local whole hour, so it is the same
 // throughout each 15-minute stretch of UTC; remembering it per stretch spares formatToParts, which is slow.
@@ -31,7 +21,7 @@ function wallClockMs(timeZone: string, instant: number): number {
   let offset = offsets.get(key);
   if (offset === undefined) {
     const parts: Record<string, number> = {};
-    for (const part of formatter(timeZone).formatToParts(new Date(instant)))
+    for (const part of zoneFormatter(timeZone, wallClockParts).formatToParts(new Date(instant)))
       parts[part.type] = Number(part.value);
     const wall = Date.UTC(
       parts.year as number,
@@ -75,7 +65,7 @@ export function utcToZonedTime(instant: Date, timeZone: string) {
 
 /** "GMT" or "BST" for London, "GMT+1" style elsewhere: shown beside times in emails. */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
+  const name = zoneFormatter(timeZone, { timeZoneName: 'short' })
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')?.value;
   return name ?? timeZone;
