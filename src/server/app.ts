@@ -77,10 +77,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMetrics(app, db);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
-  registerErrorHandling(app, pages);
+  const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
+  registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
 
-  const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
   const mail = {
     publicUrl: config.publicUrl,
     staffEmail: config.staffEmail,

@@ -125,6 +125,16 @@ describe('SQLite locked by another process', () => {
       });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual(unavailable);
+
+      // The same form posted by a browser before its script loaded gets a page saying so.
+      const page = await fetch(`${app.url}/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*;q=0.8' },
+        body: 'emailAddress=locked%40example.com&contact1=2',
+      });
+      expect(page.status).toBe(503);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toContain(`<p>${serviceUnavailableMessage}</p>`);
     } finally {
       await release();
     }

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { PrerenderedPages } from './pages.ts';
+import { html, type ServerPages } from './server-page.ts';
 
 /** The answer shape every JSON endpoint of the site shares (DESIGN: enquiry and subscribe endpoints). */
 export interface FormAnswer {
@@ -62,21 +63,41 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   socket.destroy(error);
 }
 
-export function registerErrorHandling(app: FastifyInstance, pages: PrerenderedPages) {
+/** A browser asking for a page (a navigation, or a form posted before its script loaded), not our scripts. */
+export function isPageRequest(request: FastifyRequest) {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  pages: PrerenderedPages,
+  serverPages: ServerPages,
+) {
+  /** Our own failing: a page to a browser that posted a form, the usual JSON to everyone else. */
+  const ourFault = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
+    isPageRequest(request)
+      ? serverPages.send(reply, status, 'Please try again', html`<h1>Please try again</h1><p>${message}</p>`)
+      : reply.status(status).send(failure(message));
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status === 500 && isDatabaseUnavailable(error)) {
       // Every write is one transaction, so a request that failed here stored nothing.
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '30').send(failure(serviceUnavailableMessage));
+      reply.header('retry-after', '30');
+      return ourFault(request, reply, 503, serviceUnavailableMessage);
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // Never a stack or an internal message to a visitor.
-      return reply
-        .status(status)
-        .send(failure('Something went wrong on our side. Please try again in a moment.'));
+      return ourFault(
+        request,
+        reply,
+        status,
+        'Something went wrong on our side. Please try again in a moment.',
+      );
     }
     request.log.info({ code: error.code, message: error.message }, 'request refused');
     if (status === 429)

@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
 import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
-import { failure, succeeded } from '../../http/errors.ts';
+import { failure, isPageRequest, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { MailingListService } from './service.ts';
 
 /** A browser's own form post (no script): it asks for a page, where our scripts ask for JSON. */
-function isPageRequest(request: FastifyRequest) {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.includes('application/json');
-}
-
 export interface MailingListRoutesOptions {
   mailingList: MailingListService;
   pages: ServerPages;
