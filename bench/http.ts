@@ -22,6 +22,7 @@ import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
 const report = path.resolve(import.meta.dirname, '../docs/performance.md');
+const databaseLabels: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 interface Row {
   database: string;
@@ -105,29 +106,72 @@ async function slotsFrom(port: number, needed: number) {
   return slots;
 }
 
-async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
+interface Route {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** autocannon's options for the route, worked out once its server is up. */
+  options: (port: number) => Promise<Partial<autocannon.Options>>;
+}
+
+const jsonPost = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+
+/** Loads one route on a fresh server and makes its row, set against the bare route of its method. */
+async function run(
+  database: string,
+  route: Route,
+  start: (port: number) => ReturnType<typeof spawn>,
+  bare?: Record<Route['method'], Row>,
+): Promise<Row> {
+  const { result, rssMb } = await measure(start, route.path, route.options);
+  const row: Row = {
+    database,
+    route: route.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ratio: bare ? `${((result.requests.average / bare[route.method].rps) * 100).toFixed(0)} %` : '100 %',
+    rssMb,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+/** The yardstick: the bare Fastify app answering a constant to a GET and to a JSON POST. */
+async function benchBare(): Promise<Record<Route['method'], Row>> {
+  const get: Route = { name: 'bare GET (constant)', method: 'GET', path: '/', options: async () => ({}) };
+  const post: Route = {
+    name: 'bare POST (constant)',
+    method: 'POST',
+    path: '/',
+    options: async () => ({ ...jsonPost, body: '{"emailAddress":"a@b.co"}' }),
+  };
+  return { GET: await run('—', get, bareServer), POST: await run('—', post, bareServer) };
+}
+
+async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], Row>): Promise<Row[]> {
   const database = await createTestDatabase(kind);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-bench-mail-'));
   await prepareDatabase(database.url);
   const site = (port: number) =>
     spawnProductionServer(port, database.url, { RATE_LIMIT_PER_MINUTE: '100000000', MAIL_DIR: mailDir });
-  const json = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
   const bookable = addDays(todayIn('Europe/London'), 3);
   let sequence = 0;
 
-  const routes: [
-    string,
-    (port: number) => ReturnType<typeof spawn>,
-    (port: number) => Promise<Partial<autocannon.Options>>,
-  ][] = [
-    ['bare GET (constant)', bareServer, async () => ({})],
-    ['bare POST (constant)', bareServer, async () => ({ ...json, body: '{"emailAddress":"a@b.co"}' })],
-    ['GET / (prerendered home)', site, async () => ({ headers: { 'accept-encoding': 'br, gzip' } })],
-    [
-      'POST /api/gettimesfordate',
-      site,
-      async () => ({
-        ...json,
+  const routes: Route[] = [
+    {
+      name: 'GET / (prerendered home)',
+      method: 'GET',
+      path: '/',
+      options: async () => ({ headers: { 'accept-encoding': 'br, gzip' } }),
+    },
+    {
+      name: 'POST /api/gettimesfordate',
+      method: 'POST',
+      path: '/api/gettimesfordate',
+      options: async () => ({
+        ...jsonPost,
         body: JSON.stringify({
           year: bookable.year,
           month: bookable.month + 1,
@@ -135,12 +179,13 @@ async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
           apptType: 'initial',
         }),
       }),
-    ],
-    [
-      'POST /subscribe (new address)',
-      site,
-      async () => ({
-        ...json,
+    },
+    {
+      name: 'POST /subscribe (new address)',
+      method: 'POST',
+      path: '/subscribe',
+      options: async () => ({
+        ...jsonPost,
         requests: [
           {
             setupRequest: (request) => ({
@@ -153,15 +198,16 @@ async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
           },
         ],
       }),
-    ],
-    [
-      'POST /forms/book-call-form (distinct slots)',
-      site,
-      async (port) => {
+    },
+    {
+      name: 'POST /forms/book-call-form (distinct slots)',
+      method: 'POST',
+      path: '/forms/book-call-form',
+      options: async (port) => {
         const slots = await slotsFrom(port, 40_000);
         let next = 0;
         return {
-          ...json,
+          ...jsonPost,
           requests: [
             {
               setupRequest: (request) => {
@@ -175,29 +221,12 @@ async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
           ],
         };
       },
-    ],
+    },
   ];
 
   const rows: Row[] = [];
   try {
-    for (const [route, start, options] of routes) {
-      const urlPath = route.startsWith('bare') ? '/' : (route.split(' ')[1] as string);
-      const { result, rssMb } = await measure(start, urlPath, options);
-      const bare = rows.find(
-        (row) => row.route === (route.startsWith('GET') ? 'bare GET (constant)' : 'bare POST (constant)'),
-      );
-      rows.push({
-        database: route.startsWith('bare') ? '—' : kind === 'sqlite' ? 'SQLite' : 'PostgreSQL',
-        route,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        ratio: bare ? `${((result.requests.average / bare.rps) * 100).toFixed(0)} %` : '100 %',
-        rssMb,
-        errors: result.errors + result.timeouts + result.non2xx,
-      });
-      console.log(JSON.stringify(rows.at(-1)));
-    }
+    for (const route of routes) rows.push(await run(databaseLabels[kind], route, site, bare));
   } finally {
     rmSync(mailDir, { recursive: true, force: true });
     await database.drop();
@@ -231,16 +260,13 @@ if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).stat
 const kinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: PostgreSQL is left out of this run.');
 
-const rows: Row[] = [];
+const bare = await benchBare();
+const rows: Row[] = [bare.GET, bare.POST];
 const startUps: string[] = [];
 for (const kind of kinds) {
-  const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const { empty, migrated } = await startUp(kind);
-  startUps.push(`| ${label} | ${empty} ms | ${migrated} ms |`);
-  const measured = await benchDatabase(kind);
-  rows.push(
-    ...measured.filter((row) => !row.route.startsWith('bare') || !rows.some((r) => r.route === row.route)),
-  );
+  startUps.push(`| ${databaseLabels[kind]} | ${empty} ms | ${migrated} ms |`);
+  rows.push(...(await benchDatabase(kind, bare)));
 }
 
 const cpu = (
