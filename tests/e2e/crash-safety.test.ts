@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
+import { post } from '../support/enquiries.ts';
 import { type RunningSite, startSite } from '../support/site.ts';
 
 // The flood comes from one address; lift the per-address form limit so every request reaches the database.
@@ -14,11 +15,7 @@ async function flood(site: RunningSite, parallel: number) {
     for (;;) {
       const email = `flood-${next++}@example.com`;
       try {
-        const response = await fetch(`${site.url}/subscribe`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ emailAddress: email, submitMethod: '2' }),
-        });
+        const response = await post(site, '/subscribe', { emailAddress: email, submitMethod: '2' });
         if (response.ok) accepted.push(email);
         await response.body?.cancel();
       } catch {

@@ -38,7 +38,8 @@ export const quote = (email: string) => ({
   contact1: '2',
 });
 
-export function post(site: TestApp, path: string, body: unknown) {
+/** POSTs `body` as JSON to a running site (a test app or the built server's process). */
+export function post(site: { url: string }, path: string, body: unknown) {
   return fetch(`${site.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { validApplication } from '../../../tests/support/applications.ts';
-import { firstBookableDate } from '../../../tests/support/booking.ts';
+import { firstBookableDate, postBooking } from '../../../tests/support/booking.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { contact } from '../../../tests/support/enquiries.ts';
+import { contact, post } from '../../../tests/support/enquiries.ts';
 import {
   bodyProbes,
   encode,
@@ -45,18 +45,12 @@ async function tableCountsQuery(db: Db) {
 /** Leads of every kind, made as visitors make them; gives a route's path with their real parameters. */
 async function seedLeads(site: TestApp) {
   const email = 'real.lead@example.com';
-  const post = (urlPath: string, body: unknown) =>
-    fetch(`${site.url}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/contact-us-send', { ...contact(email), optin: true, recToken: 'unused' });
+  await post(site, '/contact-us-send', { ...contact(email), optin: true, recToken: 'unused' });
   const { applicationReference } = await (
-    await post('/forms/application-form', { ...validApplication, emailAddress: email })
+    await post(site, '/forms/application-form', { ...validApplication, emailAddress: email })
   ).json();
   const { date, slots } = await firstBookableDate(site.url);
-  const booking = await post('/forms/book-call-form', {
+  const booking = await postBooking(site.url, {
     ...buildBookCallPayload(date, slots[0] as (typeof slots)[number], email),
     applicationReference,
   });

@@ -10,20 +10,13 @@ import {
   describeOnPostgres,
   type TestDatabase,
 } from '../../../tests/support/databases.ts';
-import { contact, quote } from '../../../tests/support/enquiries.ts';
+import { contact, post, quote } from '../../../tests/support/enquiries.ts';
 import { startTcpProxy, type TcpProxy } from '../../../tests/support/tcp-proxy.ts';
 import { buildBookCallPayload } from '../../shared/booking.ts';
 import { serviceUnavailableMessage } from './errors.ts';
 
 const env = { RATE_LIMIT_PER_MINUTE: '1000', MEETING_URL: 'https://zoom.us/my/fenwickhale' };
 const unavailable = { success: false, infoMessages: [], errorMessages: [serviceUnavailableMessage] };
-
-const postJson = (app: TestApp, urlPath: string, body: unknown) =>
-  fetch(`${app.url}${urlPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 /** Everything stored about an address, in every table a submission writes. */
 async function storedFor(app: TestApp, email: string) {
@@ -74,7 +67,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
       ],
     ];
     for (const [urlPath, body] of submissions) {
-      const response = await postJson(app, urlPath, body);
+      const response = await post(app, urlPath, body);
       expect({ urlPath, status: response.status }).toEqual({ urlPath, status: 503 });
       expect(response.headers.get('retry-after')).toBe('30');
       expect(await response.json()).toEqual(unavailable);
@@ -83,7 +76,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
     await proxy.restore();
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     expect(await storedFor(app, email)).toBe(0);
-    const again = await postJson(app, '/subscribe', { emailAddress: email, submitMethod: '2' });
+    const again = await post(app, '/subscribe', { emailAddress: email, submitMethod: '2' });
     expect(again.status).toBe(200);
     expect(await storedFor(app, email)).toBeGreaterThan(0);
   });
@@ -119,7 +112,7 @@ describe('SQLite locked by another process', () => {
     await app.outbox.stop(); // its polls would wait on the lock too
     const release = await holdWriteLock(path.resolve(app.databaseUrl.replace(/^sqlite:/, '')));
     try {
-      const response = await postJson(app, '/subscribe', {
+      const response = await post(app, '/subscribe', {
         emailAddress: 'locked@example.com',
         submitMethod: '2',
       });

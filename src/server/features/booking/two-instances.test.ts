@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
 import { describeOnPostgres } from '../../../../tests/support/databases.ts';
+import { post } from '../../../../tests/support/enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { countByStatus } from '../../mail/outbox.ts';
@@ -46,10 +47,9 @@ describeOnPostgres('two app instances on one PostgreSQL under concurrent load', 
       return { email, status: response.status };
     });
     const signUps = Array.from({ length: 60 }, async (_, i) => {
-      const response = await fetch(`${(instances[(i + 1) % 2] as TestApp).url}/subscribe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailAddress: `reader${i}@example.com`, submitMethod: '2' }),
+      const response = await post(instances[(i + 1) % 2] as TestApp, '/subscribe', {
+        emailAddress: `reader${i}@example.com`,
+        submitMethod: '2',
       });
       return response.status;
     });
