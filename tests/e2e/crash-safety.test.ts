@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { post } from '../support/enquiries.ts';
 import { type RunningSite, startSite } from '../support/site.ts';
+import { waitUntil } from '../support/wait.ts';
 
 // The flood comes from one address; lift the per-address form limit so every request reaches the database.
 const env = { RATE_LIMIT_PER_MINUTE: '1000000' };
@@ -27,22 +28,14 @@ async function flood(site: RunningSite, parallel: number) {
   return { accepted, loops };
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Not in time: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 it('keeps every sign-up it acknowledged through a SIGKILL, and mails each one confirmation', async () => {
   const first = await startSite(env);
   const { accepted, loops } = await flood(first, 16);
-  await waitUntil(
-    () => accepted.length >= 300,
-    30_000,
-    () => `${accepted.length} sign-ups accepted`,
-  );
+  await waitUntil(() => accepted.length >= 300, {
+    timeoutMs: 30_000,
+    intervalMs: 100,
+    what: () => `${accepted.length} sign-ups accepted`,
+  });
   await first.kill(); // mid-flood: requests in flight, mail being sent
   await loops;
   const acknowledged = [...accepted];
@@ -59,14 +52,14 @@ it('keeps every sign-up it acknowledged through a SIGKILL, and mails each one co
     // Mail the crash interrupted waits out its lease (15 s) and then goes.
     const smtp = second.smtp;
     const recipients = () => new Set(smtp.messages.flatMap((m) => m.to));
-    await waitUntil(
-      () => acknowledged.every((email) => recipients().has(email)),
-      40_000,
-      () => {
+    await waitUntil(() => acknowledged.every((email) => recipients().has(email)), {
+      timeoutMs: 40_000,
+      intervalMs: 100,
+      what: () => {
         const missing = acknowledged.filter((email) => !recipients().has(email));
         return `${missing.length} confirmations missing (${missing.slice(0, 3).join(', ')}…)`;
       },
-    );
+    });
     const confirmations = smtp.messages.filter((m) => m.to[0]?.startsWith('flood-'));
     expect(confirmations.every((m) => m.parsed.subject?.startsWith('Please confirm your subscription'))).toBe(
       true,

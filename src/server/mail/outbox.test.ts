@@ -6,6 +6,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/databases.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp.ts';
+import { waitUntil } from '../../../tests/support/wait.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -167,11 +168,3 @@ it('doubles the retry delay up to a ceiling', () => {
     30_000, 60_000, 100_000, 100_000,
   ]);
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -4,6 +4,7 @@ import { firstBookableDate, postBooking } from '../../../../tests/support/bookin
 import { describeOnPostgres } from '../../../../tests/support/databases.ts';
 import { post } from '../../../../tests/support/enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
+import { waitUntil } from '../../../../tests/support/wait.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { countByStatus } from '../../mail/outbox.ts';
 
@@ -69,10 +70,11 @@ describeOnPostgres('two app instances on one PostgreSQL under concurrent load', 
 
     // Each booking: the visitor's confirmation and the staff's notice; each sign-up: its confirmation.
     const expected = winners.length * 2 + 60;
-    const deadline = Date.now() + 30_000;
-    while ((await countByStatus(first.db)).sent < expected && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(async () => (await countByStatus(first.db)).sent >= expected, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      what: () => `${expected} emails sent`,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500)); // more polls by both workers: nothing goes twice
     expect(await countByStatus(first.db)).toEqual({ pending: 0, sent: expected, failed: 0 });
     expect(smtp.messages).toHaveLength(expected);
