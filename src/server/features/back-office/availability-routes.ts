@@ -8,7 +8,7 @@ import { isTypedText } from '../../../shared/form-fields.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { loadSettings } from '../booking/repository.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../audit/log.ts';
 
 const blockedDateBody = z
   .object({ date: z.iso.date(), reason: z.string().trim().max(200).refine(isTypedText).optional() })

@@ -4,7 +4,7 @@ import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.t
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
-import { recentAudit, recordAudit } from './audit.ts';
+import { recentAudit, recordAudit } from '../../audit/log.ts';
 import { readEmail } from './email-body.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
