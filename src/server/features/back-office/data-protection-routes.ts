@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import { recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { recordAudit } from '../../audit/log.ts';
 import { erasePersonalData, exportPersonalData } from './data-protection.ts';
 import { readEmail } from './email-body.ts';
 
