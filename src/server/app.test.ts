@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.ts';
+import { publicRoute } from './http/access.ts';
 import { enqueueMail } from './mail/outbox.ts';
 
 let site: TestApp;
@@ -9,10 +10,10 @@ let site: TestApp;
 beforeAll(async () => {
   site = await startTestApp({
     extend(app) {
-      app.get('/test/explode', async () => {
+      app.get('/test/explode', { config: publicRoute }, async () => {
         throw new Error('secret internal detail');
       });
-      app.post('/test/echo', async (request) => ({ received: request.body }));
+      app.post('/test/echo', { config: publicRoute }, async (request) => ({ received: request.body }));
     },
   });
 });

@@ -3,15 +3,17 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { accountPaths } from '../shared/accounts.ts';
+import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
 import { createBotCheck } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { registerAccountRoutes } from './features/accounts/routes.ts';
+import { registerAccountRoutes, signedInUser } from './features/accounts/routes.ts';
 import { createAccountService } from './features/accounts/service.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
@@ -22,6 +24,8 @@ import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
+import { publicRoute } from './http/access.ts';
+import { registerAccessControl } from './http/access-control.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
@@ -74,6 +78,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
+  // A route is staff-only unless it declares otherwise. Registered before any route, so that every route
+  // is behind it, and after the cookie parser, whose cookies it reads.
+  const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+  const formTokens = createFormTokens(config.publicUrl);
+  registerAccessControl(app, {
+    staffOf: (request) => signedInUser(accounts, config.publicUrl, request),
+    formTokenMatches: (request) => formTokens.check(request, request.headers[formTokenHeader]),
+    loginPath: accountPaths.login,
+  });
   registerMetrics(app, db);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
@@ -120,8 +133,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
 
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl });
-  const formTokens = createFormTokens(config.publicUrl);
   registerAccountRoutes(app, {
     accounts,
     formTokens,
@@ -134,9 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBackOfficeRoutes(app, {
     db,
     accounts,
-    formTokens,
     pages,
-    publicUrl: config.publicUrl,
     bookings,
     mailQueued,
   });
@@ -144,9 +153,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const [urlPath, page] of pages.byPath) {
     // A page a feature serves itself (the reset page checks its link first) is not served as it is.
     if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
-    app.get(urlPath, (request, reply) => pages.send(request, reply, page));
+    app.get(urlPath, { config: publicRoute }, (request, reply) => pages.send(request, reply, page));
   }
-  await app.register(fastifyStatic, {
+  await app.register(publicFiles, {
     root: path.join(config.distDir, 'client'),
     wildcard: false,
     index: false,
@@ -161,6 +170,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   return app;
 }
+
+/** The client build (scripts, styles, images, fonts) is public by nature: every file it serves says so. */
+const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (files, options) => {
+  files.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ...publicRoute };
+  });
+  await files.register(fastifyStatic, options);
+};
 
 /** "Fenwick & Hale <hello@…>" → "hello@…" */
 function addressOf(mailbox: string) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { botCheckActions } from '../../shared/bot-check.ts';
+import { publicRoute } from '../http/access.ts';
 import { failure } from '../http/errors.ts';
 import { perMinute } from '../http/rate-limit.ts';
 import type { BotCheck } from './types.ts';
@@ -10,7 +11,7 @@ const actions: readonly string[] = Object.values(botCheckActions);
 export function registerBotCheckRoutes(app: FastifyInstance, botCheck: BotCheck, rateLimitPerMinute: number) {
   app.get<{ Querystring: { action?: string } }>(
     '/api/bot-check',
-    { config: perMinute(rateLimitPerMinute * 5) },
+    { config: { ...publicRoute, ...perMinute(rateLimitPerMinute * 5) } },
     async (request, reply) => {
       const action = request.query.action ?? '';
       if (!actions.includes(action)) {

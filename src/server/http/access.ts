@@ -1,10 +1,15 @@
 /**
  * Who may reach a route, declared on the route itself (`config: publicRoute`). A route that declares
- * nothing is staff-only: the access hook (http/access-hook.ts) denies it to anyone not signed in, so a
- * route added without thought is closed, not open. Access is decided from the route that matched,
+ * nothing is staff-only: the access hook (http/access-control.ts) denies it to anyone not signed in, so
+ * a route added without thought is closed, not open. Access is decided from the route that matched,
  * never from the URL string, so no spelling of a path reaches a route its access does not allow.
+ *
+ * - `public`: anyone.
+ * - `staff`: a signed-in member of staff; a change (any method but GET and HEAD) also needs our Origin
+ *   and the form token. Anonymous callers get 401, a change without the token 403.
+ * - `staff-page`: a page of the back office; anonymous visitors are sent to the login page instead.
  */
-export type Access = 'public' | 'staff';
+export type Access = 'public' | 'staff' | 'staff-page';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,3 +19,6 @@ declare module 'fastify' {
 
 /** Route config for a route anyone may reach. Spread it beside other config: `{ ...publicRoute, ...perMinute(5) }`. */
 export const publicRoute = { access: 'public' } as const satisfies { access: Access };
+
+/** Route config for a back-office page (not its API). */
+export const staffPage = { access: 'staff-page' } as const satisfies { access: Access };

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { publicRoute } from './access.ts';
 
 export function registerHealth(app: FastifyInstance, db: Db) {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: publicRoute }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
   /** Ready when the database answers; a load balancer stops sending visitors here while it does not. */
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', { config: publicRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await withTimeout(sql`select 1`.execute(db), 2000);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import { countByStatus } from '../mail/outbox.ts';
+import { publicRoute } from './access.ts';
 
 /** Prometheus metrics for this app instance: its own registry, so two apps in one process stay apart. */
 export function registerMetrics(app: FastifyInstance, db: Db) {
@@ -37,7 +38,7 @@ export function registerMetrics(app: FastifyInstance, db: Db) {
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', { config: publicRoute }, async (_request, reply) => {
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
+import { publicRoute } from './access.ts';
 
 /**
  * /robots.txt and /sitemap.xml, written once at start from the build's list of indexable pages and the
@@ -27,13 +28,13 @@ export function registerSitemap(app: FastifyInstance, distDir: string, publicUrl
     '',
   ].join('\n');
 
-  app.get('/sitemap.xml', (_request, reply) =>
+  app.get('/sitemap.xml', { config: publicRoute }, (_request, reply) =>
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(sitemap),
   );
-  app.get('/robots.txt', (_request, reply) =>
+  app.get('/robots.txt', { config: publicRoute }, (_request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountMessages, accountPaths, type LoginNotice } from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { looksLikePasswordHash } from '../../../shared/password.ts';
+import { publicRoute } from '../../http/access.ts';
 import type { FormTokens } from '../../http/form-token.ts';
 import type { PrerenderedPages } from '../../http/pages.ts';
 import { perMinute } from '../../http/rate-limit.ts';
@@ -36,12 +37,12 @@ export function sessionCookie(publicUrl: URL) {
 /** Sign-in, sign-out, the forgotten-password link and the reset (SPEC §3, §4, §7). */
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
   const { accounts, formTokens, serverPages } = options;
-  const formLimit = perMinute(options.rateLimitPerMinute);
+  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
   const session = sessionCookie(options.publicUrl);
   const toLogin = (reply: FastifyReply, notice: LoginNotice) =>
     reply.redirect(`${accountPaths.login}?notice=${notice}`, 303);
 
-  app.get(accountPaths.formToken, async (request, reply) => {
+  app.get(accountPaths.formToken, { config: publicRoute }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: formTokens.issue(request, reply) };
   });
@@ -72,7 +73,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     return reply.redirect(accountPaths.backOffice, 303);
   });
 
-  app.post<{ Body: FormBody }>(accountPaths.logout, async (request, reply) => {
+  app.post<{ Body: FormBody }>(accountPaths.logout, { config: publicRoute }, async (request, reply) => {
     if (!formTokens.check(request, request.body?.formToken))
       return reply.redirect(accountPaths.backOffice, 303);
     await accounts.endSession(request.cookies[session.name]);
@@ -94,15 +95,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   });
 
   const resetPage = options.pages.byPath.get(accountPaths.resetPassword);
-  app.get<{ Querystring: { token?: string } }>(accountPaths.resetPassword, async (request, reply) => {
-    // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
-    // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
-    reply.header('x-robots-tag', 'noindex');
-    if (!resetPage || !(await accounts.tokenIsUsable(String(request.query.token ?? '')))) {
-      return unusableLink(reply);
-    }
-    return options.pages.send(request, reply, resetPage);
-  });
+  app.get<{ Querystring: { token?: string } }>(
+    accountPaths.resetPassword,
+    { config: publicRoute },
+    async (request, reply) => {
+      // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
+      // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
+      reply.header('x-robots-tag', 'noindex');
+      if (!resetPage || !(await accounts.tokenIsUsable(String(request.query.token ?? '')))) {
+        return unusableLink(reply);
+      }
+      return options.pages.send(request, reply, resetPage);
+    },
+  );
 
   app.post<{ Body: FormBody }>(accountPaths.resetPassword, { config: formLimit }, async (request, reply) => {
     if (!formTokens.check(request, request.body?.formToken)) return formExpired(reply);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationMessages, applicationSchema } from '../../../shared/application.ts';
+import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/validation.ts';
@@ -13,7 +14,7 @@ export interface ApplicationRoutesOptions {
 }
 
 export function registerApplicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
-  const formLimit = perMinute(options.rateLimitPerMinute);
+  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
 
   app.post('/forms/application-form', { config: formLimit }, async (request, reply) => {
     const parsed = applicationSchema.safeParse(request.body);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
 import { isValidDate } from '../../../shared/calendar.ts';
+import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
@@ -23,8 +24,8 @@ export interface BookingRoutesOptions {
 
 export function registerBookingRoutes(app: FastifyInstance, options: BookingRoutesOptions) {
   const { booking, pages } = options;
-  const formLimit = perMinute(options.rateLimitPerMinute);
-  const readLimit = perMinute(options.rateLimitPerMinute * 10);
+  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
+  const readLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute * 10) };
 
   app.get('/api/booking-settings', { config: readLimit }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -57,33 +58,37 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
     return reply.status(201).send(succeeded(bookingMessages.booked));
   });
 
-  app.get<{ Querystring: { token?: string } }>('/bookings/cancel', async (request, reply) => {
-    const token = String(request.query.token ?? '');
-    const found = token ? await booking.findByCancelToken(token) : undefined;
-    if (!found) return invalidLink(reply);
-    const { dateText, timeText, zone } = describeSlot(found);
-    if (found.status === 'cancelled') {
+  app.get<{ Querystring: { token?: string } }>(
+    '/bookings/cancel',
+    { config: publicRoute },
+    async (request, reply) => {
+      const token = String(request.query.token ?? '');
+      const found = token ? await booking.findByCancelToken(token) : undefined;
+      if (!found) return invalidLink(reply);
+      const { dateText, timeText, zone } = describeSlot(found);
+      if (found.status === 'cancelled') {
+        return pages.send(
+          reply,
+          200,
+          'Call already cancelled',
+          html`<h1>This call is already cancelled</h1>
+        <p>Your call on ${dateText} at ${timeText} ${zone} was cancelled. <a href="/">Book another time</a>.</p>`,
+        );
+      }
       return pages.send(
         reply,
         200,
-        'Call already cancelled',
-        html`<h1>This call is already cancelled</h1>
-        <p>Your call on ${dateText} at ${timeText} ${zone} was cancelled. <a href="/">Book another time</a>.</p>`,
-      );
-    }
-    return pages.send(
-      reply,
-      200,
-      'Cancel your call',
-      html`<h1>Cancel your call?</h1>
+        'Cancel your call',
+        html`<h1>Cancel your call?</h1>
       <p>Your initial call with ${firm.name} is on <strong>${dateText} at ${timeText} ${zone}</strong>.</p>
       <form method="post" action="/bookings/cancel">
         <input type="hidden" name="token" value="${token}">
         <button type="submit" class="button">Cancel my call</button>
       </form>
       <p>Changed your mind? Keep this page closed and your call stays booked.</p>`,
-    );
-  });
+      );
+    },
+  );
 
   app.post<{ Body: { token?: unknown } }>(
     '/bookings/cancel',

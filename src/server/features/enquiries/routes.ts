@@ -11,6 +11,7 @@ import {
 } from '../../../shared/enquiries.ts';
 import { honeypotField } from '../../../shared/mailing-list.ts';
 import type { BotCheck } from '../../captcha/index.ts';
+import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/validation.ts';
@@ -36,7 +37,7 @@ const received = succeeded(enquiryMessages.received);
 
 /** POST /contact-us-send and /show-contact-send (SPEC §7): checked, bot-checked, stored, then acknowledged. */
 export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRoutesOptions) {
-  const formLimit = perMinute(options.rateLimitPerMinute);
+  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
 
   const register = <T extends ContactEnquiry | QuoteEnquiry>(form: EnquiryForm<T>) =>
     app.post(form.path, { config: formLimit }, async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
 import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
+import { publicRoute } from '../../http/access.ts';
 import { failure, isPageRequest, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
@@ -21,7 +22,7 @@ const accepted = succeeded(mailingListMessages.checkInbox);
 
 export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRoutesOptions) {
   const { mailingList, pages } = options;
-  const formLimit = perMinute(options.rateLimitPerMinute);
+  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
 
   app.post('/subscribe', { config: formLimit }, async (request, reply) => {
     // The forms also work before their script has loaded: the browser then posts them as a page.
@@ -53,49 +54,57 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     return done();
   });
 
-  app.get<{ Querystring: { token?: string } }>('/subscribe/confirm', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const outcome = await mailingList.confirm(String(request.query.token ?? ''), request.ip);
-    if (outcome === 'unknown') {
-      return pages.send(
-        reply,
-        404,
-        'Link not recognised',
-        html`<h1>This link has expired or is not complete</h1>
+  app.get<{ Querystring: { token?: string } }>(
+    '/subscribe/confirm',
+    { config: publicRoute },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const outcome = await mailingList.confirm(String(request.query.token ?? ''), request.ip);
+      if (outcome === 'unknown') {
+        return pages.send(
+          reply,
+          404,
+          'Link not recognised',
+          html`<h1>This link has expired or is not complete</h1>
         <p>Please check it is the whole link from your email. Links work for 14 days: if yours is older,
         <a href="/newsletter">sign up again</a> and we will send a new one.</p>`,
-      );
-    }
-    return pages.send(
-      reply,
-      200,
-      'Subscription confirmed',
-      html`<h1>You are subscribed</h1>
+        );
+      }
+      return pages.send(
+        reply,
+        200,
+        'Subscription confirmed',
+        html`<h1>You are subscribed</h1>
       <p>Thank you for confirming. The ${firm.name} newsletter will arrive about once a month, and every
       issue has a link to unsubscribe with one click.</p>
       <p><a href="/">Back to the home page</a></p>`,
-    );
-  });
+      );
+    },
+  );
 
-  app.get<{ Querystring: { token?: string } }>('/unsubscribe', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const token = String(request.query.token ?? '');
-    const subscriber = await mailingList.findByUnsubscribeToken(token);
-    if (!subscriber) return unknownLink(reply);
-    if (subscriber.status === 'unsubscribed') return unsubscribedPage(reply);
-    return pages.send(
-      reply,
-      200,
-      'Unsubscribe',
-      html`<h1>Unsubscribe from our newsletter?</h1>
+  app.get<{ Querystring: { token?: string } }>(
+    '/unsubscribe',
+    { config: publicRoute },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = String(request.query.token ?? '');
+      const subscriber = await mailingList.findByUnsubscribeToken(token);
+      if (!subscriber) return unknownLink(reply);
+      if (subscriber.status === 'unsubscribed') return unsubscribedPage(reply);
+      return pages.send(
+        reply,
+        200,
+        'Unsubscribe',
+        html`<h1>Unsubscribe from our newsletter?</h1>
       <p>${subscriber.email} will get no more newsletters from ${firm.name}.</p>
       <form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
         <input type="hidden" name="List-Unsubscribe" value="One-Click">
         <input type="hidden" name="from" value="page">
         <button type="submit" class="button">Unsubscribe</button>
       </form>`,
-    );
-  });
+      );
+    },
+  );
 
   // RFC 8058: mail providers POST here from their own servers, with no cookies and no page of ours, so
   // this is the one form post that skips the same-origin check; the unguessable token is the authority.
