@@ -28,14 +28,14 @@ async function run() {
     const problem = emailAddressProblem(email);
     if (problem) throw new UsageError(`${problem}: npm run user:${command} -- EMAIL`);
     if (command === 'add') {
-      const outcome = await accounts.addUser(email);
+      const outcome = await accounts.addUser(email, null);
       console.log(
         outcome === 'added'
           ? `Added ${email}; a link to choose a password is on its way (it works for seven days).`
           : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
       );
     } else if (command === 'disable') {
-      const found = await accounts.disableUser(email);
+      const found = await accounts.disableUser(email, null);
       if (!found) throw new UsageError(`No user ${email}.`);
       console.log(`Disabled ${email}: signed out everywhere, and can no longer sign in.`);
     } else {

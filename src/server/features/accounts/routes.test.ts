@@ -173,6 +173,7 @@ describeEachDatabase('a disabled user', (database) => {
 
     await createAccountService({ db: site.db, publicUrl: site.config.publicUrl }).disableUser(
       'gus@fenwickhale.test',
+      null,
     );
     const after = await fetch(`${site.url}/back-office`, {
       headers: { cookie: session },

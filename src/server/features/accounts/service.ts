@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type AuditAction, recordAudit } from '../../audit/log.ts';
 import type { Database, SessionTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
@@ -28,6 +29,14 @@ export interface SignedInUser {
   id: number;
   email: string;
 }
+
+/** A change to an account made by a member of staff, or (no one signed in) from the command line. */
+const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
+  userId: by,
+  action,
+  subject: email,
+  ...(by === null && { detail: { via: 'command line' } }),
+});
 
 export function createAccountService({ db, publicUrl, now = () => new Date() }: AccountServiceOptions) {
   const throttle = createSignInThrottle(db, now);
@@ -64,8 +73,11 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
       .executeTakeFirst();
 
   return {
-    /** Creates an active user without a password and emails them a link to choose one. */
-    async addUser(email: string): Promise<'added' | 'exists'> {
+    /**
+     * Creates an active user without a password and emails them a link to choose one; the audit log
+     * records who did it (`by`: a member of staff, or null from the command line) in the same transaction.
+     */
+    async addUser(email: string, by: number | null): Promise<'added' | 'exists'> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('users')
@@ -86,6 +98,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
           .executeTakeFirstOrThrow();
         const link = await issueToken(trx, user.id, 'invite');
         await enqueueMail(trx, 'account-invitation', invitationEmail(normal(email), link));
+        await recordAudit(trx, auditEntry(by, 'staff.invited', normal(email)), now());
         return 'added';
       });
     },
@@ -97,8 +110,11 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
         .orderBy('email')
         .execute(),
 
-    /** A disabled user is signed out everywhere, their links stop working, and they cannot sign in. */
-    async disableUser(email: string): Promise<boolean> {
+    /**
+     * A disabled user is signed out everywhere, their links stop working, and they cannot sign in. The
+     * audit entry (who did it, as for `addUser`) is written in the same transaction.
+     */
+    async disableUser(email: string, by: number | null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
@@ -114,6 +130,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
           .where('user_id', '=', user.id)
           .where('used_at', 'is', null)
           .execute();
+        await recordAudit(trx, auditEntry(by, 'staff.disabled', normal(email)), now());
         return true;
       });
     },

@@ -47,16 +47,18 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Kysely<Data
     }
     const now = new Date().toISOString();
     const saved = JSON.stringify(settings.data);
-    await db
-      .insertInto('booking_settings')
-      .values({ id: 1, settings: saved, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ settings: saved, updated_at: now }))
-      .execute();
-    await recordAudit(db, {
-      userId: request.staff.id,
-      action: 'availability.changed',
-      subject: 'availability',
-      detail: settings.data,
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('booking_settings')
+        .values({ id: 1, settings: saved, updated_at: now })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ settings: saved, updated_at: now }))
+        .execute();
+      await recordAudit(trx, {
+        userId: request.staff.id,
+        action: 'availability.changed',
+        subject: 'availability',
+        detail: settings.data,
+      });
     });
     return succeeded(backOfficeMessages.settingsSaved);
   });
@@ -64,17 +66,33 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Kysely<Data
   app.post(`${backOfficeApi}/blocked-dates`, async (request, reply) => {
     const body = blockedDateBody.safeParse(request.body);
     if (!body.success) return reply.status(422).send(failure(backOfficeMessages.blockedDate));
+    const { date } = body.data;
     const reason = body.data.reason || null;
-    await db
-      .insertInto('blocked_dates')
-      .values({ date: body.data.date, reason, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('date').doUpdateSet({ reason }))
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('blocked_dates')
+        .values({ date, reason, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('date').doUpdateSet({ reason }))
+        .execute();
+      await recordAudit(trx, {
+        userId: request.staff.id,
+        action: 'blocked-date.added',
+        subject: date,
+        detail: { reason },
+      });
+    });
     return reply.status(201).send({ blockedDates: await blockedDates() });
   });
 
   app.delete<{ Params: { date: string } }>(`${backOfficeApi}/blocked-dates/:date`, async (request) => {
-    await db.deleteFrom('blocked_dates').where('date', '=', request.params.date).execute();
+    const { date } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom('blocked_dates').where('date', '=', date).executeTakeFirst();
+      // Removing a date that was not blocked changes nothing, so there is nothing to record.
+      if (Number(removed.numDeletedRows) > 0) {
+        await recordAudit(trx, { userId: request.staff.id, action: 'blocked-date.removed', subject: date });
+      }
+    });
     return { blockedDates: await blockedDates() };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
-import { recentAudit, recordAudit } from '../../audit/log.ts';
+import { recentAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
@@ -27,9 +27,8 @@ export function registerStaffRoutes(
   app.post(`${backOfficeApi}/staff`, async (request, reply) => {
     const read = readEmail(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    const outcome = await accounts.addUser(read.email);
+    const outcome = await accounts.addUser(read.email, request.staff.id);
     if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
-    await recordAudit(db, { userId: request.staff.id, action: 'staff.invited', subject: read.email });
     options.mailQueued();
     return reply.status(201).send(succeeded(backOfficeMessages.invited));
   });
@@ -40,10 +39,9 @@ export function registerStaffRoutes(
     if (body.email.toLowerCase() === request.staff.email.toLowerCase()) {
       return reply.status(422).send(failure(backOfficeMessages.notYourself));
     }
-    if (!(await accounts.disableUser(body.email))) {
+    if (!(await accounts.disableUser(body.email, request.staff.id))) {
       return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
     }
-    await recordAudit(db, { userId: request.staff.id, action: 'staff.disabled', subject: body.email });
     return succeeded(backOfficeMessages.disabled);
   });
 

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { signedInStaff } from '../../../../tests/support/staff.ts';
+import { formTokenHeader } from '../../../shared/back-office.ts';
+import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
+import { isPostgres } from '../../db/database.ts';
+import { createAccountService } from '../accounts/service.ts';
+
+const api = '/api/back-office';
+const colleague = 'colleague@fenwickhale.test';
+
+/** Makes every write to the audit log fail, as a full disk or a lost connection would at that moment. */
+async function breakTheAuditLog(site: TestApp) {
+  if (isPostgres(site.db)) {
+    await sql`create function refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'the audit log is unavailable'; end $$`.execute(site.db);
+    await sql`create trigger refuse_audit before insert on audit_log
+      for each row execute function refuse_audit()`.execute(site.db);
+  } else {
+    await sql`create trigger refuse_audit before insert on audit_log
+      begin select raise(abort, 'the audit log is unavailable'); end`.execute(site.db);
+  }
+}
+
+async function mendTheAuditLog(site: TestApp) {
+  await sql`drop trigger refuse_audit${isPostgres(site.db) ? sql` on audit_log` : sql``}`.execute(site.db);
+}
+
+/** What a staff action could change: every table but the sessions (whose last-seen time moves). */
+async function snapshot(site: TestApp) {
+  const [users, tokens, outbox, settings, blocked, audit] = await Promise.all([
+    site.db.selectFrom('users').select(['email', 'status']).orderBy('email').execute(),
+    site.db.selectFrom('password_tokens').select(['token_hash', 'used_at']).orderBy('token_hash').execute(),
+    site.db.selectFrom('outbox_messages').select('id').execute(),
+    site.db.selectFrom('booking_settings').selectAll().execute(),
+    site.db.selectFrom('blocked_dates').selectAll().execute(),
+    site.db.selectFrom('audit_log').select('id').execute(),
+  ]);
+  return { users, tokens, outbox, settings, blocked, audit };
+}
+
+describeEachDatabase('the audit log', (database) => {
+  let site: TestApp;
+  let staff: { cookies: string; token: string };
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+    staff = await signedInStaff(site, 'gwen@fenwickhale.test');
+  });
+  afterAll(async () => site?.close());
+
+  const send = (path: string, body: unknown, method = 'POST') =>
+    fetch(`${site.url}${api}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        cookie: staff.cookies,
+        origin: site.url,
+        [formTokenHeader]: staff.token,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const auditLog = async () =>
+    (await fetch(`${site.url}${api}/audit-log`, { headers: { cookie: staff.cookies } })).json();
+
+  /** Each staff action, as the back office sends it. */
+  const actions = {
+    invite: () => send('/staff', { email: colleague }),
+    disable: () => send('/staff/disable', { email: colleague }),
+    changeHours: () => send('/availability', { ...defaultAvailabilitySettings, callMinutes: 45 }, 'PUT'),
+    blockDate: () => send('/blocked-dates', { date: '2031-01-06', reason: 'Training' }),
+    unblockDate: () => send('/blocked-dates/2031-01-06', undefined, 'DELETE'),
+  };
+
+  it('records every staff change with who did it, when, and to what', async () => {
+    const started = Date.now();
+    for (const act of Object.values(actions)) expect((await act()).status).toBeLessThan(300);
+    const entries = await auditLog();
+    expect(entries.slice(0, 5)).toMatchObject([
+      { action: 'blocked-date.removed', subject: '2031-01-06', by: 'gwen@fenwickhale.test' },
+      { action: 'blocked-date.added', subject: '2031-01-06', by: 'gwen@fenwickhale.test' },
+      { action: 'availability.changed', subject: 'availability', by: 'gwen@fenwickhale.test' },
+      { action: 'staff.disabled', subject: colleague, by: 'gwen@fenwickhale.test' },
+      { action: 'staff.invited', subject: colleague, by: 'gwen@fenwickhale.test' },
+    ]);
+    for (const entry of entries.slice(0, 5)) {
+      expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(started - 1000);
+    }
+    // Removing a date that is not blocked changes nothing and records nothing.
+    await actions.unblockDate();
+    expect((await auditLog())[0]).toEqual(entries[0]);
+  });
+
+  it('records accounts added and disabled from the command line as such', async () => {
+    const accounts = createAccountService({ db: site.db, publicUrl: site.config.publicUrl });
+    await accounts.addUser('temp@fenwickhale.test', null);
+    await accounts.disableUser('temp@fenwickhale.test', null);
+    expect((await auditLog()).slice(0, 2)).toMatchObject([
+      {
+        action: 'staff.disabled',
+        subject: 'temp@fenwickhale.test',
+        by: null,
+        detail: '{"via":"command line"}',
+      },
+      {
+        action: 'staff.invited',
+        subject: 'temp@fenwickhale.test',
+        by: null,
+        detail: '{"via":"command line"}',
+      },
+    ]);
+  });
+
+  it('has no route that edits or deletes an entry', () => {
+    const routes = [...site.app.routeAccess().keys()].filter((route) => route.includes('audit'));
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes.every((route) => route.startsWith('GET ') || route.startsWith('HEAD '))).toBe(true);
+  });
+
+  describe('when an entry cannot be written', () => {
+    beforeAll(async () => {
+      await send('/staff', { email: 'second@fenwickhale.test' });
+      await send('/blocked-dates', { date: '2031-02-03', reason: 'Closed' });
+      await breakTheAuditLog(site);
+    });
+    afterAll(async () => mendTheAuditLog(site));
+
+    const failingActions = {
+      invite: () => send('/staff', { email: 'third@fenwickhale.test' }),
+      disable: () => send('/staff/disable', { email: 'second@fenwickhale.test' }),
+      changeHours: () => send('/availability', { ...defaultAvailabilitySettings, callMinutes: 60 }, 'PUT'),
+      blockDate: () => send('/blocked-dates', { date: '2031-03-03' }),
+      unblockDate: () => send('/blocked-dates/2031-02-03', undefined, 'DELETE'),
+    };
+
+    for (const [name, act] of Object.entries(failingActions)) {
+      it(`makes no change: ${name}`, async () => {
+        const before = await snapshot(site);
+        const answer = await act();
+        expect(answer.status).toBe(500);
+        expect(await snapshot(site)).toEqual(before);
+      });
+    }
+  });
+});
