@@ -4,7 +4,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
 import { createBotCheck } from './captcha/index.ts';
@@ -31,11 +32,14 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
 export interface AppDependencies {
   config: Config;
   db: Db;
+  /** Where request lines go; the app keeps tokens and addresses out of them whatever logger this is. */
+  log: Logger;
   /** Told to look for mail right after a request queued some. */
   outbox: Pick<OutboxWorker, 'kick'>;
 }
@@ -52,10 +56,8 @@ const bodyLimit = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    // Typed as Fastify's own logger, so the app's type does not change with the logger library.
+    loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
