@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
-  registerMetrics(app, db);
+  registerMetrics(app, db, config.metricsToken);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
