@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.ts';
 import { publicRoute } from './http/access.ts';
-import { enqueueMail } from './mail/outbox.ts';
 
 let site: TestApp;
 
@@ -153,16 +152,6 @@ describe('operations endpoints', () => {
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
-  });
-
-  it('exposes request counts, durations and outbox depth to Prometheus', async () => {
-    await site.outbox.stop(); // keep the queued message pending while we look
-    await enqueueMail(site.db, 'test', { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' });
-    await get('/healthz');
-    const text = await (await get('/metrics')).text();
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/healthz"}');
-    expect(text).toContain('outbox_messages{status="pending"} 1');
   });
 
   it('is not ready when the database cannot be reached', async () => {

@@ -4,7 +4,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Logger } from 'pino';
 import { accountPaths } from '../shared/accounts.ts';
 import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
@@ -35,11 +36,14 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
 export interface AppDependencies {
   config: Config;
   db: Db;
+  /** Where request lines go; the app keeps tokens and addresses out of them whatever logger this is. */
+  log: Logger;
   /** Told to look for mail right after a request queued some. */
   outbox: Pick<OutboxWorker, 'kick'>;
 }
@@ -56,10 +60,8 @@ const bodyLimit = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    // Typed as Fastify's own logger, so the app's type does not change with the logger library.
+    loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -87,7 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     formTokenMatches: (request) => formTokens.check(request, request.headers[formTokenHeader]),
     loginPath: accountPaths.login,
   });
-  registerMetrics(app, db);
+  registerMetrics(app, db, config.metricsToken);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);

@@ -119,4 +119,13 @@ describe('configuration', () => {
       'PUBLIC_URL must be an https:// URL in production; got "http://www.example.co.uk"',
     );
   });
+
+  it('takes a METRICS_TOKEN of 32 or more token characters, and never echoes a weak one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const strong = 'Zt4_qP9-xW2~mK7.bR5+nL8/vC3jH6gF1s=';
+    expect(loadConfig({ METRICS_TOKEN: strong }).metricsToken).toBe(strong);
+    const expected = 'METRICS_TOKEN must be 32 or more characters from A-Z a-z 0-9 - . _ ~ + /; got';
+    expect(errorOf({ METRICS_TOKEN: 'prometheus' })).toBe(`${expected} "10 characters"`);
+    expect(errorOf({ METRICS_TOKEN: `${'x'.repeat(32)} y` })).toBe(`${expected} "34 characters"`);
+  });
 });

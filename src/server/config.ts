@@ -37,6 +37,8 @@ export interface Config {
   formRateLimitPerMinute: number;
   /** Where the build put the client assets and the prerendered pages. */
   distDir: string;
+  /** The bearer token a Prometheus scrape of /metrics must send; unset, /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 /** A bad setting: the message is one line naming the variable and what it expected. */
@@ -172,6 +174,16 @@ export function loadConfig(env: Env = process.env): Config {
 
   const logLevel = oneOf('LOG_LEVEL', logLevels, nodeEnv === 'test' ? 'warn' : 'info');
 
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\w.~+/-]{32,}=*$/.test(metricsToken)) {
+    // Not echoed: even a weak token is a secret.
+    fail(
+      'METRICS_TOKEN',
+      '32 or more characters from A-Z a-z 0-9 - . _ ~ + /',
+      `${metricsToken.length} characters`,
+    );
+  }
+
   return {
     nodeEnv,
     port,
@@ -190,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     meetingUrl,
     formRateLimitPerMinute,
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
+    metricsToken,
   };
 }
 

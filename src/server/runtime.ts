@@ -6,6 +6,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { bookingMailPreparer } from './features/booking/service.ts';
+import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
 
@@ -26,9 +27,10 @@ export function meetingProvider(config: Config): MeetingProvider | undefined {
 /** Everything the server is made of, migrated and wired, but not yet listening or sending. */
 export async function createRuntime(
   config: Config,
-  log: Logger,
+  baseLog: Logger,
   outboxOptions: Partial<OutboxWorkerOptions> = {},
 ): Promise<Runtime> {
+  const log = privateLogger(baseLog);
   const db = createDatabase(config.database, (error) =>
     log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   );
@@ -36,7 +38,7 @@ export async function createRuntime(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : fileTransport(config.mailDir, config.mailFrom, log);
+    : fileTransport(config.mailDir, config.mailFrom, log, { logLinks: config.nodeEnv === 'development' });
   const outbox = createOutboxWorker({
     db,
     transport,
@@ -45,7 +47,7 @@ export async function createRuntime(
     prepare: bookingMailPreparer(db, meetingProvider(config)),
     ...outboxOptions,
   });
-  const app = await buildApp({ config, db, outbox });
+  const app = await buildApp({ config, db, log: baseLog, outbox });
   return {
     app,
     db,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { OutboxWorker } from '../../src/server/mail/worker.ts';
@@ -28,6 +28,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Adds routes before the app starts listening (e.g. one that throws). */
   extend?: (app: FastifyInstance) => void;
+  /** Receives the app's log lines (set LOG_LEVEL in env, which is silent by default); else stdout. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -50,7 +52,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const runtime = await createRuntime(config, pino({ level: config.logLevel }), { pollIntervalMs: 100 });
+  const log = options.logStream
+    ? pino({ level: config.logLevel }, options.logStream)
+    : pino({ level: config.logLevel });
+  const runtime = await createRuntime(config, log, { pollIntervalMs: 100 });
   options.extend?.(runtime.app);
   const url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();

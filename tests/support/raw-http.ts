@@ -2,6 +2,7 @@ import http from 'node:http';
 
 export interface RawAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   location: string | undefined;
   body: string;
 }
@@ -44,6 +45,7 @@ export function rawRequest(
         response.on('end', () =>
           resolve({
             status: response.statusCode ?? 0,
+            headers: response.headers,
             location: response.headers.location,
             body: Buffer.concat(chunks).toString('utf8'),
           }),

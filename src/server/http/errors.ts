@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { scrubText } from '../logging/redaction.ts';
 import type { PrerenderedPages } from './pages.ts';
 import { html, type ServerPages } from './server-page.ts';
 
@@ -37,7 +38,8 @@ const friendlyMessages: Record<string, string> = {
  * gets the site's answer shape rather than Fastify's developer text.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  request.log.info({ code: error.code, message: error.message }, 'request refused');
+  // The message quotes the raw path; the request line already logged it with tokens and addresses removed.
+  request.log.info({ code: error.code }, 'request refused');
   reply.status(400).send(failure('That web address is not valid. Please check it and try again.'));
 }
 
@@ -99,7 +101,9 @@ export function registerErrorHandling(
         'Something went wrong on our side. Please try again in a moment.',
       );
     }
-    request.log.info({ code: error.code, message: error.message }, 'request refused');
+    // A JSON parser's message quotes the start of the body, which may be a visitor's name or address.
+    const logged = error instanceof SyntaxError ? undefined : scrubText(error.message);
+    request.log.info({ code: error.code, message: logged }, 'request refused');
     if (status === 429)
       return reply.status(429).send(failure('Too many requests. Please wait a minute and try again.'));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

@@ -1,11 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import { countByStatus } from '../mail/outbox.ts';
 import { publicRoute } from './access.ts';
+import { failure } from './errors.ts';
 
-/** Prometheus metrics for this app instance: its own registry, so two apps in one process stay apart. */
-export function registerMetrics(app: FastifyInstance, db: Db) {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether the request carries `Authorization: Bearer <token>`. Both sides are hashed first, so the
+ * comparison takes the same time whatever the guess and however long it is.
+ */
+function carriesToken(request: FastifyRequest, expected: Buffer) {
+  const given = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), expected);
+}
+
+/**
+ * Prometheus metrics for this app instance: its own registry, so two apps in one process stay apart.
+ * They describe the site's traffic and mail, so only a scraper holding `token` may read them; without a
+ * token /metrics does not exist.
+ */
+export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined) {
+  if (token === undefined) return;
+  const expected = digest(token);
   const registry = new Registry();
   const requests = new Counter({
     name: 'http_requests_total',
@@ -38,8 +57,16 @@ export function registerMetrics(app: FastifyInstance, db: Db) {
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { config: publicRoute }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+  // Public to the access hook because it checks its own credential: a bearer token, not a staff session.
+  app.get('/metrics', { config: { ...publicRoute } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!carriesToken(request, expected)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send(failure('The metrics need their bearer token.'));
+    }
+    reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
 }

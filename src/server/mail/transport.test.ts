@@ -10,19 +10,25 @@ import { fileTransport, smtpTransport } from './transport.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-eml-'));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it('writes each email as an .eml file and logs its links when there is no SMTP server', async () => {
+const confirmation = {
+  messageId: '<outbox-1-1@test.invalid>',
+  message: {
+    to: 'visitor@example.com',
+    subject: 'Please confirm your subscription',
+    text: 'Confirm here: http://localhost:3000/confirm?token=abc',
+    calendar: { method: 'REQUEST' as const, content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+  },
+};
+
+const capturedLog = () => {
   const lines: string[] = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log);
-  await transport.send({
-    messageId: '<outbox-1-1@test.invalid>',
-    message: {
-      to: 'visitor@example.com',
-      subject: 'Please confirm your subscription',
-      text: 'Confirm here: http://localhost:3000/confirm?token=abc',
-      calendar: { method: 'REQUEST', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
-    },
-  });
+  return { lines, log: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) };
+};
+
+it('writes each email as an .eml file and, in development, logs its links', async () => {
+  const { lines, log } = capturedLog();
+  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, { logLinks: true });
+  await transport.send(confirmation);
   const [file] = readdirSync(dir);
   expect(file).toMatch(/\.eml$/);
   const email = await PostalMime.parse(readFileSync(path.join(dir, file as string)));
@@ -33,6 +39,19 @@ it('writes each email as an .eml file and logs its links when there is no SMTP s
   ).toBe(true);
   const logged = JSON.parse(lines.find((line) => line.includes('mail written to file')) as string);
   expect(logged.links).toEqual(['http://localhost:3000/confirm?token=abc']);
+});
+
+it('logs only the file, never the links, recipient or subject, outside development', async () => {
+  const { lines, log } = capturedLog();
+  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, { logLinks: false });
+  await transport.send(confirmation);
+  const [file] = readdirSync(dir);
+  expect(lines).toHaveLength(1);
+  const logged = JSON.parse(lines[0] as string);
+  expect(logged).toMatchObject({ msg: 'mail written to file', file: path.join(dir, file as string) });
+  for (const secret of ['token=abc', 'visitor', 'example.com', 'confirm your subscription']) {
+    expect(lines[0]).not.toContain(secret);
+  }
 });
 
 it('gives up on an SMTP server that accepts the connection but never greets, within the bounded time', async () => {

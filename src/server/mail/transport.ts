@@ -51,8 +51,17 @@ export function smtpTransport(url: string, from: string, timeouts = smtpTimeouts
   };
 }
 
-/** Without an SMTP server, each message becomes an .eml file and its links are logged for the developer. */
-export function fileTransport(dir: string, from: string, log: Logger): MailTransport {
+/**
+ * Without an SMTP server, each message becomes an .eml file. In development its links are logged too, so
+ * the developer can follow a confirmation or reset link at once; anywhere else a log line names only the
+ * file, because those links work as passwords and the recipient and subject are personal.
+ */
+export function fileTransport(
+  dir: string,
+  from: string,
+  log: Logger,
+  { logLinks }: { logLinks: boolean },
+): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -60,8 +69,8 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = mail.message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.message.to, subject: mail.message.subject, file, links }, 'mail written to file');
+      const links = logLinks ? { links: mail.message.text.match(/https?:\/\/\S+/g) ?? [] } : {};
+      log.info({ file, ...links }, 'mail written to file');
     },
     close: () => transporter.close(),
   };

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import { scrubText } from '../logging/redaction.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
@@ -70,7 +71,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await markFailedAttempt(db, row.id, reason, retryAt);
       const level = retryAt ? 'warn' : 'error';
       log[level](
-        { outboxId: row.id, kind: row.kind, attempt: row.attempts, retryAt, reason },
+        // A mail server's refusal often quotes the recipient's address.
+        { outboxId: row.id, kind: row.kind, attempt: row.attempts, retryAt, reason: scrubText(reason) },
         'mail not sent',
       );
     }

@@ -1,0 +1,185 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime, { type Email } from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { firstBookableDate, postBooking } from '../../../tests/support/booking.ts';
+import { contact, post } from '../../../tests/support/enquiries.ts';
+import { signedInStaff } from '../../../tests/support/staff.ts';
+import { waitUntil } from '../../../tests/support/wait.ts';
+import { buildBookCallPayload } from '../../shared/booking.ts';
+
+// The app logs at info through a stream we keep, sends mail to files (no SMTP), and we walk every flow
+// that puts a link token or an email address in a URL. The operator must still see each request's
+// route and status; nothing else the visitor is may be in any line.
+
+const lines: string[] = [];
+let site: TestApp;
+
+const staffEmail = 'morag.staff@fenwickhale.test';
+const subscriberEmail = 'ann.lee@example.com';
+const bookerEmail = 'jane.doe@example.com';
+const enquirerEmail = 'amira.shah@example.com';
+
+beforeAll(async () => {
+  site = await startTestApp({
+    env: { LOG_LEVEL: 'info', MEETING_URL: 'https://zoom.us/my/fenwickhale', RATE_LIMIT_PER_MINUTE: '1000' },
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+});
+afterAll(() => site?.close());
+
+/** Every email the file transport has written so far, parsed. */
+async function mailWritten(): Promise<Email[]> {
+  const dir = site.config.mailDir;
+  return Promise.all(readdirSync(dir).map((file) => PostalMime.parse(readFileSync(path.join(dir, file)))));
+}
+
+/** The `path?token=…` link in the first email to `address` that has one. */
+async function linkMailedTo(address: string, linkPath: string): Promise<string> {
+  const pattern = new RegExp(`http://\\S+${linkPath}\\?token=[\\w%-]+`);
+  let link: string | undefined;
+  await waitUntil(
+    async () => {
+      const mail = await mailWritten();
+      link = mail
+        .filter((m) => m.to?.some((to) => to.address === address))
+        .map((m) => m.text?.match(pattern)?.[0])
+        .find(Boolean);
+      return link !== undefined;
+    },
+    { what: () => `a ${linkPath} link mailed to ${address}` },
+  );
+  return link as string;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
+
+/** What each request of the walk should look like in the log, with the status the visitor got. */
+const expectedLines: { method: string; url: string; status: number }[] = [];
+async function send(method: string, urlPath: string, loggedAs: string, init: RequestInit = {}) {
+  const response = await fetch(`${site.url}${urlPath}`, { method, redirect: 'manual', ...init });
+  await response.arrayBuffer();
+  expectedLines.push({ method, url: loggedAs, status: response.status });
+  return response;
+}
+
+describe('request and mail logs', () => {
+  it('name every route and status, and hold no link token, address, name or subject', async () => {
+    const secrets: string[] = [staffEmail, subscriberEmail, bookerEmail, enquirerEmail];
+
+    // The reset link, opened.
+    const staff = await signedInStaff(site, staffEmail);
+    await send('POST', '/send-reset-password-link', '/send-reset-password-link', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+      body: new URLSearchParams({ emailAddress: staffEmail }),
+    });
+    const reset = await linkMailedTo(staffEmail, '/reset-password');
+    secrets.push(tokenOf(reset));
+    const resetPath = new URL(reset).pathname + new URL(reset).search;
+    expect((await send('GET', resetPath, '/reset-password?token=[redacted]')).status).toBe(200);
+
+    // Signing up, confirming and unsubscribing, through the emailed links.
+    await send('POST', '/subscribe', '/subscribe', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailAddress: subscriberEmail, submitMethod: '2' }),
+    });
+    const confirm = await linkMailedTo(subscriberEmail, '/subscribe/confirm');
+    const unsubscribe = await linkMailedTo(subscriberEmail, '/unsubscribe');
+    secrets.push(tokenOf(confirm), tokenOf(unsubscribe));
+    const confirmPath = new URL(confirm).pathname + new URL(confirm).search;
+    const unsubscribePath = new URL(unsubscribe).pathname + new URL(unsubscribe).search;
+    await send('GET', confirmPath, '/subscribe/confirm?token=[redacted]');
+    await send('GET', unsubscribePath, '/unsubscribe?token=[redacted]');
+    await send('POST', unsubscribePath, '/unsubscribe?token=[redacted]', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+
+    // Booking a call, and opening its cancel link.
+    const { date, slots } = await firstBookableDate(site.url);
+    const booked = await postBooking(
+      site.url,
+      buildBookCallPayload(date, slots[0] as (typeof slots)[0], bookerEmail),
+    );
+    expect(booked.status).toBe(201);
+    const cancel = await linkMailedTo(bookerEmail, '/bookings/cancel');
+    secrets.push(tokenOf(cancel));
+    const cancelPath = new URL(cancel).pathname + new URL(cancel).search;
+    expect((await send('GET', cancelPath, '/bookings/cancel?token=[redacted]')).status).toBe(200);
+
+    // The back office looking a subscriber up by address, and searching.
+    const asStaff = { headers: { cookie: staff.cookies } };
+    const byAddress = '/api/back-office/subscribers/a***@example.com';
+    expect(
+      (await send('GET', `/api/back-office/subscribers/${subscriberEmail}`, byAddress, asStaff)).status,
+    ).toBe(200);
+    await send('GET', '/api/back-office/subscribers/ann.lee%40example.com', byAddress, asStaff);
+    await send(
+      'GET',
+      '/api/back-office/subscribers?q=ann.lee&status=confirmed',
+      '/api/back-office/subscribers?q=[redacted]&status=confirmed',
+      asStaff,
+    );
+
+    // A form post, one whose JSON breaks off after the visitor's name and address, and a path the
+    // router cannot decode.
+    const enquiry = await post(site, '/contact-us-send', { ...contact(enquirerEmail), recToken: 'unused' });
+    expect(enquiry.status).toBe(201);
+    secrets.push(
+      'Amira',
+      'Shah',
+      'amira.shah',
+      'ann.lee',
+      'jane.doe',
+      'morag.staff',
+      'Please confirm',
+      'Your call',
+    );
+    await send('POST', '/contact-us-send', '/contact-us-send', {
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"Amira Shah","emailAddress":"${enquirerEmail}"`,
+    });
+    const badUrl = await fetch(`${site.url}/api/back-office/subscribers/ann.lee%ZZ@example.com`, asStaff);
+    expect(badUrl.status).toBe(400);
+
+    // Every email queued above has been written (and logged) before we read the log.
+    await waitUntil(async () => {
+      const pending = await site.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('status', '!=', 'sent')
+        .execute();
+      return pending.length === 0;
+    });
+    expect((await mailWritten()).length).toBeGreaterThanOrEqual(6);
+
+    const leaks = lines.flatMap((line) =>
+      secrets
+        .filter((secret) => line.toLowerCase().includes(secret.toLowerCase()))
+        .map((s) => `${s} in ${line}`),
+    );
+    expect(leaks).toEqual([]);
+
+    const logged = lines.map((line) => JSON.parse(line));
+    for (const { method, url, status } of expectedLines) {
+      expect(logged).toContainEqual(
+        expect.objectContaining({ msg: 'incoming request', req: expect.objectContaining({ method, url }) }),
+      );
+      expect(logged).toContainEqual(
+        expect.objectContaining({ msg: 'request completed', res: { statusCode: status, method, url } }),
+      );
+    }
+    // Fastify logs no completion for a path its router refused; the refusal names the request instead.
+    const refusedPath = logged.find(
+      (line) =>
+        line.msg === 'incoming request' &&
+        line.req.url === '/api/back-office/subscribers/a***@example.com' &&
+        !logged.some((other) => other.reqId === line.reqId && other.msg === 'request completed'),
+    );
+    expect(logged).toContainEqual(
+      expect.objectContaining({ reqId: refusedPath?.reqId, code: 'FST_ERR_BAD_URL', msg: 'request refused' }),
+    );
+    expect(logged.filter((line) => line.msg === 'mail written to file').length).toBeGreaterThanOrEqual(6);
+  });
+});
