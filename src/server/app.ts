@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+    secret: config.sessionSecret,
   });
   registerMailingListRoutes(app, {
     mailingList,

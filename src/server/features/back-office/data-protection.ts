@@ -46,7 +46,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string) {
       .executeTakeFirst(),
     db
       .selectFrom('outbox_messages')
-      .select(['kind', 'message', 'status', 'created_at', 'sent_at'])
+      .select(['kind', 'subject', 'message', 'status', 'created_at', 'sent_at'])
       .where(emailIs(address, 'recipient'))
       .orderBy('id')
       .execute(),
@@ -68,10 +68,11 @@ export async function exportPersonalData(db: Kysely<Database>, email: string) {
     bookings,
     subscription: subscriber ? { ...subscriber, consents } : null,
     leadEvents: events,
-    emails: emails.map(({ message, ...row }) => {
-      const parsed = JSON.parse(message) as { subject?: string; text?: string };
-      return { ...row, subject: parsed.subject ?? null, text: parsed.text ?? null };
-    }),
+    // A sent email keeps no body (mail/outbox.ts).
+    emails: emails.map(({ message, ...row }) => ({
+      ...row,
+      text: message ? ((JSON.parse(message) as { text?: string }).text ?? null) : null,
+    })),
   };
 }
 
