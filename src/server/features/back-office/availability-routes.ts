@@ -5,10 +5,10 @@ import { firm } from '../../../../content/firm.ts';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
 import { availabilitySettingsSchema } from '../../../shared/booking-settings.ts';
 import { isTypedText } from '../../../shared/form-fields.ts';
+import { recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { loadSettings } from '../booking/repository.ts';
-import { recordAudit } from '../../audit/log.ts';
 
 const blockedDateBody = z
   .object({ date: z.iso.date(), reason: z.string().trim().max(200).refine(isTypedText).optional() })

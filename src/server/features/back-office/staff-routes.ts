@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import { recentAudit, recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
-import { recentAudit, recordAudit } from '../../audit/log.ts';
 import { readEmail } from './email-body.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
