@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     bookings,
     mailQueued,
+    secret: config.sessionSecret,
   });
 
   for (const [urlPath, page] of pages.byPath) {

@@ -24,6 +24,8 @@ export interface BackOfficeRoutesOptions {
   publicUrl: URL;
   bookings: BookingService;
   mailQueued: () => void;
+  /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
+  secret: string;
 }
 
 /** The back office's API, behind its guard, and the page its screens run in. */
@@ -34,7 +36,7 @@ export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOffi
   registerLeadRoutes(app, db, options.bookings, options.mailQueued);
   registerAvailabilityRoutes(app, db);
   registerStaffRoutes(app, options);
-  registerDataProtectionRoutes(app, db);
+  registerDataProtectionRoutes(app, { db, secret: options.secret });
 
   app.get(`${backOfficeApi}/me`, async (request) => ({ email: request.staff.email }));
   app.get(`${backOfficeApi}/summary`, async () => {
