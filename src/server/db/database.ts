@@ -43,17 +43,20 @@ export function createDatabase(
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
+const unfinishedCheckpoints = new WeakSet<Db>();
+
 /**
  * SQLite: copies the write-ahead log into the database file and truncates the log to nothing. Old versions
  * of rows live on in the log's frames (even after a checkpoint, until they are written over), so after an
  * erasure or after clearing sent emails this is what leaves no copy in either file, nor in a backup of
- * them. It does not wait: false when another process's open read or write kept it from finishing (a
- * later call finishes it), where waiting would stall this process, since SQLite calls are synchronous.
+ * them. It does not wait: false when another process's open read or write kept it from finishing, where
+ * waiting would stall this process, since SQLite calls are synchronous; the mail worker then calls it
+ * again at each poll until it finishes (checkpointOwed).
  * PostgreSQL keeps old row versions until it vacuums them and in its own log: nothing to do from here.
  */
 export async function forgetOverwrittenBytes(db: Db): Promise<boolean> {
   if (isPostgres(db)) return true;
-  return db.connection().execute(async (connection) => {
+  const done = await db.connection().execute(async (connection) => {
     await sql`pragma busy_timeout = 0`.execute(connection);
     try {
       const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(connection);
@@ -62,7 +65,13 @@ export async function forgetOverwrittenBytes(db: Db): Promise<boolean> {
       await sql`pragma busy_timeout = ${sql.raw(String(busyTimeoutMs))}`.execute(connection);
     }
   });
+  if (done) unfinishedCheckpoints.delete(db);
+  else unfinishedCheckpoints.add(db);
+  return done;
 }
+
+/** Whether the last forgetOverwrittenBytes on this database could not finish. */
+export const checkpointOwed = (db: Db) => unfinishedCheckpoints.has(db);
 
 /**
  * Kysely prepares every query afresh, and preparing costs more than running most of ours; the site runs a

@@ -1,5 +1,7 @@
+import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { rawFilesHolding } from '../../../tests/support/database-search.ts';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -87,6 +89,25 @@ describeEachDatabase('mail outbox', (kind) => {
       message: '',
     });
   });
+
+  it.skipIf(kind !== 'sqlite')(
+    "leaves no sent body in SQLite's files, once another process's read that held the log back ends",
+    async () => {
+      const reader = new SQLite(database.url.replace(/^sqlite:/, ''), { readonly: true });
+      reader.prepare('begin').run();
+      reader.prepare('select count(*) from outbox_messages').get(); // a read snapshot, as a backup takes
+      await enqueueMail(db, 'test', { ...message(1), text: 'Your link: token=only-in-the-mailbox' });
+      const running = worker(db, smtp.url);
+      running.start();
+      await waitUntil(async () => (await countByStatus(db)).sent === 1);
+      await running.runOnce();
+      expect(rawFilesHolding(database.url, ['only-in-the-mailbox'])).toEqual(['only-in-the-mailbox']);
+      reader.prepare('commit').run();
+      reader.close();
+      await waitUntil(() => rawFilesHolding(database.url, ['only-in-the-mailbox']).length === 0);
+      await running.stop();
+    },
+  );
 
   it('delivers a message sent while the SMTP server is down exactly once after it returns', async () => {
     const port = smtp.port;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type Db, forgetOverwrittenBytes } from '../db/database.ts';
+import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
@@ -108,9 +108,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } finally {
       clearInterval(renewal);
     }
-    // The bodies just emptied are still in SQLite's log until a checkpoint writes over them.
-    if (handled > 0 && !(await forgetOverwrittenBytes(db))) {
-      log.warn('emptied mail bodies are still in the database log: another connection was reading');
+    // The bodies just emptied are still in SQLite's log until a checkpoint writes over them; one that
+    // another process kept from finishing (here or after an erasure) is tried again at each poll.
+    const owed = checkpointOwed(db);
+    if ((handled > 0 || owed) && !(await forgetOverwrittenBytes(db)) && !owed) {
+      log.warn('overwritten data stays in the database log until another process ends its transaction');
     }
     return handled;
   }

@@ -55,9 +55,10 @@ export function registerDataProtectionRoutes(
       });
       return counts;
     });
-    // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either.
+    // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
+    // process holds the log back now, the mail worker finishes this at a later poll.
     if (!(await forgetOverwrittenBytes(db))) {
-      request.log.warn('erased data is still in the database log until the next checkpoint');
+      request.log.warn('erased data stays in the database log until another process ends its transaction');
     }
     return { ...succeeded(backOfficeMessages.erased), erased };
   });
