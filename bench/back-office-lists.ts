@@ -82,7 +82,7 @@ async function seed(db: Db) {
           email: `reader${n}@example.test`,
           status: n % 3 === 0 ? ('pending' as const) : ('confirmed' as const),
           confirm_token_hash: null,
-          unsubscribe_token: `unsub-${n}`,
+          unsubscribe_token_hash: `unsub-${n}`,
           created_at: at(n),
         })),
       )

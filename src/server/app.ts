@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+    secret: config.sessionSecret,
   });
   registerMailingListRoutes(app, {
     mailingList,
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pages,
     bookings,
     mailQueued,
+    secret: config.sessionSecret,
   });
 
   for (const [urlPath, page] of pages.byPath) {

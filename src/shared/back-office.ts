@@ -36,6 +36,7 @@ export const backOfficeMessages = {
   staffExists: 'That person already has an account.',
   invited: 'Invitation sent: the link to choose a password works for seven days.',
   notYourself: 'You cannot disable your own account.',
+  notYourselfErased: 'You cannot erase your own address: it would close the account you are using.',
   noSuchStaff: 'There is no account for that email address.',
   disabled: 'Disabled: signed out everywhere, and can no longer sign in.',
   settingsSaved: 'Saved. The calendar offers the new times at once.',

@@ -194,10 +194,10 @@ describe('the back office in Chromium', () => {
     await search(t.page, email);
     await t.page.getByText('Nothing matches these filters.').waitFor();
     await nav(t.page, 'Staff');
+    // The audit log records the erasure without naming the address it erased.
     const audit = t.page.getByRole('table').last();
-    await audit
-      .getByRole('row', { name: new RegExp(`data.erased ${email.replaceAll('.', '\\.')}`) })
-      .waitFor();
+    await audit.getByRole('row', { name: /data\.erased \(erased [\w-]{12}\)/ }).waitFor();
+    expect(await audit.textContent()).not.toContain(email);
     expect(t.errors).toEqual([]);
   });
 

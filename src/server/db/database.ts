@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/** How long an SQLite statement waits for another process's lock before it fails. */
+const busyTimeoutMs = 5000;
 
 // PostgreSQL hands back Date objects and int8 strings; the app works in ISO strings and numbers on
 // both dialects, so the parsers are set once for the process.
@@ -33,9 +36,42 @@ export function createDatabase(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  // Deleted and overwritten rows are zeroed on disk rather than left in free space, so an erased person
+  // or a sent email's link cannot be read back from the file (see forgetOverwrittenBytes for the WAL).
+  sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
+
+const unfinishedCheckpoints = new WeakSet<Db>();
+
+/**
+ * SQLite: copies the write-ahead log into the database file and truncates the log to nothing. Old versions
+ * of rows live on in the log's frames (even after a checkpoint, until they are written over), so after an
+ * erasure or after clearing sent emails this is what leaves no copy in either file, nor in a backup of
+ * them. It does not wait: false when another process's open read or write kept it from finishing, where
+ * waiting would stall this process, since SQLite calls are synchronous; the mail worker then calls it
+ * again at each poll until it finishes (checkpointOwed).
+ * PostgreSQL keeps old row versions until it vacuums them and in its own log: nothing to do from here.
+ */
+export async function forgetOverwrittenBytes(db: Db): Promise<boolean> {
+  if (isPostgres(db)) return true;
+  const done = await db.connection().execute(async (connection) => {
+    await sql`pragma busy_timeout = 0`.execute(connection);
+    try {
+      const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(connection);
+      return rows[0]?.busy === 0;
+    } finally {
+      await sql`pragma busy_timeout = ${sql.raw(String(busyTimeoutMs))}`.execute(connection);
+    }
+  });
+  if (done) unfinishedCheckpoints.delete(db);
+  else unfinishedCheckpoints.add(db);
+  return done;
+}
+
+/** Whether the last forgetOverwrittenBytes on this database could not finish. */
+export const checkpointOwed = (db: Db) => unfinishedCheckpoints.has(db);
 
 /**
  * Kysely prepares every query afresh, and preparing costs more than running most of ours; the site runs a

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import { type Db, isPostgres } from './database.ts';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
+import { type Db, forgetOverwrittenBytes, isPostgres } from './database.ts';
 import * as outbox from './migrations/001-outbox.ts';
 import * as booking from './migrations/002-booking.ts';
 import * as applications from './migrations/003-applications.ts';
@@ -10,6 +10,7 @@ import * as enquiries from './migrations/006-enquiries.ts';
 import * as accounts from './migrations/007-accounts.ts';
 import * as leadHandling from './migrations/008-lead-handling.ts';
 import * as backOfficeLists from './migrations/009-back-office-lists.ts';
+import * as noReadableLinks from './migrations/011-no-readable-links.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -23,22 +24,33 @@ const migrations: Record<string, Migration> = {
   '007-accounts': accounts,
   '008-lead-handling': leadHandling,
   '009-back-office-lists': backOfficeLists,
+  '011-no-readable-links': noReadableLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to call from several instances at once (Kysely takes a lock). */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the schema to the named migration and no further: for tests of what an older version left. */
+export function migrateTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   // On PostgreSQL Kysely looks for its own tables in every schema unless told which one; name the one in
   // use, so a database shared with other schemas (other apps, parallel tests) cannot confuse it.
   const migrationTableSchema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    ...(migrationTableSchema && { migrationTableSchema }),
-  }).migrateToLatest();
+  const { error, results } = await run(
+    new Migrator({ db, provider, ...(migrationTableSchema && { migrationTableSchema }) }),
+  );
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // A migration may overwrite what should not be kept (011 empties sent emails): leave no old copy behind.
+  if (applied.length > 0) await forgetOverwrittenBytes(db);
+  return applied;
 }

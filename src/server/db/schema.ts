@@ -8,7 +8,13 @@ export interface OutboxMessageTable {
   id: Generated<number>;
   kind: string;
   recipient: string;
-  /** The message as JSON (MailMessage): subject, bodies, headers, attachments. */
+  subject: string;
+  /** The visitor a staff notice is about (replies go to them), so an erasure finds it; else null. */
+  reply_to: string | null;
+  /**
+   * The whole message as JSON (MailMessage: bodies, headers, attachments) while it waits to be sent;
+   * emptied once it is sent or given up, since its links would otherwise stay readable.
+   */
   message: string;
   status: 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
@@ -74,7 +80,8 @@ export interface SubscriberTable {
   status: 'pending' | 'confirmed' | 'unsubscribed';
   confirm_token_hash: string | null;
   confirmation_sent_at: Timestamp | null;
-  unsubscribe_token: string;
+  /** SHA-256 of the token in the unsubscribe link last sent (the token itself is derived, never kept). */
+  unsubscribe_token_hash: string;
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
   created_at: Timestamp;

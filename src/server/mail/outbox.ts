@@ -37,6 +37,8 @@ export async function enqueueMail(
     .values({
       kind,
       recipient: message.to,
+      subject: message.subject,
+      reply_to: message.replyTo ?? null,
       message: JSON.stringify(message),
       status: 'pending',
       next_attempt_at: at,
@@ -102,15 +104,33 @@ export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: 
     .execute();
 }
 
+/** What a sent or given-up message keeps of its body: nothing. Its envelope stays in its own columns. */
+export const emptiedBody = '';
+
+/**
+ * Marks a message sent and empties its body: the links in it (set a password, cancel a call, confirm or
+ * unsubscribe) now live only in the recipient's mailbox. Recipient, subject, kind, status and times stay
+ * for the lead's timeline.
+ */
 export async function markSent(db: Kysely<Database>, id: number, now = new Date()) {
   await db
     .updateTable('outbox_messages')
-    .set({ status: 'sent', sent_at: now.toISOString(), locked_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      message: emptiedBody,
+    })
     .where('id', '=', id)
     .execute();
 }
 
-/** Records a failed try: due again after `retryAt`, or failed for good when `retryAt` is null. */
+/**
+ * Records a failed try: due again after `retryAt`, or failed for good when `retryAt` is null. A message
+ * that failed for good is never sent, so its body (and the links in it) is emptied as a sent one's is;
+ * the person asks again (a new reset link, signing up again) and the lead is in the back office.
+ */
 export async function markFailedAttempt(
   db: Kysely<Database>,
   id: number,
@@ -124,6 +144,7 @@ export async function markFailedAttempt(
       next_attempt_at: (retryAt ?? new Date()).toISOString(),
       locked_until: null,
       last_error: error.slice(0, 2000),
+      ...(retryAt === null && { message: emptiedBody }),
     })
     .where('id', '=', id)
     .execute();

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
+import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
@@ -32,6 +32,14 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a message's body (with any link in it) is kept: from queueing until it is sent, or until its
+ * last try fails. With the defaults that is ten tries, 30 s doubling apart, so the last comes about
+ * 4 h 15 min after the first (30 s × (2⁹ − 1)), which is when the queueing commit kicks the worker or
+ * within one poll of it; only while no instance of the site is running can a body wait longer, since
+ * delivery still needs it. Then the body is emptied (markSent, markFailedAttempt) and the database's
+ * old copies are dropped (forgetOverwrittenBytes).
+ */
 export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: number) {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
 }
@@ -97,11 +105,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           held.delete(row.id);
         }
         handled += batch.length;
-        if (batch.length < batchSize || stopped) return handled;
+        if (batch.length < batchSize || stopped) break;
       }
     } finally {
       clearInterval(renewal);
     }
+    // The bodies just emptied are still in SQLite's log until a checkpoint writes over them; one that
+    // another process kept from finishing (here or after an erasure) is tried again at each poll.
+    const owed = checkpointOwed(db);
+    if ((handled > 0 || owed) && !(await forgetOverwrittenBytes(db)) && !owed) {
+      log.warn('overwritten data stays in the database log until another process ends its transaction');
+    }
+    return handled;
   }
 
   function runOnce() {

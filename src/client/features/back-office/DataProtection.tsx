@@ -50,7 +50,8 @@ export function DataProtection() {
       <p className="prose">
         Answer a request about someone's personal data. Export gives everything the site holds about the
         address as JSON. Erase removes their details from every lead, cancels their upcoming calls, deletes
-        their subscription and the emails sent to them. Both are recorded in the audit log.
+        their subscription and the emails to or about them, and closes a staff account with the address. Both
+        are recorded in the audit log, where an erased address is replaced by a pseudonym.
       </p>
       <form className="bo-inline-form" onSubmit={exportData}>
         <label>

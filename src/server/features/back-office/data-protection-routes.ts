@@ -2,16 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
 import { recordAudit } from '../../audit/log.ts';
+import { forgetOverwrittenBytes } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { erasePersonalData, exportPersonalData } from './data-protection.ts';
+import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
 import { readEmail } from './email-body.ts';
 
 /**
  * Data-protection requests about one email address: export everything as JSON, or erase it. Both are
- * POSTs, so they need the back office's form token, and both go in the audit log with who and when.
+ * POSTs, so they need the back office's form token, and each goes in the audit log with who and when, in
+ * the same transaction: no export is handed out and nothing is erased without its entry.
+ * `secret` (SESSION_SECRET) keys the pseudonym an erased address leaves in the audit log.
  */
-export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Database>) {
+export function registerDataProtectionRoutes(
+  app: FastifyInstance,
+  { db, secret }: { db: Kysely<Database>; secret: string },
+) {
   // Addresses are matched in any case; the audit log names them in lower case.
   const readAddress = (body: unknown) => {
     const read = readEmail(body);
@@ -21,8 +27,11 @@ export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Da
   app.post(`${backOfficeApi}/data-protection/export`, async (request, reply) => {
     const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    const data = await exportPersonalData(db, read.email);
-    await recordAudit(db, { userId: request.staff.id, action: 'data.exported', subject: read.email });
+    const data = await db.transaction().execute(async (trx) => {
+      const exported = await exportPersonalData(trx, read.email);
+      await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: read.email });
+      return exported;
+    });
     return reply
       .header('content-disposition', `attachment; filename="personal-data-${read.email}.json"`)
       .send(data);
@@ -31,13 +40,26 @@ export function registerDataProtectionRoutes(app: FastifyInstance, db: Kysely<Da
   app.post(`${backOfficeApi}/data-protection/erase`, async (request, reply) => {
     const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    const erased = await erasePersonalData(db, read.email);
-    await recordAudit(db, {
-      userId: request.staff.id,
-      action: 'data.erased',
-      subject: read.email,
-      detail: erased,
+    // Erasing your own address would close the account you are using.
+    if (read.email === request.staff.email.toLowerCase()) {
+      return reply.status(422).send(failure(backOfficeMessages.notYourselfErased));
+    }
+    const pseudonym = erasedAddress(secret, read.email);
+    const erased = await db.transaction().execute(async (trx) => {
+      const counts = await erasePersonalData(trx, read.email, pseudonym);
+      await recordAudit(trx, {
+        userId: request.staff.id,
+        action: 'data.erased',
+        subject: pseudonym,
+        detail: counts,
+      });
+      return counts;
     });
+    // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
+    // process holds the log back now, the mail worker finishes this at a later poll.
+    if (!(await forgetOverwrittenBytes(db))) {
+      request.log.warn('erased data stays in the database log until another process ends its transaction');
+    }
     return { ...succeeded(backOfficeMessages.erased), erased };
   });
 }

@@ -52,7 +52,7 @@ export async function changeStage(
 
 /**
  * A lead's history, oldest first: what staff did, and every email the site queued to the lead's address
- * since it arrived (from the outbox, by subject).
+ * since it arrived (from the outbox, by subject: the outbox keeps that after it empties a sent body).
  */
 export async function timeline(
   db: Kysely<Database>,
@@ -70,7 +70,7 @@ export async function timeline(
       .execute(),
     db
       .selectFrom('outbox_messages')
-      .select(['created_at', 'message', 'status'])
+      .select(['created_at', 'subject', 'status'])
       .where('recipient', '=', lead.email)
       .where('created_at', '>=', lead.createdAt)
       .orderBy('created_at')
@@ -82,7 +82,7 @@ export async function timeline(
     ...emails.map((row) => ({
       at: row.created_at,
       what: 'email' as const,
-      detail: `${(JSON.parse(row.message) as { subject?: string }).subject ?? 'Email'} (${row.status})`,
+      detail: `${row.subject || 'Email'} (${row.status})`,
       by: null,
     })),
   ];

@@ -20,6 +20,8 @@ export interface BackOfficeRoutesOptions {
   pages: PrerenderedPages;
   bookings: BookingService;
   mailQueued: () => void;
+  /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
+  secret: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOffi
   registerLeadRoutes(app, db, options.bookings, options.mailQueued);
   registerAvailabilityRoutes(app, db);
   registerStaffRoutes(app, options);
-  registerDataProtectionRoutes(app, db);
+  registerDataProtectionRoutes(app, { db, secret: options.secret });
 
   app.get(`${backOfficeApi}/me`, async (request) => ({ email: request.staff.email }));
   app.get(`${backOfficeApi}/summary`, async () => {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, SubscriberConsentTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
+import { derivedToken, hashToken, looksLikeToken, newToken } from '../../tokens.ts';
 import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
 
 type Db = Kysely<Database>;
@@ -19,13 +19,26 @@ export interface SignUp {
 export interface MailingListServiceOptions {
   db: Db;
   mail: MailingListMailSettings;
+  /** The key unsubscribe tokens are derived under (SESSION_SECRET). */
+  secret: string;
   now?: () => Date;
 }
 
 const resendAfterMs = 60 * 60_000;
 const confirmLinkValidMs = 14 * 24 * 60 * 60_000;
 
-export function createMailingListService({ db, mail, now = () => new Date() }: MailingListServiceOptions) {
+export function createMailingListService({
+  db,
+  mail,
+  secret,
+  now = () => new Date(),
+}: MailingListServiceOptions) {
+  /**
+   * Every email to a subscriber carries the same unsubscribe link, so its token is derived from the address
+   * whenever an email needs it, and only its hash is stored (as the hash of the token last sent: an
+   * address whose token was random, before tokens were derived, gets the derived one with its next email).
+   */
+  const unsubscribeToken = (email: string) => derivedToken(secret, 'unsubscribe-link', email);
   const confirmUrl = (token: string) =>
     new URL(`/subscribe/confirm?token=${encodeURIComponent(token)}`, mail.publicUrl).href;
 
@@ -58,6 +71,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
         .where('email', '=', email)
         .executeTakeFirst();
       const confirmToken = newToken();
+      const unsubscribe = unsubscribeToken(email);
       let subscriber = existing;
       if (!subscriber) {
         subscriber = await trx
@@ -67,7 +81,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
             status: 'pending',
             confirm_token_hash: hashToken(confirmToken),
             confirmation_sent_at: at.toISOString(),
-            unsubscribe_token: newToken(),
+            unsubscribe_token_hash: hashToken(unsubscribe),
             confirmed_at: null,
             unsubscribed_at: null,
             created_at: at.toISOString(),
@@ -88,6 +102,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
             status: 'pending',
             confirm_token_hash: hashToken(confirmToken),
             confirmation_sent_at: at.toISOString(),
+            unsubscribe_token_hash: hashToken(unsubscribe),
           })
           .where('id', '=', existing.id)
           .execute();
@@ -95,7 +110,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
       await enqueueMail(
         trx,
         'subscription-confirmation',
-        confirmationEmail(email, confirmUrl(confirmToken), subscriber.unsubscribe_token, mail),
+        confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
       );
     });
   }
@@ -147,7 +162,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
       return db
         .selectFrom('subscribers')
         .select(['email', 'status'])
-        .where('unsubscribe_token', '=', token)
+        .where('unsubscribe_token_hash', '=', hashToken(token))
         .executeTakeFirst();
     },
 
@@ -162,7 +177,7 @@ export function createMailingListService({ db, mail, now = () => new Date() }: M
         const subscriber = await trx
           .selectFrom('subscribers')
           .select(['id', 'status'])
-          .where('unsubscribe_token', '=', token)
+          .where('unsubscribe_token_hash', '=', hashToken(token))
           .executeTakeFirst();
         if (!subscriber) return 'unknown';
         if (subscriber.status === 'unsubscribed') return 'already-unsubscribed';

@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { validApplication } from '../../../../tests/support/applications.ts';
+import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
+import { columnsHolding, rawFilesHolding } from '../../../../tests/support/database-search.ts';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { contact, post, quote } from '../../../../tests/support/enquiries.ts';
+import { formToken, signedInStaff } from '../../../../tests/support/staff.ts';
+import { waitUntil } from '../../../../tests/support/wait.ts';
+import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
+import { buildBookCallPayload } from '../../../shared/booking.ts';
+import { sha512Hex } from '../../../shared/password.ts';
+import { countByStatus } from '../../mail/outbox.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { exportPersonalData } from './data-protection.ts';
+
+const api = '/api/back-office';
+
+describeEachDatabase('erasing a person', (database) => {
+  let site: TestApp;
+  let staff: { cookies: string; token: string };
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+    staff = await signedInStaff(site, 'gwen@fenwickhale.test');
+  });
+  afterAll(async () => site?.close());
+
+  const send = (path: string, body: unknown, as = staff) =>
+    fetch(`${site.url}${api}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: as.cookies,
+        origin: site.url,
+        [formTokenHeader]: as.token,
+      },
+      body: JSON.stringify(body),
+    });
+  const allSent = () => waitUntil(async () => (await countByStatus(site.db)).pending === 0);
+
+  /** Where the person's name, address and phone number are still held: tables, and SQLite's own files. */
+  async function copiesOf(needles: string[]) {
+    return {
+      columns: await columnsHolding(site.db, needles),
+      files: database === 'sqlite' ? rawFilesHolding(site.databaseUrl, needles) : [],
+    };
+  }
+
+  it('leaves no copy of their name, address or phone number: leads, notes, subscription, staff notices sent or waiting', async () => {
+    const name = 'Rowena Quill';
+    const email = 'Rowena_Quill@Example.test';
+    const phone = '07700 900456';
+    const typed = { ...contact(email), name, phone, optin: true, recToken: 'none' };
+    expect((await post(site, '/contact-us-send', typed)).status).toBe(201);
+    const { date, slots } = await firstBookableDate(site.url);
+    const slot = slots[0] as (typeof slots)[number];
+    expect((await postBooking(site.url, buildBookCallPayload(date, slot, email))).status).toBe(201);
+    const application = { ...validApplication, emailAddress: email, yourName: name };
+    expect((await post(site, '/forms/application-form', application)).status).toBe(201);
+    const [enquiry] = await site.db
+      .selectFrom('enquiries')
+      .select('reference')
+      .where('name', '=', name)
+      .execute();
+    await send(`/enquiries/${enquiry?.reference}/notes`, { text: `Rang ${name} on ${phone}` });
+    await allSent(); // these staff notices are sent: their subjects name the person
+    await site.outbox.stop();
+    // This one waits to be sent, with the person's details in its body.
+    expect((await post(site, '/show-contact-send', { ...quote(email), name, recToken: 'none' })).status).toBe(
+      201,
+    );
+
+    const needles = [name, email, phone];
+    expect(await copiesOf(needles)).not.toEqual({ columns: [], files: [] });
+    if (database === 'sqlite') expect(rawFilesHolding(site.databaseUrl, needles)).toEqual(needles);
+    const exported = await (await send('/data-protection/export', { email })).json();
+    expect(exported.emails.map((mail: { subject: string }) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        `New contact enquiry: ${name} (Dentist)`,
+        `New application: ${name}, ${validApplication.businessName}`,
+      ]),
+    );
+    expect(exported.emails.find((mail: { status: string }) => mail.status === 'pending').text).toContain(
+      name,
+    );
+
+    const erased = await send('/data-protection/erase', { email: email.toLowerCase() });
+    expect(erased.status).toBe(200);
+    expect((await erased.json()).erased).toMatchObject({
+      enquiries: 2,
+      applications: 1,
+      bookings: 1,
+      notes: 1,
+    });
+    site.outbox.start();
+
+    expect(await copiesOf(needles)).toEqual({ columns: [], files: [] });
+  });
+
+  it('closes a staff account with the address: signed out, its links and throttles gone, its audit entries kept under a pseudonym', async () => {
+    const email = 'hal.leaving@fenwickhale.test';
+    expect((await send('/staff', { email })).status).toBe(201);
+    await choosePassword(email, 'Correct1');
+    const hal = await signIn(email, 'Correct1');
+    const reset = await fetch(`${site.url}/send-reset-password-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ emailAddress: email }),
+    });
+    expect(reset.status).toBe(200);
+    await signIn(email, 'Wrong123'); // a failed sign-in keeps a throttle row keyed by the address
+    await allSent();
+    expect((await send('/data-protection/export', { email })).status).toBe(200);
+    const before = await exportPersonalData(site.db, email);
+    expect(before.staffAccount).toMatchObject({
+      email,
+      status: 'active',
+      sessions: [{}],
+      passwordLinks: [{}, {}],
+    });
+    expect(before.signInThrottles.map((row) => row.key)).toContain(`account:${email}`);
+    expect(before.auditEntries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['staff.invited', 'data.exported']),
+    );
+
+    const erased = await send('/data-protection/erase', { email });
+    const counts = (await erased.json()).erased;
+    expect(counts).toMatchObject({ staffAccounts: 1, sessions: 1 });
+    expect(counts.signInThrottles).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${site.url}${api}/me`, { headers: { cookie: hal.cookies } })).status).toBe(401);
+    expect(await copiesOf([email])).toEqual({ columns: [], files: [] });
+
+    const audit = await (
+      await fetch(`${site.url}${api}/audit-log`, { headers: { cookie: staff.cookies } })
+    ).json();
+    const pseudonym = audit[0].subject;
+    expect(audit[0]).toMatchObject({ action: 'data.erased', by: 'gwen@fenwickhale.test' });
+    expect(pseudonym).toMatch(/^\(erased [\w-]{12}\)$/);
+    const underPseudonym = audit.filter((entry: { subject: string }) => entry.subject === pseudonym);
+    expect(underPseudonym.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(['data.erased', 'data.exported', 'staff.invited']),
+    );
+    const staffList = await (
+      await fetch(`${site.url}${api}/staff`, { headers: { cookie: staff.cookies } })
+    ).json();
+    expect(staffList).toContainEqual(expect.objectContaining({ email: pseudonym, status: 'disabled' }));
+  });
+
+  it('refuses to erase your own address', async () => {
+    const own = await send('/data-protection/erase', { email: 'Gwen@Fenwickhale.test' });
+    expect(own.status).toBe(422);
+    expect((await own.json()).errorMessages).toEqual([backOfficeMessages.notYourselfErased]);
+  });
+
+  it('changes nothing, and hands out nothing, when its audit entry cannot be written', async () => {
+    const email = 'kept.safe@example.test';
+    expect((await post(site, '/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
+    await allSent();
+    const before = await exportPersonalData(site.db, email);
+    await refuseAuditEntries(true);
+    try {
+      expect((await send('/data-protection/erase', { email })).status).toBe(500);
+      expect((await send('/data-protection/export', { email })).status).toBe(500);
+    } finally {
+      await refuseAuditEntries(false);
+    }
+    const after = await exportPersonalData(site.db, email);
+    expect({ ...after, exportedAt: null }).toEqual({ ...before, exportedAt: null });
+    expect(after.enquiries).toMatchObject([{ email, name: 'Amira Shah' }]);
+  });
+
+  /** Makes every new audit entry fail to be written (reading the log still works), or stops doing so. */
+  async function refuseAuditEntries(refuse: boolean) {
+    const statements =
+      database === 'sqlite'
+        ? refuse
+          ? [
+              sql`create trigger refuse_audit before insert on audit_log begin select raise(abort, 'refused'); end`,
+            ]
+          : [sql`drop trigger refuse_audit`]
+        : refuse
+          ? [
+              sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+              sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
+            ]
+          : [sql`drop trigger refuse_audit on audit_log`, sql`drop function refuse_audit()`];
+    for (const statement of statements) await statement.execute(site.db);
+  }
+
+  /** Gives an invited member of staff a password, as following their invitation would. */
+  async function choosePassword(email: string, password: string) {
+    await site.db
+      .updateTable('users')
+      .set({
+        password_hash: await hashPassword(await sha512Hex(password)),
+        password_changed_at: new Date().toISOString(),
+      })
+      .where('email', '=', email)
+      .execute();
+  }
+
+  async function signIn(email: string, password: string) {
+    const { cookie, token } = await formToken(site);
+    const response = await fetch(`${site.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
+      body: new URLSearchParams({ emailAddress: email, p: await sha512Hex(password), formToken: token }),
+    });
+    const session = response.headers.getSetCookie().find((c) => c.startsWith('session='));
+    return { cookies: `${cookie}; ${session?.split(';')[0] ?? ''}`, token };
+  }
+});
