@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
-import { createBotCheck } from './captcha/index.ts';
+import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('deps', deps);
 
   const botCheck = createBotCheck(config, db);
+  const signInProof = createSignInProof(config, db);
   const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     organizerEmail: addressOf(config.mailFrom),
   };
   const mailQueued = () => deps.outbox.kick();
-  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute);
+  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute, signInProof);
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
 
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+  const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof });
   const formTokens = createFormTokens(config.publicUrl);
   registerAccountRoutes(app, {
     accounts,
