@@ -22,4 +22,10 @@ export async function up(db: Kysely<unknown>) {
     // Account keys only: when the account holder was last told that their sign-ins are being throttled.
     .addColumn('notified_at', timestamp)
     .execute();
+  // Rows with no failure for a day are dropped as failures come in.
+  await db.schema
+    .createIndex('sign_in_throttles_by_last_failure')
+    .on('sign_in_throttles')
+    .column('last_failure_at')
+    .execute();
 }

@@ -183,6 +183,27 @@ describeEachDatabase('sign-in throttling', (kind) => {
     expect(await outboxTo('bob@fenwickhale.test')).toEqual([{ kind: 'sign-in-throttled' }]);
   });
 
+  it('keeps no row of failures a day after the last, and tells the holder again after that day', async () => {
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.30');
+    }
+    later(signInLimits.notifyEveryMs + minute);
+    await attempt('nobody@fenwickhale.test', 'Wrong1aa', '198.51.100.31');
+    const keys = await db.selectFrom('sign_in_throttles').select('key').orderBy('key').execute();
+    expect(keys.map((row) => row.key)).toEqual([
+      'account:nobody@fenwickhale.test',
+      'account:nobody@fenwickhale.test ip:198.51.100.31',
+      'ip:198.51.100.31',
+    ]);
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.30');
+    }
+    expect(await outboxTo('ann@fenwickhale.test')).toEqual([
+      { kind: 'sign-in-throttled' },
+      { kind: 'sign-in-throttled' },
+    ]);
+  });
+
   it('records every sign-in that succeeded, failed or was throttled, and every sign-out, with who and when', async () => {
     expect(await attempt('Ann@Fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');
     expect(await attempt('nobody@fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');

@@ -27,7 +27,7 @@ export const signInLimits = {
   perAccountBeforeProof: 10,
   /** A proof of work stays required this long after the account's latest failure. */
   proofForMs: 15 * minute,
-  /** Its holder is told by email at most once in this long. */
+  /** Its holder is told by email at most once in this long; rows are kept no longer than this. */
   notifyEveryMs: 24 * 60 * minute,
 } as const;
 
@@ -94,12 +94,18 @@ export function createSignInThrottle(now: () => Date) {
     },
 
     /**
-     * Counts a failure against the account, the pair and the address. True when it starts throttling the
-     * account holder's sign-ins (their address must now wait, or the account now needs a proof of work) and
-     * they have not been told so lately: the caller emails them, and they are not told again for a day.
+     * Counts a failure against the account, the pair and the address. `tellHolder` when it starts
+     * throttling the account holder's sign-ins (an address must now wait on the account, or the account
+     * now needs a proof of work) and they have not been told so lately: the caller emails them, and they
+     * are not told again for a day. Rows that have had no failure for that day are dropped: they limit
+     * nothing any more, and keep addresses and IP addresses.
      */
     async recordFailure(executor: Kysely<Database>, source: SignInSource): Promise<{ tellHolder: boolean }> {
       const at = now();
+      await executor
+        .deleteFrom('sign_in_throttles')
+        .where('last_failure_at', '<', new Date(at.getTime() - signInLimits.notifyEveryMs).toISOString())
+        .execute();
       const rows = await rowsFor(executor, source);
 
       const counted = (row: SignInThrottleTable | undefined) => {
@@ -112,7 +118,7 @@ export function createSignInThrottle(now: () => Date) {
           last_failure_at: at.toISOString(),
         };
       };
-      /** The address's row: it must wait once it reaches its limit (and is not waiting already). */
+      /** A row with a hard limit (the pair's, the address's): it waits once it reaches it (if not already). */
       const hardLimited = (row: SignInThrottleTable | undefined, limit: number) => {
         const values = counted(row);
         const startsBlock = values.failures >= limit && !isAfter(row?.blocked_until, at);
