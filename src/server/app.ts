@@ -10,7 +10,7 @@ import { accountPaths } from '../shared/accounts.ts';
 import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
-import { createBotCheck } from './captcha/index.ts';
+import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('deps', deps);
 
   const botCheck = createBotCheck(config, db);
+  const signInProof = createSignInProof(config, db);
   const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
@@ -82,7 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   // A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+  const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof });
   const formTokens = createFormTokens(config.publicUrl);
   registerAccessControl(app, {
     staffOf: (request) => signedInUser(accounts, config.publicUrl, request),
@@ -102,7 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     organizerEmail: addressOf(config.mailFrom),
   };
   const mailQueued = () => deps.outbox.kick();
-  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute);
+  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute, signInProof);
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },

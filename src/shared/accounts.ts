@@ -14,11 +14,16 @@ export const loginNotices = {
   'sign-in-failed': 'The email address or password is not right. Please check them and try again.',
   wait: 'There have been too many attempts to sign in. Please wait a few minutes and try again, or set a new password with the forgotten-password link.',
   'form-expired': 'The page had been open too long. Please sign in again.',
+  'proof-of-work':
+    'There have been many failed attempts to sign in with this address, so your browser has to do a short check first. Please sign in again.',
   'password-changed': 'Your password has been changed. Please sign in with your new password.',
   'signed-out': 'You have signed out.',
 } as const;
 
 export type LoginNotice = keyof typeof loginNotices;
+
+/** The login form's hidden field with its solved ALTCHA challenge (action `signin`). */
+export const signInProofField = 'proofOfWork';
 
 export const accountMessages = {
   /** The same answer whether or not the address has an account. */

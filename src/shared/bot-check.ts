@@ -1,6 +1,8 @@
 // The bot check in front of the contact forms (SPEC §7): one token per form post, for its action.
+// `signin` is the proof of work a sign-in needs while its account is under attack: always ALTCHA, whatever
+// provider the forms use, since it is about making each guess cost time rather than telling bots apart.
 
-export const botCheckActions = { contact: 'contactus', quote: 'showsubmit' } as const;
+export const botCheckActions = { contact: 'contactus', quote: 'showsubmit', signIn: 'signin' } as const;
 export type BotCheckAction = (typeof botCheckActions)[keyof typeof botCheckActions];
 
 export const botCheckMessages = {

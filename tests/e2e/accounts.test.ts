@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accountMessages, loginNotices } from '../../src/shared/accounts.ts';
+import { accountMessages, loginNotices, signInProofField } from '../../src/shared/accounts.ts';
 import { passwordMessages } from '../../src/shared/password.ts';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn } from '../support/accounts.ts';
+import { addUser, postSignIn, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
-const t = setUpSiteInBrowser();
+// The proxy header is trusted so that a test can play an attacker's many addresses; the browser has none.
+const t = setUpSiteInBrowser({ env: { TRUST_PROXY: 'true' } });
 const form = () => t.page.locator('form.account-form');
 const fieldError = () => form().locator('.field__error');
 const signIn = () => form().getByRole('button', { name: 'Sign in' }).click();
@@ -63,7 +64,7 @@ describe('staff accounts in Chromium', () => {
     await signIn();
     const body = new URLSearchParams((await sent).postData() ?? '');
     expect(body.get('p')).toBe(createHash('sha512').update('Abcdefg1').digest('hex'));
-    expect([...body.keys()].sort()).toEqual(['emailAddress', 'formToken', 'p']);
+    expect([...body.keys()].sort()).toEqual(['emailAddress', 'formToken', 'p', signInProofField]);
     expect((await sent).postData()).not.toContain('Abcdefg1');
     await t.page.waitForURL('**/login?notice=sign-in-failed');
     expect(await t.page.evaluate(() => sessionStorage.getItem('masked-at-send'))).toBe('********');
@@ -181,5 +182,38 @@ describe('staff accounts in Chromium', () => {
     const used = await t.page.goto(link);
     expect(used?.status()).toBe(410);
     await t.page.getByRole('heading', { name: 'This link has expired or has already been used' }).waitFor();
+  });
+
+  it('solves the proof of work the server asks for while an account is under attack, and signs in', async () => {
+    const email = 'dan.audit@fenwickhale.test';
+    await addUser(t.site, email);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+    // An attacker guesses from ten addresses; then even the right password needs a proof of work.
+    for (let i = 0; i < 10; i++) {
+      const answer = await postSignIn(t.site, { email, password: `Guess${i}xyz`, ip: `10.9.0.${i}` });
+      expect(answer).toBe('/login?notice=sign-in-failed');
+    }
+    const asked = await postSignIn(t.site, { email, password: 'Ledger2026!', ip: '10.9.1.1' });
+    expect(asked).toBe('/login?notice=proof-of-work');
+    await t.site.smtp.waitFor(
+      (m) => m.to.includes(email) && m.parsed.subject?.includes('Failed attempts') === true,
+    );
+
+    await t.page.goto(`${t.site.url}${asked}`);
+    await form().getByText(loginNotices['proof-of-work']).waitFor();
+    await form().getByLabel('Email address').fill(email);
+    await form().getByLabel('Password', { exact: true }).fill('Ledger2026!');
+    const sent = t.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/login'),
+    );
+    await signIn();
+    const proof = new URLSearchParams((await sent).postData() ?? '').get(signInProofField) ?? '';
+    const { challenge, solution } = JSON.parse(Buffer.from(proof, 'base64').toString('utf8'));
+    expect(challenge.parameters.data).toEqual({ action: 'signin' });
+    expect(typeof solution.counter).toBe('number');
+    await t.page.waitForURL('**/back-office');
+    await t.page.getByText(`Signed in as ${email}`).waitFor();
+    expect(t.errors).toEqual([]);
   });
 });

@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { signInProofField } from '../../src/shared/accounts.ts';
 import { sha512Hex } from '../../src/shared/password.ts';
 import type { RunningSite } from './site.ts';
+import { formToken } from './staff.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,4 +55,32 @@ export async function signInOnPage(page: Page, site: RunningSite, email: string,
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/back-office');
   await page.getByText(`Signed in as ${email}`).waitFor();
+}
+
+/**
+ * Posts /login as a script would, from `ip` (the site must trust the proxy header), with a proof of work
+ * only when given one. Answers where the site sent it.
+ */
+export async function postSignIn(
+  site: Pick<RunningSite, 'url'>,
+  fields: { email: string; password: string; ip: string; proofOfWork?: string },
+) {
+  const { cookie, token } = await formToken(site);
+  const response = await fetch(`${site.url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: site.url,
+      cookie,
+      'x-forwarded-for': fields.ip,
+    },
+    body: new URLSearchParams({
+      emailAddress: fields.email,
+      p: await sha512Hex(fields.password),
+      formToken: token,
+      ...(fields.proofOfWork !== undefined && { [signInProofField]: fields.proofOfWork }),
+    }),
+  });
+  return response.headers.get('location');
 }

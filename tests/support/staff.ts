@@ -17,7 +17,7 @@ export async function createStaff(site: TestApp, email: string, password: string
 }
 
 /** What our pages have before they post: the form-token cookie and the same token for the form. */
-export async function formToken(site: TestApp) {
+export async function formToken(site: Pick<TestApp, 'url'>) {
   const response = await fetch(`${site.url}/api/form-token`);
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { token } = await response.json();

@@ -149,13 +149,15 @@ describe('GET /api/bot-check', () => {
       expect(answer.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
       const unknown = await fetch(`${site.url}/api/bot-check?action=login`);
       expect(unknown.status).toBe(422);
-      expect((await unknown.json()).errorMessages).toEqual(['action must be one of contactus, showsubmit']);
+      expect((await unknown.json()).errorMessages).toEqual([
+        'action must be one of contactus, showsubmit, signin',
+      ]);
     } finally {
       await site.close();
     }
   });
 
-  it('gives the site key, never the secret, for reCAPTCHA', async () => {
+  it('gives the site key, never the secret, for reCAPTCHA; and sign-in its ALTCHA proof of work all the same', async () => {
     const site = await startTestApp({
       env: {
         CAPTCHA_PROVIDER: 'recaptcha',
@@ -167,6 +169,9 @@ describe('GET /api/bot-check', () => {
       const answer = await (await fetch(`${site.url}/api/bot-check?action=contactus`)).text();
       expect(JSON.parse(answer)).toEqual({ provider: 'recaptcha', siteKey: 'public-site-key' });
       expect(answer).not.toContain('hidden');
+      const signIn = await (await fetch(`${site.url}/api/bot-check?action=signin`)).json();
+      expect(signIn.provider).toBe('altcha');
+      expect(signIn.challenge.parameters.data).toEqual({ action: 'signin' });
     } finally {
       await site.close();
     }

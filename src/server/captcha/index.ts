@@ -21,3 +21,11 @@ export function createBotCheck(config: Config, db: Kysely<Database>): BotCheck {
       return { publicSettings: { provider: 'none' }, verify: async () => passed };
   }
 }
+
+/**
+ * The proof of work a sign-in must carry while its account is under attack: ALTCHA whatever the forms use,
+ * since it has no third party to reach and its point is to make each guess cost the guesser time.
+ */
+export function createSignInProof(config: Config, db: Kysely<Database>): BotCheck {
+  return altchaCheck({ db, secret: config.sessionSecret });
+}

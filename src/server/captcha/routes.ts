@@ -7,8 +7,16 @@ import type { BotCheck } from './types.ts';
 
 const actions: readonly string[] = Object.values(botCheckActions);
 
-/** GET /api/bot-check?action=contactus: the provider and site key, and for ALTCHA a fresh challenge. */
-export function registerBotCheckRoutes(app: FastifyInstance, botCheck: BotCheck, rateLimitPerMinute: number) {
+/**
+ * GET /api/bot-check?action=contactus: the provider and site key, and for ALTCHA a fresh challenge. The
+ * `signin` action always gets an ALTCHA challenge from `signInProof`, whichever provider the forms use.
+ */
+export function registerBotCheckRoutes(
+  app: FastifyInstance,
+  botCheck: BotCheck,
+  rateLimitPerMinute: number,
+  signInProof: BotCheck,
+) {
   app.get<{ Querystring: { action?: string } }>(
     '/api/bot-check',
     { config: { ...publicRoute, ...perMinute(rateLimitPerMinute * 5) } },
@@ -18,10 +26,11 @@ export function registerBotCheckRoutes(app: FastifyInstance, botCheck: BotCheck,
         return reply.status(422).send(failure(`action must be one of ${actions.join(', ')}`));
       }
       reply.header('cache-control', 'no-store');
-      const challenge = await botCheck.challenge?.(
+      const check = action === botCheckActions.signIn ? signInProof : botCheck;
+      const challenge = await check.challenge?.(
         action as (typeof botCheckActions)[keyof typeof botCheckActions],
       );
-      return { ...botCheck.publicSettings, ...(challenge && { challenge }) };
+      return { ...check.publicSettings, ...(challenge && { challenge }) };
     },
   );
 }

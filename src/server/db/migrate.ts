@@ -10,6 +10,7 @@ import * as enquiries from './migrations/006-enquiries.ts';
 import * as accounts from './migrations/007-accounts.ts';
 import * as leadHandling from './migrations/008-lead-handling.ts';
 import * as backOfficeLists from './migrations/009-back-office-lists.ts';
+import * as signInThrottle from './migrations/010-sign-in-throttle.ts';
 import * as noReadableLinks from './migrations/011-no-readable-links.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '007-accounts': accounts,
   '008-lead-handling': leadHandling,
   '009-back-office-lists': backOfficeLists,
+  '010-sign-in-throttle': signInThrottle,
   '011-no-readable-links': noReadableLinks,
 };
 

@@ -159,11 +159,19 @@ export interface PasswordTokenTable {
 }
 
 export interface SignInThrottleTable {
-  /** 'account:<email>' or 'ip:<address>'. */
+  /** 'account:<email>', 'account:<email> ip:<address>' or 'ip:<address>' (see features/accounts/throttle.ts). */
   key: string;
+  /** Failures in the window that began at `window_started_at`. */
   failures: number;
   last_failure_at: Timestamp;
+  /** Null only in rows older than the window. */
+  window_started_at: Timestamp | null;
+  /** An address's keys: no attempt is checked before then. */
   blocked_until: Timestamp | null;
+  /** An account's key: every attempt needs a proof of work before then. */
+  proof_required_until: Timestamp | null;
+  /** An account's key: when its holder was last emailed that sign-ins were being throttled. */
+  notified_at: Timestamp | null;
 }
 
 export interface LeadEventTable {

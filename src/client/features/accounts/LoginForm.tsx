@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { accountMessages, accountPaths, loginNotices } from '../../../shared/accounts.ts';
+import { accountMessages, accountPaths, loginNotices, signInProofField } from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { passwordProblem } from '../../../shared/password.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
@@ -7,12 +7,16 @@ import { InputField } from '../../lib/InputField.tsx';
 import { localStore } from '../../lib/storage.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
+import { useSignInProof } from './useSignInProof.ts';
 import './accounts.css';
 
 /** The login form (SPEC §3, §4, §5): email, password, remember-me, and the forgotten-password modal. */
 export function LoginForm() {
   const id = useId();
   const submit = usePasswordSubmit();
+  const proof = useSignInProof();
+  const [proofOfWork, setProofOfWork] = useState('');
+  const [solving, setSolving] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -32,7 +36,9 @@ export function LoginForm() {
     }
     const key = new URLSearchParams(window.location.search).get('notice');
     if (key && Object.hasOwn(loginNotices, key)) setNotice(loginNotices[key as keyof typeof loginNotices]);
-  }, []);
+    // Asked for a proof: start on it before the visitor has typed anything.
+    if (key === 'proof-of-work') proof.prepare();
+  }, [proof.prepare]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +48,13 @@ export function LoginForm() {
     if (found.password) return passwordInput.current?.focus();
     if (remember) localStore.set(storageKeys.rememberedLoginEmail, email.trim());
     else localStore.remove(storageKeys.rememberedLoginEmail);
-    await submit.submitWith(password, () => setPassword(asterisks(password)));
+    setSolving(true);
+    const token = await proof.take();
+    setSolving(false);
+    await submit.submitWith(password, () => {
+      setPassword(asterisks(password));
+      setProofOfWork(token);
+    });
   };
 
   return (
@@ -53,8 +65,9 @@ export function LoginForm() {
         method="post"
         action={accountPaths.login}
         onSubmit={onSubmit}
+        onFocus={proof.prepare}
         noValidate
-        aria-busy={submit.sending}
+        aria-busy={submit.sending || solving}
       >
         {notice && (
           <p className="account-form__notice" role="status">
@@ -86,6 +99,7 @@ export function LoginForm() {
         />
         <input type="hidden" name="p" value={submit.hiddenFields.p} />
         <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />
+        <input type="hidden" name={signInProofField} value={proofOfWork} />
         <label className="choice__option">
           <input
             type="checkbox"
@@ -96,7 +110,7 @@ export function LoginForm() {
           <span>Remember me on this device for 30 days</span>
         </label>
         <p className="account-form__actions">
-          <button type="submit" className="button" disabled={submit.sending}>
+          <button type="submit" className="button" disabled={submit.sending || solving}>
             Sign in
           </button>
           <button

@@ -54,3 +54,26 @@ export function passwordChangedEmail(email: string, at: Date): MailMessage {
     ].join('\n'),
   };
 }
+
+/**
+ * Tells the user, once, that sign-ins to their account are being slowed down after failed attempts, so an
+ * attack does not go unnoticed. It names no address or count an attacker could have chosen to show them.
+ */
+export function signInThrottledEmail(email: string): MailMessage {
+  return {
+    to: email,
+    subject: `Failed attempts to sign in to your ${firm.name} back-office account`,
+    text: [
+      'Someone (perhaps you) has just tried several times to sign in to your account with the wrong',
+      'password.',
+      '',
+      'To protect the account we now slow further attempts down: a device that keeps failing waits a',
+      'quarter of an hour, and the login page may do a short extra check before signing anyone in. Your',
+      'password still works.',
+      '',
+      'If these attempts were not yours, nobody got in with them. To be safe, set a new password: open the',
+      "login page, choose 'Forgotten your password?' and follow the link we send you.",
+      ...signature,
+    ].join('\n'),
+  };
+}

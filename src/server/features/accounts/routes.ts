@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountMessages, accountPaths, type LoginNotice } from '../../../shared/accounts.ts';
+import {
+  accountMessages,
+  accountPaths,
+  type LoginNotice,
+  signInProofField,
+} from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { looksLikePasswordHash } from '../../../shared/password.ts';
 import { publicRoute } from '../../http/access.ts';
@@ -61,9 +66,14 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       remember,
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
+      proofOfWork: text(request.body, signInProofField),
     });
     if (result.outcome === 'wait') return toLogin(reply, 'wait');
-    if (result.outcome === 'refused') return toLogin(reply, 'sign-in-failed');
+    if (result.outcome === 'proof-needed') return toLogin(reply, 'proof-of-work');
+    if (result.outcome === 'refused') {
+      if (result.mailQueued) options.mailQueued();
+      return toLogin(reply, 'sign-in-failed');
+    }
     // A new id at every sign-in (never one the browser brought), and the old session ends.
     await accounts.endSession(request.cookies[session.name]);
     reply.setCookie(session.name, result.sessionId, {
@@ -76,7 +86,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   app.post<{ Body: FormBody }>(accountPaths.logout, { config: publicRoute }, async (request, reply) => {
     if (!formTokens.check(request, request.body?.formToken))
       return reply.redirect(accountPaths.backOffice, 303);
-    await accounts.endSession(request.cookies[session.name]);
+    await accounts.signOut(request.cookies[session.name]);
     reply.clearCookie(session.name, session.options);
     return toLogin(reply, 'signed-out');
   });

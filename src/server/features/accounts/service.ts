@@ -1,15 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type AuditAction, recordAudit } from '../../audit/log.ts';
+import { botCheckActions } from '../../../shared/bot-check.ts';
+import { type AuditAction, type AuditEntry, recordAudit } from '../../audit/log.ts';
+import type { BotCheck } from '../../captcha/index.ts';
 import type { Database, SessionTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
-import { invitationEmail, passwordChangedEmail, resetLinkEmail } from './emails.ts';
+import { invitationEmail, passwordChangedEmail, resetLinkEmail, signInThrottledEmail } from './emails.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
-import { accountKey, createSignInThrottle, throttleKeys } from './throttle.ts';
+import { createSignInThrottle } from './throttle.ts';
 
 export interface AccountServiceOptions {
   db: Kysely<Database>;
   publicUrl: URL;
+  /**
+   * Checks the proof of work an attempt on an account under attack must carry (ALTCHA, action `signin`).
+   * Without it (the command-line tools, which never sign anyone in) no such attempt passes.
+   */
+  signInProof?: Pick<BotCheck, 'verify'>;
   now?: () => Date;
 }
 
@@ -22,8 +29,12 @@ const resetEmailsPerHour = 3;
 
 export type SignInOutcome =
   | { outcome: 'signed-in'; sessionId: string; kind: SessionTable['kind'] }
-  | { outcome: 'refused' }
-  | { outcome: 'wait'; until: Date };
+  /** `mailQueued`: the account holder was emailed that their sign-ins are now being throttled. */
+  | { outcome: 'refused'; mailQueued: boolean }
+  /** This address failed too often, on this account or on all: it must wait. */
+  | { outcome: 'wait'; until: Date }
+  /** The account is under attack, and the attempt carried no valid proof of work. */
+  | { outcome: 'proof-needed' };
 
 export interface SignedInUser {
   id: number;
@@ -38,10 +49,20 @@ const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
   ...(by === null && { detail: { via: 'command line' } }),
 });
 
-export function createAccountService({ db, publicUrl, now = () => new Date() }: AccountServiceOptions) {
-  const throttle = createSignInThrottle(db, now);
+export function createAccountService({
+  db,
+  publicUrl,
+  signInProof,
+  now = () => new Date(),
+}: AccountServiceOptions) {
+  const throttle = createSignInThrottle(now);
   const passwordLink = (token: string) => new URL(`/reset-password?token=${token}`, publicUrl).href;
   const normal = (email: string) => email.trim().toLowerCase();
+  const proofPasses = async (token: string | undefined, ipAddress: string) =>
+    signInProof !== undefined &&
+    token !== undefined &&
+    token !== '' &&
+    (await signInProof.verify(token, botCheckActions.signIn, ipAddress)).passed;
 
   async function issueToken(trx: Transaction<Database>, userId: number, purpose: 'reset' | 'invite') {
     const token = newToken();
@@ -136,8 +157,10 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
     },
 
     /**
-     * Checks the password, and on success starts a new session. The answer for an unknown address, a disabled
-     * user and a wrong password is the same, and takes the same time (one Argon2 check each).
+     * Checks the password, and on success starts a new session. Every attempt that gets as far as the
+     * password costs one Argon2 check, so the answer for an unknown address, a disabled user and a wrong
+     * password is the same and takes the same time. Each outcome goes in the audit log, in the transaction
+     * that records it.
      */
     async signIn(attempt: {
       email: string;
@@ -145,37 +168,74 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
       remember: boolean;
       ipAddress: string;
       userAgent: string | null;
+      /** The solved ALTCHA challenge the login page sends; checked only while the account is under attack. */
+      proofOfWork?: string;
     }): Promise<SignInOutcome> {
-      const keys = throttleKeys(attempt.email, attempt.ipAddress);
-      const until = await throttle.blockedUntil(keys);
-      if (until) return { outcome: 'wait', until };
+      const email = normal(attempt.email);
+      const source = { email, ipAddress: attempt.ipAddress };
+      const audit = (executor: Kysely<Database>, entry: Omit<AuditEntry, 'subject'>) =>
+        recordAudit(executor, { ...entry, subject: email }, now());
+
+      const state = await throttle.check(db, source);
+      if (state.waitUntil) {
+        await audit(db, {
+          userId: null,
+          action: 'sign-in.throttled',
+          detail: { ipAddress: attempt.ipAddress, reason: 'too many failures from this address' },
+        });
+        return { outcome: 'wait', until: state.waitUntil };
+      }
+      if (state.proofRequired && !(await proofPasses(attempt.proofOfWork, attempt.ipAddress))) {
+        await audit(db, {
+          userId: null,
+          action: 'sign-in.throttled',
+          detail: { ipAddress: attempt.ipAddress, reason: 'no valid proof of work' },
+        });
+        return { outcome: 'proof-needed' };
+      }
+
       const user = await db
         .selectFrom('users')
         .select(['id', 'password_hash', 'status'])
-        .where('email', '=', normal(attempt.email))
+        .where('email', '=', email)
         .executeTakeFirst();
       const stored = user?.status === 'active' ? user.password_hash : null;
-      if (!user || !(await passwordMatches(attempt.passwordHash, stored))) {
-        await throttle.recordFailure(keys);
-        return { outcome: 'refused' };
+      const matches = await passwordMatches(attempt.passwordHash, stored);
+      if (!user || !matches) {
+        const mailQueued = await db.transaction().execute(async (trx) => {
+          const { tellHolder } = await throttle.recordFailure(trx, source);
+          await audit(trx, {
+            userId: null,
+            action: 'sign-in.failed',
+            detail: { ipAddress: attempt.ipAddress },
+          });
+          if (!tellHolder || user?.status !== 'active') return false;
+          await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(email));
+          return true;
+        });
+        return { outcome: 'refused', mailQueued };
       }
-      await throttle.clear([accountKey(attempt.email)]);
+
       const sessionId = newToken();
       const kind = attempt.remember ? 'remembered' : 'browser';
       const at = now();
-      await db
-        .insertInto('sessions')
-        .values({
-          id_hash: hashToken(sessionId),
-          user_id: user.id,
-          kind,
-          created_at: at.toISOString(),
-          last_seen_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + sessionLifetimeMs[kind]).toISOString(),
-          ip_address: attempt.ipAddress,
-          user_agent: attempt.userAgent?.slice(0, 300) ?? null,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await throttle.recordSuccess(trx, source);
+        await trx
+          .insertInto('sessions')
+          .values({
+            id_hash: hashToken(sessionId),
+            user_id: user.id,
+            kind,
+            created_at: at.toISOString(),
+            last_seen_at: at.toISOString(),
+            expires_at: new Date(at.getTime() + sessionLifetimeMs[kind]).toISOString(),
+            ip_address: attempt.ipAddress,
+            user_agent: attempt.userAgent?.slice(0, 300) ?? null,
+          })
+          .execute();
+        await audit(trx, { userId: user.id, action: 'sign-in.succeeded', detail: { session: kind } });
+      });
       return { outcome: 'signed-in', sessionId, kind };
     },
 
@@ -208,9 +268,29 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
       return { id: row.id, email: row.email };
     },
 
+    /** Ends a session without a word in the audit log: the one a browser brings to a new sign-in. */
     async endSession(sessionId: string | undefined): Promise<void> {
       if (!sessionId || !looksLikeToken(sessionId)) return;
       await db.deleteFrom('sessions').where('id_hash', '=', hashToken(sessionId)).execute();
+    },
+
+    /** Ends the session the user signed out of, and records it; a cookie that is no session changes nothing. */
+    async signOut(sessionId: string | undefined): Promise<void> {
+      if (!sessionId || !looksLikeToken(sessionId)) return;
+      await db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .deleteFrom('sessions')
+          .where('id_hash', '=', hashToken(sessionId))
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!ended) return;
+        const user = await trx
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', ended.user_id)
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, { userId: ended.user_id, action: 'signed-out', subject: user.email }, now());
+      });
     },
 
     /** Staff signed in now, most recently active first. */
@@ -253,8 +333,9 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
     },
 
     /**
-     * Sets the password behind a link, once: the token is spent, every session of the user ends, their
-     * sign-in throttle is lifted, and they are told by email. False when the link cannot be used.
+     * Sets the password behind a link, once: that link and every other reset or invitation link the user
+     * still holds stop working, every session of the user ends, addresses waiting after failures on the
+     * account may try again, and they are told by email. False when the link cannot be used.
      */
     async setPassword(token: string, passwordHash: string): Promise<boolean> {
       // Checked before the costly Argon2 hash, so a dead link is cheap; checked again in the transaction.
@@ -263,7 +344,7 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
       const at = now();
       const changed = await db.transaction().execute(async (trx) => {
         const found = await findToken(trx, token);
-        if (!found) return null;
+        if (!found) return false;
         // Only one of two racing posts of the same link gets to spend it.
         const spent = await trx
           .updateTable('password_tokens')
@@ -271,19 +352,25 @@ export function createAccountService({ db, publicUrl, now = () => new Date() }: 
           .where('token_hash', '=', found.token_hash)
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1) return null;
+        if (Number(spent.numUpdatedRows) !== 1) return false;
+        // An older link, perhaps in a mailbox someone else can read, must not set the password again.
+        await trx
+          .updateTable('password_tokens')
+          .set({ used_at: at.toISOString() })
+          .where('user_id', '=', found.userId)
+          .where('used_at', 'is', null)
+          .execute();
         await trx
           .updateTable('users')
           .set({ password_hash: newHash, password_changed_at: at.toISOString() })
           .where('id', '=', found.userId)
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
+        await throttle.liftAddressLimitsOf(trx, found.email);
         await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at));
-        return found.email;
+        return true;
       });
-      if (!changed) return false;
-      await throttle.clear([accountKey(changed)]);
-      return true;
+      return changed === true;
     },
   };
 }

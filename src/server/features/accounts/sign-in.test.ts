@@ -1,0 +1,278 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '../../../../tests/support/databases.ts';
+import { botCheckActions } from '../../../shared/bot-check.ts';
+import { sha512Hex } from '../../../shared/password.ts';
+import { altchaCheck } from '../../captcha/altcha.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase, type Db } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { hashPassword } from './passwords.ts';
+import { type AccountService, createAccountService } from './service.ts';
+import { signInLimits } from './throttle.ts';
+
+const minute = 60_000;
+
+describeEachDatabase('sign-in throttling', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let clock: Date;
+  let accounts: AccountService;
+  const proofCheck = () =>
+    altchaCheck({ db, secret: 'a-test-secret-that-is-long-enough-to-sign', maxCounter: 2000 });
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(db);
+    clock = new Date('2026-03-02T09:00:00Z');
+    const now = () => clock;
+    accounts = createAccountService({
+      db,
+      publicUrl: new URL('https://www.fenwickhale.co.uk'),
+      signInProof: proofCheck(),
+      now,
+    });
+    for (const email of ['ann@fenwickhale.test', 'bob@fenwickhale.test']) {
+      await db
+        .insertInto('users')
+        .values({
+          email,
+          password_hash: await hashPassword(await sha512Hex('Correct1')),
+          status: 'active',
+          created_at: clock.toISOString(),
+          password_changed_at: clock.toISOString(),
+        })
+        .execute();
+    }
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+
+  /** What the login page sends: a challenge for `signin`, solved (here in Node). */
+  async function proof() {
+    const challenge = await (
+      proofCheck().challenge as NonNullable<ReturnType<typeof altchaCheck>['challenge']>
+    )(botCheckActions.signIn);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+
+  async function attempt(email: string, password: string, ipAddress: string, proofOfWork?: string) {
+    const result = await accounts.signIn({
+      email,
+      passwordHash: await sha512Hex(password),
+      remember: false,
+      ipAddress,
+      userAgent: null,
+      ...(proofOfWork !== undefined && { proofOfWork }),
+    });
+    return result.outcome;
+  }
+
+  const outboxTo = (email: string) =>
+    db.selectFrom('outbox_messages').select('kind').where('recipient', '=', email).execute();
+
+  it('makes an address that keeps failing on one account wait, while the right password from elsewhere signs in', async () => {
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.1')).toBe('refused');
+    }
+    // That address waits, even with the right password.
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.1')).toBe('wait');
+    // Its other accounts, and the account from any other address, are untouched.
+    expect(await attempt('bob@fenwickhale.test', 'Correct1', '198.51.100.1')).toBe('signed-in');
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.2')).toBe('signed-in');
+
+    later(signInLimits.blockMs - 1000);
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.1')).toBe('wait');
+    later(1000);
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.1')).toBe('signed-in');
+  });
+
+  it('makes an address that fails on many accounts wait for all of them', async () => {
+    for (let i = 0; i < signInLimits.perAddress; i++) {
+      expect(await attempt(`guess${i}@fenwickhale.test`, 'Whatever1', '198.51.100.3')).toBe('refused');
+    }
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.3')).toBe('wait');
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.4')).toBe('signed-in');
+  });
+
+  it('never locks an account under attack from many addresses: it asks for a proof of work, and the right password with one signs in', async () => {
+    for (let i = 0; i < signInLimits.perAccountBeforeProof; i++) {
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, `203.0.113.${i}`)).toBe('refused');
+    }
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '192.0.2.1')).toBe('proof-needed');
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '192.0.2.1', 'not a proof')).toBe(
+      'proof-needed',
+    );
+    const used = await proof();
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '192.0.2.1', used)).toBe('signed-in');
+    // Each proof is good for one attempt.
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '192.0.2.2', used)).toBe('proof-needed');
+    // Other accounts are not asked.
+    expect(await attempt('bob@fenwickhale.test', 'Correct1', '192.0.2.3')).toBe('signed-in');
+
+    // The attacker pays for each guess and keeps going for two hours, a guess every two minutes from
+    // rotating addresses; the holder signs in with their proof from a fresh address throughout.
+    for (let i = 0; i < 60; i++) {
+      later(2 * minute);
+      expect(await attempt('ann@fenwickhale.test', `Guess${i}aa`, `203.0.113.${i % 50}`, await proof())).toBe(
+        'refused',
+      );
+      if (i % 15 === 14) {
+        expect(await attempt('ann@fenwickhale.test', 'Correct1', `192.0.2.${10 + i}`, await proof())).toBe(
+          'signed-in',
+        );
+      }
+    }
+    // Once the failures stop, so does the proof.
+    later(signInLimits.proofForMs);
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '192.0.2.200')).toBe('signed-in');
+  });
+
+  it('forgets a trickle of failures: one every 14 minutes never makes anyone wait or work', async () => {
+    for (let i = 0; i < 40; i++) {
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.9')).toBe('refused');
+      later(14 * minute);
+    }
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.9')).toBe('signed-in');
+  });
+
+  it('counts failures in a window from the first, which a later failure does not restart', async () => {
+    const limit = signInLimits.perAccountFromAddress;
+    for (let i = 0; i < limit - 1; i++) {
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.5')).toBe('refused');
+      later(3 * minute);
+    }
+    // The window that began with the first failure has ended: this one starts a new count of one.
+    later(signInLimits.windowMs - (limit - 1) * 3 * minute);
+    expect(await attempt('ann@fenwickhale.test', 'Wrong9aa', '198.51.100.5')).toBe('refused');
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.5')).toBe('signed-in');
+  });
+
+  it('emails the holder once when their sign-ins start being throttled, and nobody for an unknown address', async () => {
+    for (let i = 0; i < 3 * signInLimits.perAccountBeforeProof; i++) {
+      const ip = `203.0.113.${i}`;
+      const proofOfWork = async () => (i < signInLimits.perAccountBeforeProof ? undefined : await proof());
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, ip, await proofOfWork())).toBe('refused');
+      expect(await attempt('nobody@fenwickhale.test', `Wrong${i}aa`, ip, await proofOfWork())).toBe(
+        'refused',
+      );
+    }
+    for (let i = 0; i < 2 * signInLimits.perAccountFromAddress; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}bb`, '198.51.100.7', await proof());
+    }
+    expect(await outboxTo('ann@fenwickhale.test')).toEqual([{ kind: 'sign-in-throttled' }]);
+    expect(await outboxTo('nobody@fenwickhale.test')).toEqual([]);
+
+    // Its own address failing too often is throttling as well; told once for that too.
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('bob@fenwickhale.test', `Wrong${i}aa`, '198.51.100.8');
+    }
+    expect(await outboxTo('bob@fenwickhale.test')).toEqual([{ kind: 'sign-in-throttled' }]);
+  });
+
+  it('keeps no row of failures a day after the last, and tells the holder again after that day', async () => {
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.30');
+    }
+    later(signInLimits.notifyEveryMs + minute);
+    await attempt('nobody@fenwickhale.test', 'Wrong1aa', '198.51.100.31');
+    const keys = await db.selectFrom('sign_in_throttles').select('key').orderBy('key').execute();
+    expect(keys.map((row) => row.key)).toEqual([
+      'account:nobody@fenwickhale.test',
+      'account:nobody@fenwickhale.test ip:198.51.100.31',
+      'ip:198.51.100.31',
+    ]);
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}aa`, '198.51.100.30');
+    }
+    expect(await outboxTo('ann@fenwickhale.test')).toEqual([
+      { kind: 'sign-in-throttled' },
+      { kind: 'sign-in-throttled' },
+    ]);
+  });
+
+  it('records every sign-in that succeeded, failed or was throttled, and every sign-out, with who and when', async () => {
+    expect(await attempt('Ann@Fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');
+    expect(await attempt('nobody@fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');
+    later(minute);
+    const signedIn = await accounts.signIn({
+      email: 'ann@fenwickhale.test',
+      passwordHash: await sha512Hex('Correct1'),
+      remember: true,
+      ipAddress: '198.51.100.20',
+      userAgent: 'Firefox',
+    });
+    later(minute);
+    await accounts.signOut(signedIn.outcome === 'signed-in' ? signedIn.sessionId : undefined);
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      await attempt('bob@fenwickhale.test', `Wrong${i}aa`, '198.51.100.21');
+    }
+    expect(await attempt('bob@fenwickhale.test', 'Correct1', '198.51.100.21')).toBe('wait');
+
+    const ann = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ann@fenwickhale.test')
+      .executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'subject', 'detail', 'created_at'])
+      .orderBy('id')
+      .execute();
+    expect(entries.slice(0, 4).map((entry) => ({ ...entry, detail: JSON.parse(entry.detail) }))).toEqual([
+      {
+        user_id: null,
+        action: 'sign-in.failed',
+        subject: 'ann@fenwickhale.test',
+        detail: { ipAddress: '198.51.100.20' },
+        created_at: '2026-03-02T09:00:00.000Z',
+      },
+      {
+        user_id: null,
+        action: 'sign-in.failed',
+        subject: 'nobody@fenwickhale.test',
+        detail: { ipAddress: '198.51.100.20' },
+        created_at: '2026-03-02T09:00:00.000Z',
+      },
+      {
+        user_id: ann.id,
+        action: 'sign-in.succeeded',
+        subject: 'ann@fenwickhale.test',
+        detail: { session: 'remembered' },
+        created_at: '2026-03-02T09:01:00.000Z',
+      },
+      {
+        user_id: ann.id,
+        action: 'signed-out',
+        subject: 'ann@fenwickhale.test',
+        detail: {},
+        created_at: '2026-03-02T09:02:00.000Z',
+      },
+    ]);
+    expect(entries.at(-1)).toMatchObject({
+      user_id: null,
+      action: 'sign-in.throttled',
+      subject: 'bob@fenwickhale.test',
+    });
+    expect(JSON.parse(entries.at(-1)?.detail ?? '')).toEqual({
+      ipAddress: '198.51.100.21',
+      reason: 'too many failures from this address',
+    });
+    // Nothing of the password goes in.
+    const hash = await sha512Hex('Wrong1aa');
+    expect(JSON.stringify(entries)).not.toContain(hash.slice(0, 16));
+  });
+});
