@@ -90,9 +90,9 @@ describeEachDatabase('mail outbox', (kind) => {
     });
   });
 
-  it.skipIf(kind !== 'sqlite')(
-    "leaves no sent body in SQLite's files, once another process's read that held the log back ends",
-    async () => {
+  // SQLite's own files only: PostgreSQL's storage is covered by the column searches elsewhere.
+  if (kind === 'sqlite') {
+    it("leaves no sent body in SQLite's files, once another process's read that held the log back ends", async () => {
       const reader = new SQLite(database.url.replace(/^sqlite:/, ''), { readonly: true });
       reader.prepare('begin').run();
       reader.prepare('select count(*) from outbox_messages').get(); // a read snapshot, as a backup takes
@@ -106,8 +106,8 @@ describeEachDatabase('mail outbox', (kind) => {
       reader.close();
       await waitUntil(() => rawFilesHolding(database.url, ['only-in-the-mailbox']).length === 0);
       await running.stop();
-    },
-  );
+    });
+  }
 
   it('delivers a message sent while the SMTP server is down exactly once after it returns', async () => {
     const port = smtp.port;
