@@ -18,6 +18,7 @@ import { createApplicationService } from './features/applications/service.ts';
 import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
+import { sourceAddressHasher } from './features/booking/source-address.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
@@ -107,12 +108,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const applications = createApplicationService({ db, mail });
   registerApplicationRoutes(app, {
     applications,
+    botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  const bookings = createBookingService({ db, mail });
+  const bookings = createBookingService({
+    db,
+    mail,
+    limits: config.bookingLimits,
+    sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+  });
   registerBookingRoutes(app, {
     booking: bookings,
+    botCheck,
     pages: serverPages,
     publicUrl: config.publicUrl,
     findApplication: (reference) => applications.findByReference(reference),

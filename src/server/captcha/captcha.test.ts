@@ -149,7 +149,9 @@ describe('GET /api/bot-check', () => {
       expect(answer.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
       const unknown = await fetch(`${site.url}/api/bot-check?action=login`);
       expect(unknown.status).toBe(422);
-      expect((await unknown.json()).errorMessages).toEqual(['action must be one of contactus, showsubmit']);
+      expect((await unknown.json()).errorMessages).toEqual([
+        'action must be one of contactus, showsubmit, bookcall, application',
+      ]);
     } finally {
       await site.close();
     }

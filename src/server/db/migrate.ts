@@ -10,6 +10,7 @@ import * as enquiries from './migrations/006-enquiries.ts';
 import * as accounts from './migrations/007-accounts.ts';
 import * as leadHandling from './migrations/008-lead-handling.ts';
 import * as backOfficeLists from './migrations/009-back-office-lists.ts';
+import * as bookingLimits from './migrations/012-booking-limits.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007-accounts': accounts,
   '008-lead-handling': leadHandling,
   '009-back-office-lists': backOfficeLists,
+  '012-booking-limits': bookingLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
