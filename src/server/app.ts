@@ -28,6 +28,7 @@ import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
+import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
+  refuseCrossSiteRequests(app, config.publicUrl, serverPages);
 
   const mail = {
     publicUrl: config.publicUrl,
