@@ -21,6 +21,7 @@ import { createApplicationService } from './features/applications/service.ts';
 import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
+import { sourceAddressHasher } from './features/booking/source-address.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
 import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
@@ -32,6 +33,7 @@ import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
+import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
+  refuseCrossSiteRequests(app, config.publicUrl, serverPages);
 
   const mail = {
     publicUrl: config.publicUrl,
@@ -124,12 +127,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const applications = createApplicationService({ db, mail });
   registerApplicationRoutes(app, {
     applications,
+    botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  const bookings = createBookingService({ db, mail });
+  const bookings = createBookingService({
+    db,
+    mail,
+    limits: config.bookingLimits,
+    sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+  });
   registerBookingRoutes(app, {
     booking: bookings,
+    botCheck,
     pages: serverPages,
     publicUrl: config.publicUrl,
     findApplication: (reference) => applications.findByReference(reference),

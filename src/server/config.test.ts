@@ -128,4 +128,18 @@ describe('configuration', () => {
     expect(errorOf({ METRICS_TOKEN: 'prometheus' })).toBe(`${expected} "10 characters"`);
     expect(errorOf({ METRICS_TOKEN: `${'x'.repeat(32)} y` })).toBe(`${expected} "34 characters"`);
   });
+
+  it('caps bookings at 2 ahead per email address and 4 a day per network address, unless told otherwise', () => {
+    expect(loadConfig({}).bookingLimits).toEqual({ maxUpcomingPerEmail: 2, maxPerAddressPerDay: 4 });
+    expect(
+      loadConfig({ BOOKING_MAX_UPCOMING_PER_EMAIL: '5', BOOKING_MAX_PER_ADDRESS_PER_DAY: '40' })
+        .bookingLimits,
+    ).toEqual({ maxUpcomingPerEmail: 5, maxPerAddressPerDay: 40 });
+    expect(errorOf({ BOOKING_MAX_UPCOMING_PER_EMAIL: '0' })).toBe(
+      'BOOKING_MAX_UPCOMING_PER_EMAIL must be a whole number of 1 or more; got "0"',
+    );
+    expect(errorOf({ BOOKING_MAX_PER_ADDRESS_PER_DAY: 'lots' })).toBe(
+      'BOOKING_MAX_PER_ADDRESS_PER_DAY must be a whole number of 1 or more; got "lots"',
+    );
+  });
 });

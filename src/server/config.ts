@@ -35,10 +35,17 @@ export interface Config {
   meetingUrl: string | undefined;
   /** Posts one address may make to each form endpoint per minute. */
   formRateLimitPerMinute: number;
+  /** How many calls one visitor may hold: ahead per email address, and booked per network address a day. */
+  bookingLimits: BookingLimits;
   /** Where the build put the client assets and the prerendered pages. */
   distDir: string;
   /** The bearer token a Prometheus scrape of /metrics must send; unset, /metrics is not served. */
   metricsToken: string | undefined;
+}
+
+export interface BookingLimits {
+  maxUpcomingPerEmail: number;
+  maxPerAddressPerDay: number;
 }
 
 /** A bad setting: the message is one line naming the variable and what it expected. */
@@ -172,6 +179,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+$/.test(rateText) || formRateLimitPerMinute < 1)
     fail('RATE_LIMIT_PER_MINUTE', 'a whole number of 1 or more', rateText);
 
+  const wholeNumber = (name: string, fallback: string) => {
+    const text = read(name) ?? fallback;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < 1) fail(name, 'a whole number of 1 or more', text);
+    return value;
+  };
+  const bookingLimits = {
+    maxUpcomingPerEmail: wholeNumber('BOOKING_MAX_UPCOMING_PER_EMAIL', '2'),
+    maxPerAddressPerDay: wholeNumber('BOOKING_MAX_PER_ADDRESS_PER_DAY', '4'),
+  };
+
   const logLevel = oneOf('LOG_LEVEL', logLevels, nodeEnv === 'test' ? 'warn' : 'info');
 
   const metricsToken = read('METRICS_TOKEN');
@@ -201,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     zoom,
     meetingUrl,
     formRateLimitPerMinute,
+    bookingLimits,
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
     metricsToken,
   };

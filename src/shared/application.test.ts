@@ -41,7 +41,7 @@ describe('the application questionnaire rules', () => {
   });
 
   it('names each unanswered question in plain words', () => {
-    const messages = messagesFor({ submitMethod: '2' });
+    const messages = messagesFor({ submitMethod: '2', recToken: 'token' });
     expect(messagesFor({ ...validApplication, website: undefined })).toEqual([]);
     expect(messages).toContain('Please tell us how many clients you have');
     expect(messages).toContain('Please choose how long it takes to get a new client on board');

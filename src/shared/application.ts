@@ -1,3 +1,4 @@
+import { recTokenField } from './bot-check.ts';
 import { type Field, fieldsShape } from './form-fields.ts';
 import { z } from './zod.ts';
 
@@ -176,11 +177,15 @@ export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
 };
 
-/** POST /forms/application-form: every question, and submitMethod '2' (SPEC §3). */
+/**
+ * POST /forms/application-form: every question, submitMethod '2' (SPEC §3), and the bot-check token for
+ * the action 'application'.
+ */
 export const applicationSchema = z.object({
   ...fieldsShape(applicationQuestions),
   submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
-}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2' }>;
+  recToken: recTokenField,
+}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2'; recToken: string }>;
 
 /** "Question: answer" lines, in the page's order, for the staff's emails. */
 export function describeAnswers(answers: ApplicationAnswers): string[] {

@@ -1,3 +1,4 @@
+import { recTokenField } from './bot-check.ts';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email-field.ts';
 import { connectionProblem } from './messages.ts';
@@ -10,6 +11,13 @@ export const bookingMessages = {
   connectionProblem,
   slotTaken: 'Sorry, that time has just been taken. Please choose another time.',
   slotNotOffered: 'That time is not available. Please choose another time.',
+  /** One address may hold only a few calls ahead, so nobody can fill the calendar in someone's name. */
+  tooManyUpcoming:
+    'This email address already has as many calls booked with us as we can hold for one person. ' +
+    'Please cancel one with the link in its confirmation email, or call us to change it.',
+  /** One connection may book only a few calls a day. */
+  tooManyToday:
+    'We cannot take any more bookings from your connection today. Please try again tomorrow, or call us.',
 } as const;
 
 /** The event the modal fires once a call is booked (SPEC §4); other features listen for it. */
@@ -57,16 +65,20 @@ export const bookCallSchema = z.object({
   selectedTimeString: z.string().max(20, { error: 'selectedTimeString is too long' }),
   /** Set when the call is booked from an application questionnaire. */
   applicationReference: z.string().max(64).optional(),
+  /** The bot-check token for the action 'bookcall'. */
+  recToken: recTokenField,
 });
 
 export type BookCallPayload = z.infer<typeof bookCallSchema>;
+/** The booking payload's own fields (SPEC §3), before the bot-check token is added. */
+export type BookCallFields = Omit<BookCallPayload, 'recToken' | 'applicationReference'>;
 
-/** The booking payload of SPEC §3 for a chosen date and slot, exactly as the modal sends it. */
+/** The booking payload of SPEC §3 for a chosen date and slot, as the modal builds it before its token. */
 export function buildBookCallPayload(
   date: CalendarDate,
   slot: TimeSlot,
   emailAddress: string,
-): BookCallPayload {
+): BookCallFields {
   return {
     emailAddress,
     submitMethod: '2',

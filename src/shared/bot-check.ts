@@ -1,13 +1,27 @@
-// The bot check in front of the contact forms (SPEC §7): one token per form post, for its action.
-// `signin` is the proof of work a sign-in needs while its account is under attack: always ALTCHA, whatever
-// provider the forms use, since it is about making each guess cost time rather than telling bots apart.
+// The bot check in front of the contact forms, the booking modal and the application questionnaire: one
+// token per post, for its action. `signin` is the proof of work a sign-in needs while its account is
+// under attack: always ALTCHA, whatever provider the forms use, since it is about making each guess cost
+// time rather than telling bots apart.
+import { z } from './zod.ts';
 
-export const botCheckActions = { contact: 'contactus', quote: 'showsubmit', signIn: 'signin' } as const;
+export const botCheckActions = {
+  contact: 'contactus',
+  quote: 'showsubmit',
+  booking: 'bookcall',
+  application: 'application',
+  signIn: 'signin',
+} as const;
 export type BotCheckAction = (typeof botCheckActions)[keyof typeof botCheckActions];
 
 export const botCheckMessages = {
   failed: 'We could not check that you are a person rather than a bot. Please try sending the form again.',
 } as const;
+
+/** `recToken`, the bot-check token every checked post carries: missing is told as a failed check. */
+export const recTokenField = z
+  .string({ error: botCheckMessages.failed })
+  .min(1, { error: botCheckMessages.failed })
+  .max(20_000);
 
 /**
  * Pages with a contact form carry `<meta name="bot-check" content="%BOT_CHECK%">`; the server fills in the

@@ -1,4 +1,4 @@
-import { botCheckMessages } from './bot-check.ts';
+import { recTokenField } from './bot-check.ts';
 import type { CalendarDate } from './calendar.ts';
 import { emailMessages } from './email.ts';
 import { type Field, fieldsShape } from './form-fields.ts';
@@ -140,10 +140,7 @@ const common = {
   optin: tickBox('optin'),
   accept: z.literal(true, { error: enquiryMessages.acceptMissing }),
   contact1: z.literal('2', { error: "contact1 must be '2'" }),
-  recToken: z
-    .string({ error: botCheckMessages.failed })
-    .min(1, { error: botCheckMessages.failed })
-    .max(20_000),
+  recToken: recTokenField,
   [honeypotField]: z.string().max(1000).optional(),
 };
 

@@ -24,11 +24,14 @@ const schemas: [string, z.ZodType, Record<string, unknown>][] = [
   [
     'book a call',
     bookCallSchema,
-    buildBookCallPayload(
-      { year: 2030, month: 0, day: 7 },
-      { startHour: 9, startMinute: 30 },
-      'amira@example.co.uk',
-    ),
+    {
+      ...buildBookCallPayload(
+        { year: 2030, month: 0, day: 7 },
+        { startHour: 9, startMinute: 30 },
+        'amira@example.co.uk',
+      ),
+      recToken: 'token',
+    },
   ],
   ['times for a date', timesForDateRequestSchema, { year: 2030, month: 1, day: 7, apptType: 'initial' }],
   ['availability', availabilitySettingsSchema, { ...defaultAvailabilitySettings }],

@@ -9,9 +9,11 @@ import { accessibilityViolations } from '../support/accessibility.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
+import { watchBotCheckWorkers } from '../support/bot-check.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
-const t = setUpSiteInBrowser();
+// ALTCHA, the default bot check: the questionnaire and then the booking modal each solve a challenge.
+const t = setUpSiteInBrowser({ env: { CAPTCHA_PROVIDER: 'altcha' } });
 const modal = bookingModal(() => t.page);
 const arrangeButton = () => t.page.getByRole('button', { name: 'Arrange an initial chat' });
 
@@ -44,7 +46,12 @@ describe('the application questionnaire in Chromium', () => {
 
     for (const name of questionNames) await answer(name, validApplication[name]);
     await expect(summary.count()).resolves.toBe(0);
+    const stored = t.page.waitForRequest('**/forms/application-form');
+    const modalBotCheck = watchBotCheckWorkers(t.page);
     await arrangeButton().click();
+    const { recToken } = (await stored).postDataJSON();
+    const token = JSON.parse(Buffer.from(recToken, 'base64').toString('utf8'));
+    expect(token.challenge.parameters.data).toEqual({ action: 'application' });
 
     // The booking modal opens with the email from the questionnaire.
     await modal.dialog().getByRole('grid').waitFor();
@@ -54,6 +61,7 @@ describe('the application questionnaire in Chromium', () => {
     const { date, slots } = await firstBookableDate(t.site.url);
     const slot = slots[0] as TimeSlot;
     await modal.chooseDayAndTime(date, slot);
+    await modalBotCheck.solved();
     const thanks = await whenTextShows(t.page, 'dialog [role=status]', 'Thanks for booking your call.');
     await modal.dialog().getByRole('button', { name: 'Book my call' }).click();
     await thanks.pauseAfter(2900);

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
+import { bookingMessages, buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
+import { botCheckActions } from '../../src/shared/bot-check.ts';
 import { formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
+import { altchaToken, watchBotCheckWorkers } from '../support/bot-check.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
-const t = setUpSiteInBrowser();
+// The default bot check, ALTCHA: the modal solves its challenge in Web Workers while the visitor chooses.
+const t = setUpSiteInBrowser({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+
+/** Books a call as another visitor would, with a solved challenge of its own. */
+const bookElsewhere = async (payload: object) =>
+  postBooking(t.site.url, { ...payload, recToken: await altchaToken(t.site.url, botCheckActions.booking) });
 
 const { dialog, dayButton, status, showMonthOf, chooseDayAndTime } = bookingModal(() => t.page);
 
@@ -63,6 +70,7 @@ describe('booking an initial call in Chromium', () => {
     const { date, slots } = await firstBookableDate(t.site.url);
     const slot = slots.at(-1) as TimeSlot;
     await t.page.clock.install();
+    const botCheck = watchBotCheckWorkers(t.page);
     await openModal();
     await t.page.evaluate(() => {
       window.addEventListener('call-booked', (event) => {
@@ -76,9 +84,18 @@ describe('booking an initial call in Chromium', () => {
 
     await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
     await dialog().getByLabel('Email address').fill('e2e.visitor@example.com');
+    await botCheck.solved();
     const thanks = await whenTextShows(t.page, 'dialog [role=status]', 'Thanks for booking your call.');
+    const sent = t.page.waitForRequest('**/forms/book-call-form');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
     await thanks.pauseAfter(2900);
+    // The SPEC's payload, and the bot-check token for 'bookcall' that the page's workers solved.
+    const payload = (await sent).postDataJSON();
+    expect(Object.keys(payload).sort()).toEqual(
+      [...Object.keys(buildBookCallPayload(date, slot, 'x@example.com')), 'recToken'].sort(),
+    );
+    const token = JSON.parse(Buffer.from(payload.recToken, 'base64').toString('utf8'));
+    expect(token.challenge.parameters.data).toEqual({ action: 'bookcall' });
     const time = formatTime(slot.startHour, slot.startMinute);
     expect(await t.page.evaluate(() => (window as unknown as { booked: unknown }).booked)).toEqual({
       date: formatLongDate(date),
@@ -102,9 +119,7 @@ describe('booking an initial call in Chromium', () => {
     await openModal();
     await chooseDayAndTime(date, slot);
     // Someone else books the same time meanwhile.
-    expect(
-      (await postBooking(t.site.url, buildBookCallPayload(date, slot, 'faster@example.com'))).status,
-    ).toBe(201);
+    expect((await bookElsewhere(buildBookCallPayload(date, slot, 'faster@example.com'))).status).toBe(201);
     await dialog().getByLabel('Email address').fill('slower@example.com');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
     await t.page.waitForFunction(() =>
@@ -118,6 +133,23 @@ describe('booking an initial call in Chromium', () => {
     ).resolves.toBe(0);
     // The browser logs the 409 answer itself, and the fetch helper logs it as SPEC §8 says.
     expect(t.errors.filter((e) => !e.includes('409') && e !== 'Some error occured')).toEqual([]);
+  });
+
+  it('says when the email address already holds as many calls as it may', async () => {
+    const { date, slots } = await firstBookableDate(t.site.url, 5);
+    for (const slot of slots.slice(0, 2)) {
+      expect((await bookElsewhere(buildBookCallPayload(date, slot, 'busy@example.com'))).status).toBe(201);
+    }
+    await openModal();
+    await chooseDayAndTime(date, slots[2] as TimeSlot);
+    await dialog().getByLabel('Email address').fill('Busy@Example.com');
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await t.page.waitForFunction(() =>
+      document.querySelector('dialog [role=status]')?.textContent?.startsWith('This email address'),
+    );
+    await expect(status().textContent()).resolves.toBe(bookingMessages.tooManyUpcoming);
+    await expect(dialog().getByRole('button', { name: 'Book my call' }).isEnabled()).resolves.toBe(true);
+    expect(t.errors.filter((e) => !e.includes('429') && e !== 'Some error occured')).toEqual([]);
   });
 
   it('shows the connection problem for 2 s when the request fails', async () => {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
@@ -51,7 +53,7 @@ describe('the mailing list in Chromium', () => {
     await expect(footerStatus().textContent()).resolves.toBe('');
   });
 
-  it('larger form: lands on /subscribed; the link confirms; the one-click POST unsubscribes', async () => {
+  it('larger form: lands on /subscribed; the link shows a button that confirms; the one-click POST unsubscribes', async () => {
     await t.page.goto(`${t.site.url}/newsletter`);
     expect(await accessibilityViolations(t.page)).toEqual([]);
     const form = t.page.locator('main form');
@@ -68,6 +70,16 @@ describe('the mailing list in Chromium', () => {
     );
 
     const mail = await t.site.smtp.waitFor((m) => m.to.includes('newsletter.reader@example.com'));
+    // Opening the link (as a mail scanner also would) only shows the button; pressing it confirms.
+    await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
+    await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Confirm your subscription',
+    );
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    const stillPending = await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
+    expect(stillPending?.status()).toBe(200);
+    await t.page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You are subscribed');
     await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You are subscribed');
 
@@ -129,5 +141,33 @@ describe('the mailing list in Chromium', () => {
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'You are unsubscribed',
     );
+  });
+
+  it('refuses the sign-up form posted from another website, with a page that explains', async () => {
+    // A page on another site that posts our form as soon as it loads: the browser marks the post as
+    // cross-site (Origin and Sec-Fetch-Site), and the site refuses it before reading it.
+    await t.page.route('http://elsewhere.test/', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Win a prize</title>
+          <form method="post" action="${t.site.url}/subscribe">
+            <input name="emailAddress" value="victim@example.com"><input name="contact1" value="2">
+            <button>Claim</button>
+          </form>`,
+      }),
+    );
+    await t.page.goto('http://elsewhere.test/');
+    const answer = t.page.waitForResponse(`${t.site.url}/subscribe`);
+    await t.page.getByRole('button', { name: 'Claim' }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'This form came from another website',
+    );
+    const db = new Database(path.join(t.site.dataDir, 'site.db'), { readonly: true });
+    try {
+      expect(db.prepare('select id from subscribers where email = ?').all('victim@example.com')).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** A complete questionnaire, as the page sends it. */
+/** A complete questionnaire, as the page sends it (with the token CAPTCHA_PROVIDER=none accepts). */
 export const validApplication = {
   howManyClients: 40,
   howManyNewClients: 6,
@@ -16,4 +16,5 @@ export const validApplication = {
   businessName: 'Shah Bookkeeping',
   website: 'shahbookkeeping.co.uk',
   submitMethod: '2',
+  recToken: 'none',
 };

@@ -31,10 +31,30 @@ export async function firstBookableDate(
   throw new Error('No bookable date in the next two weeks');
 }
 
-export function postBooking(baseUrl: string, payload: unknown) {
+/** `count` free slots, day after day from `after` days ahead, as payloads for `email`s to fill in. */
+export async function freeSlots(
+  baseUrl: string,
+  count: number,
+  after = 3,
+): Promise<{ date: CalendarDate; slot: TimeSlot }[]> {
+  const found: { date: CalendarDate; slot: TimeSlot }[] = [];
+  const today = todayIn('Europe/London');
+  for (let offset = after; found.length < count && offset < after + 60; offset++) {
+    const date = addDays(today, offset);
+    for (const slot of await timesFor(baseUrl, date)) found.push({ date, slot });
+  }
+  if (found.length < count) throw new Error(`Only ${found.length} free slots, not ${count}`);
+  return found.slice(0, count);
+}
+
+/**
+ * Posts a booking as the modal does. Without a `recToken` of its own the payload gets 'none', which the
+ * test sites' CAPTCHA_PROVIDER=none accepts; a site with ALTCHA needs a real one (support/bot-check.ts).
+ */
+export function postBooking(baseUrl: string, payload: object, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl}/forms/book-call-form`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ recToken: 'none', ...payload }),
   });
 }

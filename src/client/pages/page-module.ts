@@ -8,7 +8,7 @@ export interface PageMeta {
   description: string;
   /** Keeps the page out of search results and the sitemap: pages reached only through a form or a link. */
   noindex?: boolean;
-  /** The page sends a form behind the bot check, so it carries the bot check's public settings. */
+  /** The page sends a form behind the bot check (the booking modal too), so it carries its public settings. */
   botCheck?: boolean;
 }
 

@@ -150,7 +150,7 @@ describe('GET /api/bot-check', () => {
       const unknown = await fetch(`${site.url}/api/bot-check?action=login`);
       expect(unknown.status).toBe(422);
       expect((await unknown.json()).errorMessages).toEqual([
-        'action must be one of contactus, showsubmit, signin',
+        'action must be one of contactus, showsubmit, bookcall, application, signin',
       ]);
     } finally {
       await site.close();

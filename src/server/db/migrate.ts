@@ -12,6 +12,7 @@ import * as leadHandling from './migrations/008-lead-handling.ts';
 import * as backOfficeLists from './migrations/009-back-office-lists.ts';
 import * as signInThrottle from './migrations/010-sign-in-throttle.ts';
 import * as noReadableLinks from './migrations/011-no-readable-links.ts';
+import * as bookingLimits from './migrations/012-booking-limits.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009-back-office-lists': backOfficeLists,
   '010-sign-in-throttle': signInThrottle,
   '011-no-readable-links': noReadableLinks,
+  '012-booking-limits': bookingLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

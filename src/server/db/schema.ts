@@ -57,6 +57,8 @@ export interface BookingTable {
   cancelled_at: Timestamp | null;
   /** Where the firm has got to with the lead (shared/back-office.ts). */
   stage: Generated<LeadStage>;
+  /** Keyed hash of the network address that booked (booking/source-address.ts); null before it was kept. */
+  source_address_hash: string | null;
 }
 
 export interface ApplicationTable {

@@ -60,7 +60,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
       ['/contact-us-send', { ...contact(email), recToken: 'unused' }],
       ['/show-contact-send', { ...quote(email), recToken: 'unused' }],
       ['/forms/application-form', { ...validApplication, emailAddress: email }],
-      ['/forms/book-call-form', buildBookCallPayload(date, slot, email)],
+      ['/forms/book-call-form', { ...buildBookCallPayload(date, slot, email), recToken: 'unused' }],
       [
         '/api/gettimesfordate',
         { year: date.year, month: date.month + 1, day: date.day, apptType: 'initial' },

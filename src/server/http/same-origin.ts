@@ -1,4 +1,22 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from './errors.ts';
+import { html, type ServerPages } from './server-page.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'allowed' on the one route other sites may post to on purpose; every other route refuses them. */
+    crossSite?: 'allowed';
+  }
+}
+
+/**
+ * Route config for a request other sites send on purpose: mail providers' one-click unsubscribe
+ * (RFC 8058), whose unguessable token is its authority. Spread it beside other config.
+ */
+export const crossSiteAllowed = { crossSite: 'allowed' } as const;
+
+const ours = (origin: string, request: FastifyRequest, publicUrl: URL) =>
+  origin === publicUrl.origin || origin === `${request.protocol}://${request.host}`;
 
 /**
  * A form post from another site is refused: browsers send Origin on cross-site POSTs, and a request
@@ -6,13 +24,61 @@ import type { FastifyRequest } from 'fastify';
  */
 export function isSameOrigin(request: FastifyRequest, publicUrl: URL): boolean {
   const origin = request.headers.origin;
-  if (origin) return origin === publicUrl.origin || origin === `${request.protocol}://${request.host}`;
+  if (origin) return ours(origin, request, publicUrl);
   const referer = request.headers.referer;
   if (!referer) return false;
   try {
-    const from = new URL(referer).origin;
-    return from === publicUrl.origin || from === `${request.protocol}://${request.host}`;
+    return ours(new URL(referer).origin, request, publicUrl);
   } catch {
     return false;
   }
+}
+
+/**
+ * What a browser says about where a request came from: another site when Sec-Fetch-Site says
+ * `cross-site`, or when Origin names any origin but ours. `Origin: null` counts as another site: browsers
+ * send it from sandboxed frames, data: and file: pages, and from pages that hide their origin, never from
+ * a page of ours (our Referrer-Policy, same-origin, lets our own posts carry our origin). A request with no
+ * Origin does not come from a browser's cross-site form or script, so it is not judged here.
+ */
+export function isCrossSite(request: FastifyRequest, publicUrl: URL): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && !ours(origin, request, publicUrl);
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const crossSiteMessage =
+  'This form was sent from another website, so we did not accept it. Please fill it in on our own site.';
+
+/**
+ * One check for the whole site: a request that could change something (any method but GET, HEAD and
+ * OPTIONS) which a browser marks as cross-site is refused with 403 before its handler runs, so no other
+ * site can post a visitor's browser into signing up, booking or sending anything. It runs as a preHandler,
+ * after any route's own guard has answered, so those keep their own answers; requests with no Origin
+ * (servers, scripts) go on to the route's bot check and limits.
+ */
+export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pages: ServerPages) {
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (safeMethods.has(request.method) || request.routeOptions.config?.crossSite === 'allowed') return;
+    if (!isCrossSite(request, publicUrl)) return;
+    request.log.info(
+      { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
+      'cross-site request refused',
+    );
+    if ((request.headers.accept ?? '').includes('application/json')) {
+      return reply.status(403).send(failure(crossSiteMessage));
+    }
+    return pages.send(
+      reply,
+      403,
+      'Sent from another website',
+      html`<h1>This form came from another website</h1>
+      <p>We only accept forms sent from our own pages, so that no other website can send one in your
+      name. Nothing was saved.</p>
+      <p>If you were filling in one of our forms, please <a href="/">go to our site</a> and send it
+      again from there.</p>`,
+    );
+  });
 }

@@ -77,7 +77,7 @@ export function ApplicationForm() {
 
   return (
     <>
-      <form className="application" onSubmit={onSubmit} noValidate>
+      <form className="application" onSubmit={onSubmit} onFocus={form.botCheck.prepare} noValidate>
         <ErrorSummary
           errors={errorEntries.map(([name, message]) => ({ id: controlId(name), message }))}
           problem={form.problem}
@@ -101,6 +101,7 @@ export function ApplicationForm() {
             ))}
           </fieldset>
         ))}
+        <div ref={form.botCheck.container} />
         <p className="application__submit">
           <button ref={submitButton} type="submit" className="button" disabled={form.sending}>
             Arrange an initial chat

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { applicationSchema, type QuestionName, questionNames } from '../../../shared/application.ts';
+import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import { connectionProblem } from '../../../shared/messages.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
 import { formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
 import { sessionStore } from '../../lib/storage.ts';
+import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export type AnswerTexts = Record<QuestionName, string>;
 export type FieldErrors = Partial<Record<QuestionName, string>>;
@@ -39,6 +41,7 @@ export function useApplicationForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [stored, setStored] = useState<(StoredApplication & { answersKey: string }) | null>(null);
+  const botCheck = useBotCheck(botCheckActions.application);
 
   // After hydration, so the prerendered page and the first render agree.
   useEffect(() => {
@@ -56,7 +59,8 @@ export function useApplicationForm() {
   /** Checks and stores the answers; resolves with the stored application, or null when it could not. */
   const submit = async (): Promise<StoredApplication | null> => {
     setProblem(null);
-    const parsed = applicationSchema.safeParse({ ...answers, submitMethod: '2' });
+    // The token is added last: the answers are checked before any bot-check work is spent on them.
+    const parsed = applicationSchema.safeParse({ ...answers, submitMethod: '2', recToken: 'pending' });
     if (!parsed.success) {
       const byField: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -71,10 +75,18 @@ export function useApplicationForm() {
     // The same answers again (the visitor closed the calendar and came back): nothing new to store.
     if (stored?.answersKey === answersKey) return stored;
     setSending(true);
+    let recToken: string;
+    try {
+      recToken = await botCheck.take();
+    } catch {
+      setProblem(botCheckMessages.failed);
+      setSending(false);
+      return null;
+    }
     try {
       const { applicationReference } = await postJson<{ applicationReference: string }>(
         '/forms/application-form',
-        parsed.data,
+        { ...parsed.data, recToken },
       );
       sessionStore.remove(storageKeys.applicationAnswers);
       const application = { reference: applicationReference, email: parsed.data.emailAddress, answersKey };
@@ -88,5 +100,5 @@ export function useApplicationForm() {
     }
   };
 
-  return { answers, answer, errors, problem, sending, submit };
+  return { answers, answer, errors, problem, sending, submit, botCheck };
 }

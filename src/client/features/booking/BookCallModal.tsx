@@ -93,6 +93,7 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
               onChange={(event) => booking.setEmail(event.target.value)}
             />
           </div>
+          <div ref={booking.botCheckContainer} />
           <button type="submit" className="button" disabled={booking.sending} aria-disabled={booking.sending}>
             {booking.sending ? 'Booking…' : 'Book my call'}
           </button>

@@ -8,11 +8,16 @@ import {
   type TimeSlot,
 } from '../../../shared/booking.ts';
 import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts';
+import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
 import { fetchJson, formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
 import { useTimedMessage } from '../../lib/useTimedMessage.ts';
+import { useBotCheck } from '../bot-check/useBotCheck.ts';
+
+/** Refusals whose answer says what the visitor can do: bad input, a failed bot check, a limit reached. */
+const explainedRefusals = new Set([403, 422, 429]);
 
 /** The booking modal's state (SPEC §4): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
@@ -26,10 +31,14 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [booked, setBooked] = useState<CallBookedDetail | null>(null);
   const [message, show] = useTimedMessage();
   const request = useRef(0);
+  const botCheck = useBotCheck(botCheckActions.booking);
+  const { prepare } = botCheck;
 
   useEffect(() => {
     fetchJson<PublicCalendarSettings>('/api/booking-settings').then(setSettings, () => {});
   }, []);
+  // The proof of work runs while the visitor picks a day and a time.
+  useEffect(prepare, [prepare]);
 
   const loadTimes = useCallback(async (day: CalendarDate) => {
     const ticket = ++request.current;
@@ -62,11 +71,19 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     setEmailError(emailProblem);
     if (emailProblem) return;
     const emailAddress = email.trim();
+    setSending(true);
+    let recToken: string;
+    try {
+      recToken = await botCheck.take();
+    } catch {
+      setSending(false);
+      return show({ kind: 'error', text: botCheckMessages.failed });
+    }
     const payload: BookCallPayload = {
       ...buildBookCallPayload(date, time, emailAddress),
       ...(applicationReference && { applicationReference }),
+      recToken,
     };
-    setSending(true);
     try {
       await postJson('/forms/book-call-form', payload);
       const detail = {
@@ -82,11 +99,15 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
         show({ kind: 'error', text: bookingMessages.slotTaken });
         setTime(null);
         void loadTimes(date);
-      } else if (error instanceof HttpError && error.status === 422) {
-        show({ kind: 'error', text: formAnswerMessages(error.body) ?? bookingMessages.connectionProblem });
+      } else if (error instanceof HttpError && explainedRefusals.has(error.status)) {
+        const explained = formAnswerMessages(error.body);
+        if (explained) show({ kind: 'error', text: explained });
+        else show({ kind: 'error', text: bookingMessages.connectionProblem }, errorMessageMs);
       } else {
         show({ kind: 'error', text: bookingMessages.connectionProblem }, errorMessageMs);
       }
+      // Each token is good for one post: the next one starts now, so a second try need not wait.
+      botCheck.prepare();
     } finally {
       setSending(false);
     }
@@ -106,5 +127,6 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     booked,
     message,
     submit,
+    botCheckContainer: botCheck.container,
   };
 }

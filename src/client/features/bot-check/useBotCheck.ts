@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import {
   type BotCheckAction,
   type BotCheckPublicSettings,
@@ -47,7 +47,8 @@ export function useBotCheck(action: BotCheckAction) {
   const container = useRef<HTMLDivElement>(null);
   const prepared = useRef<{ token: Promise<string | null>; at: number } | null>(null);
 
-  const prepare = () => {
+  // Stable across renders, so a component can start the work from an effect that runs once.
+  const prepare = useCallback(() => {
     if (prepared.current && Date.now() - prepared.current.at < freshForMs) return;
     const token = settings().then((found) =>
       found.provider === 'altcha' ? newToken(found, action, container.current) : null,
@@ -57,15 +58,15 @@ export function useBotCheck(action: BotCheckAction) {
       if (prepared.current?.token === token) prepared.current = null;
     });
     prepared.current = { token, at: Date.now() };
-  };
+  }, [action]);
 
   /** A token for this send; rejects when the check cannot be done. */
-  const take = async (): Promise<string> => {
+  const take = useCallback(async (): Promise<string> => {
     prepare();
     const pending = prepared.current?.token ?? Promise.resolve(null);
     prepared.current = null;
     return (await pending) ?? newToken(await settings(), action, container.current);
-  };
+  }, [action, prepare]);
 
   return { container, prepare, take };
 }

@@ -4,7 +4,12 @@ import { PageHero } from '../../lib/PageHero.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './about.css';
 
-export const meta: PageMeta = { path: '/about', title: aboutPage.title, description: aboutPage.description };
+export const meta: PageMeta = {
+  path: '/about',
+  title: aboutPage.title,
+  description: aboutPage.description,
+  botCheck: true,
+};
 
 export default function AboutPage() {
   return (

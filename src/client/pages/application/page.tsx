@@ -6,6 +6,7 @@ export const meta: PageMeta = {
   path: '/application',
   title: applicationPage.title,
   description: applicationPage.description,
+  botCheck: true,
 };
 
 export default function ApplicationPage() {

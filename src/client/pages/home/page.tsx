@@ -6,7 +6,12 @@ import { PageHero } from '../../lib/PageHero.tsx';
 import type { PageMeta } from '../page-module.ts';
 import './home.css';
 
-export const meta: PageMeta = { path: '/', title: home.title, description: home.description };
+export const meta: PageMeta = {
+  path: '/',
+  title: home.title,
+  description: home.description,
+  botCheck: true,
+};
 
 export default function HomePage() {
   return (

@@ -8,6 +8,7 @@ export const meta: PageMeta = {
   path: '/services',
   title: servicesPage.title,
   description: servicesPage.description,
+  botCheck: true,
 };
 
 export default function ServicesPage() {

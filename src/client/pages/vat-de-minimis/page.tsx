@@ -9,6 +9,7 @@ export const meta: PageMeta = {
   path: '/vat-de-minimis',
   title: vatDeMinimis.title,
   description: vatDeMinimis.description,
+  botCheck: true,
 };
 
 export default function VatDeMinimisPage() {

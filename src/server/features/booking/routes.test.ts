@@ -135,7 +135,7 @@ describe('booking a call', () => {
   it('refuses bad input with 422 and messages naming each field', async () => {
     const { date, slots } = await firstBookableDate(site.url);
     const payload = buildBookCallPayload(date, slots[1] as (typeof slots)[number], 'a@example.com');
-    const cases: [unknown, string[]][] = [
+    const cases: [object, string[]][] = [
       [
         { ...payload, emailAddress: 'not-an-email' },
         ['Please enter a valid email address, like name@example.com'],

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
 import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
+import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import { isValidDate } from '../../../shared/calendar.ts';
+import type { BotCheck } from '../../captcha/index.ts';
 import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
@@ -13,6 +15,7 @@ import type { BookedFromApplication, BookingService } from './service.ts';
 
 export interface BookingRoutesOptions {
   booking: BookingService;
+  botCheck: BotCheck;
   pages: ServerPages;
   publicUrl: URL;
   rateLimitPerMinute: number;
@@ -46,14 +49,27 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
   app.post('/forms/book-call-form', { config: formLimit }, async (request, reply) => {
     const parsed = bookCallSchema.safeParse(request.body);
     if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
+    const check = await options.botCheck.verify(parsed.data.recToken, botCheckActions.booking, request.ip);
+    if (!check.passed) {
+      request.log.warn({ reason: check.reason, action: botCheckActions.booking }, 'bot check failed');
+      return reply.status(403).send(failure(botCheckMessages.failed));
+    }
     const { applicationReference } = parsed.data;
     const application = applicationReference ? await options.findApplication(applicationReference) : null;
     if (application === undefined) {
       return reply.status(422).send(failure('applicationReference does not match an application'));
     }
-    const result = await booking.book(parsed.data, application);
+    const result = await booking.book(parsed.data, { ipAddress: request.ip }, application);
     if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
     if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
+    if (result.status === 'limited') {
+      request.log.info({ limit: result.limit }, 'booking refused at its limit');
+      const message =
+        result.limit === 'upcoming-per-email'
+          ? bookingMessages.tooManyUpcoming
+          : bookingMessages.tooManyToday;
+      return reply.status(429).send(failure(message));
+    }
     options.mailQueued();
     return reply.status(201).send(succeeded(bookingMessages.booked));
   });

@@ -9,6 +9,7 @@ import {
   isValidDate,
   toIsoDate,
 } from '../../../shared/calendar.ts';
+import type { BookingLimits } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MailMessage } from '../../mail/message.ts';
@@ -35,12 +36,32 @@ type BookingRow = Awaited<ReturnType<typeof repository.findBooking>> & {};
 export type BookResult =
   | { status: 'booked'; booking: BookingForMail; dateText: string; timeText: string }
   | { status: 'taken' }
+  | { status: 'limited'; limit: 'upcoming-per-email' | 'per-network-per-day' }
   | { status: 'invalid'; messages: string[] };
+
+/** Who is booking: the network address it came from, kept only as `sourceAddressHash` makes it. */
+export interface Booker {
+  ipAddress: string;
+}
 
 export interface BookingServiceOptions {
   db: Db;
   mail: BookingMailSettings;
+  limits: BookingLimits;
+  /** What a booking keeps of the address it came from (source-address.ts). */
+  sourceAddressHash: (ipAddress: string) => string;
   now?: () => Date;
+}
+
+const dayMs = 24 * 60 * 60_000;
+
+/** Thrown inside the booking transaction to leave it without writing anything. */
+class LimitReached extends Error {
+  readonly limit: 'upcoming-per-email' | 'per-network-per-day';
+  constructor(limit: LimitReached['limit']) {
+    super(limit);
+    this.limit = limit;
+  }
 }
 
 /** The application questionnaire a call was booked from: linked by id, its answers shown to the staff. */
@@ -60,7 +81,13 @@ const forMail = (row: BookingRow): BookingForMail => ({
   timeZone: row.time_zone,
 });
 
-export function createBookingService({ db, mail, now = () => new Date() }: BookingServiceOptions) {
+export function createBookingService({
+  db,
+  mail,
+  limits,
+  sourceAddressHash,
+  now = () => new Date(),
+}: BookingServiceOptions) {
   /** What the availability engine needs to know about a day: blocked or not, and the calls around it. */
   async function dayContext(
     date: CalendarDate,
@@ -94,9 +121,13 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
       return slots.map(({ startHour, startMinute }) => ({ startHour, startMinute }));
     },
 
-    /** Re-checks what the browser checked, then lets the database decide who gets the slot. */
+    /**
+     * Re-checks what the browser checked, then, in one transaction, counts the visitor's bookings against
+     * the limits and lets the database decide who gets the slot.
+     */
     async book(
       payload: BookCallPayload,
+      booker: Booker,
       application: BookedFromApplication | null = null,
     ): Promise<BookResult> {
       const date = { year: payload.selectedYear, month: payload.selectedMonth, day: payload.selectedDay };
@@ -127,8 +158,20 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
       if (!free) return { status: 'taken' };
 
       const cancelToken = newToken();
+      const networkHash = sourceAddressHash(booker.ipAddress);
       try {
         const booking = await db.transaction().execute(async (trx) => {
+          // Counted where the booking is written, with both limits held, so racing posts cannot pass them.
+          await repository.lockBookingLimits(trx, payload.emailAddress, networkHash);
+          const at = now();
+          const upcoming = await repository.countUpcomingForEmail(trx, payload.emailAddress, at);
+          if (upcoming >= limits.maxUpcomingPerEmail) throw new LimitReached('upcoming-per-email');
+          const today = await repository.countBookedFromNetworkSince(
+            trx,
+            networkHash,
+            new Date(at.getTime() - dayMs),
+          );
+          if (today >= limits.maxPerAddressPerDay) throw new LimitReached('per-network-per-day');
           const row = await trx
             .insertInto('bookings')
             .values({
@@ -142,7 +185,8 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
               status: 'confirmed',
               cancel_token_hash: hashToken(cancelToken),
               application_id: application?.id ?? null,
-              created_at: now().toISOString(),
+              source_address_hash: networkHash,
+              created_at: at.toISOString(),
             })
             .returningAll()
             .executeTakeFirstOrThrow();
@@ -163,6 +207,7 @@ export function createBookingService({ db, mail, now = () => new Date() }: Booki
           timeText: payload.selectedTimeString,
         };
       } catch (error) {
+        if (error instanceof LimitReached) return { status: 'limited', limit: error.limit };
         if (isUniqueViolation(error)) return { status: 'taken' };
         throw error;
       }

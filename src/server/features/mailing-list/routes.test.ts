@@ -24,7 +24,7 @@ describeEachDatabase('the mailing list', (database) => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    site = await startTestApp({ database, env: { SMTP_URL: smtp.url } });
+    site = await startTestApp({ database, env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '1000' } });
   });
   afterAll(async () => {
     await site?.close();
@@ -51,6 +51,17 @@ describeEachDatabase('the mailing list', (database) => {
     );
   const confirmationFor = (email: string) =>
     smtp.waitFor((m) => m.to.includes(email) && (m.parsed.subject ?? '').startsWith('Please confirm'));
+  /** What a person does with the link: opens it, then presses the page's button (a same-origin form post). */
+  const confirmFrom = async (link: string) => {
+    const page = await (await fetch(link)).text();
+    const token = page.match(/name="token" value="([\w-]+)"/)?.[1];
+    if (!token) throw new Error(`No confirm button on:\n${page}`);
+    return fetch(`${site.url}/subscribe/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+      body: new URLSearchParams({ token }),
+    });
+  };
 
   describe('signing up', () => {
     it('keeps a pending subscriber with a consent record, and emails a confirmation with unsubscribe headers', async () => {
@@ -162,7 +173,7 @@ describeEachDatabase('the mailing list', (database) => {
       answers.push(await subscribe({ emailAddress: email, submitMethod: '2' }));
       expect(await mailCount(email)).toBe(1);
       const confirmLink = linkIn(await confirmationFor(email), '/subscribe/confirm');
-      expect((await fetch(confirmLink)).status).toBe(200);
+      expect((await confirmFrom(confirmLink)).status).toBe(200);
       answers.push(await subscribe({ emailAddress: email, submitMethod: '2' }));
       const seen = await Promise.all(answers.map(async (r) => ({ status: r.status, body: await r.text() })));
       expect(new Set(seen.map((s) => JSON.stringify(s))).size).toBe(1);
@@ -193,13 +204,39 @@ describeEachDatabase('the mailing list', (database) => {
   });
 
   describe('confirming and unsubscribing', () => {
+    it('opening the link only shows a button; pressing it confirms, and opening it again says so', async () => {
+      await subscribe({ emailAddress: 'bea@example.com', submitMethod: '2' });
+      const link = linkIn(await confirmationFor('bea@example.com'), '/subscribe/confirm');
+      // What a mail scanner does: open the link, as often as it likes, and follow nothing on the page.
+      for (const method of ['GET', 'GET', 'HEAD']) {
+        const opened = await fetch(link, { method });
+        expect(opened.status).toBe(200);
+        expect(opened.headers.get('cache-control')).toBe('no-store');
+        if (method === 'GET') {
+          const page = await opened.text();
+          expect(page).toContain('<h1>Confirm your subscription</h1>');
+          expect(page).toContain('bea@example.com');
+          expect(page).toContain('<button type="submit" class="button">Confirm my subscription</button>');
+        }
+      }
+      expect((await subscriber('bea@example.com'))?.status).toBe('pending');
+
+      const confirmed = await confirmFrom(link);
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain('<h1>You are subscribed</h1>');
+      expect((await subscriber('bea@example.com'))?.status).toBe('confirmed');
+      const again = await (await fetch(link)).text();
+      expect(again).toContain('<h1>You are subscribed</h1>');
+      expect(again).not.toContain('Confirm my subscription</button>');
+    });
+
     it('confirms from the link, unsubscribes with one POST, and only the subscriber the token belongs to', async () => {
       await subscribe({ emailAddress: 'cat@example.com', submitMethod: '2' });
       await subscribe({ emailAddress: 'dan@example.com', submitMethod: '2' });
       const catMail = await confirmationFor('cat@example.com');
       const danMail = await confirmationFor('dan@example.com');
       for (const mail of [catMail, danMail]) {
-        const page = await fetch(linkIn(mail, '/subscribe/confirm'));
+        const page = await confirmFrom(linkIn(mail, '/subscribe/confirm'));
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('You are subscribed');
       }
@@ -257,6 +294,14 @@ describeEachDatabase('the mailing list', (database) => {
       }
       const post = await fetch(`${site.url}/unsubscribe?token=${'B'.repeat(43)}`, { method: 'POST' });
       expect(post.status).toBe(404);
+      for (const token of ['B'.repeat(43), 'short', '']) {
+        const confirm = await fetch(`${site.url}/subscribe/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+          body: new URLSearchParams({ token }),
+        });
+        expect(confirm.status).toBe(404);
+      }
     });
   });
 });

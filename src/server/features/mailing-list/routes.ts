@@ -5,6 +5,7 @@ import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-sche
 import { publicRoute } from '../../http/access.ts';
 import { failure, isPageRequest, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
+import { crossSiteAllowed } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { validationMessages } from '../../http/validation.ts';
 import type { MailingListService } from './service.ts';
@@ -54,31 +55,41 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     return done();
   });
 
+  // Opening the link in the email only shows a button: mail scanners (Safe Links and the like) open every
+  // link, and must not subscribe anyone. The button posts the token to the route below, which confirms.
   app.get<{ Querystring: { token?: string } }>(
     '/subscribe/confirm',
     { config: publicRoute },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const outcome = await mailingList.confirm(String(request.query.token ?? ''), request.ip);
-      if (outcome === 'unknown') {
-        return pages.send(
-          reply,
-          404,
-          'Link not recognised',
-          html`<h1>This link has expired or is not complete</h1>
-        <p>Please check it is the whole link from your email. Links work for 14 days: if yours is older,
-        <a href="/newsletter">sign up again</a> and we will send a new one.</p>`,
-        );
-      }
+      const token = String(request.query.token ?? '');
+      const subscriber = await mailingList.findByConfirmToken(token);
+      if (!subscriber) return expiredConfirmLink(reply);
+      if (subscriber.status === 'confirmed') return subscribedPage(reply);
       return pages.send(
         reply,
         200,
-        'Subscription confirmed',
-        html`<h1>You are subscribed</h1>
-      <p>Thank you for confirming. The ${firm.name} newsletter will arrive about once a month, and every
-      issue has a link to unsubscribe with one click.</p>
-      <p><a href="/">Back to the home page</a></p>`,
+        'Confirm your subscription',
+        html`<h1>Confirm your subscription</h1>
+      <p>Press the button to send the ${firm.name} newsletter to ${subscriber.email}, about once a month.</p>
+      <form method="post" action="/subscribe/confirm">
+        <input type="hidden" name="token" value="${token}">
+        <button type="submit" class="button">Confirm my subscription</button>
+      </form>
+      <p>Did not ask for it? Close this page: without the button, we send you nothing more.</p>`,
       );
+    },
+  );
+
+  app.post<{ Body: { token?: unknown } | undefined }>(
+    '/subscribe/confirm',
+    { config: { ...publicRoute, ...formLimit } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = typeof request.body?.token === 'string' ? request.body.token : '';
+      const outcome = await mailingList.confirm(token, request.ip);
+      if (outcome === 'unknown') return expiredConfirmLink(reply);
+      return subscribedPage(reply);
     },
   );
 
@@ -106,8 +117,8 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     },
   );
 
-  // RFC 8058: mail providers POST here from their own servers, with no cookies and no page of ours, so
-  // this is the one form post that skips the same-origin check; the unguessable token is the authority.
+  // RFC 8058: mail providers POST here from their own servers (or a webmail page), with no cookies and no
+  // page of ours, so this is the one post that other sites may send; the unguessable token is the authority.
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'multipart/form-data',
@@ -116,7 +127,7 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     );
     scope.post<{ Querystring: { token?: string }; Body: unknown }>(
       '/unsubscribe',
-      { config: formLimit },
+      { config: { ...crossSiteAllowed, ...formLimit } },
       async (request, reply) => {
         const body = request.body as { from?: unknown } | string | undefined;
         const fromOurPage = typeof body === 'object' && body?.from === 'page';
@@ -130,6 +141,29 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       },
     );
   });
+
+  function subscribedPage(reply: FastifyReply) {
+    return pages.send(
+      reply,
+      200,
+      'Subscription confirmed',
+      html`<h1>You are subscribed</h1>
+      <p>Thank you for confirming. The ${firm.name} newsletter will arrive about once a month, and every
+      issue has a link to unsubscribe with one click.</p>
+      <p><a href="/">Back to the home page</a></p>`,
+    );
+  }
+
+  function expiredConfirmLink(reply: FastifyReply) {
+    return pages.send(
+      reply,
+      404,
+      'Link not recognised',
+      html`<h1>This link has expired or is not complete</h1>
+      <p>Please check it is the whole link from your email. Links work for 14 days: if yours is older,
+      <a href="/newsletter">sign up again</a> and we will send a new one.</p>`,
+    );
+  }
 
   function unsubscribedPage(reply: FastifyReply) {
     return pages.send(

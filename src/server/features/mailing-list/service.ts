@@ -130,7 +130,28 @@ export function createMailingListService({
       }
     },
 
-    /** Follows a confirmation link: the subscriber behind it is on the list from now on. */
+    /**
+     * What a confirmation link would do, without doing it: link scanners open every link in an email, so
+     * opening the link only shows the button that confirms.
+     */
+    async findByConfirmToken(
+      token: string,
+    ): Promise<{ email: string; status: 'pending' | 'confirmed' } | undefined> {
+      if (!looksLikeToken(token)) return undefined;
+      const subscriber = await db
+        .selectFrom('subscribers')
+        .select(['email', 'status', 'confirmation_sent_at'])
+        .where('confirm_token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!subscriber || subscriber.status === 'unsubscribed') return undefined;
+      if (subscriber.status === 'pending') {
+        const sentAt = Date.parse(subscriber.confirmation_sent_at ?? '');
+        if (!(now().getTime() - sentAt < confirmLinkValidMs)) return undefined;
+      }
+      return { email: subscriber.email, status: subscriber.status };
+    },
+
+    /** Confirms with the token of a confirmation link: the subscriber behind it is on the list from now on. */
     async confirm(
       token: string,
       ipAddress: string | null,
