@@ -4,7 +4,7 @@ import { firstBookableDate, postBooking } from '../../tests/support/booking.ts';
 import { columnsHolding, rawFilesHolding } from '../../tests/support/database-search.ts';
 import { describeEachDatabase } from '../../tests/support/databases.ts';
 import { post } from '../../tests/support/enquiries.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
+import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
 import { createStaff, signedInStaff } from '../../tests/support/staff.ts';
 import { waitUntil } from '../../tests/support/wait.ts';
 import { formTokenHeader } from '../shared/back-office.ts';
@@ -18,12 +18,6 @@ function tokensIn(mail: ReceivedMail): string[] {
     ...new Set(texts.flatMap((text) => [...text.matchAll(/token=([\w-]{43})/g)].map((m) => m[1] as string))),
   ];
 }
-
-const linkIn = (mail: ReceivedMail, path: string) => {
-  const link = mail.parsed.text?.match(new RegExp(`http://\\S+${path}\\?token=[\\w-]{43}`))?.[0];
-  if (!link) throw new Error(`No ${path} link in:\n${mail.parsed.text}`);
-  return link;
-};
 
 describeEachDatabase('link tokens in the database', (database) => {
   let smtp: TestSmtpServer;

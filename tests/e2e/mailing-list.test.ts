@@ -3,16 +3,12 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
 
 const footerForm = () => t.page.locator('footer form');
 const footerStatus = () => footerForm().getByRole('status');
-const linkIn = (text: string | undefined, path: string) => {
-  const link = text?.match(new RegExp(`http://\\S+${path}\\?token=[\\w%-]+`))?.[0];
-  if (!link) throw new Error(`No ${path} link in:\n${text}`);
-  return link;
-};
 
 describe('the mailing list in Chromium', () => {
   it('small form: thanks the visitor for 3 s, and the confirmation email arrives', async () => {
@@ -71,20 +67,20 @@ describe('the mailing list in Chromium', () => {
 
     const mail = await t.site.smtp.waitFor((m) => m.to.includes('newsletter.reader@example.com'));
     // Opening the link (as a mail scanner also would) only shows the button; pressing it confirms.
-    await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
+    await t.page.goto(linkIn(mail, '/subscribe/confirm'));
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Confirm your subscription',
     );
     expect(await accessibilityViolations(t.page)).toEqual([]);
-    const stillPending = await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
+    const stillPending = await t.page.goto(linkIn(mail, '/subscribe/confirm'));
     expect(stillPending?.status()).toBe(200);
     await t.page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You are subscribed');
-    await t.page.goto(linkIn(mail.parsed.text, '/subscribe/confirm'));
+    await t.page.goto(linkIn(mail, '/subscribe/confirm'));
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You are subscribed');
 
     // What a mail provider does with List-Unsubscribe-Post: one POST, no page, no cookies.
-    const unsubscribeUrl = linkIn(mail.parsed.text, '/unsubscribe');
+    const unsubscribeUrl = linkIn(mail, '/unsubscribe');
     const oneClick = await fetch(unsubscribeUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -136,7 +132,7 @@ describe('the mailing list in Chromium', () => {
     await t.page.locator('main form').getByRole('button', { name: 'Subscribe' }).click();
     await t.page.waitForURL(`${t.site.url}/subscribed`);
     const mail = await t.site.smtp.waitFor((m) => m.to.includes('button.reader@example.com'));
-    await t.page.goto(linkIn(mail.parsed.text, '/unsubscribe'));
+    await t.page.goto(linkIn(mail, '/unsubscribe'));
     await t.page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(t.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'You are unsubscribed',

@@ -76,3 +76,10 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The first link to `path` carrying a token in an email's text, as the recipient would click it. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const link = mail.parsed.text?.match(new RegExp(`http://\\S+${path}\\?token=[\\w%-]+`))?.[0];
+  if (!link) throw new Error(`No ${path} link in:\n${mail.parsed.text}`);
+  return link;
+}

@@ -1,4 +1,5 @@
 import { hashPassword } from '../../src/server/features/accounts/passwords.ts';
+import { backOfficeApi, formTokenHeader } from '../../src/shared/back-office.ts';
 import { sha512Hex } from '../../src/shared/password.ts';
 import type { TestApp } from './app.ts';
 
@@ -37,4 +38,29 @@ export async function signedInStaff(site: TestApp, email: string) {
   const session = response.headers.getSetCookie().find((c) => c.startsWith('session='));
   if (!session) throw new Error(`Signing in ${email} failed with ${response.status}`);
   return { cookies: `${cookie}; ${session.split(';')[0]}`, token };
+}
+
+/**
+ * The back office's API as its screens call it, for one signed-in member of staff: `send` carries our
+ * Origin and the form token, as every change must.
+ */
+export function backOfficeClient(site: Pick<TestApp, 'url'>, staff: { cookies: string; token: string }) {
+  const url = (path: string) => `${site.url}${backOfficeApi}${path}`;
+  const get = (path: string) => fetch(url(path), { headers: { cookie: staff.cookies } });
+  return {
+    get,
+    json: async (path: string) => (await get(path)).json(),
+    send: (path: string, body?: unknown, method = 'POST', headers: Record<string, string> = {}) =>
+      fetch(url(path), {
+        method,
+        headers: {
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          cookie: staff.cookies,
+          origin: site.url,
+          [formTokenHeader]: staff.token,
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import { firstBookableDate, postBooking, timesFor } from '../../../../tests/supp
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { contact, post } from '../../../../tests/support/enquiries.ts';
 import { routesOf } from '../../../../tests/support/routes.ts';
-import { signedInStaff } from '../../../../tests/support/staff.ts';
+import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff.ts';
 import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
@@ -27,20 +27,11 @@ describeEachDatabase('the back office API', (database) => {
   });
   afterAll(async () => site?.close());
 
-  const get = (path: string) => fetch(`${site.url}${api}${path}`, { headers: { cookie: staff.cookies } });
-  const json = async (path: string) => (await get(path)).json();
+  const client = () => backOfficeClient(site, staff);
+  const get = (path: string) => client().get(path);
+  const json = (path: string) => client().json(path);
   const send = (path: string, body: unknown, method = 'POST', headers: Record<string, string> = {}) =>
-    fetch(`${site.url}${api}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        cookie: staff.cookies,
-        origin: site.url,
-        [formTokenHeader]: staff.token,
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    client().send(path, body, method, headers);
   const outboxTo = (email: string) =>
     site.db
       .selectFrom('outbox_messages')

@@ -1,32 +1,12 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { signedInStaff } from '../../../../tests/support/staff.ts';
-import { formTokenHeader } from '../../../shared/back-office.ts';
+import { refuseAuditEntries } from '../../../../tests/support/failing-audit.ts';
+import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { isPostgres } from '../../db/database.ts';
 import { createAccountService } from '../accounts/service.ts';
 
-const api = '/api/back-office';
 const colleague = 'colleague@fenwickhale.test';
-
-/** Makes every write to the audit log fail, as a full disk or a lost connection would at that moment. */
-async function breakTheAuditLog(site: TestApp) {
-  if (isPostgres(site.db)) {
-    await sql`create function refuse_audit() returns trigger language plpgsql as $$
-      begin raise exception 'the audit log is unavailable'; end $$`.execute(site.db);
-    await sql`create trigger refuse_audit before insert on audit_log
-      for each row execute function refuse_audit()`.execute(site.db);
-  } else {
-    await sql`create trigger refuse_audit before insert on audit_log
-      begin select raise(abort, 'the audit log is unavailable'); end`.execute(site.db);
-  }
-}
-
-async function mendTheAuditLog(site: TestApp) {
-  await sql`drop trigger refuse_audit${isPostgres(site.db) ? sql` on audit_log` : sql``}`.execute(site.db);
-}
 
 /** What a staff action could change: every table but the sessions (whose last-seen time moves). */
 async function snapshot(site: TestApp) {
@@ -51,19 +31,9 @@ describeEachDatabase('the audit log', (database) => {
   });
   afterAll(async () => site?.close());
 
-  const send = (path: string, body: unknown, method = 'POST') =>
-    fetch(`${site.url}${api}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        cookie: staff.cookies,
-        origin: site.url,
-        [formTokenHeader]: staff.token,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const auditLog = async () =>
-    (await fetch(`${site.url}${api}/audit-log`, { headers: { cookie: staff.cookies } })).json();
+  const client = () => backOfficeClient(site, staff);
+  const send = (path: string, body: unknown, method = 'POST') => client().send(path, body, method);
+  const auditLog = () => client().json('/audit-log');
 
   /** Each staff action, as the back office sends it. */
   const actions = {
@@ -123,9 +93,9 @@ describeEachDatabase('the audit log', (database) => {
     beforeAll(async () => {
       await send('/staff', { email: 'second@fenwickhale.test' });
       await send('/blocked-dates', { date: '2031-02-03', reason: 'Closed' });
-      await breakTheAuditLog(site);
+      await refuseAuditEntries(site, true);
     });
-    afterAll(async () => mendTheAuditLog(site));
+    afterAll(async () => refuseAuditEntries(site, false));
 
     const failingActions = {
       invite: () => send('/staff', { email: 'third@fenwickhale.test' }),

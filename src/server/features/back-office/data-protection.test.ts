@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { validApplication } from '../../../../tests/support/applications.ts';
@@ -6,9 +5,10 @@ import { firstBookableDate, postBooking } from '../../../../tests/support/bookin
 import { columnsHolding, rawFilesHolding } from '../../../../tests/support/database-search.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { contact, post, quote } from '../../../../tests/support/enquiries.ts';
-import { formToken, signedInStaff } from '../../../../tests/support/staff.ts';
+import { refuseAuditEntries } from '../../../../tests/support/failing-audit.ts';
+import { backOfficeClient, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
 import { waitUntil } from '../../../../tests/support/wait.ts';
-import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
+import { backOfficeMessages } from '../../../shared/back-office.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { sha512Hex } from '../../../shared/password.ts';
 import { countByStatus } from '../../mail/outbox.ts';
@@ -27,17 +27,8 @@ describeEachDatabase('erasing a person', (database) => {
   });
   afterAll(async () => site?.close());
 
-  const send = (path: string, body: unknown, as = staff) =>
-    fetch(`${site.url}${api}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: as.cookies,
-        origin: site.url,
-        [formTokenHeader]: as.token,
-      },
-      body: JSON.stringify(body),
-    });
+  const send = (path: string, body: unknown) => backOfficeClient(site, staff).send(path, body);
+  const read = (path: string) => backOfficeClient(site, staff).json(path);
   const allSent = () => waitUntil(async () => (await countByStatus(site.db)).pending === 0);
 
   /** Where the person's name, address and phone number are still held: tables, and SQLite's own files. */
@@ -132,9 +123,7 @@ describeEachDatabase('erasing a person', (database) => {
     expect((await fetch(`${site.url}${api}/me`, { headers: { cookie: hal.cookies } })).status).toBe(401);
     expect(await copiesOf([email])).toEqual({ columns: [], files: [] });
 
-    const audit = await (
-      await fetch(`${site.url}${api}/audit-log`, { headers: { cookie: staff.cookies } })
-    ).json();
+    const audit = await read('/audit-log');
     const pseudonym = audit[0].subject;
     expect(audit[0]).toMatchObject({ action: 'data.erased', by: 'gwen@fenwickhale.test' });
     expect(pseudonym).toMatch(/^\(erased [\w-]{12}\)$/);
@@ -142,9 +131,7 @@ describeEachDatabase('erasing a person', (database) => {
     expect(underPseudonym.map((entry: { action: string }) => entry.action)).toEqual(
       expect.arrayContaining(['data.erased', 'data.exported', 'staff.invited']),
     );
-    const staffList = await (
-      await fetch(`${site.url}${api}/staff`, { headers: { cookie: staff.cookies } })
-    ).json();
+    const staffList = await read('/staff');
     expect(staffList).toContainEqual(expect.objectContaining({ email: pseudonym, status: 'disabled' }));
   });
 
@@ -159,35 +146,17 @@ describeEachDatabase('erasing a person', (database) => {
     expect((await post(site, '/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
     await allSent();
     const before = await exportPersonalData(site.db, email);
-    await refuseAuditEntries(true);
+    await refuseAuditEntries(site, true);
     try {
       expect((await send('/data-protection/erase', { email })).status).toBe(500);
       expect((await send('/data-protection/export', { email })).status).toBe(500);
     } finally {
-      await refuseAuditEntries(false);
+      await refuseAuditEntries(site, false);
     }
     const after = await exportPersonalData(site.db, email);
     expect({ ...after, exportedAt: null }).toEqual({ ...before, exportedAt: null });
     expect(after.enquiries).toMatchObject([{ email, name: 'Amira Shah' }]);
   });
-
-  /** Makes every new audit entry fail to be written (reading the log still works), or stops doing so. */
-  async function refuseAuditEntries(refuse: boolean) {
-    const statements =
-      database === 'sqlite'
-        ? refuse
-          ? [
-              sql`create trigger refuse_audit before insert on audit_log begin select raise(abort, 'refused'); end`,
-            ]
-          : [sql`drop trigger refuse_audit`]
-        : refuse
-          ? [
-              sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
-              sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
-            ]
-          : [sql`drop trigger refuse_audit on audit_log`, sql`drop function refuse_audit()`];
-    for (const statement of statements) await statement.execute(site.db);
-  }
 
   /** Gives an invited member of staff a password, as following their invitation would. */
   async function choosePassword(email: string, password: string) {

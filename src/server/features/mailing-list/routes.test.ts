@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
+import {
+  linkIn,
+  type ReceivedMail,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '../../../../tests/support/smtp.ts';
 import { consentWording } from '../../../shared/mailing-list.ts';
 
 const accepted = {
@@ -12,11 +17,6 @@ const accepted = {
 
 const header = (mail: ReceivedMail, name: string) =>
   mail.parsed.headers.find((h) => h.key === name.toLowerCase())?.value;
-const linkIn = (mail: ReceivedMail, path: string) => {
-  const link = mail.parsed.text?.match(new RegExp(`http://\\S+${path}\\?token=[\\w%-]+`))?.[0];
-  if (!link) throw new Error(`No ${path} link in:\n${mail.parsed.text}`);
-  return link;
-};
 
 describeEachDatabase('the mailing list', (database) => {
   let smtp: TestSmtpServer;
