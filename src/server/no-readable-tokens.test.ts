@@ -5,9 +5,8 @@ import { columnsHolding, rawFilesHolding } from '../../tests/support/database-se
 import { describeEachDatabase } from '../../tests/support/databases.ts';
 import { post } from '../../tests/support/enquiries.ts';
 import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
-import { createStaff, signedInStaff } from '../../tests/support/staff.ts';
+import { backOfficeClient, createStaff, signedInStaff } from '../../tests/support/staff.ts';
 import { waitUntil } from '../../tests/support/wait.ts';
-import { formTokenHeader } from '../shared/back-office.ts';
 import { buildBookCallPayload } from '../shared/booking.ts';
 import { countByStatus } from './mail/outbox.ts';
 
@@ -116,16 +115,7 @@ describeEachDatabase('link tokens in the database', (database) => {
   it('keeps no token from an invitation', async () => {
     const staff = await signedInStaff(site, 'eli@fenwickhale.test');
     const email = 'fox@fenwickhale.test';
-    const invited = await fetch(`${site.url}/api/back-office/staff`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: staff.cookies,
-        origin: site.url,
-        [formTokenHeader]: staff.token,
-      },
-      body: JSON.stringify({ email }),
-    });
+    const invited = await backOfficeClient(site, staff).send('/staff', { email });
     expect(invited.status).toBe(201);
     await expectNoTokenKept([await mailTo(email, 'Your account')], email);
   });
