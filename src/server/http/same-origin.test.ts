@@ -4,6 +4,7 @@ import { validApplication } from '../../../tests/support/applications.ts';
 import { firstBookableDate } from '../../../tests/support/booking.ts';
 import { describeEachDatabase } from '../../../tests/support/databases.ts';
 import { contact, refused } from '../../../tests/support/enquiries.ts';
+import { rawRequest } from '../../../tests/support/raw-http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp.ts';
 import { buildBookCallPayload } from '../../shared/booking.ts';
 import { publicRoute } from './access.ts';
@@ -96,6 +97,21 @@ describeEachDatabase('posts from other sites', (database) => {
           errorMessages: [crossSiteMessage],
         });
       }
+    }
+    expect(await stored()).toBe(before);
+  });
+
+  it('takes only PUBLIC_URL for ours, never the Host or X-Forwarded-Host the caller wrote', async () => {
+    const before = await stored();
+    const { port } = new URL(site.url);
+    for (const host of ['evil.test', `evil.test:${port}`]) {
+      const answer = await rawRequest(site.url, {
+        method: 'POST',
+        path: '/subscribe',
+        body: JSON.stringify({ emailAddress: 'host.trick@example.com', submitMethod: '2' }),
+        headers: { host, 'x-forwarded-host': host, origin: `http://${host}`, accept: 'application/json' },
+      });
+      expect([host, answer.status]).toEqual([host, 403]);
     }
     expect(await stored()).toBe(before);
   });

@@ -15,8 +15,31 @@ declare module 'fastify' {
  */
 export const crossSiteAllowed = { crossSite: 'allowed' } as const;
 
-const ours = (origin: string, request: FastifyRequest, publicUrl: URL) =>
-  origin === publicUrl.origin || origin === `${request.protocol}://${request.host}`;
+const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
+const originsByUrl = new WeakMap<URL, Set<string>>();
+
+/**
+ * The origins our pages are served from: PUBLIC_URL's and, when that is on this machine's loopback, its
+ * other names (`npm start` serves http://127.0.0.1:3000 while PUBLIC_URL defaults to localhost). Never
+ * the request's own Host or X-Forwarded-Host: the caller writes those, so they prove nothing.
+ */
+function ourOrigins(publicUrl: URL): Set<string> {
+  let origins = originsByUrl.get(publicUrl);
+  if (!origins) {
+    origins = new Set([publicUrl.origin]);
+    if (loopbackNames.includes(publicUrl.hostname)) {
+      for (const name of loopbackNames) {
+        const alias = new URL(publicUrl.origin);
+        alias.hostname = name;
+        origins.add(alias.origin);
+      }
+    }
+    originsByUrl.set(publicUrl, origins);
+  }
+  return origins;
+}
+
+const ours = (origin: string, publicUrl: URL) => ourOrigins(publicUrl).has(origin);
 
 /**
  * A form post from another site is refused: browsers send Origin on cross-site POSTs, and a request
@@ -24,11 +47,11 @@ const ours = (origin: string, request: FastifyRequest, publicUrl: URL) =>
  */
 export function isSameOrigin(request: FastifyRequest, publicUrl: URL): boolean {
   const origin = request.headers.origin;
-  if (origin) return ours(origin, request, publicUrl);
+  if (origin) return ours(origin, publicUrl);
   const referer = request.headers.referer;
   if (!referer) return false;
   try {
-    return ours(new URL(referer).origin, request, publicUrl);
+    return ours(new URL(referer).origin, publicUrl);
   } catch {
     return false;
   }
@@ -44,7 +67,7 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: URL): boolean {
 export function isCrossSite(request: FastifyRequest, publicUrl: URL): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
-  return origin !== undefined && !ours(origin, request, publicUrl);
+  return origin !== undefined && !ours(origin, publicUrl);
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
