@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -31,7 +31,7 @@ export function createDatabase(
     pool.on('error', () => {}); // an idle connection's error, already heard by its own listener above
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
+  if (target.file !== ':memory:') keepToOwner(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -41,6 +41,19 @@ export function createDatabase(
   // or a sent email's link cannot be read back from the file (see forgetOverwrittenBytes for the WAL).
   sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * The database file holds names, addresses and notes, so only the site's own user may read it: a new
+ * folder is made 0700 and the file 0600 before SQLite opens it (SQLite gives its -wal and -shm files the
+ * database file's mode), and a file some earlier tool left readable to others is narrowed to 0600.
+ */
+function keepToOwner(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(part) && (statSync(part).mode & 0o077) !== 0) chmodSync(part, 0o600);
+  }
 }
 
 const unfinishedCheckpoints = new WeakSet<Db>();
