@@ -38,6 +38,7 @@ import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
+import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Typed as Fastify's own logger, so the app's type does not change with the logger library.
     loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
