@@ -33,10 +33,12 @@ import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { PrerenderedPages } from './http/pages.ts';
+import { rateLimitKey } from './http/rate-limit.ts';
 import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
+import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
@@ -65,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Typed as Fastify's own logger, so the app's type does not change with the logger library.
     loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
@@ -82,7 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
   // A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
   const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof });

@@ -142,4 +142,34 @@ describe('configuration', () => {
       'BOOKING_MAX_PER_ADDRESS_PER_DAY must be a whole number of 1 or more; got "lots"',
     );
   });
+
+  it('trusts no proxy by default; TRUST_PROXY=true means one, a number that many, a list only those', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8 ,::1, loopback' }).trustProxy).toEqual(
+      {
+        kind: 'addresses',
+        addresses: ['10.0.0.5', '172.16.0.0/12', 'fd00::/8', '::1', 'loopback'],
+      },
+    );
+    const expected =
+      "TRUST_PROXY must be false, true (one proxy), a number of proxies, or a comma-separated list of the proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal); got";
+    for (const bad of [
+      'yes',
+      'TRUE',
+      '0',
+      '-1',
+      '1.5',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1,',
+      'nginx',
+      '10.0.0.0/8/8',
+    ]) {
+      expect(errorOf({ TRUST_PROXY: bad })).toBe(`${expected} ${JSON.stringify(bad)}`);
+    }
+  });
 });

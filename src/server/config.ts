@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { firm } from '../../content/firm.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
@@ -13,6 +14,15 @@ export type CaptchaSettings =
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/**
+ * Whose X-Forwarded-For the site believes: nobody's; the nearest `hops` proxies' (the visitor's address is
+ * the one the outermost of them saw); or only peers at these addresses, CIDR ranges or named ranges.
+ */
+export type ProxyTrust =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; addresses: string[] };
+
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
@@ -27,8 +37,8 @@ export interface Config {
   captcha: CaptchaSettings;
   sessionSecret: string;
   logLevel: string;
-  /** Behind a reverse proxy, take the visitor's address from X-Forwarded-For (rate limits need it). */
-  trustProxy: boolean;
+  /** Behind a reverse proxy, take the visitor's address from X-Forwarded-For (every per-address limit needs it). */
+  trustProxy: ProxyTrust;
   /** A Zoom meeting per booked call, when all three ZOOM_ credentials are set. */
   zoom: ZoomSettings | undefined;
   /** The firm's fixed video-call room, used when Zoom is not configured. */
@@ -153,7 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     fail('SESSION_SECRET', 'at least 32 characters long', `${secret.length} characters`);
   }
 
-  const trustProxy = oneOf('TRUST_PROXY', ['true', 'false'], 'false') === 'true';
+  const trustProxy = parseProxyTrust(read('TRUST_PROXY') ?? 'false', fail);
   const zoomValues = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'].map(read);
   const [accountId, clientId, clientSecret] = zoomValues;
   if (zoomValues.some(Boolean) && !zoomValues.every(Boolean)) {
@@ -233,6 +243,35 @@ function parseDatabaseUrl(value: string, fail: (name: string, expected: string, 
   }
   if (/^postgres(ql)?:\/\/[^/]/.test(value)) return { kind: 'postgres', url: value } satisfies DatabaseTarget;
   return fail('DATABASE_URL', 'sqlite:PATH or postgres://…', redactUrl(value));
+}
+
+/** proxy-addr's names for the private ranges, which a proxy on the same host or network has. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseProxyTrust(
+  value: string,
+  fail: (name: string, expected: string, value?: string) => never,
+): ProxyTrust {
+  if (value === 'false') return { kind: 'none' };
+  // One proxy in front (Caddy, nginx) is by far the common case, so that is what `true` means.
+  if (value === 'true') return { kind: 'hops', hops: 1 };
+  if (/^\d+$/.test(value) && Number(value) >= 1) return { kind: 'hops', hops: Number(value) };
+  const addresses = value.split(',').map((entry) => entry.trim());
+  if (!addresses.every((entry) => namedRanges.includes(entry) || isAddressOrRange(entry))) {
+    fail(
+      'TRUST_PROXY',
+      `false, true (one proxy), a number of proxies, or a comma-separated list of the proxies' addresses or CIDR ranges (or ${namedRanges.join(', ')})`,
+      value,
+    );
+  }
+  return { kind: 'addresses', addresses };
+}
+
+function isAddressOrRange(entry: string) {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 /** Never print a database password in an error line. */

@@ -21,6 +21,12 @@ if (!config.smtpUrl) log.info({ dir: config.mailDir }, 'SMTP_URL is not set: mai
 if (!config.zoom && !config.meetingUrl) {
   log.warn('Neither Zoom nor MEETING_URL is configured: booking emails say the call link will follow');
 }
+if (config.trustProxy.kind === 'hops' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+  log.warn(
+    { host: config.host },
+    'TRUST_PROXY counts proxies: a visitor who reaches this port without going through the proxy can choose the address the site sees. Keep the port open only to the proxy, or set TRUST_PROXY to its addresses',
+  );
+}
 
 const runtime = await createRuntime(config, log);
 await runtime.app.listen({ port: config.port, host: config.host });

@@ -15,14 +15,19 @@ function privateError(error: Error) {
   return scrubbed(stdSerializers.err(error));
 }
 
-/** Fastify's request line, with the URL made safe to keep (see redactUrl). */
+/**
+ * Fastify's request line, with the URL made safe to keep (see redactUrl). The address is the visitor's as
+ * TRUST_PROXY reads it; the port only when the visitor is the socket's peer (behind a proxy it is the
+ * proxy's).
+ */
 function privateRequest(request: FastifyRequest) {
+  const socket = request.socket;
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    ...(request.ip === socket?.remoteAddress && { remotePort: socket.remotePort }),
   };
 }
 

@@ -61,6 +61,7 @@ describeEachDatabase('staff sign-in and reset', (database) => {
     await createStaff(site, 'eve@fenwickhale.test', 'Correct1');
     await createStaff(site, 'fay@fenwickhale.test', 'Correct1');
     await createStaff(site, 'hal@fenwickhale.test', 'Correct1');
+    await createStaff(site, 'ivy@fenwickhale.test', 'Correct1');
   });
   afterAll(async () => site?.close());
 
@@ -179,6 +180,18 @@ describeEachDatabase('staff sign-in and reset', (database) => {
       .execute();
     // The holder heard once that sign-ins were being throttled, and got their link.
     expect(kinds.map((m) => m.kind)).toEqual(['sign-in-throttled', 'password-reset-link']);
+  });
+
+  it('counts a fresh IPv6 address for every guess as the one /64 it comes from', async () => {
+    const outcomes = [];
+    for (let i = 1; i <= 7; i++) {
+      outcomes.push(notice(await signIn('ivy@fenwickhale.test', `Wrong${i}aaa`, `2001:db8:2::${i}`)));
+    }
+    const failed = '/login?notice=sign-in-failed';
+    const wait = '/login?notice=wait';
+    expect(outcomes).toEqual([failed, failed, failed, failed, failed, wait, wait]);
+    expect(notice(await signIn('ivy@fenwickhale.test', 'Correct1', '2001:db8:2::8'))).toBe(wait);
+    expect(notice(await signIn('ivy@fenwickhale.test', 'Correct1', '2001:db8:3::1'))).toBe('/back-office');
   });
 
   it('asks for a proof of work once an account fails from many addresses, and signs in the right password that carries one', async () => {

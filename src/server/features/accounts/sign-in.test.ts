@@ -108,6 +108,21 @@ describeEachDatabase('sign-in throttling', (kind) => {
     expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.4')).toBe('signed-in');
   });
 
+  it('counts the addresses of one IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 one', async () => {
+    for (let i = 1; i <= signInLimits.perAccountFromAddress; i++) {
+      expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, `2001:db8:2::${i}`)).toBe('refused');
+    }
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '2001:db8:2:0:ffff::1')).toBe('wait');
+    expect(await attempt('ann@fenwickhale.test', 'Correct1', '2001:db8:3::1')).toBe('signed-in');
+
+    for (let i = 0; i < signInLimits.perAccountFromAddress; i++) {
+      const ip = i % 2 ? '198.51.100.9' : '::ffff:198.51.100.9';
+      expect(await attempt('bob@fenwickhale.test', `Wrong${i}aa`, ip)).toBe('refused');
+    }
+    expect(await attempt('bob@fenwickhale.test', 'Correct1', '198.51.100.9')).toBe('wait');
+    expect(await attempt('bob@fenwickhale.test', 'Correct1', '::ffff:198.51.100.9')).toBe('wait');
+  });
+
   it('never locks an account under attack from many addresses: it asks for a proof of work, and the right password with one signs in', async () => {
     for (let i = 0; i < signInLimits.perAccountBeforeProof; i++) {
       expect(await attempt('ann@fenwickhale.test', `Wrong${i}aa`, `203.0.113.${i}`)).toBe('refused');

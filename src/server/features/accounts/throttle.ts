@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, SignInThrottleTable } from '../../db/schema.ts';
+import { networkOf } from '../../http/source-address.ts';
 
 // Failed sign-ins are counted the way OWASP's authentication cheat sheet advises:
 // - hard limits on what one source address may do, against one account and against all accounts: past
@@ -8,6 +9,8 @@ import type { Database, SignInThrottleTable } from '../../db/schema.ts';
 //   it must carry a proof of work (the browser's work on an ALTCHA challenge), so each guess costs the
 //   attacker time while the holder, whose page does the work, still signs in. An account is never locked,
 //   so nobody can lock a person out by failing on purpose.
+// An "address" is a network as every per-address limit counts it (http/source-address.ts): an IPv6
+// address's whole /64, which one household or server holds, so a fresh address per guess does not help.
 // Failures are counted in fixed windows from the first one; a later failure does not restart the window,
 // so a slow trickle of failures is forgotten instead of keeping a count alive. Asking for a reset link and
 // setting a new password are not throttled here.
@@ -44,10 +47,11 @@ const accountFromAddressPrefix = (email: string) => `${accountKey(email)} ip:`;
 
 /** The three rows an attempt is counted in. */
 export function signInKeys({ email, ipAddress }: SignInSource): Record<KeyKind, string> {
+  const network = networkOf(ipAddress);
   return {
     account: accountKey(email),
-    accountFromAddress: `${accountFromAddressPrefix(email)}${ipAddress}`,
-    address: `ip:${ipAddress}`,
+    accountFromAddress: `${accountFromAddressPrefix(email)}${network}`,
+    address: `ip:${network}`,
   };
 }
 
