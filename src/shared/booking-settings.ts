@@ -94,6 +94,12 @@ export interface PublicCalendarSettings {
   ignoreDays: string[];
   timeZone: string;
   callMinutes: number;
+  /**
+   * ISO dates from today to the last day offered (a year ahead when every day is offered) on which no
+   * call can be booked however free the day is: blocked, bank holidays, ignored weekdays, days without
+   * working hours, and days whose times are all within the minimum notice.
+   */
+  closedDates: string[];
 }
 
 function isTimeZone(zone: string) {
