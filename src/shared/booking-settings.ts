@@ -1,17 +1,19 @@
-import { weekdayNames } from './calendar.ts';
+import { type WeekdayName, weekdayNames } from './calendar.ts';
 import { z } from './zod.ts';
 
-const clockTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Use a 24-hour time such as 09:00' });
+const clockTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = z.string().regex(clockTimePattern, { error: 'Use a 24-hour time such as 09:00' });
 const hours = z
   .array(z.object({ start: clockTime, end: clockTime }))
   .refine((ranges) => ranges.every((r) => r.start < r.end), {
     error: 'Each period must end after it starts',
   });
 
-/** The firm's availability for initial calls. Stored in the database; these are the defaults. */
-export const availabilitySettingsSchema = z.object({
+/**
+ * The shape of the firm's availability as stored. Settings saved before overlapping periods were refused
+ * may still hold some, so reading them back must not refuse them: the slot engine joins them.
+ */
+export const storedAvailabilitySettingsSchema = z.object({
   timeZone: z.string().refine(isTimeZone, { error: 'Choose a time zone such as Europe/London' }),
   workingHours: z.object(
     Object.fromEntries(weekdayNames.map((day) => [day, hours])) as Record<
@@ -31,7 +33,39 @@ export const availabilitySettingsSchema = z.object({
   pastDateAllowed: z.literal(false),
 });
 
-export type AvailabilitySettings = z.infer<typeof availabilitySettingsSchema>;
+/** The firm's availability for initial calls, as the back office saves it: no day's periods may overlap. */
+export const availabilitySettingsSchema = storedAvailabilitySettingsSchema.superRefine(
+  (settings, context) => {
+    for (const day of weekdayNames) {
+      for (const message of overlapsOn(day, settings.workingHours[day])) {
+        context.addIssue({ code: 'custom', message, path: [] });
+      }
+    }
+  },
+);
+
+export type AvailabilitySettings = z.infer<typeof storedAvailabilitySettingsSchema>;
+
+/** "Monday: the periods 09:00–12:00 and 11:00–13:00 overlap", once for each pair that does. */
+function overlapsOn(day: WeekdayName, periods: readonly { start: string; end: string }[]): string[] {
+  // A period with a bad time, or ending before it starts, is refused on its own and compared with none.
+  const sorted = periods
+    .filter((p) => clockTimePattern.test(p.start) && clockTimePattern.test(p.end) && p.start < p.end)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const dayName = `${day[0]?.toUpperCase()}${day.slice(1)}`;
+  const messages: string[] = [];
+  sorted.forEach((earlier, i) => {
+    for (const later of sorted.slice(i + 1)) {
+      // Periods that only touch (12:00 end, 12:00 start) do not overlap.
+      if (later.start < earlier.end) {
+        messages.push(
+          `${dayName}: the periods ${earlier.start}–${earlier.end} and ${later.start}–${later.end} overlap`,
+        );
+      }
+    }
+  });
+  return messages;
+}
 
 const officeHours = [{ start: '09:00', end: '17:00' }];
 export const defaultAvailabilitySettings: AvailabilitySettings = {
@@ -60,6 +94,12 @@ export interface PublicCalendarSettings {
   ignoreDays: string[];
   timeZone: string;
   callMinutes: number;
+  /**
+   * ISO dates from today to the last day offered (a year ahead when every day is offered) on which no
+   * call can be booked however free the day is: blocked, bank holidays, ignored weekdays, days without
+   * working hours, and days whose times are all within the minimum notice.
+   */
+  closedDates: string[];
 }
 
 function isTimeZone(zone: string) {

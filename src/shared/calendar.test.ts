@@ -60,6 +60,12 @@ describe('date selectability', () => {
     expect(isSelectable({ year: 2026, month: 10, day: 27 }, today, settings)).toBe(true); // Friday
   });
 
+  it('blocks the closed dates the server lists, and only those', () => {
+    const closed = { ...settings, closedDates: ['2026-11-26'] };
+    expect(isSelectable({ year: 2026, month: 10, day: 26 }, today, closed)).toBe(false);
+    expect(isSelectable({ year: 2026, month: 10, day: 27 }, today, closed)).toBe(true);
+  });
+
   it('blocks month back at the current month and month forward past maxDaysOffered', () => {
     expect(canGoToPreviousMonth({ year: 2026, month: 10 }, today, settings)).toBe(false);
     expect(canGoToPreviousMonth({ year: 2026, month: 11 }, today, settings)).toBe(true);

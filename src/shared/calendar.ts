@@ -42,6 +42,11 @@ export interface CalendarSettings {
   maxDaysOffered: number;
   /** Weekday names that cannot be chosen, compared case-insensitively. */
   ignoreDays: string[];
+  /**
+   * ISO dates that cannot be chosen either, as the server lists them: days the firm takes no calls
+   * (blocked, bank holidays, too soon), so a visitor never picks a day that has no times.
+   */
+  closedDates?: readonly string[];
 }
 
 const utc = (date: CalendarDate) => Date.UTC(date.year, date.month, date.day);
@@ -84,10 +89,14 @@ export function monthGrid(year: number, month: number): (CalendarDate | null)[][
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
-/** SPEC §5, date selectability. */
+/**
+ * Whether a day can be chosen: not past (unless past days are allowed), within the days offered, not an
+ * ignored weekday, and not one of the closed dates.
+ */
 export function isSelectable(date: CalendarDate, today: CalendarDate, settings: CalendarSettings): boolean {
   if (!settings.pastDateAllowed && compareDates(date, today) < 0) return false;
   if (settings.maxDaysOffered > 0 && daysBetween(today, date) > settings.maxDaysOffered) return false;
+  if (settings.closedDates?.includes(toIsoDate(date))) return false;
   const ignored = settings.ignoreDays.map((name) => name.trim().toLowerCase());
   return !ignored.includes(weekdayName(date));
 }

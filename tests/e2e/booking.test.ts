@@ -1,7 +1,18 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { bankHolidays } from '../../src/server/features/booking/bank-holidays.ts';
 import { bookingMessages, buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
+import { defaultAvailabilitySettings } from '../../src/shared/booking-settings.ts';
 import { botCheckActions } from '../../src/shared/bot-check.ts';
-import { formatLongDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
+import {
+  type CalendarDate,
+  formatLongDate,
+  formatTime,
+  parseIsoDate,
+  todayIn,
+  toIsoDate,
+} from '../../src/shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { altchaToken, watchBotCheckWorkers } from '../support/bot-check.ts';
@@ -15,6 +26,17 @@ const bookElsewhere = async (payload: object) =>
   postBooking(t.site.url, { ...payload, recToken: await altchaToken(t.site.url, botCheckActions.booking) });
 
 const { dialog, dayButton, status, showMonthOf, chooseDayAndTime } = bookingModal(() => t.page);
+
+/** Changes the running site's SQLite database as the back office would: the site reads it on each request. */
+function changeDatabase(change: (db: Database.Database) => void) {
+  const db = new Database(path.join(t.site.dataDir, 'site.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    change(db);
+  } finally {
+    db.close();
+  }
+}
 
 async function openModal() {
   await t.page.goto(t.site.url);
@@ -50,6 +72,59 @@ describe('booking an initial call in Chromium', () => {
       await expect(dayButton({ ...today, day: 1 }).getAttribute('aria-disabled')).resolves.toBe('true');
     }
     expect(t.errors).toEqual([]);
+  });
+
+  it('disables the days that have no times: a blocked date and a bank holiday cannot be chosen', async () => {
+    const today = todayIn('Europe/London');
+    const { date: blocked } = await firstBookableDate(t.site.url);
+    // A year ahead, so that a bank holiday falls within the days offered whatever the date today.
+    const holiday = parseIsoDate(
+      [...bankHolidays(today.year), ...bankHolidays(today.year + 1)]
+        .sort()
+        .find((day) => day > toIsoDate(today)) as string,
+    ) as CalendarDate;
+    const at = new Date().toISOString();
+    changeDatabase((db) => {
+      db.prepare('insert into booking_settings (id, settings, updated_at) values (1, ?, ?)').run(
+        JSON.stringify({ ...defaultAvailabilitySettings, maxDaysOffered: 366 }),
+        at,
+      );
+      db.prepare('insert into blocked_dates (date, reason, created_at) values (?, ?, ?)').run(
+        toIsoDate(blocked),
+        'Training',
+        at,
+      );
+    });
+    try {
+      const open = await firstBookableDate(t.site.url);
+      await openModal();
+      await showMonthOf(open.date);
+      await expect(dayButton(open.date).getAttribute('aria-disabled')).resolves.toBe('false');
+
+      await openModal();
+      await showMonthOf(blocked);
+      await expect(dayButton(blocked).getAttribute('aria-disabled')).resolves.toBe('true');
+      await expect(dayButton(blocked).getAttribute('aria-label')).resolves.toBe(
+        `${formatLongDate(blocked)}, not available`,
+      );
+      // Clicked all the same (Playwright would wait for an aria-disabled button to be enabled): nothing is chosen.
+      await dayButton(blocked).click({ force: true });
+      await expect(dialog().locator('legend').textContent()).resolves.toBe('Choose a day to see the times');
+
+      await openModal();
+      await showMonthOf(holiday);
+      await expect(dayButton(holiday).getAttribute('aria-disabled')).resolves.toBe('true');
+      await dayButton(holiday).click({ force: true });
+      await expect(
+        dialog().getByText('No times are free on this day', { exact: false }).count(),
+      ).resolves.toBe(0);
+      expect(t.errors).toEqual([]);
+    } finally {
+      changeDatabase((db) => {
+        db.prepare('delete from booking_settings').run();
+        db.prepare('delete from blocked_dates').run();
+      });
+    }
   });
 
   it('moves between days with the arrow keys, and Escape closes it and returns focus', async () => {

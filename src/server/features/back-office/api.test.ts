@@ -9,7 +9,7 @@ import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff
 import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { toIsoDate } from '../../../shared/calendar.ts';
+import { toIsoDate, weekdayName } from '../../../shared/calendar.ts';
 
 const api = '/api/back-office';
 
@@ -183,6 +183,42 @@ describeEachDatabase('the back office API', (database) => {
       expect((await send(`/blocked-dates/${day}`, undefined, 'DELETE')).status).toBe(200);
       expect(await timesFor(site.url, date)).toEqual(hourly);
       expect((await send('/blocked-dates', { date: 'soon' })).status).toBe(422);
+      await send('/availability', defaultAvailabilitySettings, 'PUT');
+    });
+
+    it('refuses overlapping working periods naming the day, and never lists a time twice from older settings', async () => {
+      const { date } = await firstBookableDate(site.url);
+      const day = weekdayName(date);
+      const dayName = `${day[0]?.toUpperCase()}${day.slice(1)}`;
+      const withHours = (periods: { start: string; end: string }[]) => ({
+        ...defaultAvailabilitySettings,
+        workingHours: { ...defaultAvailabilitySettings.workingHours, [day]: periods },
+      });
+      const overlapping = withHours([
+        { start: '11:00', end: '13:00' },
+        { start: '09:00', end: '12:00' },
+      ]);
+      const refused = await send('/availability', overlapping, 'PUT');
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errorMessages).toEqual([
+        `${dayName}: the periods 09:00–12:00 and 11:00–13:00 overlap`,
+      ]);
+      const touching = withHours([
+        { start: '09:00', end: '12:00' },
+        { start: '12:00', end: '13:00' },
+      ]);
+      expect((await send('/availability', touching, 'PUT')).status).toBe(200);
+
+      // Settings saved before overlaps were refused still load, and each time is offered once.
+      await site.db
+        .updateTable('booking_settings')
+        .set({ settings: JSON.stringify(overlapping) })
+        .where('id', '=', 1)
+        .execute();
+      expect((await json('/availability')).settings).toEqual(overlapping);
+      const slots = await timesFor(site.url, date);
+      const labels = slots.map((slot) => `${slot.startHour}:${String(slot.startMinute).padStart(2, '0')}`);
+      expect(labels).toEqual(['9:00', '9:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);
       await send('/availability', defaultAvailabilitySettings, 'PUT');
     });
   });

@@ -35,15 +35,14 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Kysely<Data
   app.put(`${backOfficeApi}/availability`, async (request, reply) => {
     const settings = availabilitySettingsSchema.safeParse(request.body);
     if (!settings.success) {
-      return reply
-        .status(422)
-        .send(
-          failure(
-            ...settings.error.issues.map(
-              (issue) => `${issue.path.join(' ') || 'settings'}: ${issue.message}`,
-            ),
+      return reply.status(422).send(
+        failure(
+          // A problem with no field of its own (periods that overlap) names its day in its message.
+          ...settings.error.issues.map((issue) =>
+            issue.path.length ? `${issue.path.join(' ')}: ${issue.message}` : issue.message,
           ),
-        );
+        ),
+      );
     }
     const now = new Date().toISOString();
     const saved = JSON.stringify(settings.data);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AvailabilitySettings, defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { type AvailabilityContext, slotsForDate } from './availability.ts';
+import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 import { utcToZonedTime, zonedTimeToUtc } from './zoned-time.ts';
 
 const settings: AvailabilitySettings = { ...defaultAvailabilitySettings, minimumNoticeHours: 0 };
@@ -101,5 +101,74 @@ describe('availability', () => {
     expect(slotsForDate({ year: 2027, month: 0, day: 1 }, settings, context('2026-12-20T12:00:00Z'))).toEqual(
       [],
     );
+  });
+
+  it('never offers a time twice when stored working periods overlap, and lists the times in order', () => {
+    // As settings saved before overlapping periods were refused may still read.
+    const overlapping: AvailabilitySettings = {
+      ...settings,
+      workingHours: {
+        ...settings.workingHours,
+        tuesday: [
+          { start: '14:00', end: '15:00' },
+          { start: '09:00', end: '12:00' },
+          { start: '11:00', end: '13:00' },
+          { start: '09:30', end: '10:30' },
+        ],
+      },
+    };
+    const slots = slotsForDate(
+      { year: 2026, month: 11, day: 1 },
+      overlapping,
+      context('2026-11-20T12:00:00Z'),
+    );
+    expect(times(slots)).toEqual([
+      '9:00',
+      '9:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '14:00',
+      '14:30',
+    ]);
+  });
+
+  it('lists as closed the days that offer no time whatever is booked, and no day that offers one', () => {
+    const withNotice: AvailabilitySettings = {
+      ...settings,
+      minimumNoticeHours: 24,
+      workingHours: { ...settings.workingHours, wednesday: [] },
+    };
+    // Monday 21 December 2026, 17:00 London: with 24 hours' notice Tuesday's last call (16:30) is too soon.
+    const now = context('2026-12-21T17:00:00Z', { blockedDates: new Set(['2026-12-29']) });
+    const closed = closedDatesBetween(
+      { year: 2026, month: 11, day: 21 },
+      { year: 2027, month: 0, day: 4 },
+      withNotice,
+      now,
+    );
+    expect(closed).toEqual([
+      '2026-12-21', // today, within the notice
+      '2026-12-22', // tomorrow, every time within the notice
+      '2026-12-23', // Wednesday, no working hours
+      '2026-12-25', // Christmas Day
+      '2026-12-26', // Saturday
+      '2026-12-27', // Sunday
+      '2026-12-28', // Boxing Day's substitute
+      '2026-12-29', // blocked by the firm
+      '2026-12-30', // Wednesday
+      '2027-01-01', // New Year's Day
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    // A booked call does not close a day: it may free up again, and other times may remain.
+    const booked = {
+      busy: [{ start: new Date('2026-12-24T09:00:00Z'), end: new Date('2026-12-24T17:00:00Z') }],
+    };
+    expect(slotsForDate({ year: 2026, month: 11, day: 24 }, withNotice, { ...now, ...booked })).toEqual([]);
+    expect(closed).not.toContain('2026-12-24');
   });
 });

@@ -1,6 +1,8 @@
 import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
 import {
+  addDays,
   type CalendarDate,
+  compareDates,
   isSelectable,
   todayIn,
   toIsoDate,
@@ -29,42 +31,82 @@ export interface AvailabilityContext {
   busy: readonly BusyPeriod[];
 }
 
+/** What decides whether a date is open at all: everything but the calls already booked. */
+export type OpeningContext = Omit<AvailabilityContext, 'busy'>;
+
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
- * The free call slots on a date, in the firm's time zone: its working hours cut into calls, less bank
- * holidays, blocked dates, anything closer than the minimum notice, and anything that would overlap a
- * booked call or the buffer around it. Slots start on a grid of call length plus buffer.
+ * A day's working periods in minutes, earliest first, with any that overlap joined into one, so no time is
+ * offered twice. The back office refuses overlapping periods, but settings saved before it did may hold some.
  */
+function workingPeriods(periods: readonly { start: string; end: string }[]) {
+  const sorted = periods
+    .map((period) => ({ start: minutesOf(period.start), end: minutesOf(period.end) }))
+    .filter((period) => period.start < period.end)
+    .sort((a, b) => a.start - b.start);
+  const joined: { start: number; end: number }[] = [];
+  for (const period of sorted) {
+    const last = joined.at(-1);
+    if (last && period.start < last.end) last.end = Math.max(last.end, period.end);
+    else joined.push({ ...period });
+  }
+  return joined;
+}
+
+/**
+ * The call slots a date offers before any booking is counted, earliest first, in the firm's time zone: its
+ * working hours cut into calls, less bank holidays, blocked dates and anything closer than the minimum
+ * notice. Slots start on a grid of call length plus buffer.
+ */
+function* openSlots(date: CalendarDate, settings: AvailabilitySettings, context: OpeningContext) {
+  const iso = toIsoDate(date);
+  const today = todayIn(settings.timeZone, context.now);
+  if (!isSelectable(date, today, settings)) return;
+  if (bankHolidays(date.year).has(iso) || context.blockedDates.has(iso)) return;
+
+  const earliest = context.now.getTime() + settings.minimumNoticeHours * 3_600_000;
+  const step = settings.callMinutes + settings.bufferMinutes;
+  for (const period of workingPeriods(settings.workingHours[weekdayName(date)])) {
+    for (let minute = period.start; minute + settings.callMinutes <= period.end; minute += step) {
+      const start = zonedTimeToUtc(date, Math.floor(minute / 60), minute % 60, settings.timeZone);
+      if (start.getTime() < earliest) continue;
+      const end = new Date(start.getTime() + settings.callMinutes * 60_000);
+      yield { startHour: Math.floor(minute / 60), startMinute: minute % 60, start, end } satisfies Slot;
+    }
+  }
+}
+
+/** The free call slots on a date: its open slots less anything that would overlap a booked call or its buffer. */
 export function slotsForDate(
   date: CalendarDate,
   settings: AvailabilitySettings,
   context: AvailabilityContext,
 ): Slot[] {
-  const iso = toIsoDate(date);
-  const today = todayIn(settings.timeZone, context.now);
-  if (!isSelectable(date, today, settings)) return [];
-  if (bankHolidays(date.year).has(iso) || context.blockedDates.has(iso)) return [];
-
-  const earliest = context.now.getTime() + settings.minimumNoticeHours * 3_600_000;
   const bufferMs = settings.bufferMinutes * 60_000;
-  const step = settings.callMinutes + settings.bufferMinutes;
-  const slots: Slot[] = [];
-  for (const period of settings.workingHours[weekdayName(date)]) {
-    for (
-      let minute = minutesOf(period.start);
-      minute + settings.callMinutes <= minutesOf(period.end);
-      minute += step
-    ) {
-      const start = zonedTimeToUtc(date, Math.floor(minute / 60), minute % 60, settings.timeZone);
-      const end = new Date(start.getTime() + settings.callMinutes * 60_000);
-      if (start.getTime() < earliest) continue;
-      const clashes = context.busy.some(
+  return [...openSlots(date, settings, context)].filter(
+    ({ start, end }) =>
+      !context.busy.some(
         (call) =>
           start.getTime() < call.end.getTime() + bufferMs && call.start.getTime() < end.getTime() + bufferMs,
-      );
-      if (!clashes) slots.push({ startHour: Math.floor(minute / 60), startMinute: minute % 60, start, end });
-    }
+      ),
+  );
+}
+
+/**
+ * The dates from `from` to `to`, both included, that offer no time however few calls are booked: outside
+ * the days offered, an ignored weekday, a bank holiday, blocked, without working hours, or all too soon.
+ * As ISO dates, earliest first.
+ */
+export function closedDatesBetween(
+  from: CalendarDate,
+  to: CalendarDate,
+  settings: AvailabilitySettings,
+  context: OpeningContext,
+): string[] {
+  const closed: string[] = [];
+  for (let date = from; compareDates(date, to) <= 0; date = addDays(date, 1)) {
+    if (openSlots(date, settings, context).next().done) closed.push(toIsoDate(date));
   }
-  return slots;
+  return closed;
 }

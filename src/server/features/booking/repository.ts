@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import {
   type AvailabilitySettings,
-  availabilitySettingsSchema,
   defaultAvailabilitySettings,
+  storedAvailabilitySettingsSchema,
 } from '../../../shared/booking-settings.ts';
 import { isPostgres } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,8 +17,12 @@ export async function loadSettings(db: Db): Promise<AvailabilitySettings> {
     .where('id', '=', 1)
     .executeTakeFirst();
   if (!row) return defaultAvailabilitySettings;
-  // Settings saved by an older version may lack newer fields: the defaults fill them in.
-  return availabilitySettingsSchema.parse({ ...defaultAvailabilitySettings, ...JSON.parse(row.settings) });
+  // Settings saved by an older version may lack newer fields (the defaults fill them in) or break a newer
+  // rule (overlapping periods, which the slot engine merges), so they are read with the stored shape only.
+  return storedAvailabilitySettingsSchema.parse({
+    ...defaultAvailabilitySettings,
+    ...JSON.parse(row.settings),
+  });
 }
 
 export async function blockedDatesBetween(db: Db, from: string, to: string): Promise<Set<string>> {

@@ -4,7 +4,7 @@ import { firstBookableDate, postBooking, timesFor } from '../../../../tests/supp
 import { startFakeZoom } from '../../../../tests/support/fake-zoom.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
-import { formatLongDate } from '../../../shared/calendar.ts';
+import { addDays, formatLongDate, todayIn, toIsoDate } from '../../../shared/calendar.ts';
 
 let smtp: TestSmtpServer;
 let site: TestApp;
@@ -28,14 +28,20 @@ const attachmentText = (content: ArrayBuffer | string | Uint8Array) =>
   typeof content === 'string' ? content : new TextDecoder().decode(content);
 
 describe('available times', () => {
-  it('answers the calendar settings the page uses', async () => {
-    expect(await (await fetch(`${site.url}/api/booking-settings`)).json()).toEqual({
+  it('answers the calendar settings the page uses, with the closed days among those offered', async () => {
+    const answer = await (await fetch(`${site.url}/api/booking-settings`)).json();
+    expect(answer).toEqual({
       pastDateAllowed: false,
       maxDaysOffered: 60,
       ignoreDays: ['saturday', 'sunday'],
       timeZone: 'Europe/London',
       callMinutes: 30,
+      closedDates: expect.any(Array),
     });
+    // Today (within the 24 hours' notice) to the 60th day ahead, and nothing beyond.
+    const today = todayIn('Europe/London');
+    expect(answer.closedDates[0]).toBe(toIsoDate(today));
+    expect(answer.closedDates.every((day: string) => day <= toIsoDate(addDays(today, 60)))).toBe(true);
   });
 
   it('answers an array of start times for a working day', async () => {

@@ -7,6 +7,7 @@ import {
   formatLongDate,
   formatTime,
   isValidDate,
+  todayIn,
   toIsoDate,
 } from '../../../shared/calendar.ts';
 import type { BookingLimits } from '../../config.ts';
@@ -16,7 +17,7 @@ import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, newReference, newToken } from '../../tokens.ts';
 import { recordLeadEvent } from '../back-office/lead-events.ts';
-import { type AvailabilityContext, slotsForDate } from './availability.ts';
+import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
   type BookingMailSettings,
@@ -54,6 +55,8 @@ export interface BookingServiceOptions {
 }
 
 const dayMs = 24 * 60 * 60_000;
+/** How far ahead closed dates are listed when every day ahead is offered (maxDaysOffered 0). */
+const closedDatesWithoutLimit = 366;
 
 /** Thrown inside the booking transaction to leave it without writing anything. */
 class LimitReached extends Error {
@@ -106,12 +109,17 @@ export function createBookingService({
   return {
     async publicSettings(): Promise<PublicCalendarSettings> {
       const s = await repository.loadSettings(db);
+      const at = now();
+      const today = todayIn(s.timeZone, at);
+      const last = addDays(today, s.maxDaysOffered > 0 ? s.maxDaysOffered : closedDatesWithoutLimit);
+      const blockedDates = await repository.blockedDatesBetween(db, toIsoDate(today), toIsoDate(last));
       return {
         pastDateAllowed: s.pastDateAllowed,
         maxDaysOffered: s.maxDaysOffered,
         ignoreDays: s.ignoreDays,
         timeZone: s.timeZone,
         callMinutes: s.callMinutes,
+        closedDates: closedDatesBetween(today, last, s, { now: at, blockedDates }),
       };
     },
 
