@@ -323,14 +323,14 @@ describeEachDatabase('the audit log of sign-ins', (database) => {
         action: 'sign-in.succeeded',
         subject: 'ida@fenwickhale.test',
         by: 'ida@fenwickhale.test',
-        detail: { session: 'browser' },
+        detail: { session: 'browser', ipAddress: '10.3.0.3' },
       },
       { action: 'signed-out', subject: 'ida@fenwickhale.test', by: 'ida@fenwickhale.test', detail: {} },
       {
         action: 'sign-in.succeeded',
         subject: 'jon@fenwickhale.test',
         by: 'jon@fenwickhale.test',
-        detail: { session: 'browser' },
+        detail: { session: 'browser', ipAddress: '127.0.0.1' },
       },
     ]);
     const audit = await site.db.selectFrom('audit_log').select('created_at').execute();

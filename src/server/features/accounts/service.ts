@@ -242,7 +242,11 @@ export function createAccountService({
             user_agent: attempt.userAgent?.slice(0, 300) ?? null,
           })
           .execute();
-        await audit(trx, { userId: user.id, action: 'sign-in.succeeded', detail: { session: kind } });
+        await audit(trx, {
+          userId: user.id,
+          action: 'sign-in.succeeded',
+          detail: { session: kind, ipAddress: attempt.ipAddress },
+        });
       });
       return { outcome: 'signed-in', sessionId, kind };
     },

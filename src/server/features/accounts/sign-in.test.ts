@@ -316,7 +316,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
         user_id: ann.id,
         action: 'sign-in.succeeded',
         subject: 'ann@fenwickhale.test',
-        detail: { session: 'remembered' },
+        detail: { session: 'remembered', ipAddress: '198.51.100.20' },
         created_at: '2026-03-02T09:01:00.000Z',
       },
       {
