@@ -15,7 +15,7 @@ export const loginNotices = {
   wait: 'There have been too many attempts to sign in. Please wait a few minutes and try again, or set a new password with the forgotten-password link.',
   'form-expired': 'The page had been open too long. Please sign in again.',
   'proof-of-work':
-    'There have been many failed attempts to sign in with this address, so your browser has to do a short check first. Please sign in again.',
+    'There have been many failed attempts to sign in with this email address, so each attempt now needs a short check that your browser works out, and this one arrived without a valid check. Please sign in again: your browser will work out a new one.',
   'password-changed': 'Your password has been changed. Please sign in with your new password.',
   'signed-out': 'You have signed out.',
 } as const;
@@ -24,6 +24,14 @@ export type LoginNotice = keyof typeof loginNotices;
 
 /** The login form's hidden field with its solved ALTCHA challenge (action `signin`). */
 export const signInProofField = 'proofOfWork';
+
+/** Why the login page did not send the form: it could not work out that check, even on a second try. */
+export const signInProofProblems = {
+  unreachable:
+    'Your browser could not fetch the short check it works out before signing in. Please check your connection and try again in a moment.',
+  unsolved:
+    'Your browser could not finish the short check it works out before signing in. Please try again, or use an up-to-date browser.',
+} as const;
 
 export const accountMessages = {
   /** The same answer whether or not the address has an account. */

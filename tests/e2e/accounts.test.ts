@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accountMessages, loginNotices, signInProofField } from '../../src/shared/accounts.ts';
+import {
+  accountMessages,
+  loginNotices,
+  signInProofField,
+  signInProofProblems,
+} from '../../src/shared/accounts.ts';
 import { passwordMessages } from '../../src/shared/password.ts';
 import { storageKeys } from '../../src/shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
@@ -215,5 +220,63 @@ describe('staff accounts in Chromium', () => {
     await t.page.waitForURL('**/back-office');
     await t.page.getByText(`Signed in as ${email}`).waitFor();
     expect(t.errors).toEqual([]);
+  });
+
+  it('signs in while the account needs a proof of work, after the contact-form challenges from the same address are used up', async () => {
+    const email = 'eli.books@fenwickhale.test';
+    await addUser(t.site, email);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+    for (let i = 0; i < 10; i++) {
+      await postSignIn(t.site, { email, password: `Guess${i}xyz`, ip: `10.8.0.${i}` });
+    }
+    expect(await postSignIn(t.site, { email, password: 'Ledger2026!', ip: '10.8.1.1' })).toBe(
+      '/login?notice=proof-of-work',
+    );
+    // Someone behind the browser's own address (here the same loopback) asks for challenges until refused.
+    let flooded = 0;
+    while ((await fetch(`${t.site.url}/api/bot-check?action=contactus`)).status !== 429) {
+      expect(++flooded).toBeLessThan(1000);
+    }
+
+    const sent = t.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/login'),
+    );
+    await signInAs(email, 'Ledger2026!', false);
+    expect(new URLSearchParams((await sent).postData() ?? '').get(signInProofField)).not.toBe('');
+    await t.page.waitForURL('**/back-office');
+    await t.page.getByText(`Signed in as ${email}`).waitFor();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('asks the server for a challenge a second time, and says so rather than sign in without a proof', async () => {
+    const email = 'fin.ledger@fenwickhale.test';
+    await addUser(t.site, email);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+    let refuse = Number.POSITIVE_INFINITY;
+    let asked = 0;
+    await t.page.route('**/api/bot-check?action=signin', (route) => {
+      asked++;
+      return refuse-- > 0 ? route.fulfill({ status: 503, body: '' }) : route.continue();
+    });
+    const posts: string[] = [];
+    t.page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+
+    await signInAs(email, 'Ledger2026!', false);
+    await form().getByRole('alert').getByText(signInProofProblems.unreachable).waitFor();
+    expect(posts).toEqual([]);
+    expect(asked % 2).toBe(0);
+    expect(await form().getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+
+    // The network comes back after one more failure: the second try gets a challenge, and signs in.
+    refuse = 1;
+    asked = 0;
+    await signIn();
+    await t.page.waitForURL('**/back-office');
+    expect(asked).toBe(2);
+    expect(posts.filter((url) => url.endsWith('/login'))).toHaveLength(1);
   });
 });

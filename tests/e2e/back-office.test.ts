@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBookCallPayload } from '../../src/shared/booking.ts';
+import { sha512Hex } from '../../src/shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
+import { backOfficeClient, formToken } from '../support/staff.ts';
 
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 900 } });
 const staffEmail = 'office.manager@fenwickhale.test';
@@ -198,6 +200,51 @@ describe('the back office in Chromium', () => {
     const audit = t.page.getByRole('table').last();
     await audit.getByRole('row', { name: /data\.erased \(erased [\w-]{12}\)/ }).waitFor();
     expect(await audit.textContent()).not.toContain(email);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('shows staff actions in the audit log, older ones on request, and sign-ins with their address', async () => {
+    // Thirty staff actions through the API, then failed sign-ins from this machine (the site does not
+    // trust the proxy header here, so the address it records is the loopback's).
+    const { cookie, token } = await formToken(t.site);
+    const signedIn = await fetch(`${t.site.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.site.url, cookie },
+      body: new URLSearchParams({ emailAddress: staffEmail, p: await sha512Hex(password), formToken: token }),
+    });
+    const session = signedIn.headers.getSetCookie()[0]?.split(';')[0] as string;
+    const api = backOfficeClient(t.site, { cookies: `${cookie}; ${session}`, token });
+    for (let i = 0; i < 15; i++) {
+      await api.send('/blocked-dates', { date: '2031-05-05', reason: 'Audit' });
+      await api.send('/blocked-dates/2031-05-05', undefined, 'DELETE');
+    }
+    for (const email of ['first.guess@example.test', 'second.guess@example.test']) {
+      expect(await postSignIn(t.site, { email, password: 'Wrong1234', ip: 'ignored' })).toBe(
+        '/login?notice=sign-in-failed',
+      );
+    }
+
+    await signIn(t.page);
+    await nav(t.page, 'Staff');
+    const audit = t.page.getByRole('table').last();
+    const rows = audit.locator('tbody tr');
+    await audit
+      .getByRole('row', { name: /blocked-date\.removed 2031-05-05/ })
+      .first()
+      .waitFor();
+    expect(await rows.count()).toBe(25);
+    expect(await audit.textContent()).not.toContain('sign-in');
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await t.page.getByRole('button', { name: 'Load older entries' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(25);
+
+    await t.page.getByLabel('Show').selectOption({ label: 'Sign-ins and passwords' });
+    await audit.getByRole('columnheader', { name: 'From (IP address)' }).waitFor();
+    await audit
+      .getByRole('row', { name: /sign-in\.failed second\.guess@example\.test 127\.0\.0\.1/ })
+      .waitFor();
+    expect(await audit.textContent()).not.toContain('blocked-date');
     expect(t.errors).toEqual([]);
   });
 

@@ -176,4 +176,30 @@ describe('GET /api/bot-check', () => {
       await site.close();
     }
   });
+
+  it('keeps giving sign-in challenges to an address that has used up its contact-form challenges', async () => {
+    const site = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', RATE_LIMIT_PER_MINUTE: '2' } });
+    const challenge = (action: string) => fetch(`${site.url}/api/bot-check?action=${action}`);
+    try {
+      // The limit is five times the form limit: ten a minute here.
+      const contact = [];
+      for (let i = 0; i < 11; i++) contact.push((await challenge('contactus')).status);
+      expect(contact).toEqual([...Array(10).fill(200), 429]);
+      for (let i = 0; i < 30; i++) {
+        const signIn = await challenge('signin');
+        expect(signIn.status).toBe(200);
+        expect((await signIn.json()).challenge.parameters.data).toEqual({ action: 'signin' });
+      }
+      // Nor do sign-in challenges use up the others': a fresh site, sign-in first.
+    } finally {
+      await site.close();
+    }
+    const fresh = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      for (let i = 0; i < 30; i++) await fetch(`${fresh.url}/api/bot-check?action=signin`);
+      expect((await fetch(`${fresh.url}/api/bot-check?action=contactus`)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import * as backOfficeLists from './migrations/009-back-office-lists.ts';
 import * as signInThrottle from './migrations/010-sign-in-throttle.ts';
 import * as noReadableLinks from './migrations/011-no-readable-links.ts';
 import * as bookingLimits from './migrations/012-booking-limits.ts';
+import * as auditKinds from './migrations/014-audit-kinds.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010-sign-in-throttle': signInThrottle,
   '011-no-readable-links': noReadableLinks,
   '012-booking-limits': bookingLimits,
+  '014-audit-kinds': auditKinds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

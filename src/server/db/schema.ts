@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AuditKind } from '../../shared/audit.ts';
 import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
@@ -197,6 +198,8 @@ export interface AuditLogTable {
   /** JSON. */
   detail: string;
   created_at: Timestamp;
+  /** Which list of the audit screen it belongs to. */
+  kind: AuditKind;
 }
 
 export interface Database {

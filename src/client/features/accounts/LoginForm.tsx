@@ -1,5 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { accountMessages, accountPaths, loginNotices, signInProofField } from '../../../shared/accounts.ts';
+import {
+  accountMessages,
+  accountPaths,
+  loginNotices,
+  signInProofField,
+  signInProofProblems,
+} from '../../../shared/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { passwordProblem } from '../../../shared/password.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
@@ -22,6 +28,7 @@ export function LoginForm() {
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   const [notice, setNotice] = useState<string | null>(null);
+  const [proofProblem, setProofProblem] = useState<string | null>(null);
   const [forgotten, setForgotten] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -48,12 +55,14 @@ export function LoginForm() {
     if (found.password) return passwordInput.current?.focus();
     if (remember) localStore.set(storageKeys.rememberedLoginEmail, email.trim());
     else localStore.remove(storageKeys.rememberedLoginEmail);
+    setProofProblem(null);
     setSolving(true);
-    const token = await proof.take();
+    const signInProof = await proof.take();
     setSolving(false);
+    if (!('token' in signInProof)) return setProofProblem(signInProofProblems[signInProof.problem]);
     await submit.submitWith(password, () => {
       setPassword(asterisks(password));
-      setProofOfWork(token);
+      setProofOfWork(signInProof.token);
     });
   };
 
@@ -72,6 +81,11 @@ export function LoginForm() {
         {notice && (
           <p className="account-form__notice" role="status">
             {notice}
+          </p>
+        )}
+        {proofProblem && (
+          <p className="account-form__notice" role="alert">
+            {proofProblem}
           </p>
         )}
         <InputField

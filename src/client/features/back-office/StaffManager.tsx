@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { AuditLog } from './AuditLog.tsx';
 import { api, problemText } from './api.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
@@ -11,28 +12,17 @@ interface StaffMember {
   createdAt: string;
 }
 
-interface AuditEntry {
-  action: string;
-  subject: string;
-  at: string;
-  by: string | null;
-}
-
-/** Who can sign in: invite by email, disable; and the audit log of such actions. */
+/** Who can sign in: invite by email, disable; and the audit log. */
 export function StaffManager({ you }: { you: string }) {
   const [staff, setStaff] = useState<StaffMember[]>([]);
-  const [audit, setAudit] = useState<AuditEntry[]>([]);
+  // Bumped after each change: the audit log starts afresh, showing it.
+  const [auditVersion, setAuditVersion] = useState(0);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
-    const [members, entries] = await Promise.all([
-      api.get<StaffMember[]>('/staff'),
-      api.get<AuditEntry[]>('/audit-log'),
-    ]);
-    setStaff(members);
-    setAudit(entries);
+    setStaff(await api.get<StaffMember[]>('/staff'));
   }, []);
   useEffect(() => {
     reload().catch((error) => setProblem(problemText(error)));
@@ -42,6 +32,7 @@ export function StaffManager({ you }: { you: string }) {
     setProblem(null);
     try {
       setStatus((await action()).infoMessages.join(' '));
+      setAuditVersion((version) => version + 1);
       await reload();
       return true;
     } catch (error) {
@@ -109,29 +100,7 @@ export function StaffManager({ you }: { you: string }) {
         </button>
       </form>
 
-      <h2>Audit log</h2>
-      <ScrollBox label="Audit log">
-        <table className="bo-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">About</th>
-            </tr>
-          </thead>
-          <tbody>
-            {audit.map((entry) => (
-              <tr key={`${entry.at}-${entry.action}-${entry.subject}`}>
-                <td>{when(entry.at)}</td>
-                <td>{entry.by ?? '—'}</td>
-                <td>{entry.action}</td>
-                <td>{entry.subject}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <AuditLog key={auditVersion} />
     </section>
   );
 }

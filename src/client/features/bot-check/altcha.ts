@@ -2,12 +2,24 @@ import { type Challenge, solveChallengeWorkers } from 'altcha-lib';
 import type { BotCheckAction } from '../../../shared/bot-check.ts';
 import { fetchJson } from '../../lib/http.ts';
 
+/** The server gave no challenge: the network failed, or it answered with an error (such as 429). */
+export class ChallengeUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('No bot-check challenge could be fetched', { cause });
+    this.name = 'ChallengeUnavailable';
+  }
+}
+
 /**
  * ALTCHA: fetch a challenge signed for the action, find its counter in Web Workers (so the page stays
  * responsive), and answer the token the server verifies: base64 of JSON {challenge, solution}.
  */
 export async function altchaToken(action: BotCheckAction): Promise<string> {
-  const { challenge } = await fetchJson<{ challenge: Challenge }>(`/api/bot-check?action=${action}`);
+  const { challenge } = await fetchJson<{ challenge: Challenge }>(`/api/bot-check?action=${action}`).catch(
+    (error: unknown) => {
+      throw new ChallengeUnavailable(error);
+    },
+  );
   const solution = await solveChallengeWorkers({
     challenge,
     concurrency: Math.min(4, navigator.hardwareConcurrency || 2),

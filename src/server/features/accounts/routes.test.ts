@@ -5,7 +5,7 @@ import { resetLinkIn } from '../../../../tests/support/accounts.ts';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { createStaff, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
+import { backOfficeClient, createStaff, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
 import { accountMessages, signInProofField } from '../../../shared/accounts.ts';
 import { sha512Hex } from '../../../shared/password.ts';
 import { createAccountService } from './service.ts';
@@ -291,19 +291,16 @@ describeEachDatabase('the audit log of sign-ins', (database) => {
 
     // Read by another member of staff, through the back office.
     const reader = await signedInStaff(site, 'jon@fenwickhale.test');
-    const response = await fetch(`${site.url}/api/back-office/audit-log`, {
+    const response = await fetch(`${site.url}/api/back-office/audit-log?kind=sign-in`, {
       headers: { cookie: reader.cookies },
     });
     expect(response.status).toBe(200);
-    const entries = (
-      (await response.json()) as {
-        action: string;
-        subject: string;
-        by: string | null;
-        at: string;
-        detail: string;
-      }[]
-    )
+    const page = (await response.json()) as {
+      items: { action: string; subject: string; by: string | null; at: string; detail: string }[];
+      next: string | null;
+    };
+    expect(page.next).toBeNull();
+    const entries = page.items
       .reverse()
       .map(({ action, subject, by, detail }) => ({ action, subject, by, detail: JSON.parse(detail) }));
     expect(entries).toEqual([
@@ -329,26 +326,60 @@ describeEachDatabase('the audit log of sign-ins', (database) => {
         action: 'sign-in.throttled',
         subject: 'ida@fenwickhale.test',
         by: null,
-        detail: { ipAddress: '10.3.0.2', reason: 'too many failures from this address' },
+        detail: {
+          ipAddress: '10.3.0.2',
+          reason: 'too many failures on this account from this address: it must wait',
+          until: expect.any(String),
+        },
       },
       {
         action: 'sign-in.succeeded',
         subject: 'ida@fenwickhale.test',
         by: 'ida@fenwickhale.test',
-        detail: { session: 'browser' },
+        detail: { session: 'browser', ipAddress: '10.3.0.3' },
       },
       { action: 'signed-out', subject: 'ida@fenwickhale.test', by: 'ida@fenwickhale.test', detail: {} },
       {
         action: 'sign-in.succeeded',
         subject: 'jon@fenwickhale.test',
         by: 'jon@fenwickhale.test',
-        detail: { session: 'browser' },
+        detail: { session: 'browser', ipAddress: '127.0.0.1' },
       },
     ]);
     const audit = await site.db.selectFrom('audit_log').select('created_at').execute();
     for (const { created_at } of audit) {
       expect(created_at >= before && created_at <= new Date().toISOString()).toBe(true);
     }
+  });
+
+  it('keeps staff actions in sight however many refused sign-ins anyone sends', async () => {
+    const reader = backOfficeClient(site, await signedInStaff(site, 'kit@fenwickhale.test'));
+    expect((await reader.send('/staff', { email: 'new.clerk@fenwickhale.test' })).status).toBe(201);
+    // An account under attack from ten addresses; then one address sends 200 attempts without a proof.
+    await createStaff(site, 'lee@fenwickhale.test', 'Correct1');
+    for (let i = 0; i < signInLimits.perAccountBeforeProof; i++) {
+      await signInFrom(site, 'lee@fenwickhale.test', `Wrong${i}aaa`, `10.5.0.${i}`);
+    }
+    for (let i = 0; i < 200; i++) {
+      const refused = await signInFrom(site, 'lee@fenwickhale.test', `Guess${i}aaa`, '10.5.1.1');
+      expect(notice(refused)).toBe('/login?notice=proof-of-work');
+    }
+
+    const staffActions = await reader.json('/audit-log');
+    expect(staffActions.items[0]).toMatchObject({
+      action: 'staff.invited',
+      subject: 'new.clerk@fenwickhale.test',
+      by: 'kit@fenwickhale.test',
+    });
+    const signIns = await reader.json('/audit-log?kind=sign-in');
+    const aboutLee = signIns.items.filter(
+      (entry: { subject: string }) => entry.subject === 'lee@fenwickhale.test',
+    );
+    expect(aboutLee.map((entry: { action: string }) => entry.action)).toEqual([
+      'sign-in.throttled',
+      ...Array(signInLimits.perAccountBeforeProof).fill('sign-in.failed'),
+    ]);
+    expect(aboutLee[0].ipAddress).toBe('10.5.0.9');
   });
 });
 
@@ -412,6 +443,64 @@ describeEachDatabase('set-password links', (database) => {
     expect(notice(await signInFrom(site, email, 'Hijack33', '10.4.0.2'))).toBe(
       '/login?notice=sign-in-failed',
     );
+  });
+
+  it('go in the audit log when sent (three an hour at most, never for an unknown address) and when used, by the user', async () => {
+    const email = 'max@fenwickhale.test';
+    const accounts = createAccountService({ db: site.db, publicUrl: site.config.publicUrl });
+    expect(await accounts.addUser(email, null)).toBe('added');
+    site.outbox.kick();
+    const invitation = resetLinkIn((await smtp.waitFor((m) => m.to.includes(email))).parsed.text);
+    expect(notice(await setPassword(invitation, 'Chosen11'))).toBe('/login?notice=password-changed');
+    for (let i = 0; i < 4; i++) await askForLink(email);
+    await askForLink('nobody.here@fenwickhale.test');
+
+    const user = await site.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const entries = await site.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'kind', 'subject', 'detail'])
+      .where('subject', 'in', [email, 'nobody.here@fenwickhale.test'])
+      .where('action', 'like', 'password.%')
+      .orderBy('id')
+      .execute();
+    const linkSent = {
+      user_id: null,
+      action: 'password.reset-link-sent',
+      kind: 'sign-in',
+      subject: email,
+      detail: { ipAddress: '127.0.0.1' },
+    };
+    expect(entries.map((entry) => ({ ...entry, detail: JSON.parse(entry.detail) }))).toEqual([
+      {
+        user_id: user.id,
+        action: 'password.set',
+        kind: 'sign-in',
+        subject: email,
+        detail: { link: 'invitation', ipAddress: '127.0.0.1' },
+      },
+      linkSent,
+      linkSent,
+      linkSent,
+    ]);
+    const reset = resetLinkIn(
+      (await smtp.waitFor((m) => m.to.includes(email) && m.parsed.subject?.startsWith('Set a new') === true))
+        .parsed.text,
+    );
+    expect(notice(await setPassword(reset, 'Chosen22'))).toBe('/login?notice=password-changed');
+    const last = await site.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'detail'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect({ ...last, detail: JSON.parse(last.detail) }).toEqual({
+      user_id: user.id,
+      action: 'password.set',
+      detail: { link: 'reset', ipAddress: '127.0.0.1' },
+    });
   });
 
   it('let an address that was made to wait try again at once', async () => {

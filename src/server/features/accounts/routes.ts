@@ -99,7 +99,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     const email = text(request.body, 'emailAddress').trim();
     const problem = emailAddressProblem(email);
     if (problem) return reply.status(422).send(problem);
-    await accounts.sendResetLink(email);
+    await accounts.sendResetLink(email, request.ip);
     options.mailQueued();
     return reply.send(accountMessages.resetLinkSent(email));
   });
@@ -123,7 +123,9 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     if (!formTokens.check(request, request.body?.formToken)) return formExpired(reply);
     const passwordHash = text(request.body, 'p');
     if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
-    if (!(await accounts.setPassword(text(request.body, 'token'), passwordHash))) return unusableLink(reply);
+    if (!(await accounts.setPassword(text(request.body, 'token'), passwordHash, request.ip))) {
+      return unusableLink(reply);
+    }
     options.mailQueued();
     return toLogin(reply, 'password-changed');
   });

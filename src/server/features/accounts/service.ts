@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
 import { invitationEmail, passwordChangedEmail, resetLinkEmail, signInThrottledEmail } from './emails.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
-import { createSignInThrottle } from './throttle.ts';
+import { createSignInThrottle, type ThrottleStarted } from './throttle.ts';
 
 export interface AccountServiceOptions {
   db: Kysely<Database>;
@@ -48,6 +48,13 @@ const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
   subject: email,
   ...(by === null && { detail: { via: 'command line' } }),
 });
+
+/** What a `sign-in.throttled` entry says began; `ipAddress` is the address whose failure began it. */
+const throttleReasons: Record<ThrottleStarted['throttle'], string> = {
+  'address-on-account': 'too many failures on this account from this address: it must wait',
+  address: 'too many failures from this address on any account: it must wait',
+  'proof-of-work': 'too many failures on this account from anywhere: each attempt now needs a proof of work',
+};
 
 export function createAccountService({
   db,
@@ -159,8 +166,10 @@ export function createAccountService({
     /**
      * Checks the password, and on success starts a new session. Every attempt that gets as far as the
      * password costs one Argon2 check, so the answer for an unknown address, a disabled user and a wrong
-     * password is the same and takes the same time. Each outcome goes in the audit log, in the transaction
-     * that records it.
+     * password is the same and takes the same time. Each success and failure goes in the audit log, in
+     * the transaction that records it, and so does each throttle a failure starts. An attempt the throttle
+     * refuses writes nothing: it costs the caller almost nothing, so an entry for each would let anyone
+     * fill the log; the throttle that refused it is already there.
      */
     async signIn(attempt: {
       email: string;
@@ -177,20 +186,8 @@ export function createAccountService({
         recordAudit(executor, { ...entry, subject: email }, now());
 
       const state = await throttle.check(db, source);
-      if (state.waitUntil) {
-        await audit(db, {
-          userId: null,
-          action: 'sign-in.throttled',
-          detail: { ipAddress: attempt.ipAddress, reason: 'too many failures from this address' },
-        });
-        return { outcome: 'wait', until: state.waitUntil };
-      }
+      if (state.waitUntil) return { outcome: 'wait', until: state.waitUntil };
       if (state.proofRequired && !(await proofPasses(attempt.proofOfWork, attempt.ipAddress))) {
-        await audit(db, {
-          userId: null,
-          action: 'sign-in.throttled',
-          detail: { ipAddress: attempt.ipAddress, reason: 'no valid proof of work' },
-        });
         return { outcome: 'proof-needed' };
       }
 
@@ -203,12 +200,23 @@ export function createAccountService({
       const matches = await passwordMatches(attempt.passwordHash, stored);
       if (!user || !matches) {
         const mailQueued = await db.transaction().execute(async (trx) => {
-          const { tellHolder } = await throttle.recordFailure(trx, source);
+          const { tellHolder, started } = await throttle.recordFailure(trx, source);
           await audit(trx, {
             userId: null,
             action: 'sign-in.failed',
             detail: { ipAddress: attempt.ipAddress },
           });
+          for (const { throttle: kind, until } of started) {
+            await audit(trx, {
+              userId: null,
+              action: 'sign-in.throttled',
+              detail: {
+                ipAddress: attempt.ipAddress,
+                reason: throttleReasons[kind],
+                ...(until && { until }),
+              },
+            });
+          }
           if (!tellHolder || user?.status !== 'active') return false;
           await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(email));
           return true;
@@ -234,7 +242,11 @@ export function createAccountService({
             user_agent: attempt.userAgent?.slice(0, 300) ?? null,
           })
           .execute();
-        await audit(trx, { userId: user.id, action: 'sign-in.succeeded', detail: { session: kind } });
+        await audit(trx, {
+          userId: user.id,
+          action: 'sign-in.succeeded',
+          detail: { session: kind, ipAddress: attempt.ipAddress },
+        });
       });
       return { outcome: 'signed-in', sessionId, kind };
     },
@@ -304,8 +316,11 @@ export function createAccountService({
         .orderBy('sessions.last_seen_at', 'desc')
         .execute(),
 
-    /** Emails a reset link to an active account (a few an hour at most); says nothing about whether one exists. */
-    async sendResetLink(email: string): Promise<void> {
+    /**
+     * Emails a reset link to an active account (a few an hour at most); says nothing about whether one
+     * exists. Each link sent goes in the audit log with the address that asked (`ipAddress`, when known).
+     */
+    async sendResetLink(email: string, ipAddress: string | null = null): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
@@ -324,6 +339,16 @@ export function createAccountService({
         if (Number(sent) >= resetEmailsPerHour) return;
         const link = await issueToken(trx, user.id, 'reset');
         await enqueueMail(trx, 'password-reset-link', resetLinkEmail(normal(email), link));
+        await recordAudit(
+          trx,
+          {
+            userId: null,
+            action: 'password.reset-link-sent',
+            subject: normal(email),
+            ...(ipAddress && { detail: { ipAddress } }),
+          },
+          now(),
+        );
       });
     },
 
@@ -335,9 +360,14 @@ export function createAccountService({
     /**
      * Sets the password behind a link, once: that link and every other reset or invitation link the user
      * still holds stop working, every session of the user ends, addresses waiting after failures on the
-     * account may try again, and they are told by email. False when the link cannot be used.
+     * account may try again, and they are told by email; the audit log records it as done by the user,
+     * with which kind of link and from where (`ipAddress`, when known). False when the link cannot be used.
      */
-    async setPassword(token: string, passwordHash: string): Promise<boolean> {
+    async setPassword(
+      token: string,
+      passwordHash: string,
+      ipAddress: string | null = null,
+    ): Promise<boolean> {
       // Checked before the costly Argon2 hash, so a dead link is cheap; checked again in the transaction.
       if (!looksLikeToken(token) || !(await findToken(db, token))) return false;
       const newHash = await hashPassword(passwordHash);
@@ -368,6 +398,19 @@ export function createAccountService({
         await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
         await throttle.liftAddressLimitsOf(trx, found.email);
         await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at));
+        await recordAudit(
+          trx,
+          {
+            userId: found.userId,
+            action: 'password.set',
+            subject: found.email,
+            detail: {
+              link: found.purpose === 'invite' ? 'invitation' : 'reset',
+              ...(ipAddress && { ipAddress }),
+            },
+          },
+          at,
+        );
         return true;
       });
       return changed === true;

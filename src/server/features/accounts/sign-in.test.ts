@@ -219,6 +219,71 @@ describeEachDatabase('sign-in throttling', (kind) => {
     ]);
   });
 
+  /** The audit entries since `since` (an id), as action and reason. */
+  async function auditSince(since: number) {
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(['id', 'action', 'subject', 'detail'])
+      .where('id', '>', since)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ action: row.action, subject: row.subject, ...JSON.parse(row.detail) }));
+  }
+  const lastAuditId = async () =>
+    (await db.selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
+
+  it('records each throttle once, when it begins, however many attempts it then refuses', async () => {
+    // Ten addresses put ann's account under attack: ten failures, and the proof of work it now needs.
+    for (let i = 0; i < signInLimits.perAccountBeforeProof; i++) {
+      await attempt('ann@fenwickhale.test', `Wrong${i}aa`, `203.0.113.${i}`);
+    }
+    const underAttack = await auditSince(0);
+    expect(underAttack.filter((entry) => entry.action === 'sign-in.failed')).toHaveLength(10);
+    expect(underAttack.filter((entry) => entry.action === 'sign-in.throttled')).toEqual([
+      {
+        action: 'sign-in.throttled',
+        subject: 'ann@fenwickhale.test',
+        ipAddress: '203.0.113.9',
+        reason: 'too many failures on this account from anywhere: each attempt now needs a proof of work',
+      },
+    ]);
+
+    // One address then sends 300 attempts without a proof: all refused, none recorded.
+    let since = await lastAuditId();
+    for (let i = 0; i < 300; i++) {
+      expect(await attempt('ann@fenwickhale.test', 'Correct1', '198.51.100.66')).toBe('proof-needed');
+    }
+    expect(await auditSince(since)).toEqual([]);
+
+    // And 300 guesses at other addresses: its 20 failures, the wait they start, and nothing more.
+    since = await lastAuditId();
+    for (let i = 0; i < 300; i++) {
+      await attempt(`guess${i}@fenwickhale.test`, 'Whatever1', '198.51.100.66');
+    }
+    const guesses = await auditSince(since);
+    expect(guesses.filter((entry) => entry.action === 'sign-in.failed')).toHaveLength(
+      signInLimits.perAddress,
+    );
+    expect(guesses.filter((entry) => entry.action === 'sign-in.throttled')).toEqual([
+      {
+        action: 'sign-in.throttled',
+        subject: `guess${signInLimits.perAddress - 1}@fenwickhale.test`,
+        ipAddress: '198.51.100.66',
+        reason: 'too many failures from this address on any account: it must wait',
+        until: new Date(clock.getTime() + signInLimits.blockMs).toISOString(),
+      },
+    ]);
+    expect(guesses).toHaveLength(signInLimits.perAddress + 1);
+
+    // A wait that has ended, or a proof no longer needed, is recorded again when it begins again.
+    later(signInLimits.proofForMs + minute);
+    since = await lastAuditId();
+    for (let i = 0; i < signInLimits.perAccountBeforeProof; i++) {
+      await attempt('ann@fenwickhale.test', `Again${i}aa`, `203.0.113.${20 + i}`);
+    }
+    expect((await auditSince(since)).filter((entry) => entry.action === 'sign-in.throttled')).toHaveLength(1);
+  });
+
   it('records every sign-in that succeeded, failed or was throttled, and every sign-out, with who and when', async () => {
     expect(await attempt('Ann@Fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');
     expect(await attempt('nobody@fenwickhale.test', 'Wrong1aa', '198.51.100.20')).toBe('refused');
@@ -266,7 +331,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
         user_id: ann.id,
         action: 'sign-in.succeeded',
         subject: 'ann@fenwickhale.test',
-        detail: { session: 'remembered' },
+        detail: { session: 'remembered', ipAddress: '198.51.100.20' },
         created_at: '2026-03-02T09:01:00.000Z',
       },
       {
@@ -284,7 +349,8 @@ describeEachDatabase('sign-in throttling', (kind) => {
     });
     expect(JSON.parse(entries.at(-1)?.detail ?? '')).toEqual({
       ipAddress: '198.51.100.21',
-      reason: 'too many failures from this address',
+      reason: 'too many failures on this account from this address: it must wait',
+      until: new Date(clock.getTime() + signInLimits.blockMs).toISOString(),
     });
     // Nothing of the password goes in.
     const hash = await sha512Hex('Wrong1aa');

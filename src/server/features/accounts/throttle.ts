@@ -67,6 +67,15 @@ export interface SignInThrottleState {
   proofRequired: boolean;
 }
 
+/**
+ * A throttle a failure began: this address must wait on this account, or on every account, until the
+ * time given; or attempts on the account must carry a proof of work (for as long as failures keep coming).
+ */
+export interface ThrottleStarted {
+  throttle: 'address-on-account' | 'address' | 'proof-of-work';
+  until: string | null;
+}
+
 export function createSignInThrottle(now: () => Date) {
   async function rowsFor(executor: Kysely<Database>, source: SignInSource) {
     const keys = signInKeys(source);
@@ -101,10 +110,14 @@ export function createSignInThrottle(now: () => Date) {
      * Counts a failure against the account, the pair and the address. `tellHolder` when it starts
      * throttling the account holder's sign-ins (an address must now wait on the account, or the account
      * now needs a proof of work) and they have not been told so lately: the caller emails them, and they
-     * are not told again for a day. Rows that have had no failure for that day are dropped: they limit
-     * nothing any more, and keep addresses and IP addresses.
+     * are not told again for a day. `started`: the throttles this failure began, each named once, when it
+     * begins, however many attempts it then refuses. Rows that have had no failure for that day are
+     * dropped: they limit nothing any more, and keep addresses and IP addresses.
      */
-    async recordFailure(executor: Kysely<Database>, source: SignInSource): Promise<{ tellHolder: boolean }> {
+    async recordFailure(
+      executor: Kysely<Database>,
+      source: SignInSource,
+    ): Promise<{ tellHolder: boolean; started: ThrottleStarted[] }> {
       const at = now();
       await executor
         .deleteFrom('sign_in_throttles')
@@ -150,7 +163,16 @@ export function createSignInThrottle(now: () => Date) {
           : (rows.account?.proof_required_until ?? null),
         notified_at: tellHolder ? at.toISOString() : (rows.account?.notified_at ?? null),
       });
-      return { tellHolder };
+      const started: ThrottleStarted[] = [
+        ...(pair.startsBlock
+          ? [{ throttle: 'address-on-account', until: pair.values.blocked_until } as const]
+          : []),
+        ...(address.startsBlock
+          ? [{ throttle: 'address', until: address.values.blocked_until } as const]
+          : []),
+        ...(needsProof && !underAttack ? [{ throttle: 'proof-of-work', until: null } as const] : []),
+      ];
+      return { tellHolder, started };
     },
 
     /** A right password: this address's failures against this account are forgotten (not the address's own). */

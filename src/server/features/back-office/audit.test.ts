@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { refuseAuditEntries } from '../../../../tests/support/failing-audit.ts';
-import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff.ts';
+import { backOfficeClient, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
+import { pageSize } from '../../../shared/back-office.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
+import { sha512Hex } from '../../../shared/password.ts';
+import { hashToken, newToken } from '../../tokens.ts';
 import { createAccountService } from '../accounts/service.ts';
 
 const colleague = 'colleague@fenwickhale.test';
@@ -11,7 +14,7 @@ const colleague = 'colleague@fenwickhale.test';
 /** What a staff action could change: every table but the sessions (whose last-seen time moves). */
 async function snapshot(site: TestApp) {
   const [users, tokens, outbox, settings, blocked, audit] = await Promise.all([
-    site.db.selectFrom('users').select(['email', 'status']).orderBy('email').execute(),
+    site.db.selectFrom('users').select(['email', 'status', 'password_hash']).orderBy('email').execute(),
     site.db.selectFrom('password_tokens').select(['token_hash', 'used_at']).orderBy('token_hash').execute(),
     site.db.selectFrom('outbox_messages').select('id').execute(),
     site.db.selectFrom('booking_settings').selectAll().execute(),
@@ -33,7 +36,7 @@ describeEachDatabase('the audit log', (database) => {
 
   const client = () => backOfficeClient(site, staff);
   const send = (path: string, body: unknown, method = 'POST') => client().send(path, body, method);
-  const auditLog = () => client().json('/audit-log');
+  const auditLog = async () => (await client().json('/audit-log')).items;
 
   /** Each staff action, as the back office sends it. */
   const actions = {
@@ -83,6 +86,65 @@ describeEachDatabase('the audit log', (database) => {
     ]);
   });
 
+  it('pages staff actions and sign-in events apart, newest first, each page starting where the last ended', async () => {
+    for (let i = 0; i < 15; i++) {
+      await actions.blockDate();
+      await actions.unblockDate();
+    }
+    for (const email of ['one@example.test', 'two@example.test']) {
+      const { cookie, token } = await formToken(site);
+      await fetch(`${site.url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
+        body: new URLSearchParams({ emailAddress: email, p: await sha512Hex('Wrong111'), formToken: token }),
+      });
+    }
+
+    const readAll = async (kind: string) => {
+      const items = [];
+      let query = `?kind=${kind}`;
+      for (let pages = 1; ; pages++) {
+        const page = await client().json(`/audit-log${query}`);
+        expect(page.items.length).toBeLessThanOrEqual(pageSize);
+        items.push(...page.items);
+        if (!page.next) return { items, pages };
+        query = `?kind=${kind}&after=${encodeURIComponent(page.next)}`;
+      }
+    };
+    const stored = async (kind: 'staff' | 'sign-in') =>
+      (
+        await site.db
+          .selectFrom('audit_log')
+          .select(['action', 'subject'])
+          .where('kind', '=', kind)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map(({ action, subject }) => `${action} ${subject}`);
+
+    const staffActions = await readAll('staff');
+    expect(staffActions.pages).toBeGreaterThan(1);
+    expect(staffActions.items.map(({ action, subject }) => `${action} ${subject}`)).toEqual(
+      await stored('staff'),
+    );
+    expect((await client().json('/audit-log')).items).toEqual(staffActions.items.slice(0, pageSize));
+
+    const signIns = await readAll('sign-in');
+    expect(signIns.items.map(({ action, subject }) => `${action} ${subject}`)).toEqual(
+      await stored('sign-in'),
+    );
+    expect(signIns.items.slice(0, 2)).toMatchObject([
+      { action: 'sign-in.failed', subject: 'two@example.test', by: null, ipAddress: '127.0.0.1' },
+      { action: 'sign-in.failed', subject: 'one@example.test', by: null, ipAddress: '127.0.0.1' },
+    ]);
+    expect(staffActions.items.every((entry) => !entry.action.startsWith('sign-in'))).toBe(true);
+
+    for (const query of ['?kind=everything', '?kind=staff&order=oldest', `?after=${'x'.repeat(201)}`]) {
+      expect((await client().get(`/audit-log${query}`)).status, query).toBe(400);
+    }
+  });
+
   it('has no route that edits or deletes an entry', () => {
     const routes = [...site.app.routeAccess().keys()].filter((route) => route.includes('audit'));
     expect(routes.length).toBeGreaterThan(0);
@@ -90,9 +152,27 @@ describeEachDatabase('the audit log', (database) => {
   });
 
   describe('when an entry cannot be written', () => {
+    const resetToken = newToken();
     beforeAll(async () => {
       await send('/staff', { email: 'second@fenwickhale.test' });
       await send('/blocked-dates', { date: '2031-02-03', reason: 'Closed' });
+      // A reset link the second member of staff holds, as the reset email would have brought it.
+      const user = await site.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'second@fenwickhale.test')
+        .executeTakeFirstOrThrow();
+      await site.db
+        .insertInto('password_tokens')
+        .values({
+          token_hash: hashToken(resetToken),
+          user_id: user.id,
+          purpose: 'reset',
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          used_at: null,
+        })
+        .execute();
       await refuseAuditEntries(site, true);
     });
     afterAll(async () => refuseAuditEntries(site, false));
@@ -103,6 +183,25 @@ describeEachDatabase('the audit log', (database) => {
       changeHours: () => send('/availability', { ...defaultAvailabilitySettings, callMinutes: 60 }, 'PUT'),
       blockDate: () => send('/blocked-dates', { date: '2031-03-03' }),
       unblockDate: () => send('/blocked-dates/2031-02-03', undefined, 'DELETE'),
+      sendResetLink: () =>
+        fetch(`${site.url}/send-reset-password-link`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.url },
+          body: JSON.stringify({ emailAddress: 'gwen@fenwickhale.test' }),
+        }),
+      setPassword: async () => {
+        const { cookie, token } = await formToken(site);
+        return fetch(`${site.url}/reset-password`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
+          body: new URLSearchParams({
+            token: resetToken,
+            p: await sha512Hex('Chosen11'),
+            formToken: token,
+          }),
+        });
+      },
     };
 
     for (const [name, act] of Object.entries(failingActions)) {

@@ -123,7 +123,7 @@ describeEachDatabase('erasing a person', (database) => {
     expect((await fetch(`${site.url}${api}/me`, { headers: { cookie: hal.cookies } })).status).toBe(401);
     expect(await copiesOf([email])).toEqual({ columns: [], files: [] });
 
-    const audit = await read('/audit-log');
+    const audit = (await read('/audit-log')).items;
     const pseudonym = audit[0].subject;
     expect(audit[0]).toMatchObject({ action: 'data.erased', by: 'gwen@fenwickhale.test' });
     expect(pseudonym).toMatch(/^\(erased [\w-]{12}\)$/);

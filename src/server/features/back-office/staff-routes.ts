@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
-import { recentAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import type { AccountService } from '../accounts/service.ts';
+import { auditListQuerySchema, listAudit } from './audit-list.ts';
 import { readEmail } from './email-body.ts';
+import { listQueryProblem } from './lead-list.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
 export function registerStaffRoutes(
@@ -45,5 +46,10 @@ export function registerStaffRoutes(
     return succeeded(backOfficeMessages.disabled);
   });
 
-  app.get(`${backOfficeApi}/audit-log`, async () => recentAudit(db));
+  /** A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. */
+  app.get(`${backOfficeApi}/audit-log`, async (request, reply) => {
+    const query = auditListQuerySchema.safeParse(request.query);
+    if (!query.success) return reply.status(400).send(failure(listQueryProblem(query.error)));
+    return listAudit(db, query.data);
+  });
 }

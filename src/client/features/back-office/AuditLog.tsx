@@ -1,0 +1,121 @@
+import { useEffect, useId, useState } from 'react';
+import { type AuditKind, auditKindLabels, auditKinds } from '../../../shared/audit.ts';
+import { api, problemText, queryString } from './api.ts';
+import { when } from './format.ts';
+import { ScrollBox } from './ScrollBox.tsx';
+
+interface AuditEntry {
+  action: string;
+  subject: string;
+  at: string;
+  by: string | null;
+  ipAddress: string | null;
+}
+
+interface AuditPage {
+  items: AuditEntry[];
+  next: string | null;
+}
+
+const pageOf = (kind: AuditKind, after?: string) =>
+  api.get<AuditPage>(`/audit-log${queryString({ kind, after })}`);
+
+/**
+ * The audit log, newest first: staff actions, or sign-in events (with the network address each came
+ * from), a page at a time, starting with staff actions.
+ */
+export function AuditLog() {
+  const id = useId();
+  const [kind, setKind] = useState<AuditKind>('staff');
+  const [page, setPage] = useState<AuditPage>({ items: [], next: null });
+  const [loading, setLoading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setProblem(null);
+    pageOf(kind)
+      .then((first) => current && setPage(first))
+      .catch((error) => current && setProblem(problemText(error)));
+    return () => {
+      current = false;
+    };
+  }, [kind]);
+
+  const loadOlder = async () => {
+    if (!page.next) return;
+    setLoading(true);
+    setProblem(null);
+    try {
+      const older = await pageOf(kind, page.next);
+      setPage({ items: [...page.items, ...older.items], next: older.next });
+    } catch (error) {
+      setProblem(problemText(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const signIns = kind === 'sign-in';
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Audit log</h2>
+      <div className="bo-filters">
+        <label>
+          Show
+          <select
+            value={kind}
+            onChange={(event) => {
+              setPage({ items: [], next: null });
+              setKind(event.target.value as AuditKind);
+            }}
+          >
+            {auditKinds.map((option) => (
+              <option key={option} value={option}>
+                {auditKindLabels[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {problem && (
+        <p className="bo-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <ScrollBox label="Audit log">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">About</th>
+              {signIns && <th scope="col">From (IP address)</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((entry, index) => (
+              // Entries only ever join the end of the list, so their place is a steady key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share every field shown
+              <tr key={index}>
+                <td>{when(entry.at)}</td>
+                <td>{entry.by ?? '—'}</td>
+                <td>{entry.action}</td>
+                <td>{entry.subject}</td>
+                {signIns && <td>{entry.ipAddress ?? '—'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      {page.next && (
+        <nav className="bo-pager" aria-label="Audit log pages">
+          <button type="button" className="button button--secondary" onClick={loadOlder} disabled={loading}>
+            Load older entries
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

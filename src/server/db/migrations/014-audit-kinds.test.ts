@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '../../../../tests/support/databases.ts';
+import { loadConfig } from '../../config.ts';
+import { listAudit } from '../../features/back-office/audit-list.ts';
+import { createDatabase, type Db } from '../database.ts';
+import { migrateTo, migrateToLatest } from '../migrate.ts';
+
+describeEachDatabase('migration 014 on an audit log an older version left', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateTo(db, '012-booking-limits');
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('puts each old entry in the list it belongs to', async () => {
+    const old: [string, string][] = [
+      ['staff.invited', 'ann@fenwickhale.test'],
+      ['sign-in.failed', 'ann@fenwickhale.test'],
+      ['sign-in.throttled', 'ann@fenwickhale.test'],
+      ['sign-in.succeeded', 'ann@fenwickhale.test'],
+      ['signed-out', 'ann@fenwickhale.test'],
+      ['data.erased', '(erased abcdefghijkl)'],
+    ];
+    for (const [index, [action, subject]] of old.entries()) {
+      const at = new Date(Date.UTC(2026, 0, 1, 9, index)).toISOString();
+      await sql`insert into audit_log (user_id, action, subject, detail, created_at)
+        values (null, ${action}, ${subject}, '{}', ${at})`.execute(db);
+    }
+    await migrateToLatest(db);
+
+    const actions = async (list: 'staff' | 'sign-in') =>
+      (await listAudit(db, { kind: list })).items.map((entry) => entry.action);
+    expect(await actions('staff')).toEqual(['data.erased', 'staff.invited']);
+    expect(await actions('sign-in')).toEqual([
+      'signed-out',
+      'sign-in.succeeded',
+      'sign-in.throttled',
+      'sign-in.failed',
+    ]);
+  });
+});

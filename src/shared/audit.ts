@@ -1,0 +1,14 @@
+// The audit log's two lists, which the Staff screen shows apart: what staff did, and who tried to get in.
+
+/**
+ * `staff`: changes made by a signed-in member of staff (or from the command line). `sign-in`: sign-ins,
+ * sign-outs and passwords, which anyone on the internet can set off, so that a flood of them can never
+ * push a staff action out of sight.
+ */
+export const auditKinds = ['staff', 'sign-in'] as const;
+export type AuditKind = (typeof auditKinds)[number];
+
+export const auditKindLabels: Record<AuditKind, string> = {
+  staff: 'Staff actions',
+  'sign-in': 'Sign-ins and passwords',
+};
