@@ -41,8 +41,10 @@ async function failSignIn(site: TestApp, email: string, headers: Record<string, 
 /** The address the audit log recorded for each failed sign-in on `email`, oldest first. */
 async function auditedAddresses(site: TestApp, email: string): Promise<string[]> {
   const staff = backOfficeClient(site, await signedInStaff(site, `reader.${Date.now()}@fenwickhale.test`));
-  const entries = (await staff.json('/audit-log')) as { action: string; subject: string; detail: string }[];
-  return entries
+  const { items } = (await staff.json('/audit-log?kind=sign-in')) as {
+    items: { action: string; subject: string; detail: string }[];
+  };
+  return items
     .filter((entry) => entry.action === 'sign-in.failed' && entry.subject === email)
     .map((entry) => JSON.parse(entry.detail).ipAddress)
     .reverse();
