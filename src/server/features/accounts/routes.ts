@@ -13,7 +13,8 @@ import type { PrerenderedPages } from '../../http/pages.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
-import { type AccountService, sessionLifetimeMs } from './service.ts';
+import type { AccountService } from './service.ts';
+import { sessionLifetimeMs } from './sign-in.ts';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;

@@ -1,0 +1,87 @@
+import type { Transaction } from 'kysely';
+import { type AuditAction, recordAudit } from '../../audit/log.ts';
+import type { Database } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { type AccountContext, normalEmail } from './context.ts';
+import { invitationEmail } from './emails.ts';
+
+/** A change to an account made by a member of staff, or (no one signed in) from the command line. */
+const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
+  userId: by,
+  action,
+  subject: email,
+  ...(by === null && { detail: { via: 'command line' } }),
+});
+
+/** The firm's staff accounts: adding someone (with an invitation link), listing, disabling. */
+export function createStaffAccounts({
+  db,
+  now,
+  issueToken,
+}: AccountContext & {
+  issueToken: (trx: Transaction<Database>, userId: number, purpose: 'invite') => Promise<string>;
+}) {
+  return {
+    /**
+     * Creates an active user without a password and emails them a link to choose one; the audit log
+     * records who did it (`by`: a member of staff, or null from the command line) in the same transaction.
+     */
+    async addUser(email: string, by: number | null): Promise<'added' | 'exists'> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (existing) return 'exists';
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: normalEmail(email),
+            password_hash: null,
+            status: 'active',
+            created_at: now().toISOString(),
+            password_changed_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const link = await issueToken(trx, user.id, 'invite');
+        await enqueueMail(trx, 'account-invitation', invitationEmail(normalEmail(email), link));
+        await recordAudit(trx, auditEntry(by, 'staff.invited', normalEmail(email)), now());
+        return 'added';
+      });
+    },
+
+    listUsers: () =>
+      db
+        .selectFrom('users')
+        .select(['email', 'status', 'created_at', 'password_changed_at'])
+        .orderBy('email')
+        .execute(),
+
+    /**
+     * A disabled user is signed out everywhere, their links stop working, and they cannot sign in. The
+     * audit entry (who did it, as for `addUser`) is written in the same transaction.
+     */
+    async disableUser(email: string, by: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!user) return false;
+        await trx.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        await trx
+          .updateTable('password_tokens')
+          .set({ used_at: now().toISOString() })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
+        await recordAudit(trx, auditEntry(by, 'staff.disabled', normalEmail(email)), now());
+        return true;
+      });
+    },
+  };
+}
