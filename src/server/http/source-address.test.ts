@@ -32,6 +32,13 @@ describe('the network an address is counted as', () => {
     expect(networkOf('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
   });
 
+  it('leaves out the port a proxy may write beside the address', () => {
+    expect(networkOf('203.0.113.7:40001')).toBe('203.0.113.7');
+    expect(networkOf('[2001:db8:0:1::7]:40001')).toBe('2001:db8:0:1::/64');
+    expect(networkOf('[2001:db8:0:1::7]')).toBe('2001:db8:0:1::/64');
+    expect(networkOf('[::ffff:203.0.113.7]:443')).toBe('203.0.113.7');
+  });
+
   it('keeps what is not an IP address as it is', () => {
     expect(networkOf('unknown')).toBe('unknown');
   });

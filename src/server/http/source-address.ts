@@ -8,7 +8,7 @@ import { isIPv4, isIPv6 } from 'node:net';
  * /64 and could otherwise take a fresh address for every attempt. Anything else is kept as it is.
  */
 export function networkOf(ip: string): string {
-  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const address = withoutPort(ip).replace(/%.*$/, '').toLowerCase();
   if (isIPv4(address) || !isIPv6(address)) return address;
   const groups = ipv6Groups(address);
   const [high = 0, low = 0] = groups.slice(6);
@@ -19,6 +19,17 @@ export function networkOf(ip: string): string {
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;
+}
+
+/**
+ * Some proxies (Azure Application Gateway, IIS with ARR) write the visitor as `203.0.113.7:40001` or
+ * `[2001:db8::1]:40001`; the port changes with every connection, so it must not make a new address.
+ */
+function withoutPort(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
+  if (bracketed) return bracketed[1] as string;
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);
+  return v4WithPort ? (v4WithPort[1] as string) : ip;
 }
 
 /** A valid IPv6 address's eight 16-bit groups, however it is written (`::`, a dotted IPv4 tail). */

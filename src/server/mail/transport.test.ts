@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,22 @@ it('logs only the file, never the links, recipient or subject, outside developme
   expect(logged).toMatchObject({ msg: 'mail written to file', file: path.join(dir, file as string) });
   for (const secret of ['token=abc', 'visitor', 'example.com', 'confirm your subscription']) {
     expect(lines[0]).not.toContain(secret);
+  }
+});
+
+it('keeps the files, whose links work as passwords, to the site’s own user', async () => {
+  const previous = process.umask(0o022);
+  try {
+    const mailDir = path.join(dir, 'mail');
+    const transport = fileTransport(mailDir, 'hello@fenwickhale.co.uk', capturedLog().log, {
+      logLinks: false,
+    });
+    await transport.send(confirmation);
+    const [file] = readdirSync(mailDir);
+    expect(statSync(mailDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(mailDir, file as string)).mode & 0o777).toBe(0o600);
+  } finally {
+    process.umask(previous);
   }
 });
 

@@ -66,9 +66,10 @@ export function fileTransport(
   return {
     async send(mail) {
       const info = await transporter.sendMail(toNodemailer(from, mail));
-      await mkdir(dir, { recursive: true });
+      // The links in these files work as passwords: only the site's own user may read them.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${Date.now()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = logLinks ? { links: mail.message.text.match(/https?:\/\/\S+/g) ?? [] } : {};
       log.info({ file, ...links }, 'mail written to file');
     },

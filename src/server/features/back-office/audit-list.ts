@@ -2,14 +2,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { auditKinds } from '../../../shared/audit.ts';
 import type { Database } from '../../db/schema.ts';
-import { keysetPage, type Page } from './lead-list.ts';
+import { cursorSchema, keysetPage, type Page } from './lead-list.ts';
 
 export const auditListQuerySchema = z
   .object({
     /** Staff actions unless sign-in events are asked for. */
     kind: z.enum(auditKinds).default('staff'),
-    /** Where the previous page ended (`next` of its answer). */
-    after: z.string().max(200).optional(),
+    after: cursorSchema.optional(),
   })
   .strict();
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

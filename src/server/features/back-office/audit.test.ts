@@ -140,7 +140,13 @@ describeEachDatabase('the audit log', (database) => {
     ]);
     expect(staffActions.items.every((entry) => !entry.action.startsWith('sign-in'))).toBe(true);
 
-    for (const query of ['?kind=everything', '?kind=staff&order=oldest', `?after=${'x'.repeat(201)}`]) {
+    const badQueries = [
+      '?kind=everything',
+      '?kind=staff&order=oldest',
+      `?after=${'x'.repeat(201)}`,
+      '?after=garbage',
+    ];
+    for (const query of badQueries) {
       expect((await client().get(`/audit-log${query}`)).status, query).toBe(400);
     }
   });

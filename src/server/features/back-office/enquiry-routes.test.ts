@@ -154,6 +154,7 @@ describeEachDatabase('the back office API for enquiries', (database) => {
         ['stage=pending', 'stage'],
         ['from=yesterday', 'from'],
         ['order=random', 'order'],
+        ['after=garbage', 'after'],
         ['colour=blue', 'list'],
       ]) {
         const response = await get(`/contact-enquiries?${query}`);

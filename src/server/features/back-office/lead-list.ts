@@ -4,6 +4,12 @@ import { firm } from '../../../../content/firm.ts';
 import { backOfficeMessages, leadStages, pageSize } from '../../../shared/back-office.ts';
 import { zonedTimeToUtc } from '../booking/zoned-time.ts';
 
+/** Where the previous page ended (`next` of its answer): one of ours, or the list answers 400. */
+export const cursorSchema = z
+  .string()
+  .max(200)
+  .refine((cursor) => decodeCursor(cursor) !== null);
+
 /** The filters every list takes from its query string. */
 export const listQuerySchema = z
   .object({
@@ -13,8 +19,7 @@ export const listQuerySchema = z
     /** A name or email address, or the start of one, or a reference. */
     q: z.string().trim().max(100).optional(),
     order: z.enum(['newest', 'oldest']).default('newest'),
-    /** Where the previous page ended (`next` of its answer). */
-    after: z.string().max(200).optional(),
+    after: cursorSchema.optional(),
   })
   .strict();
 /** Lists of leads also filter by stage. */
