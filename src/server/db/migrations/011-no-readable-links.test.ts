@@ -1,46 +1,30 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { columnsHolding, rawFilesHolding } from '../../../../tests/support/database-search.ts';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '../../../../tests/support/databases.ts';
-import { loadConfig } from '../../config.ts';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { databaseMigratedTo } from '../../../../tests/support/migrated-database.ts';
 import { createMailingListService } from '../../features/mailing-list/service.ts';
 import { newToken } from '../../tokens.ts';
-import { createDatabase, type Db } from '../database.ts';
-import { migrateTo, migrateToLatest } from '../migrate.ts';
+import { migrateToLatest } from '../migrate.ts';
 
 describeEachDatabase('migration 011 on data an older version left', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateTo(db, '009-back-office-lists');
-  });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const migrated = databaseMigratedTo(kind, '009-back-office-lists');
 
   it('keeps a hash of each unsubscribe token, so links already sent still work, and no token itself', async () => {
     const token = newToken();
     const at = new Date().toISOString();
     await sql`insert into subscribers (email, status, unsubscribe_token, created_at)
-      values ('old@example.com', 'confirmed', ${token}, ${at})`.execute(db);
-    await migrateToLatest(db);
+      values ('old@example.com', 'confirmed', ${token}, ${at})`.execute(migrated.db);
+    await migrateToLatest(migrated.db);
 
-    const stored = await db
+    const stored = await migrated.db
       .selectFrom('subscribers')
       .select('unsubscribe_token_hash')
       .executeTakeFirstOrThrow();
     expect(stored.unsubscribe_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     const mailingList = createMailingListService({
-      db,
+      db: migrated.db,
       mail: { publicUrl: new URL('https://www.example.com'), unsubscribeMailbox: 'hello@example.com' },
       secret: 's'.repeat(40),
     });
@@ -48,8 +32,8 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
       email: 'old@example.com',
       status: 'confirmed',
     });
-    expect(await columnsHolding(db, [token])).toEqual([]);
-    if (kind === 'sqlite') expect(rawFilesHolding(database.url, [token])).toEqual([]);
+    expect(await columnsHolding(migrated.db, [token])).toEqual([]);
+    if (kind === 'sqlite') expect(rawFilesHolding(migrated.database.url, [token])).toEqual([]);
   });
 
   it('empties the bodies of emails already sent or given up, keeping their envelope, and keeps those still to send', async () => {
@@ -64,12 +48,12 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
       });
       await sql`insert into outbox_messages (kind, recipient, message, status, next_attempt_at, created_at)
         values ('password-reset-link', ${`${status}@example.com`}, ${message}, ${status}, ${at}, ${at})`.execute(
-        db,
+        migrated.db,
       );
     }
-    await migrateToLatest(db);
+    await migrateToLatest(migrated.db);
 
-    const rows = await db
+    const rows = await migrated.db
       .selectFrom('outbox_messages')
       .select(['recipient', 'subject', 'reply_to', 'status', 'message'])
       .orderBy('id')
@@ -99,7 +83,8 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
         body: `https://www.example.com/reset-password?token=${tokens.pending}`,
       },
     ]);
-    expect(await columnsHolding(db, [tokens.sent, tokens.failed])).toEqual([]);
-    if (kind === 'sqlite') expect(rawFilesHolding(database.url, [tokens.sent, tokens.failed])).toEqual([]);
+    expect(await columnsHolding(migrated.db, [tokens.sent, tokens.failed])).toEqual([]);
+    if (kind === 'sqlite')
+      expect(rawFilesHolding(migrated.database.url, [tokens.sent, tokens.failed])).toEqual([]);
   });
 });

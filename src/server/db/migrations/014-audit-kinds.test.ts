@@ -1,28 +1,12 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '../../../../tests/support/databases.ts';
-import { loadConfig } from '../../config.ts';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../tests/support/databases.ts';
+import { databaseMigratedTo } from '../../../../tests/support/migrated-database.ts';
 import { listAudit } from '../../features/back-office/audit-list.ts';
-import { createDatabase, type Db } from '../database.ts';
-import { migrateTo, migrateToLatest } from '../migrate.ts';
+import { migrateToLatest } from '../migrate.ts';
 
 describeEachDatabase('migration 014 on an audit log an older version left', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(kind);
-    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateTo(db, '012-booking-limits');
-  });
-  afterEach(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const migrated = databaseMigratedTo(kind, '012-booking-limits');
 
   it('puts each old entry in the list it belongs to', async () => {
     const old: [string, string][] = [
@@ -36,12 +20,12 @@ describeEachDatabase('migration 014 on an audit log an older version left', (kin
     for (const [index, [action, subject]] of old.entries()) {
       const at = new Date(Date.UTC(2026, 0, 1, 9, index)).toISOString();
       await sql`insert into audit_log (user_id, action, subject, detail, created_at)
-        values (null, ${action}, ${subject}, '{}', ${at})`.execute(db);
+        values (null, ${action}, ${subject}, '{}', ${at})`.execute(migrated.db);
     }
-    await migrateToLatest(db);
+    await migrateToLatest(migrated.db);
 
     const actions = async (list: 'staff' | 'sign-in') =>
-      (await listAudit(db, { kind: list })).items.map((entry) => entry.action);
+      (await listAudit(migrated.db, { kind: list })).items.map((entry) => entry.action);
     expect(await actions('staff')).toEqual(['data.erased', 'staff.invited']);
     expect(await actions('sign-in')).toEqual([
       'signed-out',

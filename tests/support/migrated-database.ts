@@ -1,0 +1,24 @@
+import { afterEach, beforeEach } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { createDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrateTo } from '../../src/server/db/migrate.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+
+/**
+ * For a migration's own tests: before each test, a fresh database of `kind` brought up to `migration`
+ * (the last one before the migration under test), so the test can write data an older version left;
+ * after it, the database is dropped. Read `db` and `database` inside the tests.
+ */
+export function databaseMigratedTo(kind: DatabaseKind, migration: string) {
+  const current = {} as { db: Db; database: TestDatabase };
+  beforeEach(async () => {
+    current.database = await createTestDatabase(kind);
+    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
+    await migrateTo(current.db, migration);
+  });
+  afterEach(async () => {
+    await current.db.destroy();
+    await current.database.drop();
+  });
+  return current;
+}
