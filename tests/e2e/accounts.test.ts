@@ -18,6 +18,21 @@ const form = () => t.page.locator('form.account-form');
 const fieldError = () => form().locator('.field__error');
 const signIn = () => form().getByRole('button', { name: 'Sign in' }).click();
 
+/** A member of staff whose password, Ledger2026!, was set through their invitation link. */
+async function staffWithPassword(email: string) {
+  await addUser(t.site, email);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+}
+
+/** Wrong passwords on `email` from ten addresses of `network` (a.b.c), each refused as a plain failure. */
+async function guessFromTenAddresses(email: string, network: string) {
+  for (let i = 0; i < 10; i++) {
+    const answer = await postSignIn(t.site, { email, password: `Guess${i}xyz`, ip: `${network}.${i}` });
+    expect(answer).toBe('/login?notice=sign-in-failed');
+  }
+}
+
 async function setPassword(link: string, password: string) {
   await t.page.goto(link);
   await form().getByLabel('New password', { exact: true }).fill(password);
@@ -191,14 +206,9 @@ describe('staff accounts in Chromium', () => {
 
   it('solves the proof of work the server asks for while an account is under attack, and signs in', async () => {
     const email = 'dan.audit@fenwickhale.test';
-    await addUser(t.site, email);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+    await staffWithPassword(email);
     // An attacker guesses from ten addresses; then even the right password needs a proof of work.
-    for (let i = 0; i < 10; i++) {
-      const answer = await postSignIn(t.site, { email, password: `Guess${i}xyz`, ip: `10.9.0.${i}` });
-      expect(answer).toBe('/login?notice=sign-in-failed');
-    }
+    await guessFromTenAddresses(email, '10.9.0');
     const asked = await postSignIn(t.site, { email, password: 'Ledger2026!', ip: '10.9.1.1' });
     expect(asked).toBe('/login?notice=proof-of-work');
     await t.site.smtp.waitFor(
@@ -224,12 +234,8 @@ describe('staff accounts in Chromium', () => {
 
   it('signs in while the account needs a proof of work, after the contact-form challenges from the same address are used up', async () => {
     const email = 'eli.books@fenwickhale.test';
-    await addUser(t.site, email);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
-    for (let i = 0; i < 10; i++) {
-      await postSignIn(t.site, { email, password: `Guess${i}xyz`, ip: `10.8.0.${i}` });
-    }
+    await staffWithPassword(email);
+    await guessFromTenAddresses(email, '10.8.0');
     expect(await postSignIn(t.site, { email, password: 'Ledger2026!', ip: '10.8.1.1' })).toBe(
       '/login?notice=proof-of-work',
     );
@@ -251,9 +257,7 @@ describe('staff accounts in Chromium', () => {
 
   it('asks the server for a challenge a second time, and says so rather than sign in without a proof', async () => {
     const email = 'fin.ledger@fenwickhale.test';
-    await addUser(t.site, email);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
+    await staffWithPassword(email);
     let refuse = Number.POSITIVE_INFINITY;
     let asked = 0;
     await t.page.route('**/api/bot-check?action=signin', (route) => {
