@@ -94,33 +94,33 @@ export function setUpSiteInBrowser({
 }
 
 /**
- * Starts watching for `text` to appear in an element matching `selector`, noting the moment by the page's
- * own clock. Call it before the action that shows the text; `pauseAfter(ms)` then waits for the text and
- * pauses the page clock `ms` after it appeared, so the checks that follow are timed from that moment
- * however long the test took to notice it (the page clock must be installed). The clock stays paused
- * until the test runs it on or calls `page.clock.resume()`.
+ * Pauses the running page clock a moment from now. The moment is read from the page and may have passed
+ * by the time the pause arrives, which the clock refuses; then it tries again from a fresh reading.
+ */
+async function pauseClockNow(page: Page): Promise<void> {
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      return await page.clock.pauseAt(now + 50);
+    } catch (error) {
+      if (!String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
+/**
+ * Pauses the page's clock now, before the action that shows `text` in an element matching `selector`
+ * (the page clock must be installed). `pauseAfter(ms)` then waits for the text and runs the clock `ms`
+ * on, so a timer the page set when the text appeared is checked at exactly that age, however long the
+ * test or a slow machine took to notice it. The clock stays paused until the test runs it on or calls
+ * `page.clock.resume()`.
  */
 export async function whenTextShows(page: Page, selector: string, text: string) {
-  await page.evaluate(
-    ([target, wanted]) => {
-      (window as unknown as { textShownAt: Promise<number> }).textShownAt = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          const elements = [...document.querySelectorAll(target)];
-          if (!elements.some((element) => element.textContent?.includes(wanted))) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-    },
-    [selector, text] as const,
-  );
+  await pauseClockNow(page);
   return {
     async pauseAfter(ms: number) {
-      const shownAt = await page.evaluate(
-        () => (window as unknown as { textShownAt: Promise<number> }).textShownAt,
-      );
-      await page.clock.pauseAt(shownAt + ms);
+      await page.locator(selector).filter({ hasText: text }).first().waitFor();
+      await page.clock.runFor(ms);
     },
   };
 }
