@@ -5,8 +5,10 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { accountPaths } from '../shared/accounts.ts';
+import { sitePage } from '../shared/api/site.ts';
 import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
@@ -14,7 +16,7 @@ import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import { registerBotCheckRoutes } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { registerAccountRoutes, signedInUser } from './features/accounts/routes.ts';
+import { registerAccountRoutes, sessionCookie, signedInUser } from './features/accounts/routes.ts';
 import { createAccountService } from './features/accounts/service.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
@@ -28,6 +30,7 @@ import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
+import { registerApiDocument } from './http/api-document.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
@@ -36,6 +39,7 @@ import { PrerenderedPages } from './http/pages.ts';
 import { rateLimitKey } from './http/rate-limit.ts';
 import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { serve } from './http/serve.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
@@ -55,6 +59,10 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDependencies;
+  }
+  interface FastifyContextConfig {
+    /** Served from the client build (dist/client), not from an endpoint of the contract. */
+    builtFile?: true;
   }
 }
 
@@ -80,6 +88,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, config.publicUrl, botCheck.publicSettings.provider);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit });
@@ -94,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     formTokenMatches: (request) => formTokens.check(request, request.headers[formTokenHeader]),
     loginPath: accountPaths.login,
   });
+  await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
   registerMetrics(app, db, config.metricsToken);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
@@ -170,7 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const [urlPath, page] of pages.byPath) {
     // A page a feature serves itself (the reset page checks its link first) is not served as it is.
     if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
-    app.get(urlPath, { config: publicRoute }, (request, reply) => pages.send(request, reply, page));
+    serve(app, sitePage(urlPath, page.title), (request, reply) => pages.send(request, reply, page));
   }
   await app.register(publicFiles, {
     root: path.join(config.distDir, 'client'),
@@ -188,10 +199,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-/** The client build (scripts, styles, images, fonts) is public by nature: every file it serves says so. */
+/**
+ * The client build (scripts, styles, images, fonts) is public by nature: every file it serves says so.
+ * Its hashed names change with each build, so the API document leaves them out.
+ */
 const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (files, options) => {
   files.addHook('onRoute', (route) => {
-    route.config = { ...route.config, ...publicRoute };
+    route.config = { ...route.config, ...publicRoute, builtFile: true };
   });
   await files.register(fastifyStatic, options);
 };

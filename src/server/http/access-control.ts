@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route's declared access, by `METHOD path`: read by the tests that try every route. */
     routeAccess(): Map<string, Access>;
+    /** Every route as registered, for the tests that check each one is documented. */
+    registeredRoutes(): readonly RouteOptions[];
   }
   interface FastifyRequest {
     /** The member of staff making the request; set on every route that is not public. */
@@ -41,6 +43,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   // one and may still declare the route's access.
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
+  app.decorate('registeredRoutes', () => routes);
   app.decorate('routeAccess', () => {
     const access = new Map<string, Access>();
     for (const route of routes) {

@@ -9,7 +9,9 @@
  *   and the form token. Anonymous callers get 401, a change without the token 403.
  * - `staff-page`: a page of the back office; anonymous visitors are sent to the login page instead.
  */
-export type Access = 'public' | 'staff' | 'staff-page';
+import type { Access } from '../../shared/api/endpoint.ts';
+
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,16 +1,21 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FormAnswer } from '../../shared/api/endpoint.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { PrerenderedPages } from './pages.ts';
+import { requestProblems } from './problems.ts';
 import { html, type ServerPages } from './server-page.ts';
 
-/** The answer shape every JSON endpoint of the site shares (DESIGN: enquiry and subscribe endpoints). */
-export interface FormAnswer {
-  success: boolean;
-  infoMessages: string[];
-  errorMessages: string[];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For a form that also works as a plain page post: the page that answers a browser whose form the
+     * route's schema refused, listing the problems. Script and API callers get the 422 answer.
+     */
+    refusalPage?: (reply: FastifyReply, problems: string[]) => FastifyReply | Promise<FastifyReply>;
+  }
 }
 
 export function succeeded(...infoMessages: string[]): FormAnswer {
@@ -100,6 +105,12 @@ export function registerErrorHandling(
         status,
         'Something went wrong on our side. Please try again in a moment.',
       );
+    }
+    const problems = requestProblems(error);
+    if (problems) {
+      const page = request.routeOptions.config.refusalPage;
+      if (page && isPageRequest(request)) return page(reply, problems);
+      return reply.status(422).send(failure(...problems));
     }
     // A JSON parser's message quotes the start of the body, which may be a visitor's name or address.
     const logged = error instanceof SyntaxError ? undefined : scrubText(error.message);

@@ -1,23 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { liveness, readiness } from '../../shared/api/site.ts';
 import type { Db } from '../db/database.ts';
-import { publicRoute } from './access.ts';
+import { serve } from './serve.ts';
 
 export function registerHealth(app: FastifyInstance, db: Db) {
-  app.get('/healthz', { config: publicRoute }, async (_request, reply) => {
+  serve(app, liveness, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
   /** Ready when the database answers; a load balancer stops sending visitors here while it does not. */
-  app.get('/readyz', { config: publicRoute }, async (request, reply) => {
+  serve(app, readiness, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await withTimeout(sql`select 1`.execute(db), 2000);
-      return { status: 'ready' };
+      return { status: 'ready' as const };
     } catch (error) {
       request.log.warn({ err: error }, 'database not reachable');
-      return reply.status(503).send({ status: 'unavailable', reason: 'database not reachable' });
+      return reply.status(503).send({ status: 'unavailable' as const, reason: 'database not reachable' });
     }
   });
 }

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { metrics as metricsEndpoint } from '../../shared/api/site.ts';
 import type { Db } from '../db/database.ts';
 import { countByStatus } from '../mail/outbox.ts';
-import { publicRoute } from './access.ts';
 import { failure } from './errors.ts';
+import { serve } from './serve.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -58,7 +59,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
   });
 
   // Public to the access hook because it checks its own credential: a bearer token, not a staff session.
-  app.get('/metrics', { config: { ...publicRoute } }, async (request, reply) => {
+  serve(app, metricsEndpoint, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!carriesToken(request, expected)) {
       return reply

@@ -3,9 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../shared/html.ts';
+import { escapeHtml, unescapeHtml } from '../../shared/html.ts';
 
 interface Page {
+  /** Its `<title>`, as the API document names it. */
+  title: string;
   etag: string;
   identity: Buffer;
   br: Buffer;
@@ -31,7 +33,7 @@ export class PrerenderedPages {
       );
       let html = readFileSync(path.join(dir, file), 'utf8');
       for (const [token, value] of Object.entries(values)) html = html.replaceAll(token, escapeHtml(value));
-      this.byPath.set(urlPath, compress(Buffer.from(html)));
+      this.byPath.set(urlPath, { title: titleOf(html), ...compress(Buffer.from(html)) });
     }
     this.notFound = this.byPath.get('/404');
     this.byPath.delete('/404');
@@ -54,7 +56,9 @@ export class PrerenderedPages {
   }
 }
 
-function compress(identity: Buffer): Page {
+const titleOf = (html: string) => unescapeHtml(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
+
+function compress(identity: Buffer): Omit<Page, 'title'> {
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     identity,

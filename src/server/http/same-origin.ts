@@ -78,12 +78,12 @@ export const crossSiteMessage =
 /**
  * One check for the whole site: a request that could change something (any method but GET, HEAD and
  * OPTIONS) which a browser marks as cross-site is refused with 403 before its handler runs, so no other
- * site can post a visitor's browser into signing up, booking or sending anything. It runs as a preHandler,
- * after any route's own guard has answered, so those keep their own answers; requests with no Origin
- * (servers, scripts) go on to the route's bot check and limits.
+ * site can post a visitor's browser into signing up, booking or sending anything. It runs before the
+ * route's schema checks the body, so another site learns nothing about what a form accepts; requests with
+ * no Origin (servers, scripts) go on to the route's checks, bot check and limits.
  */
 export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pages: ServerPages) {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (safeMethods.has(request.method) || request.routeOptions.config?.crossSite === 'allowed') return;
     if (!isCrossSite(request, publicUrl)) return;
     request.log.info(

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { robots as robotsFile, sitemap as sitemapFile } from '../../shared/api/site.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { publicRoute } from './access.ts';
+import { serve } from './serve.ts';
 
 /**
  * /robots.txt and /sitemap.xml, written once at start from the build's list of indexable pages and the
@@ -28,13 +29,13 @@ export function registerSitemap(app: FastifyInstance, distDir: string, publicUrl
     '',
   ].join('\n');
 
-  app.get('/sitemap.xml', { config: publicRoute }, (_request, reply) =>
+  serve(app, sitemapFile, (_request, reply) =>
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(sitemap),
   );
-  app.get('/robots.txt', { config: publicRoute }, (_request, reply) =>
+  serve(app, robotsFile, (_request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

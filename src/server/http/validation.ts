@@ -1,20 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { failure } from './errors.ts';
-
-// Zod's own messages ("Too big: expected string…") do not say which field; ours always do.
-const zodDefaultMessage = /^(Invalid|Too big|Too small|Unrecognized)/;
-
-/** One plain message per problem, each naming its field. */
-export function validationMessages(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
-    }
-    return field && zodDefaultMessage.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
-  });
-}
 
 /** Where the first NUL character is in a request's parsed path or query ('' for none): `token`, `q`… */
 function nullCharacterAt(values: unknown): string | undefined {

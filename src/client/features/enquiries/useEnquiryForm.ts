@@ -1,16 +1,18 @@
 import { type FormEvent, useState } from 'react';
+import { sendContactEnquiry, sendQuoteRequest } from '../../../shared/api/enquiries.ts';
 import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import {
+  type ContactEnquiry,
   contactFields,
   contactSchema,
   type EnquiryKind,
-  enquiryPaths,
+  type QuoteEnquiry,
   quoteFields,
   quoteSchema,
   yearFields,
 } from '../../../shared/enquiries.ts';
 import { honeypotField } from '../../../shared/mailing-list.ts';
-import { sendForm } from '../../lib/http.ts';
+import { sendForm } from '../../lib/api-client.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export const enquiryForms = {
@@ -75,11 +77,11 @@ export function useEnquiryForm(kind: EnquiryKind) {
       stop(botCheckMessages.failed);
       return;
     }
-    const outcome = await sendForm(enquiryPaths[kind], {
-      ...parsed.data,
-      recToken,
-      ...(trap && { [honeypotField]: trap }),
-    });
+    const body = { ...parsed.data, recToken, ...(trap && { [honeypotField]: trap }) };
+    const outcome =
+      kind === 'contact'
+        ? await sendForm(sendContactEnquiry, { body: body as ContactEnquiry })
+        : await sendForm(sendQuoteRequest, { body: body as QuoteEnquiry });
     if (outcome.sent) {
       window.location.assign('/contact-received');
       return;

@@ -5,7 +5,7 @@ import type { BotCheck } from '../../captcha/index.ts';
 import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
-import { validationMessages } from '../../http/validation.ts';
+import { validationMessages } from '../../http/problems.ts';
 import type { ApplicationService } from './service.ts';
 
 export interface ApplicationRoutesOptions {

@@ -9,7 +9,7 @@ import { failure, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
-import { validationMessages } from '../../http/validation.ts';
+import { validationMessages } from '../../http/problems.ts';
 import { describeSlot } from './emails.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
 

@@ -7,7 +7,7 @@ import { failure, isPageRequest, succeeded } from '../../http/errors.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { crossSiteAllowed } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
-import { validationMessages } from '../../http/validation.ts';
+import { validationMessages } from '../../http/problems.ts';
 import type { MailingListService } from './service.ts';
 
 /** A browser's own form post (no script): it asks for a page, where our scripts ask for JSON. */

@@ -1,0 +1,37 @@
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+// Zod's own messages ("Too big: expected string…") do not say which field; ours always do.
+const zodDefaultMessage = /^(Invalid|Too big|Too small|Unrecognized)/;
+
+/** A problem found by a schema: Zod's issue, or the same issue as Fastify hands it to the error handler. */
+interface Problem {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  keys?: readonly string[];
+}
+
+/** One plain message per problem, each naming its field. */
+export function validationMessages(error: { issues: readonly Problem[] }): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      return `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+    }
+    return field && zodDefaultMessage.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  });
+}
+
+/** The route schema's problems with a request, from the error Fastify raises (fastify-type-provider-zod's shape). */
+export function requestProblems(error: FastifyError): string[] | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  return validationMessages({
+    issues: error.validation.map((problem) => ({
+      code: problem.keyword,
+      path: problem.instancePath.split('/').filter(Boolean),
+      message: problem.message ?? '',
+      keys: (problem.params as { keys?: string[] }).keys,
+    })),
+  });
+}

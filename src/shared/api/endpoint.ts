@@ -1,0 +1,90 @@
+import { z } from '../zod.ts';
+
+// One endpoint of the site, described once for both sides: the server registers its route from it (with
+// its schemas checking what arrives), the browser's client calls it, and the OpenAPI document is built
+// from it. A path or a payload is therefore typed in one place only.
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call it.
+ * - `public`: anyone (an endpoint may still check a credential of its own, see `bearerToken`).
+ * - `staff`: a signed-in member of staff; a change (any method but GET and HEAD) also needs the form
+ *   token in the `x-form-token` header, twin of the form-token cookie.
+ * - `staff-page`: a page of the back office; an anonymous visitor is sent to the login page instead.
+ */
+export type Access = 'public' | 'staff' | 'staff-page';
+
+/** An answer that is not JSON: an HTML page, a CSV file, a redirect. */
+export interface NonJsonAnswer {
+  contentType: 'text/html' | 'text/csv' | 'text/plain' | 'application/xml' | 'application/json' | 'redirect';
+  description: string;
+}
+
+/** An answer's body: a JSON schema, or what kind of document it is. */
+export type Answer = z.ZodType | NonJsonAnswer;
+
+export interface EndpointSpec {
+  method: Method;
+  /** Fastify's form: `/api/back-office/enquiries/:reference`. */
+  path: string;
+  access: Access;
+  /** Groups the endpoint in the API document: Booking, Mailing list, Back office… */
+  tag: string;
+  /** One line on what it does, for the API document. */
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Every answer it gives, by status: the success and each failure. */
+  answers: Record<number, Answer>;
+  /** Checks the operator's token in an `Authorization: Bearer` header itself (the metrics). */
+  bearerToken?: true;
+}
+
+/** Declares an endpoint, keeping its literal types for the server and the client. */
+export function endpoint<const E extends EndpointSpec>(spec: E): E {
+  return spec;
+}
+
+export const isJsonAnswer = (answer: Answer): answer is z.ZodType => answer instanceof z.ZodType;
+
+/** The answer every form and API endpoint of the site gives, succeeding or not. */
+export const formAnswerSchema = z.object({
+  success: z.boolean(),
+  infoMessages: z.array(z.string()),
+  errorMessages: z.array(z.string()),
+});
+export type FormAnswer = z.infer<typeof formAnswerSchema>;
+
+/** A refusal: `success` false and one message per problem, in words a visitor can act on. */
+export const refusal = formAnswerSchema.describe('Refused: errorMessages says why, one message per problem.');
+
+export const htmlPage = (description: string): NonJsonAnswer => ({ contentType: 'text/html', description });
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a caller sends: the params, query and body the endpoint takes, as the caller writes them. */
+export type CallInput<E extends EndpointSpec> = (E['params'] extends z.ZodType
+  ? { params: Input<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query: Input<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** What a successful call answers with. */
+export type Success<E extends EndpointSpec> = {
+  [S in keyof E['answers'] & SuccessStatus]: Output<E['answers'][S]>;
+}[keyof E['answers'] & SuccessStatus];
+
+/** `/api/x/:id` with `{ id: 'a b' }` → `/api/x/a%20b`. */
+export function pathWith(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

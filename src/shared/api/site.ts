@@ -1,0 +1,78 @@
+import { z } from '../zod.ts';
+import { endpoint, htmlPage, refusal } from './endpoint.ts';
+
+// What the site serves besides its features: its pages, its health for a load balancer, its metrics for
+// the operator, what search engines read, and this API's own document.
+
+export const liveness = endpoint({
+  method: 'GET',
+  path: '/healthz',
+  access: 'public',
+  tag: 'Operations',
+  summary: 'Whether the process is up',
+  answers: { 200: z.object({ status: z.literal('ok') }) },
+});
+
+export const readiness = endpoint({
+  method: 'GET',
+  path: '/readyz',
+  access: 'public',
+  tag: 'Operations',
+  summary: 'Whether the site can serve: its database answers within 2 s',
+  answers: {
+    200: z.object({ status: z.literal('ready') }),
+    503: z.object({ status: z.literal('unavailable'), reason: z.string() }),
+  },
+});
+
+export const metrics = endpoint({
+  method: 'GET',
+  path: '/metrics',
+  access: 'public',
+  bearerToken: true,
+  tag: 'Operations',
+  summary: 'Prometheus metrics (needs METRICS_TOKEN as a bearer token; 404 when none is set)',
+  answers: {
+    200: { contentType: 'text/plain', description: 'The Prometheus text format.' },
+    401: refusal.describe('No token, or the wrong one.'),
+    404: refusal.describe('No METRICS_TOKEN is set, so there are no metrics.'),
+  },
+});
+
+export const sitemap = endpoint({
+  method: 'GET',
+  path: '/sitemap.xml',
+  access: 'public',
+  tag: 'Site',
+  summary: 'The public pages, for search engines',
+  answers: { 200: { contentType: 'application/xml', description: 'A sitemaps.org URL set.' } },
+});
+
+export const robots = endpoint({
+  method: 'GET',
+  path: '/robots.txt',
+  access: 'public',
+  tag: 'Site',
+  summary: 'What search engines may crawl',
+  answers: { 200: { contentType: 'text/plain', description: 'robots.txt' } },
+});
+
+export const apiDocument = endpoint({
+  method: 'GET',
+  path: '/api/openapi.json',
+  access: 'public',
+  tag: 'Site',
+  summary: 'This document: every endpoint of the site, in OpenAPI 3.1',
+  answers: { 200: { contentType: 'application/json', description: 'An OpenAPI 3.1 document.' } },
+});
+
+/** A prerendered page of the site, at `path`. */
+export const sitePage = (path: string, title: string) =>
+  endpoint({
+    method: 'GET',
+    path,
+    access: 'public',
+    tag: 'Pages',
+    summary: title,
+    answers: { 200: htmlPage(`The ${title} page.`) },
+  });
