@@ -19,6 +19,13 @@ import { createAccountService } from './features/accounts/service.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
 import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
+import {
+  blockDate,
+  blockedDatesFrom,
+  loadSettings,
+  saveSettings,
+  unblockDate,
+} from './features/booking/index.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
 import { sourceAddressHasher } from './features/booking/source-address.ts';
@@ -40,6 +47,7 @@ import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 
@@ -162,7 +170,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     accounts,
     pages,
-    bookings,
+    leadKinds: leadRegistry(),
+    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
+    cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
     mailQueued,
     secret: config.sessionSecret,
   });

@@ -7,7 +7,7 @@ import { pageSize } from '../../../shared/back-office.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
 import { sha512Hex } from '../../../shared/password.ts';
 import { hashToken, newToken } from '../../tokens.ts';
-import { createAccountService } from '../accounts/service.ts';
+import { createAccountService } from '../accounts/index.ts';
 
 const colleague = 'colleague@fenwickhale.test';
 

@@ -5,6 +5,7 @@ import { recordAudit } from '../../audit/log.ts';
 import { forgetOverwrittenBytes } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
+import type { LeadRegistry } from '../../leads/kind.ts';
 import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
 import { readEmail } from './email-body.ts';
 
@@ -16,7 +17,7 @@ import { readEmail } from './email-body.ts';
  */
 export function registerDataProtectionRoutes(
   app: FastifyInstance,
-  { db, secret }: { db: Kysely<Database>; secret: string },
+  { db, leadKinds, secret }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string },
 ) {
   // Addresses are matched in any case; the audit log names them in lower case.
   const readAddress = (body: unknown) => {
@@ -28,7 +29,7 @@ export function registerDataProtectionRoutes(
     const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
     const data = await db.transaction().execute(async (trx) => {
-      const exported = await exportPersonalData(trx, read.email);
+      const exported = await exportPersonalData(trx, leadKinds, read.email, new Date());
       await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: read.email });
       return exported;
     });
@@ -46,7 +47,7 @@ export function registerDataProtectionRoutes(
     }
     const pseudonym = erasedAddress(secret, read.email);
     const erased = await db.transaction().execute(async (trx) => {
-      const counts = await erasePersonalData(trx, read.email, pseudonym);
+      const counts = await erasePersonalData(trx, leadKinds, read.email, pseudonym, new Date());
       await recordAudit(trx, {
         userId: request.staff.id,
         action: 'data.erased',

@@ -1,8 +1,8 @@
 import { firm } from '../../../../content/firm.ts';
 import { formatLongDate, formatTime, parseIsoDate } from '../../../shared/calendar.ts';
 import type { MailMessage } from '../../mail/message.ts';
+import { zoneAbbreviation } from '../../time/zoned-time.ts';
 import { buildInvitation } from './ics.ts';
-import { zoneAbbreviation } from './zoned-time.ts';
 
 /** Replaced at send time with the call's link, which may need Zoom to create it first. */
 export const meetingUrlToken = '{{meetingUrl}}';

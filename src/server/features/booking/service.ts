@@ -13,10 +13,11 @@ import {
 import type { BookingLimits } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordLeadEvent } from '../../leads/events.ts';
 import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { zonedTimeToUtc } from '../../time/zoned-time.ts';
 import { hashToken, newReference, newToken } from '../../tokens.ts';
-import { recordLeadEvent } from '../back-office/lead-events.ts';
 import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
@@ -29,7 +30,6 @@ import {
 import { replaceInInvitation } from './ics.ts';
 import type { MeetingProvider } from './meetings.ts';
 import * as repository from './repository.ts';
-import { zonedTimeToUtc } from './zoned-time.ts';
 
 type Db = Kysely<Database>;
 type BookingRow = Awaited<ReturnType<typeof repository.findBooking>> & {};

@@ -3,7 +3,7 @@ import { consentWording } from '../../../shared/mailing-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newReference } from '../../tokens.ts';
-import type { MailingListService } from '../mailing-list/service.ts';
+import type { MailingListService } from '../mailing-list/index.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
 
