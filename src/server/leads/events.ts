@@ -19,6 +19,7 @@ export async function recordLeadEvent(
     event: 'note' | 'stage' | 'cancelled';
     detail: string;
     userId: number | null;
+    at: Date;
   },
 ) {
   await db
@@ -29,7 +30,7 @@ export async function recordLeadEvent(
       event: event.event,
       detail: event.detail,
       user_id: event.userId,
-      created_at: new Date().toISOString(),
+      created_at: event.at.toISOString(),
     })
     .execute();
 }
@@ -44,10 +45,11 @@ export async function changeStage(
   stage: LeadStage,
   userId: number,
   setStage: (trx: Kysely<Database>, id: number, stage: LeadStage) => Promise<void>,
+  at: Date,
 ) {
   await db.transaction().execute(async (trx) => {
     await setStage(trx, lead.id, stage);
-    await recordLeadEvent(trx, { ...lead, event: 'stage', detail: stage, userId });
+    await recordLeadEvent(trx, { ...lead, event: 'stage', detail: stage, userId, at });
   });
 }
 

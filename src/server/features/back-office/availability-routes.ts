@@ -8,6 +8,7 @@ import { isTypedText } from '../../../shared/form-fields.ts';
 import { recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
+import type { Clock } from '../../time/clock.ts';
 
 const blockedDateBody = z
   .object({ date: z.iso.date(), reason: z.string().trim().max(200).refine(isTypedText).optional() })
@@ -32,9 +33,14 @@ export interface AvailabilityStore {
  * The calendar's availability: working hours, call length, buffer, notice, how far ahead, which days,
  * and blocked dates. The booking feature reads them on every request, so a change shows at once.
  */
-export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, store: AvailabilityStore) {
+export function registerAvailabilityRoutes(
+  app: FastifyInstance,
+  db: Db,
+  store: AvailabilityStore,
+  now: Clock,
+) {
   const blockedDates = () =>
-    store.blockedDatesFrom(db, new Date().toLocaleDateString('en-CA', { timeZone: firm.timeZone }));
+    store.blockedDatesFrom(db, now().toLocaleDateString('en-CA', { timeZone: firm.timeZone }));
 
   app.get(`${backOfficeApi}/availability`, async () => ({
     settings: await store.loadSettings(db),
@@ -54,13 +60,18 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, store: 
       );
     }
     await db.transaction().execute(async (trx) => {
-      await store.saveSettings(trx, settings.data, new Date());
-      await recordAudit(trx, {
-        userId: request.staff.id,
-        action: 'availability.changed',
-        subject: 'availability',
-        detail: settings.data,
-      });
+      const at = now();
+      await store.saveSettings(trx, settings.data, at);
+      await recordAudit(
+        trx,
+        {
+          userId: request.staff.id,
+          action: 'availability.changed',
+          subject: 'availability',
+          detail: settings.data,
+        },
+        at,
+      );
     });
     return succeeded(backOfficeMessages.settingsSaved);
   });
@@ -71,13 +82,13 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, store: 
     const { date } = body.data;
     const reason = body.data.reason || null;
     await db.transaction().execute(async (trx) => {
-      await store.blockDate(trx, date, reason, new Date());
-      await recordAudit(trx, {
-        userId: request.staff.id,
-        action: 'blocked-date.added',
-        subject: date,
-        detail: { reason },
-      });
+      const at = now();
+      await store.blockDate(trx, date, reason, at);
+      await recordAudit(
+        trx,
+        { userId: request.staff.id, action: 'blocked-date.added', subject: date, detail: { reason } },
+        at,
+      );
     });
     return reply.status(201).send({ blockedDates: await blockedDates() });
   });
@@ -87,7 +98,11 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, store: 
     await db.transaction().execute(async (trx) => {
       // Removing a date that was not blocked changes nothing, so there is nothing to record.
       if (await store.unblockDate(trx, date)) {
-        await recordAudit(trx, { userId: request.staff.id, action: 'blocked-date.removed', subject: date });
+        await recordAudit(
+          trx,
+          { userId: request.staff.id, action: 'blocked-date.removed', subject: date },
+          now(),
+        );
       }
     });
     return { blockedDates: await blockedDates() };

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/errors.ts';
 import { changeStage, recordLeadEvent } from '../../leads/events.ts';
 import type { LeadDetail, LeadRegistry, StagedLeadDetail } from '../../leads/kind.ts';
+import type { Clock } from '../../time/clock.ts';
 
 const stageBody = z.object({ stage: z.enum(leadStages) }).strict();
 const noteBody = z.object({ text: z.string().trim().min(1).max(noteMaxLength).refine(isTypedText) }).strict();
@@ -30,12 +31,11 @@ export type CancelBooking = (
 export function registerLeadRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
-  leadKinds: LeadRegistry,
-  cancelBooking: CancelBooking,
-  mailQueued: () => void,
+  options: { leadKinds: LeadRegistry; cancelBooking: CancelBooking; mailQueued: () => void; now: Clock },
 ) {
+  const { leadKinds, cancelBooking, mailQueued, now } = options;
   for (const { staged, detail } of leadKinds) {
-    if (staged) register(app, db, staged);
+    if (staged) register(app, db, staged, now);
     if (detail) registerDetail(app, db, detail);
   }
   const bookings = leadKinds.find(({ staged }) => staged?.kind === 'booking')?.staged;
@@ -76,6 +76,7 @@ function register<Row extends { id: number; stage: LeadStage }, Detail>(
   app: FastifyInstance,
   db: Kysely<Database>,
   { path, kind, find, detail, setStage }: StagedLeadDetail<Row, Detail>,
+  now: Clock,
 ) {
   type Params = { Params: { reference: string } };
 
@@ -90,7 +91,7 @@ function register<Row extends { id: number; stage: LeadStage }, Detail>(
     if (!body.success) return reply.status(422).send(failure(backOfficeMessages.stage));
     const row = await find(db, request.params.reference);
     if (!row) return reply.status(404).send(failure(backOfficeMessages.notFound));
-    await changeStage(db, { kind, id: row.id }, body.data.stage, request.staff.id, setStage);
+    await changeStage(db, { kind, id: row.id }, body.data.stage, request.staff.id, setStage, now());
     return detail(db, { ...row, stage: body.data.stage });
   });
 
@@ -105,6 +106,7 @@ function register<Row extends { id: number; stage: LeadStage }, Detail>(
       event: 'note',
       detail: body.data.text,
       userId: request.staff.id,
+      at: now(),
     });
     return reply.status(201).send(await detail(db, row));
   });

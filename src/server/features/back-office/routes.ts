@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { staffPage } from '../../http/access.ts';
 import type { PrerenderedPages } from '../../http/pages.ts';
 import type { LeadRegistry } from '../../leads/kind.ts';
+import type { Clock } from '../../time/clock.ts';
 import type { AccountService } from '../accounts/index.ts';
 import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
@@ -26,6 +27,7 @@ export interface BackOfficeRoutesOptions {
   mailQueued: () => void;
   /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
   secret: string;
+  now: Clock;
 }
 
 /**
@@ -34,17 +36,22 @@ export interface BackOfficeRoutesOptions {
  * form token for a change.
  */
 export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
-  const { db, leadKinds } = options;
-  registerListRoutes(app, db, leadKinds);
-  registerLeadRoutes(app, db, leadKinds, options.cancelBooking, options.mailQueued);
-  registerAvailabilityRoutes(app, db, options.availability);
+  const { db, leadKinds, now } = options;
+  registerListRoutes(app, db, leadKinds, now);
+  registerLeadRoutes(app, db, {
+    leadKinds,
+    cancelBooking: options.cancelBooking,
+    mailQueued: options.mailQueued,
+    now,
+  });
+  registerAvailabilityRoutes(app, db, options.availability, now);
   registerStaffRoutes(app, options);
-  registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret });
+  registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 
   app.get(`${backOfficeApi}/me`, async (request) => ({ email: request.staff.email }));
   app.get(`${backOfficeApi}/summary`, async () => {
     const [leads, signedIn] = await Promise.all([
-      leadSummary(db, leadKinds, new Date()),
+      leadSummary(db, leadKinds, now()),
       options.accounts.signedInStaff(),
     ]);
     return {

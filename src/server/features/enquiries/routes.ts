@@ -65,6 +65,6 @@ export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRout
     path: enquiryPaths.quote,
     schema: quoteSchema,
     action: botCheckActions.quote,
-    toEnquiry: (form, ipAddress) => quoteEnquiry(form, ipAddress),
+    toEnquiry: (form, ipAddress) => quoteEnquiry(form, ipAddress, app.deps.clock()),
   });
 }
