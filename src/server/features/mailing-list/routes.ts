@@ -4,10 +4,10 @@ import { consentWording, honeypotField, mailingListMessages } from '../../../sha
 import { signUpFormOf, subscribeSchema } from '../../../shared/mailing-list-schema.ts';
 import { publicRoute } from '../../http/access.ts';
 import { failure, isPageRequest, succeeded } from '../../http/errors.ts';
+import { validationMessages } from '../../http/problems.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { crossSiteAllowed } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
-import { validationMessages } from '../../http/problems.ts';
 import type { MailingListService } from './service.ts';
 
 /** A browser's own form post (no script): it asks for a page, where our scripts ask for JSON. */
