@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { signInProofField } from '../../src/shared/accounts.ts';
 import { sha512Hex } from '../../src/shared/password.ts';
+import { send } from './http.ts';
 import type { RunningSite } from './site.ts';
 import { formToken } from './staff.ts';
 
@@ -30,10 +31,10 @@ export function resetLinkIn(text: string | undefined): string {
 
 /** Chooses a password through the link in an invitation, as the reset page's form would post it. */
 export async function setPasswordWithLink(site: RunningSite, link: string, password: string) {
-  const tokenResponse = await fetch(`${site.url}/api/form-token`);
+  const tokenResponse = await send(site, '/api/form-token');
   const cookie = (tokenResponse.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { token } = await tokenResponse.json();
-  const response = await fetch(`${site.url}/reset-password`, {
+  const response = await send(site, '/reset-password', {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
@@ -66,7 +67,7 @@ export async function postSignIn(
   fields: { email: string; password: string; ip: string; proofOfWork?: string },
 ) {
   const { cookie, token } = await formToken(site);
-  const response = await fetch(`${site.url}/login`, {
+  const response = await send(site, '/login', {
     method: 'POST',
     redirect: 'manual',
     headers: {

@@ -1,6 +1,7 @@
 import { botCheckMessages } from '../../src/shared/bot-check.ts';
 import { enquiryMessages } from '../../src/shared/enquiries.ts';
 import type { TestApp } from './app.ts';
+import { type Reachable, send } from './http.ts';
 
 // Contact and quote enquiries as the API tests send them, and what they read back.
 
@@ -39,8 +40,8 @@ export const quote = (email: string) => ({
 });
 
 /** POSTs `body` as JSON to a running site (a test app or the built server's process). */
-export function post(site: { url: string }, path: string, body: unknown) {
-  return fetch(`${site.url}${path}`, {
+export function post(site: Reachable, path: string, body: unknown) {
+  return send(site, path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),

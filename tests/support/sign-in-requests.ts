@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect } from 'vitest';
 import { sha512Hex } from '../../src/shared/password.ts';
 import type { TestApp } from './app.ts';
+import { send } from './http.ts';
 import { formToken } from './staff.ts';
 
 // Posts to the sign-in and reset forms as their pages send them, for the API tests of accounts.
@@ -13,7 +14,7 @@ export function postForm(
   fields: Record<string, string>,
   headers: Record<string, string>,
 ) {
-  return fetch(`${site.url}${path}`, {
+  return send(site, path, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, ...headers },
@@ -40,7 +41,7 @@ export async function signInFrom(
 
 /** What the login page sends along: a challenge for `signin` from the app, solved (here in Node). */
 export async function signInProof(site: TestApp) {
-  const answer = await (await fetch(`${site.url}/api/bot-check?action=signin`)).json();
+  const answer = await (await send(site, '/api/bot-check?action=signin')).json();
   expect(answer.provider).toBe('altcha');
   const solution = await solveChallenge({ challenge: answer.challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge: answer.challenge, solution })).toString('base64');

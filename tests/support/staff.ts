@@ -2,6 +2,7 @@ import { hashPassword } from '../../src/server/features/accounts/passwords.ts';
 import { backOfficeApi, formTokenHeader } from '../../src/shared/back-office.ts';
 import { sha512Hex } from '../../src/shared/password.ts';
 import type { TestApp } from './app.ts';
+import { type Reachable, send } from './http.ts';
 
 /** A member of staff with a password, as the reset flow would leave them. */
 export async function createStaff(site: TestApp, email: string, password: string) {
@@ -18,8 +19,8 @@ export async function createStaff(site: TestApp, email: string, password: string
 }
 
 /** What our pages have before they post: the form-token cookie and the same token for the form. */
-export async function formToken(site: Pick<TestApp, 'url'>) {
-  const response = await fetch(`${site.url}/api/form-token`);
+export async function formToken(site: Reachable) {
+  const response = await send(site, '/api/form-token');
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { token } = await response.json();
   return { cookie, token: token as string };
@@ -29,7 +30,7 @@ export async function formToken(site: Pick<TestApp, 'url'>) {
 export async function signedInStaff(site: TestApp, email: string) {
   await createStaff(site, email, 'Correct1');
   const { cookie, token } = await formToken(site);
-  const response = await fetch(`${site.url}/login`, {
+  const response = await send(site, '/login', {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
@@ -44,14 +45,14 @@ export async function signedInStaff(site: TestApp, email: string) {
  * The back office's API as its screens call it, for one signed-in member of staff: `send` carries our
  * Origin and the form token, as every change must.
  */
-export function backOfficeClient(site: Pick<TestApp, 'url'>, staff: { cookies: string; token: string }) {
-  const url = (path: string) => `${site.url}${backOfficeApi}${path}`;
-  const get = (path: string) => fetch(url(path), { headers: { cookie: staff.cookies } });
+export function backOfficeClient(site: Reachable, staff: { cookies: string; token: string }) {
+  const url = (path: string) => `${backOfficeApi}${path}`;
+  const get = (path: string) => send(site, url(path), { headers: { cookie: staff.cookies } });
   return {
     get,
     json: async (path: string) => (await get(path)).json(),
     send: (path: string, body?: unknown, method = 'POST', headers: Record<string, string> = {}) =>
-      fetch(url(path), {
+      send(site, url(path), {
         method,
         headers: {
           ...(body !== undefined && { 'content-type': 'application/json' }),
