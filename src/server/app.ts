@@ -13,12 +13,12 @@ import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
 import { publicOriginToken } from '../shared/public-origin.ts';
 import { createBotCheck, createSignInProof } from './captcha/index.ts';
-import { registerBotCheckRoutes } from './captcha/routes.ts';
+import { botCheckPlugin } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAccountRoutes, sessionCookie, signedInUser } from './features/accounts/routes.ts';
 import { createAccountService } from './features/accounts/service.ts';
-import { registerApplicationRoutes } from './features/applications/routes.ts';
+import { applicationsPlugin } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
 import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
 import {
@@ -28,7 +28,7 @@ import {
   saveSettings,
   unblockDate,
 } from './features/booking/index.ts';
-import { registerBookingRoutes } from './features/booking/routes.ts';
+import { bookingPlugin } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
 import { sourceAddressHasher } from './features/booking/source-address.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
@@ -130,7 +130,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     organizerEmail: addressOf(config.mailFrom),
   };
   const mailQueued = () => deps.outbox.kick();
-  registerBotCheckRoutes(app, botCheck, config.formRateLimitPerMinute, signInProof);
+  await app.register(botCheckPlugin, {
+    botCheck,
+    signInProof,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+  });
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
@@ -150,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
   const applications = createApplicationService({ db, mail, now: clock });
-  registerApplicationRoutes(app, {
+  await app.register(applicationsPlugin, {
     applications,
     botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
@@ -163,7 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sourceAddressHash: sourceAddressHasher(config.sessionSecret),
     now: clock,
   });
-  registerBookingRoutes(app, {
+  await app.register(bookingPlugin, {
     booking: bookings,
     botCheck,
     pages: serverPages,

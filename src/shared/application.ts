@@ -178,7 +178,7 @@ export type ApplicationAnswers = {
 };
 
 /**
- * POST /forms/application-form: every question, submitMethod '2' (SPEC §3), and the bot-check token for
+ * The questionnaire as the page sends it: every question, submitMethod '2', and the bot-check token for
  * the action 'application'.
  */
 export const applicationSchema = z.object({

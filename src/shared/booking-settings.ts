@@ -87,20 +87,22 @@ export const defaultAvailabilitySettings: AvailabilitySettings = {
   pastDateAllowed: false,
 };
 
-/** What the booking calendar in the browser needs: SPEC §3's calendar settings plus the firm's zone. */
-export interface PublicCalendarSettings {
-  pastDateAllowed: boolean;
-  maxDaysOffered: number;
-  ignoreDays: string[];
-  timeZone: string;
-  callMinutes: number;
-  /**
-   * ISO dates from today to the last day offered (a year ahead when every day is offered) on which no
-   * call can be booked however free the day is: blocked, bank holidays, ignored weekdays, days without
-   * working hours, and days whose times are all within the minimum notice.
-   */
-  closedDates: string[];
-}
+/** What the booking calendar in the browser needs: the calendar's settings plus the firm's zone. */
+export const publicCalendarSettingsSchema = z.object({
+  pastDateAllowed: z.boolean().describe('Always false: no call can be booked in the past.'),
+  maxDaysOffered: z.number().int().describe('How many days ahead calls are offered; 0 for no limit.'),
+  ignoreDays: z.array(z.string()).describe('Weekdays never offered, such as "saturday".'),
+  timeZone: z.string().describe('The firm’s time zone, in which every date and time is given.'),
+  callMinutes: z.number().int().describe('How long a call lasts.'),
+  closedDates: z
+    .array(z.string())
+    .describe(
+      'ISO dates from today to the last day offered (a year ahead when every day is offered) on which no ' +
+        'call can be booked however free the day is: blocked, bank holidays, ignored weekdays, days ' +
+        'without working hours, and days whose times are all within the minimum notice.',
+    ),
+});
+export type PublicCalendarSettings = z.infer<typeof publicCalendarSettingsSchema>;
 
 function isTimeZone(zone: string) {
   try {

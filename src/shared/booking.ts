@@ -33,7 +33,7 @@ const whole = (name: string, min: number, max: number) => {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
-/** POST /api/gettimesfordate (SPEC §7): month is 1-based here. */
+/** The free times of a day, as the booking calendar asks for them: month is 1-based here. */
 export const timesForDateRequestSchema = z.object({
   year: whole('year', 2000, 2100),
   month: whole('month', 1, 12),
@@ -41,12 +41,14 @@ export const timesForDateRequestSchema = z.object({
   apptType: z.literal('initial', { error: "apptType must be 'initial'" }),
 });
 
-export interface TimeSlot {
-  startHour: number;
-  startMinute: number;
-}
+/** A free start time, in the firm's time zone. */
+export const timeSlotSchema = z.object({
+  startHour: z.number().int(),
+  startMinute: z.number().int(),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
-/** POST /forms/book-call-form (SPEC §3): selectedMonth is 0-based. */
+/** A booking as the booking modal sends it: selectedMonth is 0-based. */
 export const bookCallSchema = z.object({
   emailAddress: emailAddressField,
   submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),

@@ -31,7 +31,11 @@ export const botCheckMetaName = 'bot-check';
 export const botCheckSettingsToken = '%BOT_CHECK%';
 
 /** What a page learns about the bot check: which provider, and the site key the provider's script needs. */
-export interface BotCheckPublicSettings {
-  provider: 'altcha' | 'recaptcha' | 'turnstile' | 'none';
-  siteKey?: string;
-}
+export const botCheckPublicSettingsSchema = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']),
+  siteKey: z
+    .string()
+    .optional()
+    .describe('The public key the provider’s script needs (reCAPTCHA, Turnstile).'),
+});
+export type BotCheckPublicSettings = z.infer<typeof botCheckPublicSettingsSchema>;

@@ -1,11 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { botCheckSettings } from '../../shared/api/bot-check.ts';
 import { botCheckActions } from '../../shared/bot-check.ts';
-import { publicRoute } from '../http/access.ts';
-import { failure } from '../http/errors.ts';
 import { perMinute } from '../http/rate-limit.ts';
+import { serve } from '../http/serve.ts';
 import type { BotCheck } from './types.ts';
-
-const actions: readonly string[] = Object.values(botCheckActions);
 
 /**
  * Challenges for signing in are left out of the per-address limit, and do not count towards it. Any limit
@@ -18,30 +16,29 @@ const actions: readonly string[] = Object.values(botCheckActions);
 const allowList = (request: FastifyRequest) =>
   (request.query as { action?: unknown }).action === botCheckActions.signIn;
 
+export interface BotCheckRoutesOptions {
+  /** The check in front of the forms. */
+  botCheck: BotCheck;
+  /** The proof of work a sign-in needs while its account is under attack: always ALTCHA. */
+  signInProof: BotCheck;
+  rateLimitPerMinute: number;
+}
+
 /**
- * GET /api/bot-check?action=contactus: the provider and site key, and for ALTCHA a fresh challenge. The
- * `signin` action always gets an ALTCHA challenge from `signInProof`, whichever provider the forms use.
+ * What a form's bot check needs, by action: the provider and site key, and for ALTCHA a fresh challenge.
+ * The `signin` action always gets an ALTCHA challenge from `signInProof`, whichever provider the forms use.
  */
-export function registerBotCheckRoutes(
-  app: FastifyInstance,
-  botCheck: BotCheck,
-  rateLimitPerMinute: number,
-  signInProof: BotCheck,
-) {
-  app.get<{ Querystring: { action?: string } }>(
-    '/api/bot-check',
-    { config: { ...publicRoute, rateLimit: { ...perMinute(rateLimitPerMinute * 5).rateLimit, allowList } } },
+export const botCheckPlugin: FastifyPluginAsync<BotCheckRoutesOptions> = async (app, options) => {
+  serve(
+    app,
+    botCheckSettings,
     async (request, reply) => {
-      const action = request.query.action ?? '';
-      if (!actions.includes(action)) {
-        return reply.status(422).send(failure(`action must be one of ${actions.join(', ')}`));
-      }
+      const { action } = request.query;
       reply.header('cache-control', 'no-store');
-      const check = action === botCheckActions.signIn ? signInProof : botCheck;
-      const challenge = await check.challenge?.(
-        action as (typeof botCheckActions)[keyof typeof botCheckActions],
-      );
+      const check = action === botCheckActions.signIn ? options.signInProof : options.botCheck;
+      const challenge = await check.challenge?.(action);
       return { ...check.publicSettings, ...(challenge && { challenge }) };
     },
+    { rateLimit: { ...perMinute(options.rateLimitPerMinute * 5).rateLimit, allowList } },
   );
-}
+};

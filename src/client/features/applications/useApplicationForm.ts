@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { sendApplication } from '../../../shared/api/applications.ts';
 import { applicationSchema, type QuestionName, questionNames } from '../../../shared/application.ts';
 import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import { connectionProblem } from '../../../shared/messages.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
-import { formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { sessionStore } from '../../lib/storage.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
@@ -84,16 +85,13 @@ export function useApplicationForm() {
       return null;
     }
     try {
-      const { applicationReference } = await postJson<{ applicationReference: string }>(
-        '/forms/application-form',
-        { ...parsed.data, recToken },
-      );
+      const { applicationReference } = await call(sendApplication, { body: { ...parsed.data, recToken } });
       sessionStore.remove(storageKeys.applicationAnswers);
       const application = { reference: applicationReference, email: parsed.data.emailAddress, answersKey };
       setStored(application);
       return application;
     } catch (error) {
-      setProblem((error instanceof HttpError && formAnswerMessages(error.body)) || connectionProblem);
+      setProblem((error instanceof ApiError && error.messages.join(' ')) || connectionProblem);
       return null;
     } finally {
       setSending(false);

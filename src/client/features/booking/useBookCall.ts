@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { bookCall, bookingSettings, timesForDate } from '../../../shared/api/booking.ts';
 import {
   type BookCallPayload,
   bookingMessages,
@@ -12,7 +13,7 @@ import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts'
 import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
-import { fetchJson, formAnswerMessages, HttpError, postJson } from '../../lib/http.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { useTimedMessage } from '../../lib/useTimedMessage.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
@@ -35,7 +36,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
   const { prepare } = botCheck;
 
   useEffect(() => {
-    fetchJson<PublicCalendarSettings>('/api/booking-settings').then(setSettings, () => {});
+    call(bookingSettings, {}).then(setSettings, () => {});
   }, []);
   // The proof of work runs while the visitor picks a day and a time.
   useEffect(prepare, [prepare]);
@@ -44,11 +45,8 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     const ticket = ++request.current;
     setTimes(null);
     try {
-      const slots = await postJson<TimeSlot[]>('/api/gettimesfordate', {
-        year: day.year,
-        month: day.month + 1,
-        day: day.day,
-        apptType: 'initial',
+      const slots = await call(timesForDate, {
+        body: { year: day.year, month: day.month + 1, day: day.day, apptType: 'initial' },
       });
       if (ticket === request.current) setTimes(slots);
     } catch (error) {
@@ -85,7 +83,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       recToken,
     };
     try {
-      await postJson('/forms/book-call-form', payload);
+      await call(bookCall, { body: payload });
       const detail = {
         date: formatLongDate(date),
         time: payload.selectedTimeString,
@@ -95,12 +93,12 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       show({ kind: 'success', text: bookingMessages.booked }, successMessageMs);
       window.dispatchEvent(new CustomEvent<CallBookedDetail>(callBookedEvent, { detail }));
     } catch (error) {
-      if (error instanceof HttpError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         show({ kind: 'error', text: bookingMessages.slotTaken });
         setTime(null);
         void loadTimes(date);
-      } else if (error instanceof HttpError && explainedRefusals.has(error.status)) {
-        const explained = formAnswerMessages(error.body);
+      } else if (error instanceof ApiError && explainedRefusals.has(error.status)) {
+        const explained = error.messages.join(' ');
         if (explained) show({ kind: 'error', text: explained });
         else show({ kind: 'error', text: bookingMessages.connectionProblem }, errorMessageMs);
       } else {

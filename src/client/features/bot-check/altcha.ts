@@ -1,6 +1,7 @@
 import { type Challenge, solveChallengeWorkers } from 'altcha-lib';
+import { botCheckSettings } from '../../../shared/api/bot-check.ts';
 import type { BotCheckAction } from '../../../shared/bot-check.ts';
-import { fetchJson } from '../../lib/http.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** The server gave no challenge: the network failed, or it answered with an error (such as 429). */
 export class ChallengeUnavailable extends Error {
@@ -15,13 +16,12 @@ export class ChallengeUnavailable extends Error {
  * responsive), and answer the token the server verifies: base64 of JSON {challenge, solution}.
  */
 export async function altchaToken(action: BotCheckAction): Promise<string> {
-  const { challenge } = await fetchJson<{ challenge: Challenge }>(`/api/bot-check?action=${action}`).catch(
-    (error: unknown) => {
-      throw new ChallengeUnavailable(error);
-    },
-  );
+  const { challenge } = await call(botCheckSettings, { query: { action } }).catch((error: unknown) => {
+    throw new ChallengeUnavailable(error);
+  });
   const solution = await solveChallengeWorkers({
-    challenge,
+    // Always there for ALTCHA, the only provider that asks for one.
+    challenge: challenge as Challenge,
     concurrency: Math.min(4, navigator.hardwareConcurrency || 2),
     createWorker: () => new Worker(new URL('./altcha-worker.ts', import.meta.url), { type: 'module' }),
   });

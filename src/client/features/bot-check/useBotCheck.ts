@@ -1,10 +1,12 @@
 import { useCallback, useRef } from 'react';
+import { botCheckSettings } from '../../../shared/api/bot-check.ts';
 import {
   type BotCheckAction,
   type BotCheckPublicSettings,
+  botCheckActions,
   botCheckMetaName,
 } from '../../../shared/bot-check.ts';
-import { fetchJson } from '../../lib/http.ts';
+import { call } from '../../lib/api-client.ts';
 
 /** The provider and site key, read from the page (SPEC §7); asked of the server when the page has none. */
 async function settings(): Promise<BotCheckPublicSettings> {
@@ -14,7 +16,7 @@ async function settings(): Promise<BotCheckPublicSettings> {
   } catch {
     // Not filled in (a page served by the dev server): ask.
   }
-  return fetchJson<BotCheckPublicSettings>('/api/bot-check?action=contactus');
+  return call(botCheckSettings, { query: { action: botCheckActions.contact } });
 }
 
 async function newToken(

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { applicationMessages, applicationSchema } from '../../../shared/application.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendApplication } from '../../../shared/api/applications.ts';
+import { applicationMessages } from '../../../shared/application.ts';
 import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import type { BotCheck } from '../../captcha/index.ts';
-import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { validationMessages } from '../../http/problems.ts';
 import { perMinute } from '../../http/rate-limit.ts';
+import { serve } from '../../http/serve.ts';
 import type { ApplicationService } from './service.ts';
 
 export interface ApplicationRoutesOptions {
@@ -16,23 +16,25 @@ export interface ApplicationRoutesOptions {
   mailQueued: () => void;
 }
 
-export function registerApplicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
-  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
-
-  app.post('/forms/application-form', { config: formLimit }, async (request, reply) => {
-    const parsed = applicationSchema.safeParse(request.body);
-    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
-    const { submitMethod: _, recToken, ...answers } = parsed.data;
-    const check = await options.botCheck.verify(recToken, botCheckActions.application, request.ip);
-    if (!check.passed) {
-      request.log.warn({ reason: check.reason, action: botCheckActions.application }, 'bot check failed');
-      return reply.status(403).send(failure(botCheckMessages.failed));
-    }
-    // Stored (with the staff's notice queued) before the visitor is told it arrived.
-    const { reference } = await options.applications.submit(answers);
-    options.mailQueued();
-    return reply
-      .status(201)
-      .send({ ...succeeded(applicationMessages.received), applicationReference: reference });
-  });
-}
+/** The application questionnaire: checked, bot-checked, stored, then acknowledged with its reference. */
+export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = async (app, options) => {
+  serve(
+    app,
+    sendApplication,
+    async (request, reply) => {
+      const { submitMethod: _, recToken, ...answers } = request.body;
+      const check = await options.botCheck.verify(recToken, botCheckActions.application, request.ip);
+      if (!check.passed) {
+        request.log.warn({ reason: check.reason, action: botCheckActions.application }, 'bot check failed');
+        return reply.status(403).send(failure(botCheckMessages.failed));
+      }
+      // Stored (with the staff's notice queued) before the visitor is told it arrived.
+      const { reference } = await options.applications.submit(answers);
+      options.mailQueued();
+      return reply
+        .status(201)
+        .send({ ...succeeded(applicationMessages.received), applicationReference: reference });
+    },
+    perMinute(options.rateLimitPerMinute),
+  );
+};

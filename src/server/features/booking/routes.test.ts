@@ -177,6 +177,47 @@ describe('booking a call', () => {
   });
 });
 
+describe('the cancel link', () => {
+  it('answers a missing, unknown or garbled token with the page that does not recognise the link', async () => {
+    const origin = site.config.publicUrl.origin;
+    const pages = [
+      await fetch(`${site.url}/bookings/cancel`),
+      await fetch(`${site.url}/bookings/cancel?token=unknown&token=twice`),
+      ...(await Promise.all(
+        ['null', '[1]', '{"token":5}', '"text"'].map((body) =>
+          fetch(`${site.url}/bookings/cancel`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin },
+            body,
+          }),
+        ),
+      )),
+      await fetch(`${site.url}/bookings/cancel`, { method: 'POST', headers: { origin } }),
+    ];
+    for (const page of pages) {
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('<h1>We do not recognise this link</h1>');
+    }
+  });
+});
+
+describe('the booking endpoints in the API document', () => {
+  it('lists each answer a developer can meet, pages as HTML', async () => {
+    const document = (await site.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    expect(statuses('/api/booking-settings', 'get')).toEqual(['200', '429']);
+    expect(statuses('/api/gettimesfordate', 'post')).toEqual(['200', '422', '429']);
+    expect(statuses('/forms/book-call-form', 'post')).toEqual(['201', '403', '409', '422', '429']);
+    expect(statuses('/bookings/cancel', 'get')).toEqual(['200', '404']);
+    expect(statuses('/bookings/cancel', 'post')).toEqual(['200', '403', '404', '429']);
+    expect(Object.keys(document.paths['/bookings/cancel'].get.responses['404'].content)).toEqual([
+      'text/html',
+    ]);
+  });
+});
+
 describe('meeting links from Zoom', () => {
   it('creates a Zoom meeting per call, and waits out a Zoom outage without losing the booking', async () => {
     const credentials = { accountId: 'acc-1', clientId: 'client-1', clientSecret: 'secret-1' };

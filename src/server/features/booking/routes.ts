@@ -1,14 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { firm } from '../../../../content/firm.ts';
-import { bookCallSchema, bookingMessages, timesForDateRequestSchema } from '../../../shared/booking.ts';
+import {
+  bookCall,
+  bookingSettings,
+  cancelBooking,
+  cancelBookingPage,
+  timesForDate,
+} from '../../../shared/api/booking.ts';
+import { bookingMessages } from '../../../shared/booking.ts';
 import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
 import { isValidDate } from '../../../shared/calendar.ts';
 import type { BotCheck } from '../../captcha/index.ts';
-import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
 import { validationMessages } from '../../http/problems.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
+import { serve } from '../../http/serve.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import { describeSlot } from './emails.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
@@ -25,90 +32,99 @@ export interface BookingRoutesOptions {
   mailQueued: () => void;
 }
 
-export function registerBookingRoutes(app: FastifyInstance, options: BookingRoutesOptions) {
+/** The booking calendar, the booking form and the cancel link of each confirmation email. */
+export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (app, options) => {
   const { booking, pages } = options;
-  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
-  const readLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute * 10) };
+  const formLimit = perMinute(options.rateLimitPerMinute);
+  const readLimit = perMinute(options.rateLimitPerMinute * 10);
 
-  app.get('/api/booking-settings', { config: readLimit }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return booking.publicSettings();
-  });
+  serve(
+    app,
+    bookingSettings,
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return booking.publicSettings();
+    },
+    readLimit,
+  );
 
-  app.post('/api/gettimesfordate', { config: readLimit }, async (request, reply) => {
-    const parsed = timesForDateRequestSchema.safeParse(request.body);
-    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
-    const { year, month, day } = parsed.data;
-    const date = { year, month: month - 1, day };
-    if (!isValidDate(date))
-      return reply.status(422).send(failure('year, month and day do not make a real date'));
-    reply.header('cache-control', 'no-store');
-    return booking.timesForDate(date);
-  });
-
-  app.post('/forms/book-call-form', { config: formLimit }, async (request, reply) => {
-    const parsed = bookCallSchema.safeParse(request.body);
-    if (!parsed.success) return reply.status(422).send(failure(...validationMessages(parsed.error)));
-    const check = await options.botCheck.verify(parsed.data.recToken, botCheckActions.booking, request.ip);
-    if (!check.passed) {
-      request.log.warn({ reason: check.reason, action: botCheckActions.booking }, 'bot check failed');
-      return reply.status(403).send(failure(botCheckMessages.failed));
-    }
-    const { applicationReference } = parsed.data;
-    const application = applicationReference ? await options.findApplication(applicationReference) : null;
-    if (application === undefined) {
-      return reply.status(422).send(failure('applicationReference does not match an application'));
-    }
-    const result = await booking.book(parsed.data, { ipAddress: request.ip }, application);
-    if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
-    if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
-    if (result.status === 'limited') {
-      request.log.info({ limit: result.limit }, 'booking refused at its limit');
-      const message =
-        result.limit === 'upcoming-per-email'
-          ? bookingMessages.tooManyUpcoming
-          : bookingMessages.tooManyToday;
-      return reply.status(429).send(failure(message));
-    }
-    options.mailQueued();
-    return reply.status(201).send(succeeded(bookingMessages.booked));
-  });
-
-  app.get<{ Querystring: { token?: string } }>(
-    '/bookings/cancel',
-    { config: publicRoute },
+  serve(
+    app,
+    timesForDate,
     async (request, reply) => {
-      const token = String(request.query.token ?? '');
-      const found = token ? await booking.findByCancelToken(token) : undefined;
-      if (!found) return invalidLink(reply);
-      const { dateText, timeText, zone } = describeSlot(found);
-      if (found.status === 'cancelled') {
-        return pages.send(
-          reply,
-          200,
-          'Call already cancelled',
-          html`<h1>This call is already cancelled</h1>
-        <p>Your call on ${dateText} at ${timeText} ${zone} was cancelled. <a href="/">Book another time</a>.</p>`,
-        );
+      const { year, month, day } = request.body;
+      const date = { year, month: month - 1, day };
+      if (!isValidDate(date))
+        return reply.status(422).send(failure('year, month and day do not make a real date'));
+      reply.header('cache-control', 'no-store');
+      return booking.timesForDate(date);
+    },
+    readLimit,
+  );
+
+  serve(
+    app,
+    bookCall,
+    async (request, reply) => {
+      const form = request.body;
+      const check = await options.botCheck.verify(form.recToken, botCheckActions.booking, request.ip);
+      if (!check.passed) {
+        request.log.warn({ reason: check.reason, action: botCheckActions.booking }, 'bot check failed');
+        return reply.status(403).send(failure(botCheckMessages.failed));
       }
+      const { applicationReference } = form;
+      const application = applicationReference ? await options.findApplication(applicationReference) : null;
+      if (application === undefined) {
+        return reply.status(422).send(failure('applicationReference does not match an application'));
+      }
+      const result = await booking.book(form, { ipAddress: request.ip }, application);
+      if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
+      if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
+      if (result.status === 'limited') {
+        request.log.info({ limit: result.limit }, 'booking refused at its limit');
+        const message =
+          result.limit === 'upcoming-per-email'
+            ? bookingMessages.tooManyUpcoming
+            : bookingMessages.tooManyToday;
+        return reply.status(429).send(failure(message));
+      }
+      options.mailQueued();
+      return reply.status(201).send(succeeded(bookingMessages.booked));
+    },
+    formLimit,
+  );
+
+  serve(app, cancelBookingPage, async (request, reply) => {
+    const token = request.query.token ?? '';
+    const found = token ? await booking.findByCancelToken(token) : undefined;
+    if (!found) return invalidLink(reply);
+    const { dateText, timeText, zone } = describeSlot(found);
+    if (found.status === 'cancelled') {
       return pages.send(
         reply,
         200,
-        'Cancel your call',
-        html`<h1>Cancel your call?</h1>
+        'Call already cancelled',
+        html`<h1>This call is already cancelled</h1>
+        <p>Your call on ${dateText} at ${timeText} ${zone} was cancelled. <a href="/">Book another time</a>.</p>`,
+      );
+    }
+    return pages.send(
+      reply,
+      200,
+      'Cancel your call',
+      html`<h1>Cancel your call?</h1>
       <p>Your initial call with ${firm.name} is on <strong>${dateText} at ${timeText} ${zone}</strong>.</p>
-      <form method="post" action="/bookings/cancel">
+      <form method="post" action="${cancelBooking.path}">
         <input type="hidden" name="token" value="${token}">
         <button type="submit" class="button">Cancel my call</button>
       </form>
       <p>Changed your mind? Keep this page closed and your call stays booked.</p>`,
-      );
-    },
-  );
+    );
+  });
 
-  app.post<{ Body: { token?: unknown } }>(
-    '/bookings/cancel',
-    { config: formLimit },
+  serve(
+    app,
+    cancelBooking,
     async (request, reply) => {
       if (!isSameOrigin(request, options.publicUrl)) {
         return pages.send(
@@ -119,7 +135,7 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
         <p>Please use the link in your confirmation email to cancel your call.</p>`,
         );
       }
-      const token = typeof request.body?.token === 'string' ? request.body.token : '';
+      const token = request.body.token ?? '';
       const outcome = token ? await booking.cancelByToken(token) : 'unknown';
       if (outcome === 'unknown') return invalidLink(reply);
       if (outcome === 'cancelled') options.mailQueued();
@@ -132,6 +148,7 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
       <a href="${firm.phoneHref}">${firm.phone}</a>.</p>`,
       );
     },
+    formLimit,
   );
 
   function invalidLink(reply: Parameters<ServerPages['send']>[0]) {
@@ -144,4 +161,4 @@ export function registerBookingRoutes(app: FastifyInstance, options: BookingRout
       <a href="${firm.phoneHref}">${firm.phone}</a> and we will help.</p>`,
     );
   }
-}
+};
