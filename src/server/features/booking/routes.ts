@@ -12,7 +12,6 @@ import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts'
 import { isValidDate } from '../../../shared/calendar.ts';
 import type { BotCheck } from '../../captcha/index.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { validationMessages } from '../../http/problems.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { serve } from '../../http/serve.ts';

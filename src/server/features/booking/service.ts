@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cancelBookingPage } from '../../../shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '../../../shared/booking.ts';
 import type { AvailabilitySettings, PublicCalendarSettings } from '../../../shared/booking-settings.ts';
 import {
@@ -193,7 +194,7 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
             .returningAll()
             .executeTakeFirstOrThrow();
           const booking = forMail(row);
-          const cancelUrl = new URL(`/bookings/cancel?token=${cancelToken}`, mail.publicUrl).href;
+          const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail, at), at);
           await enqueueMail(
             trx,
