@@ -26,7 +26,7 @@ import { createBookingService } from './features/booking/service.ts';
 import { sourceAddressHasher } from './features/booking/source-address.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
-import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
+import { mailingListPlugin } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
     secret: config.sessionSecret,
   });
-  registerMailingListRoutes(app, {
+  await app.register(mailingListPlugin, {
     mailingList,
     pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
