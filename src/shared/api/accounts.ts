@@ -117,7 +117,7 @@ export const resetPasswordPage = endpoint({
 
 export const resetPassword = endpoint({
   method: 'POST',
-  path: '/reset-password',
+  path: resetPasswordPage.path,
   access: 'public',
   tag,
   summary: 'Set a new password with an emailed link (the reset page’s form)',

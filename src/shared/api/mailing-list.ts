@@ -56,7 +56,7 @@ export const confirmSubscriptionPage = endpoint({
 
 export const confirmSubscription = endpoint({
   method: 'POST',
-  path: '/subscribe/confirm',
+  path: confirmSubscriptionPage.path,
   access: 'public',
   tag,
   summary: 'Confirm a subscription, as the confirmation page’s button posts it',
@@ -84,7 +84,7 @@ export const unsubscribePage = endpoint({
 
 export const unsubscribe = endpoint({
   method: 'POST',
-  path: '/unsubscribe',
+  path: unsubscribePage.path,
   access: 'public',
   tag,
   summary: 'Unsubscribe: the one-click POST of RFC 8058, or the unsubscribe page’s button',
