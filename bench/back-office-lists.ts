@@ -6,10 +6,10 @@
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { listApplications } from '../src/server/features/back-office/application-leads.ts';
-import { listBookings } from '../src/server/features/back-office/booking-leads.ts';
-import { listEnquiries } from '../src/server/features/back-office/enquiry-leads.ts';
-import { listSubscribers } from '../src/server/features/back-office/subscriber-leads.ts';
+import { listApplications } from '../src/server/features/applications/queries.ts';
+import { listBookings } from '../src/server/features/booking/queries.ts';
+import { listEnquiries } from '../src/server/features/enquiries/queries.ts';
+import { listSubscribers } from '../src/server/features/mailing-list/queries.ts';
 import { leadStages } from '../src/shared/back-office.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
 
@@ -145,8 +145,8 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         () => listApplications(db, { ...base, stage: 'qualified' }),
         budgetMs,
       ],
-      ['calls, upcoming', () => listBookings(db, { when: 'upcoming' }, undefined, new Date(start)), budgetMs],
-      ['calls, past', () => listBookings(db, { when: 'past' }), budgetMs],
+      ['calls, upcoming', () => listBookings(db, { when: 'upcoming' }, new Date(start)), budgetMs],
+      ['calls, past', () => listBookings(db, { when: 'past' }, new Date()), budgetMs],
       ['subscribers, pending', () => listSubscribers(db, { ...base, status: 'pending' }), budgetMs],
       [
         'contact enquiries, search miss',

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { createAccountService } from '../src/server/features/accounts/service.ts';
+import { systemClock } from '../src/server/time/clock.ts';
 import { emailAddressProblem } from '../src/shared/email.ts';
 
 const [command, email = ''] = process.argv.slice(2);
@@ -15,7 +16,7 @@ async function run() {
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const accounts = createAccountService({ db, publicUrl: config.publicUrl });
+    const accounts = createAccountService({ db, publicUrl: config.publicUrl, now: systemClock });
     if (command === 'list') {
       const users = await accounts.listUsers();
       if (users.length === 0) console.log('No users yet. Add one with: npm run user:add -- EMAIL');

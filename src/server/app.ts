@@ -21,6 +21,13 @@ import { createAccountService } from './features/accounts/service.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
 import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
+import {
+  blockDate,
+  blockedDatesFrom,
+  loadSettings,
+  saveSettings,
+  unblockDate,
+} from './features/booking/index.ts';
 import { registerBookingRoutes } from './features/booking/routes.ts';
 import { createBookingService } from './features/booking/service.ts';
 import { sourceAddressHasher } from './features/booking/source-address.ts';
@@ -44,8 +51,10 @@ import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
+import type { Clock } from './time/clock.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +63,8 @@ export interface AppDependencies {
   log: Logger;
   /** Told to look for mail right after a request queued some. */
   outbox: Pick<OutboxWorker, 'kick'>;
+  /** Where every part of the app reads the time. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -70,7 +81,7 @@ declare module 'fastify' {
 const bodyLimit = 64 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config, db, clock } = deps;
   const app = Fastify({
     // Typed as Fastify's own logger, so the app's type does not change with the logger library.
     loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
@@ -82,8 +93,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('deps', deps);
 
-  const botCheck = createBotCheck(config, db);
-  const signInProof = createSignInProof(config, db);
+  const botCheck = createBotCheck(config, db, clock);
+  const signInProof = createSignInProof(config, db, clock);
   const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
@@ -97,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
   // A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof });
+  const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof, now: clock });
   const formTokens = createFormTokens(config.publicUrl);
   registerAccessControl(app, {
     staffOf: (request) => signedInUser(accounts, config.publicUrl, request),
@@ -124,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
     secret: config.sessionSecret,
+    now: clock,
   });
   await app.register(mailingListPlugin, {
     mailingList,
@@ -132,12 +144,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
   registerEnquiryRoutes(app, {
-    enquiries: createEnquiryService({ db, mail, mailingList }),
+    enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),
     botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  const applications = createApplicationService({ db, mail });
+  const applications = createApplicationService({ db, mail, now: clock });
   registerApplicationRoutes(app, {
     applications,
     botCheck,
@@ -149,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mail,
     limits: config.bookingLimits,
     sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+    now: clock,
   });
   registerBookingRoutes(app, {
     booking: bookings,
@@ -173,9 +186,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     accounts,
     pages,
-    bookings,
+    leadKinds: leadRegistry(),
+    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
+    cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
     mailQueued,
     secret: config.sessionSecret,
+    now: clock,
   });
 
   for (const [urlPath, page] of pages.byPath) {

@@ -9,6 +9,7 @@ import { bookingMailPreparer } from './features/booking/service.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
+import { type Clock, systemClock } from './time/clock.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -19,16 +20,20 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function meetingProvider(config: Config): MeetingProvider | undefined {
-  if (config.zoom) return zoomMeetings(config.zoom);
+export function meetingProvider(config: Config, clock: Clock): MeetingProvider | undefined {
+  if (config.zoom) return zoomMeetings(config.zoom, clock);
   return config.meetingUrl ? fixedMeetingRoom(config.meetingUrl) : undefined;
 }
 
-/** Everything the server is made of, migrated and wired, but not yet listening or sending. */
+/**
+ * Everything the server is made of, migrated and wired, but not yet listening or sending. Every part reads
+ * the time from `clock`.
+ */
 export async function createRuntime(
   config: Config,
   baseLog: Logger,
   outboxOptions: Partial<OutboxWorkerOptions> = {},
+  clock: Clock = systemClock,
 ): Promise<Runtime> {
   const log = privateLogger(baseLog);
   const db = createDatabase(config.database, (error) =>
@@ -38,16 +43,20 @@ export async function createRuntime(
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : fileTransport(config.mailDir, config.mailFrom, log, { logLinks: config.nodeEnv === 'development' });
+    : fileTransport(config.mailDir, config.mailFrom, log, {
+        logLinks: config.nodeEnv === 'development',
+        now: clock,
+      });
   const outbox = createOutboxWorker({
     db,
     transport,
     log,
     messageIdDomain: config.publicUrl.hostname,
-    prepare: bookingMailPreparer(db, meetingProvider(config)),
+    now: clock,
+    prepare: bookingMailPreparer(db, meetingProvider(config, clock)),
     ...outboxOptions,
   });
-  const app = await buildApp({ config, db, log: baseLog, outbox });
+  const app = await buildApp({ config, db, log: baseLog, outbox, clock });
   return {
     app,
     db,

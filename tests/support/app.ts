@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { OutboxWorker } from '../../src/server/mail/worker.ts';
 import { createRuntime } from '../../src/server/runtime.ts';
+import type { Clock } from '../../src/server/time/clock.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 import { freePort } from './ports.ts';
 
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Receives the app's log lines (set LOG_LEVEL in env, which is silent by default); else stdout. */
   logStream?: DestinationStream;
+  /** A fixed or moved clock for the whole app, for a test about when things happen; else the real time. */
+  clock?: Clock;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const log = options.logStream
     ? pino({ level: config.logLevel }, options.logStream)
     : pino({ level: config.logLevel });
-  const runtime = await createRuntime(config, log, { pollIntervalMs: 100 });
+  const runtime = await createRuntime(config, log, { pollIntervalMs: 100 }, options.clock);
   options.extend?.(runtime.app);
   const url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();

@@ -51,9 +51,9 @@ export interface AuditEntry {
  * Records who did what to whom, and when; kept when the data it is about has been erased. Pass the
  * transaction that makes the change, so the change and its entry are stored together or not at all.
  * Nothing in the app edits or deletes an entry, except that erasing a person's data replaces their
- * address in the entries that name it by a pseudonym (back-office/audit-entries-data.ts).
+ * address in the entries that name it by a pseudonym (audit/personal-data.ts).
  */
-export async function recordAudit(executor: Kysely<Database>, entry: AuditEntry, at = new Date()) {
+export async function recordAudit(executor: Kysely<Database>, entry: AuditEntry, at: Date) {
   await executor
     .insertInto('audit_log')
     .values({

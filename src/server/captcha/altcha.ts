@@ -15,7 +15,7 @@ export interface AltchaOptions {
   /** The solver searches up to this many hashes; the counter is drawn from its upper half. */
   maxCounter?: number;
   validForMs?: number;
-  now?: () => Date;
+  now: () => Date;
 }
 
 const algorithm = 'SHA-256';
@@ -30,7 +30,7 @@ export function altchaCheck({
   secret,
   maxCounter = 100_000,
   validForMs = 10 * 60_000,
-  now = () => new Date(),
+  now,
 }: AltchaOptions): BotCheck {
   const derive = (purpose: string) => createHmac('sha256', secret).update(`altcha:${purpose}`).digest('hex');
   const keys = { hmacSignatureSecret: derive('challenge'), hmacKeySignatureSecret: derive('key') };

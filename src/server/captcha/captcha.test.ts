@@ -11,6 +11,7 @@ import { type FakeSiteverify, startFakeSiteverify } from '../../../tests/support
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { systemClock } from '../time/clock.ts';
 import { altchaCheck } from './altcha.ts';
 import { siteverifyCheck } from './siteverify.ts';
 import type { BotCheck } from './types.ts';
@@ -38,7 +39,7 @@ describeEachDatabase('ALTCHA proof of work', (kind) => {
   });
 
   it('passes a solved challenge once for its own action, and refuses it for the other or a second time', async () => {
-    const check = altchaCheck({ db, secret, maxCounter: 2000 });
+    const check = altchaCheck({ db, secret, maxCounter: 2000, now: systemClock });
     const token = await solvedToken(check, 'contactus');
     expect(await check.verify(token, 'showsubmit', '127.0.0.1')).toEqual({
       passed: false,
@@ -54,11 +55,11 @@ describeEachDatabase('ALTCHA proof of work', (kind) => {
   it('refuses an expired challenge, a forged one, a wrong answer and garbage', async () => {
     const hourAgo = () => new Date(Date.now() - 60 * 60_000);
     const old = await solvedToken(altchaCheck({ db, secret, maxCounter: 2000, now: hourAgo }), 'contactus');
-    const check = altchaCheck({ db, secret, maxCounter: 2000 });
+    const check = altchaCheck({ db, secret, maxCounter: 2000, now: systemClock });
     expect(await check.verify(old, 'contactus', '127.0.0.1')).toMatchObject({ reason: 'expired challenge' });
 
     const forged = await solvedToken(
-      altchaCheck({ db, secret: `${secret}-other`, maxCounter: 2000 }),
+      altchaCheck({ db, secret: `${secret}-other`, maxCounter: 2000, now: systemClock }),
       'contactus',
     );
     expect(await check.verify(forged, 'contactus', '127.0.0.1')).toMatchObject({

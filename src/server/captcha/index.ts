@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../time/clock.ts';
 import { altchaCheck } from './altcha.ts';
 import { siteverifyCheck } from './siteverify.ts';
 import { type BotCheck, passed } from './types.ts';
@@ -8,11 +9,11 @@ import { type BotCheck, passed } from './types.ts';
 export type { BotCheck, BotCheckResult } from './types.ts';
 
 /** The bot check CAPTCHA_PROVIDER chose. */
-export function createBotCheck(config: Config, db: Kysely<Database>): BotCheck {
+export function createBotCheck(config: Config, db: Kysely<Database>, now: Clock): BotCheck {
   const { captcha } = config;
   switch (captcha.provider) {
     case 'altcha':
-      return altchaCheck({ db, secret: config.sessionSecret });
+      return altchaCheck({ db, secret: config.sessionSecret, now });
     case 'recaptcha':
     case 'turnstile':
       return siteverifyCheck({ ...captcha, hostname: config.publicUrl.hostname });
@@ -26,6 +27,6 @@ export function createBotCheck(config: Config, db: Kysely<Database>): BotCheck {
  * The proof of work a sign-in must carry while its account is under attack: ALTCHA whatever the forms use,
  * since it has no third party to reach and its point is to make each guess cost the guesser time.
  */
-export function createSignInProof(config: Config, db: Kysely<Database>): BotCheck {
-  return altchaCheck({ db, secret: config.sessionSecret });
+export function createSignInProof(config: Config, db: Kysely<Database>, now: Clock): BotCheck {
+  return altchaCheck({ db, secret: config.sessionSecret, now });
 }

@@ -24,7 +24,12 @@ describe('/metrics with METRICS_TOKEN set', () => {
 
   it('gives request counts, durations and outbox depth to a scraper with the bearer token', async () => {
     await site.outbox.stop(); // keep the queued message pending while we look
-    await enqueueMail(site.db, 'test', { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' });
+    await enqueueMail(
+      site.db,
+      'test',
+      { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' },
+      new Date(),
+    );
     await fetch(`${site.url}/healthz`);
     const response = await send(site, '/metrics', bearer(metricsToken));
     expect(response.status).toBe(200);

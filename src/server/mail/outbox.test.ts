@@ -12,6 +12,7 @@ import { waitUntil } from '../../../tests/support/wait.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { systemClock } from '../time/clock.ts';
 import { claimDueMessages, countByStatus, enqueueMail } from './outbox.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
 import { createOutboxWorker, retryDelayMs } from './worker.ts';
@@ -47,16 +48,17 @@ describeEachDatabase('mail outbox', (kind) => {
       transport: smtpTransport(smtpUrl, 'Fenwick & Hale <hello@fenwickhale.co.uk>'),
       log,
       messageIdDomain: 'test.invalid',
+      now: systemClock,
       baseDelayMs: 50,
       pollIntervalMs: 50,
       ...options,
     });
 
   it('stores mail with the record that caused it, or not at all', async () => {
-    await db.transaction().execute(async (trx) => enqueueMail(trx, 'test', message(1)));
+    await db.transaction().execute(async (trx) => enqueueMail(trx, 'test', message(1), new Date()));
     await expect(
       db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, 'test', message(2));
+        await enqueueMail(trx, 'test', message(2), new Date());
         throw new Error('the record could not be saved');
       }),
     ).rejects.toThrow('the record could not be saved');
@@ -65,12 +67,12 @@ describeEachDatabase('mail outbox', (kind) => {
 
   it('refuses a header with a line break', async () => {
     await expect(
-      enqueueMail(db, 'test', { ...message(1), subject: 'Hi\r\nBcc: x@example.com' }),
+      enqueueMail(db, 'test', { ...message(1), subject: 'Hi\r\nBcc: x@example.com' }, new Date()),
     ).rejects.toThrow(/line break/);
   });
 
   it('sends queued mail over SMTP, marks it sent and keeps its envelope but not its body', async () => {
-    await enqueueMail(db, 'test', { ...message(1), replyTo: 'staff@example.com' });
+    await enqueueMail(db, 'test', { ...message(1), replyTo: 'staff@example.com' }, new Date());
     const sent = await worker(db, smtp.url).runOnce();
     expect(sent).toBe(1);
     const mail = await smtp.waitFor((m) => m.parsed.subject === 'Message 1');
@@ -96,7 +98,12 @@ describeEachDatabase('mail outbox', (kind) => {
       const reader = new SQLite(database.url.replace(/^sqlite:/, ''), { readonly: true });
       reader.prepare('begin').run();
       reader.prepare('select count(*) from outbox_messages').get(); // a read snapshot, as a backup takes
-      await enqueueMail(db, 'test', { ...message(1), text: 'Your link: token=only-in-the-mailbox' });
+      await enqueueMail(
+        db,
+        'test',
+        { ...message(1), text: 'Your link: token=only-in-the-mailbox' },
+        new Date(),
+      );
       const running = worker(db, smtp.url);
       running.start();
       await waitUntil(async () => (await countByStatus(db)).sent === 1);
@@ -112,7 +119,7 @@ describeEachDatabase('mail outbox', (kind) => {
   it('delivers a message sent while the SMTP server is down exactly once after it returns', async () => {
     const port = smtp.port;
     await smtp.stop();
-    await enqueueMail(db, 'test', message(7));
+    await enqueueMail(db, 'test', message(7), new Date());
     const running = worker(db, smtp.url);
     running.start();
     await waitUntil(
@@ -135,7 +142,7 @@ describeEachDatabase('mail outbox', (kind) => {
   it('gives up after the last try and keeps the message marked failed, without its body', async () => {
     const port = smtp.port;
     await smtp.stop();
-    await enqueueMail(db, 'test', message(3));
+    await enqueueMail(db, 'test', message(3), new Date());
     const running = worker(db, `smtp://127.0.0.1:${port}`, { maxAttempts: 3, baseDelayMs: 10 });
     running.start();
     await waitUntil(async () => (await countByStatus(db)).failed === 1);
@@ -147,10 +154,10 @@ describeEachDatabase('mail outbox', (kind) => {
   });
 
   it('lets each message be claimed by one worker only', async () => {
-    for (let n = 0; n < 40; n++) await enqueueMail(db, 'test', message(n));
+    for (let n = 0; n < 40; n++) await enqueueMail(db, 'test', message(n), new Date());
     const second = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
     const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => claimDueMessages(i % 2 ? second : db, 10, 60_000)),
+      Array.from({ length: 8 }, (_, i) => claimDueMessages(i % 2 ? second : db, 10, 60_000, new Date())),
     );
     await second.destroy();
     const ids = claims.flat().map((row) => row.id);
@@ -159,7 +166,7 @@ describeEachDatabase('mail outbox', (kind) => {
   });
 
   it("keeps a slow send to its worker by renewing the lease, and frees a dead worker's mail after one lease", async () => {
-    await enqueueMail(db, 'test', message(1));
+    await enqueueMail(db, 'test', message(1), new Date());
     const smtpOut = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
     const slowTransport: MailTransport = {
       async send(mail) {
@@ -170,19 +177,21 @@ describeEachDatabase('mail outbox', (kind) => {
     };
     const sending = worker(db, smtp.url, { transport: slowTransport, leaseMs: 150 }).runOnce();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await claimDueMessages(db, 10, 150)).toEqual([]); // still held, though its first lease ended
+    expect(await claimDueMessages(db, 10, 150, new Date())).toEqual([]); // still held, though its first lease ended
     await sending;
     expect(smtp.messages).toHaveLength(1);
 
-    await enqueueMail(db, 'test', message(2));
-    expect(await claimDueMessages(db, 10, 100)).toHaveLength(1); // this claimer then "dies"
-    expect(await claimDueMessages(db, 10, 100)).toEqual([]);
+    await enqueueMail(db, 'test', message(2), new Date());
+    expect(await claimDueMessages(db, 10, 100, new Date())).toHaveLength(1); // this claimer then "dies"
+    expect(await claimDueMessages(db, 10, 100, new Date())).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await claimDueMessages(db, 10, 100)).map((row) => row.message.subject)).toEqual(['Message 2']);
+    expect((await claimDueMessages(db, 10, 100, new Date())).map((row) => row.message.subject)).toEqual([
+      'Message 2',
+    ]);
   });
 
   it('sends each message once with two app instances sharing the database', async () => {
-    for (let n = 0; n < 30; n++) await enqueueMail(db, 'test', message(n));
+    for (let n = 0; n < 30; n++) await enqueueMail(db, 'test', message(n), new Date());
     const second = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
     const workers = [worker(db, smtp.url, { batchSize: 3 }), worker(second, smtp.url, { batchSize: 3 })];
     for (const w of workers) w.start();

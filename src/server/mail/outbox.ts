@@ -17,12 +17,7 @@ const lineBreak = /[\r\n]/;
  * Queues an email. Pass the transaction that writes the record the email is about, so the two are
  * stored together or not at all; the worker sends it after the commit.
  */
-export async function enqueueMail(
-  db: Kysely<Database>,
-  kind: string,
-  message: MailMessage,
-  now = new Date(),
-) {
+export async function enqueueMail(db: Kysely<Database>, kind: string, message: MailMessage, now: Date) {
   for (const [name, value] of [
     ['to', message.to],
     ['subject', message.subject],
@@ -52,12 +47,7 @@ export async function enqueueMail(
  * is re-checked under the row lock, and PostgreSQL skips rows another instance holds, so each message
  * is claimed by one worker only. A lease that runs out (a crashed worker) makes the message due again.
  */
-export async function claimDueMessages(
-  db: Kysely<Database>,
-  limit: number,
-  leaseMs: number,
-  now = new Date(),
-) {
+export async function claimDueMessages(db: Kysely<Database>, limit: number, leaseMs: number, now: Date) {
   const at = now.toISOString();
   const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
   let due = db
@@ -94,7 +84,7 @@ export async function claimDueMessages(
  * Extends this worker's lease on messages it still holds, so a lease can be short: while the worker lives
  * it keeps its messages, and when it dies (SIGKILL, power cut) they are due again within one lease.
  */
-export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: number, now = new Date()) {
+export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: number, now: Date) {
   if (ids.length === 0) return;
   await db
     .updateTable('outbox_messages')
@@ -112,7 +102,7 @@ export const emptiedBody = '';
  * unsubscribe) now live only in the recipient's mailbox. Recipient, subject, kind, status and times stay
  * for the lead's timeline.
  */
-export async function markSent(db: Kysely<Database>, id: number, now = new Date()) {
+export async function markSent(db: Kysely<Database>, id: number, now: Date) {
   await db
     .updateTable('outbox_messages')
     .set({
@@ -136,12 +126,13 @@ export async function markFailedAttempt(
   id: number,
   error: string,
   retryAt: Date | null,
+  now: Date,
 ) {
   await db
     .updateTable('outbox_messages')
     .set({
       status: retryAt ? 'pending' : 'failed',
-      next_attempt_at: (retryAt ?? new Date()).toISOString(),
+      next_attempt_at: (retryAt ?? now).toISOString(),
       locked_until: null,
       last_error: error.slice(0, 2000),
       ...(retryAt === null && { message: emptiedBody }),

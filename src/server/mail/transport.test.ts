@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { afterEach, expect, it } from 'vitest';
+import { systemClock } from '../time/clock.ts';
 import { fileTransport, smtpTransport } from './transport.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-eml-'));
@@ -27,7 +28,10 @@ const capturedLog = () => {
 
 it('writes each email as an .eml file and, in development, logs its links', async () => {
   const { lines, log } = capturedLog();
-  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, { logLinks: true });
+  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
+    logLinks: true,
+    now: systemClock,
+  });
   await transport.send(confirmation);
   const [file] = readdirSync(dir);
   expect(file).toMatch(/\.eml$/);
@@ -43,7 +47,10 @@ it('writes each email as an .eml file and, in development, logs its links', asyn
 
 it('logs only the file, never the links, recipient or subject, outside development', async () => {
   const { lines, log } = capturedLog();
-  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, { logLinks: false });
+  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
+    logLinks: false,
+    now: systemClock,
+  });
   await transport.send(confirmation);
   const [file] = readdirSync(dir);
   expect(lines).toHaveLength(1);
@@ -60,6 +67,7 @@ it('keeps the files, whose links work as passwords, to the site’s own user', a
     const mailDir = path.join(dir, 'mail');
     const transport = fileTransport(mailDir, 'hello@fenwickhale.co.uk', capturedLog().log, {
       logLinks: false,
+      now: systemClock,
     });
     await transport.send(confirmation);
     const [file] = readdirSync(mailDir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Logger } from 'pino';
+import type { Clock } from '../time/clock.ts';
 import type { MailMessage } from './message.ts';
 
 export interface OutgoingMail {
@@ -60,7 +61,7 @@ export function fileTransport(
   dir: string,
   from: string,
   log: Logger,
-  { logLinks }: { logLinks: boolean },
+  { logLinks, now }: { logLinks: boolean; now: Clock },
 ): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -68,7 +69,7 @@ export function fileTransport(
       const info = await transporter.sendMail(toNodemailer(from, mail));
       // The links in these files work as passwords: only the site's own user may read them.
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const file = path.join(dir, `${Date.now()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
+      const file = path.join(dir, `${now().getTime()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = logLinks ? { links: mail.message.text.match(/https?:\/\/\S+/g) ?? [] } : {};
       log.info({ file, ...links }, 'mail written to file');

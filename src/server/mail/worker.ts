@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import { scrubText } from '../logging/redaction.ts';
+import type { Clock } from '../time/clock.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
@@ -13,6 +14,7 @@ export interface OutboxWorkerOptions {
   prepare?: (message: MailMessage) => Promise<MailMessage>;
   /** Host part of the Message-ID, e.g. the site's host name. */
   messageIdDomain: string;
+  now: Clock;
   pollIntervalMs?: number;
   /** How long a claim lasts unless renewed; the worker renews it every third of that while it sends. */
   leaseMs?: number;
@@ -50,6 +52,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     transport,
     log,
     messageIdDomain,
+    now,
     prepare = async (message) => message,
     pollIntervalMs = 2000,
     leaseMs = 15_000,
@@ -68,15 +71,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
     try {
       await transport.send({ messageId, message: await prepare(row.message) });
-      await markSent(db, row.id);
+      await markSent(db, row.id, now());
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt =
         row.attempts >= maxAttempts
           ? null
-          : new Date(Date.now() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
-      await markFailedAttempt(db, row.id, reason, retryAt);
+          : new Date(now().getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
+      await markFailedAttempt(db, row.id, reason, retryAt, now());
       const level = retryAt ? 'warn' : 'error';
       log[level](
         // A mail server's refusal often quotes the recipient's address.
@@ -91,14 +94,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const held = new Set<number>();
     // A send may take up to a minute (SMTP and Zoom timeouts), far longer than one lease.
     const renewal = setInterval(() => {
-      renewLeases(db, [...held], leaseMs).catch((error) =>
+      renewLeases(db, [...held], leaseMs, now()).catch((error) =>
         log.warn({ err: error }, 'could not renew outbox leases'),
       );
     }, leaseMs / 3);
     renewal.unref();
     try {
       for (;;) {
-        const batch = await claimDueMessages(db, batchSize, leaseMs);
+        const batch = await claimDueMessages(db, batchSize, leaseMs, now());
         for (const row of batch) held.add(row.id);
         for (const row of batch) {
           await deliver(row);

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { ApplicationDetail } from '../../../server/features/back-office/application-leads.ts';
-import type { BookingDetail } from '../../../server/features/back-office/booking-leads.ts';
-import type { EnquiryDetail } from '../../../server/features/back-office/enquiry-leads.ts';
-import type { TimelineEntry } from '../../../server/features/back-office/lead-events.ts';
+import type { ApplicationDetail } from '../../../server/features/applications/queries.ts';
+import type { BookingDetail } from '../../../server/features/booking/queries.ts';
+import type { EnquiryDetail } from '../../../server/features/enquiries/queries.ts';
+import type { TimelineEntry } from '../../../server/leads/events.ts';
 import { applicationQuestions, questionNames } from '../../../shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '../../../shared/back-office.ts';
 import { api, problemText } from './api.ts';

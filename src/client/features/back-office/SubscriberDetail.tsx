@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SubscriberDetail as Subscriber } from '../../../server/features/back-office/subscriber-leads.ts';
+import type { SubscriberDetail as Subscriber } from '../../../server/features/mailing-list/queries.ts';
 import { api, problemText } from './api.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';

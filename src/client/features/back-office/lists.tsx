@@ -1,7 +1,7 @@
-import type { ApplicationRow } from '../../../server/features/back-office/application-leads.ts';
-import type { BookingRow } from '../../../server/features/back-office/booking-leads.ts';
-import type { EnquiryRow } from '../../../server/features/back-office/enquiry-leads.ts';
-import type { SubscriberRow } from '../../../server/features/back-office/subscriber-leads.ts';
+import type { ApplicationRow } from '../../../server/features/applications/queries.ts';
+import type { BookingRow } from '../../../server/features/booking/queries.ts';
+import type { EnquiryRow } from '../../../server/features/enquiries/queries.ts';
+import type { SubscriberRow } from '../../../server/features/mailing-list/queries.ts';
 import { leadStageLabels } from '../../../shared/back-office.ts';
 import { longDay, when } from './format.ts';
 import type { ListDefinition } from './ListView.tsx';

@@ -5,6 +5,7 @@ import { columnsHolding, rawFilesHolding } from '../../../../tests/support/datab
 import { describeEachDatabase } from '../../../../tests/support/databases.ts';
 import { databaseMigratedTo } from '../../../../tests/support/migrated-database.ts';
 import { createMailingListService } from '../../features/mailing-list/service.ts';
+import { systemClock } from '../../time/clock.ts';
 import { newToken } from '../../tokens.ts';
 import { migrateToLatest } from '../migrate.ts';
 
@@ -27,6 +28,7 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
       db: migrated.db,
       mail: { publicUrl: new URL('https://www.example.com'), unsubscribeMailbox: 'hello@example.com' },
       secret: 's'.repeat(40),
+      now: systemClock,
     });
     expect(await mailingList.findByUnsubscribeToken(token)).toEqual({
       email: 'old@example.com',

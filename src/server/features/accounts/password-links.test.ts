@@ -6,6 +6,7 @@ import { notice, postForm, signInFrom } from '../../../../tests/support/sign-in-
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createStaff, formToken } from '../../../../tests/support/staff.ts';
 import { sha512Hex } from '../../../shared/password.ts';
+import { systemClock } from '../../time/clock.ts';
 import { createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
 
@@ -46,7 +47,11 @@ describeEachDatabase('set-password links', (database) => {
 
   it('stop working, every one the user holds, once a password is set with any of them', async () => {
     const email = 'kim@fenwickhale.test';
-    const accounts = createAccountService({ db: site.db, publicUrl: site.config.publicUrl });
+    const accounts = createAccountService({
+      db: site.db,
+      publicUrl: site.config.publicUrl,
+      now: systemClock,
+    });
     expect(await accounts.addUser(email, null)).toBe('added');
     site.outbox.kick();
     const invitation = resetLinkIn((await smtp.waitFor((m) => m.to.includes(email))).parsed.text);
@@ -73,7 +78,11 @@ describeEachDatabase('set-password links', (database) => {
 
   it('go in the audit log when sent (three an hour at most, never for an unknown address) and when used, by the user', async () => {
     const email = 'max@fenwickhale.test';
-    const accounts = createAccountService({ db: site.db, publicUrl: site.config.publicUrl });
+    const accounts = createAccountService({
+      db: site.db,
+      publicUrl: site.config.publicUrl,
+      now: systemClock,
+    });
     expect(await accounts.addUser(email, null)).toBe('added');
     site.outbox.kick();
     const invitation = resetLinkIn((await smtp.waitFor((m) => m.to.includes(email))).parsed.text);

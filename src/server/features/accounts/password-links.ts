@@ -73,7 +73,7 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .executeTakeFirstOrThrow();
         if (Number(sent) >= resetEmailsPerHour) return;
         const link = await issueToken(trx, user.id, 'reset');
-        await enqueueMail(trx, 'password-reset-link', resetLinkEmail(normalEmail(email), link));
+        await enqueueMail(trx, 'password-reset-link', resetLinkEmail(normalEmail(email), link), now());
         await recordAudit(
           trx,
           {
@@ -132,7 +132,7 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
         await throttle.liftAddressLimitsOf(trx, found.email);
-        await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at));
+        await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at), at);
         await recordAudit(
           trx,
           {

@@ -5,6 +5,7 @@ import { notice, postForm, signInFrom, signInProof } from '../../../../tests/sup
 import { createStaff, formToken } from '../../../../tests/support/staff.ts';
 import { accountMessages, signInProofField } from '../../../shared/accounts.ts';
 import { sha512Hex } from '../../../shared/password.ts';
+import { systemClock } from '../../time/clock.ts';
 import { createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
 
@@ -202,10 +203,11 @@ describeEachDatabase('a disabled user', (database) => {
     const session = signedIn.headers.getSetCookie()[0]?.split(';')[0] as string;
     expect((await fetch(`${site.url}/back-office`, { headers: { cookie: session } })).status).toBe(200);
 
-    await createAccountService({ db: site.db, publicUrl: site.config.publicUrl }).disableUser(
-      'gus@fenwickhale.test',
-      null,
-    );
+    await createAccountService({
+      db: site.db,
+      publicUrl: site.config.publicUrl,
+      now: systemClock,
+    }).disableUser('gus@fenwickhale.test', null);
     const after = await fetch(`${site.url}/back-office`, {
       headers: { cookie: session },
       redirect: 'manual',

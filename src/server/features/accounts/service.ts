@@ -13,16 +13,11 @@ export interface AccountServiceOptions {
    * Without it (the command-line tools, which never sign anyone in) no such attempt passes.
    */
   signInProof?: Pick<BotCheck, 'verify'>;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** Staff accounts, signing in, sessions and password links, as one service for the routes and tools. */
-export function createAccountService({
-  db,
-  publicUrl,
-  signInProof,
-  now = () => new Date(),
-}: AccountServiceOptions) {
+export function createAccountService({ db, publicUrl, signInProof, now }: AccountServiceOptions) {
   const { issueToken, ...passwordLinks } = createPasswordLinks({ db, now, publicUrl });
   return {
     ...createStaffAccounts({ db, now, issueToken }),

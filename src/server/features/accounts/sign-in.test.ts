@@ -12,6 +12,7 @@ import { altchaCheck } from '../../captcha/altcha.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { systemClock } from '../../time/clock.ts';
 import { hashPassword } from './passwords.ts';
 import { type AccountService, createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
@@ -24,7 +25,12 @@ describeEachDatabase('sign-in throttling', (kind) => {
   let clock: Date;
   let accounts: AccountService;
   const proofCheck = () =>
-    altchaCheck({ db, secret: 'a-test-secret-that-is-long-enough-to-sign', maxCounter: 2000 });
+    altchaCheck({
+      db,
+      secret: 'a-test-secret-that-is-long-enough-to-sign',
+      maxCounter: 2000,
+      now: systemClock,
+    });
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);

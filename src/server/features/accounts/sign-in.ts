@@ -103,7 +103,7 @@ export function createSignIn({
             });
           }
           if (!tellHolder || user?.status !== 'active') return false;
-          await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(email));
+          await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(email), now());
           return true;
         });
         return { outcome: 'refused', mailQueued };

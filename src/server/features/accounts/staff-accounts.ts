@@ -46,7 +46,7 @@ export function createStaffAccounts({
           .returning('id')
           .executeTakeFirstOrThrow();
         const link = await issueToken(trx, user.id, 'invite');
-        await enqueueMail(trx, 'account-invitation', invitationEmail(normalEmail(email), link));
+        await enqueueMail(trx, 'account-invitation', invitationEmail(normalEmail(email), link), now());
         await recordAudit(trx, auditEntry(by, 'staff.invited', normalEmail(email)), now());
         return 'added';
       });

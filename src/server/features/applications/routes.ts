@@ -4,8 +4,8 @@ import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts'
 import type { BotCheck } from '../../captcha/index.ts';
 import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { perMinute } from '../../http/rate-limit.ts';
 import { validationMessages } from '../../http/problems.ts';
+import { perMinute } from '../../http/rate-limit.ts';
 import type { ApplicationService } from './service.ts';
 
 export interface ApplicationRoutesOptions {

@@ -8,7 +8,7 @@ import { type ApplicationMailSettings, applicationDetails, staffApplicationNotic
 export interface ApplicationServiceOptions {
   db: Kysely<Database>;
   mail: ApplicationMailSettings;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** An application as another feature sees it: its id to link to, and its answers to pass on. */
@@ -17,12 +17,13 @@ export interface LinkedApplication {
   details: string[];
 }
 
-export function createApplicationService({ db, mail, now = () => new Date() }: ApplicationServiceOptions) {
+export function createApplicationService({ db, mail, now }: ApplicationServiceOptions) {
   return {
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
     async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
       const reference = newReference();
       await db.transaction().execute(async (trx) => {
+        const at = now();
         await trx
           .insertInto('applications')
           .values({
@@ -31,10 +32,15 @@ export function createApplicationService({ db, mail, now = () => new Date() }: A
             your_name: answers.yourName,
             business_name: answers.businessName,
             answers: JSON.stringify(answers),
-            created_at: now().toISOString(),
+            created_at: at.toISOString(),
           })
           .execute();
-        await enqueueMail(trx, 'application-staff-notice', staffApplicationNotice(reference, answers, mail));
+        await enqueueMail(
+          trx,
+          'application-staff-notice',
+          staffApplicationNotice(reference, answers, mail),
+          at,
+        );
       });
       return { reference };
     },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { auditKinds } from '../../../shared/audit.ts';
 import type { Database } from '../../db/schema.ts';
-import { cursorSchema, keysetPage, type Page } from './lead-list.ts';
+import { cursorSchema, keysetPage, type Page } from '../../leads/list.ts';
 
 export const auditListQuerySchema = z
   .object({

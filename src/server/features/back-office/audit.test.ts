@@ -6,8 +6,9 @@ import { backOfficeClient, formToken, signedInStaff } from '../../../../tests/su
 import { pageSize } from '../../../shared/back-office.ts';
 import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
 import { sha512Hex } from '../../../shared/password.ts';
+import { systemClock } from '../../time/clock.ts';
 import { hashToken, newToken } from '../../tokens.ts';
-import { createAccountService } from '../accounts/service.ts';
+import { createAccountService } from '../accounts/index.ts';
 
 const colleague = 'colleague@fenwickhale.test';
 
@@ -67,7 +68,11 @@ describeEachDatabase('the audit log', (database) => {
   });
 
   it('records accounts added and disabled from the command line as such', async () => {
-    const accounts = createAccountService({ db: site.db, publicUrl: site.config.publicUrl });
+    const accounts = createAccountService({
+      db: site.db,
+      publicUrl: site.config.publicUrl,
+      now: systemClock,
+    });
     await accounts.addUser('temp@fenwickhale.test', null);
     await accounts.disableUser('temp@fenwickhale.test', null);
     expect((await auditLog()).slice(0, 2)).toMatchObject([

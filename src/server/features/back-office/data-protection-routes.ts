@@ -5,6 +5,8 @@ import { recordAudit } from '../../audit/log.ts';
 import { forgetOverwrittenBytes } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
+import type { LeadRegistry } from '../../leads/kind.ts';
+import type { Clock } from '../../time/clock.ts';
 import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
 import { readEmail } from './email-body.ts';
 
@@ -16,7 +18,12 @@ import { readEmail } from './email-body.ts';
  */
 export function registerDataProtectionRoutes(
   app: FastifyInstance,
-  { db, secret }: { db: Kysely<Database>; secret: string },
+  {
+    db,
+    leadKinds,
+    secret,
+    now,
+  }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; now: Clock },
 ) {
   // Addresses are matched in any case; the audit log names them in lower case.
   const readAddress = (body: unknown) => {
@@ -28,8 +35,9 @@ export function registerDataProtectionRoutes(
     const read = readAddress(request.body);
     if ('problem' in read) return reply.status(422).send(failure(read.problem));
     const data = await db.transaction().execute(async (trx) => {
-      const exported = await exportPersonalData(trx, read.email);
-      await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: read.email });
+      const at = now();
+      const exported = await exportPersonalData(trx, leadKinds, read.email, at);
+      await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: read.email }, at);
       return exported;
     });
     return reply
@@ -46,13 +54,13 @@ export function registerDataProtectionRoutes(
     }
     const pseudonym = erasedAddress(secret, read.email);
     const erased = await db.transaction().execute(async (trx) => {
-      const counts = await erasePersonalData(trx, read.email, pseudonym);
-      await recordAudit(trx, {
-        userId: request.staff.id,
-        action: 'data.erased',
-        subject: pseudonym,
-        detail: counts,
-      });
+      const at = now();
+      const counts = await erasePersonalData(trx, leadKinds, read.email, pseudonym, at);
+      await recordAudit(
+        trx,
+        { userId: request.staff.id, action: 'data.erased', subject: pseudonym, detail: counts },
+        at,
+      );
       return counts;
     });
     // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another

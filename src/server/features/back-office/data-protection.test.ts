@@ -11,8 +11,9 @@ import { waitUntil } from '../../../../tests/support/wait.ts';
 import { backOfficeMessages } from '../../../shared/back-office.ts';
 import { buildBookCallPayload } from '../../../shared/booking.ts';
 import { sha512Hex } from '../../../shared/password.ts';
+import { leadRegistry } from '../../lead-registry.ts';
 import { countByStatus } from '../../mail/outbox.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../accounts/index.ts';
 import { exportPersonalData } from './data-protection.ts';
 
 const api = '/api/back-office';
@@ -104,7 +105,7 @@ describeEachDatabase('erasing a person', (database) => {
     await signIn(email, 'Wrong123'); // a failed sign-in keeps a throttle row keyed by the address
     await allSent();
     expect((await send('/data-protection/export', { email })).status).toBe(200);
-    const before = await exportPersonalData(site.db, email);
+    const before = await exportPersonalData(site.db, leadRegistry(), email, new Date());
     expect(before.staffAccount).toMatchObject({
       email,
       status: 'active',
@@ -145,7 +146,7 @@ describeEachDatabase('erasing a person', (database) => {
     const email = 'kept.safe@example.test';
     expect((await post(site, '/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
     await allSent();
-    const before = await exportPersonalData(site.db, email);
+    const before = await exportPersonalData(site.db, leadRegistry(), email, new Date());
     await refuseAuditEntries(site, true);
     try {
       expect((await send('/data-protection/erase', { email })).status).toBe(500);
@@ -153,7 +154,7 @@ describeEachDatabase('erasing a person', (database) => {
     } finally {
       await refuseAuditEntries(site, false);
     }
-    const after = await exportPersonalData(site.db, email);
+    const after = await exportPersonalData(site.db, leadRegistry(), email, new Date());
     expect({ ...after, exportedAt: null }).toEqual({ ...before, exportedAt: null });
     expect(after.enquiries).toMatchObject([{ email, name: 'Amira Shah' }]);
   });

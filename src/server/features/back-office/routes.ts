@@ -5,11 +5,12 @@ import { backOfficeApi } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 import { staffPage } from '../../http/access.ts';
 import type { PrerenderedPages } from '../../http/pages.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { BookingService } from '../booking/service.ts';
-import { registerAvailabilityRoutes } from './availability-routes.ts';
+import type { LeadRegistry } from '../../leads/kind.ts';
+import type { Clock } from '../../time/clock.ts';
+import type { AccountService } from '../accounts/index.ts';
+import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
-import { registerLeadRoutes } from './lead-routes.ts';
+import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerStaffRoutes } from './staff-routes.ts';
 import { leadSummary } from './summary.ts';
@@ -18,10 +19,15 @@ export interface BackOfficeRoutesOptions {
   db: Kysely<Database>;
   accounts: AccountService;
   pages: PrerenderedPages;
-  bookings: BookingService;
+  /** Every kind of lead, from the features that own them (lead-registry.ts). */
+  leadKinds: LeadRegistry;
+  /** The booking feature's calendar settings and cancelling, which staff use too. */
+  availability: AvailabilityStore;
+  cancelBooking: CancelBooking;
   mailQueued: () => void;
   /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
   secret: string;
+  now: Clock;
 }
 
 /**
@@ -30,16 +36,24 @@ export interface BackOfficeRoutesOptions {
  * form token for a change.
  */
 export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
-  const { db } = options;
-  registerListRoutes(app, db);
-  registerLeadRoutes(app, db, options.bookings, options.mailQueued);
-  registerAvailabilityRoutes(app, db);
+  const { db, leadKinds, now } = options;
+  registerListRoutes(app, db, leadKinds, now);
+  registerLeadRoutes(app, db, {
+    leadKinds,
+    cancelBooking: options.cancelBooking,
+    mailQueued: options.mailQueued,
+    now,
+  });
+  registerAvailabilityRoutes(app, db, options.availability, now);
   registerStaffRoutes(app, options);
-  registerDataProtectionRoutes(app, { db, secret: options.secret });
+  registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 
   app.get(`${backOfficeApi}/me`, async (request) => ({ email: request.staff.email }));
   app.get(`${backOfficeApi}/summary`, async () => {
-    const [leads, signedIn] = await Promise.all([leadSummary(db), options.accounts.signedInStaff()]);
+    const [leads, signedIn] = await Promise.all([
+      leadSummary(db, leadKinds, now()),
+      options.accounts.signedInStaff(),
+    ]);
     return {
       leads,
       signedIn: signedIn.map((entry) => ({

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import type { AccountService } from '../accounts/service.ts';
+import { listQueryProblem } from '../../leads/list.ts';
+import type { AccountService } from '../accounts/index.ts';
 import { auditListQuerySchema, listAudit } from './audit-list.ts';
 import { readEmail } from './email-body.ts';
-import { listQueryProblem } from './lead-list.ts';
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
 export function registerStaffRoutes(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AvailabilitySettings, defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
+import { utcToZonedTime, zonedTimeToUtc } from '../../time/zoned-time.ts';
 import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
-import { utcToZonedTime, zonedTimeToUtc } from './zoned-time.ts';
 
 const settings: AvailabilitySettings = { ...defaultAvailabilitySettings, minimumNoticeHours: 0 };
 const context = (now: string, extra: Partial<AvailabilityContext> = {}): AvailabilityContext => ({

@@ -8,8 +8,8 @@ import {
   toIsoDate,
   weekdayName,
 } from '../../../shared/calendar.ts';
+import { zonedTimeToUtc } from '../../time/zoned-time.ts';
 import { bankHolidays } from './bank-holidays.ts';
-import { zonedTimeToUtc } from './zoned-time.ts';
 
 export interface Slot {
   startHour: number;

@@ -1,8 +1,8 @@
 import { firm } from '../../../../content/firm.ts';
 import { formatLongDate, formatTime, parseIsoDate } from '../../../shared/calendar.ts';
 import type { MailMessage } from '../../mail/message.ts';
+import { zoneAbbreviation } from '../../time/zoned-time.ts';
 import { buildInvitation } from './ics.ts';
-import { zoneAbbreviation } from './zoned-time.ts';
 
 /** Replaced at send time with the call's link, which may need Zoom to create it first. */
 export const meetingUrlToken = '{{meetingUrl}}';
@@ -33,9 +33,15 @@ export function describeSlot(booking: BookingForMail) {
   return { dateText, timeText, zone: zoneAbbreviation(booking.startsAt, booking.timeZone) };
 }
 
-function invitation(booking: BookingForMail, settings: BookingMailSettings, method: 'REQUEST' | 'CANCEL') {
+function invitation(
+  booking: BookingForMail,
+  settings: BookingMailSettings,
+  method: 'REQUEST' | 'CANCEL',
+  stamp: Date,
+) {
   return buildInvitation({
     method,
+    stamp,
     uid: `booking-${booking.reference}@${settings.publicUrl.hostname}`,
     sequence: method === 'REQUEST' ? 0 : 1,
     start: booking.startsAt,
@@ -52,6 +58,7 @@ export function confirmationEmail(
   booking: BookingForMail,
   cancelUrl: string,
   settings: BookingMailSettings,
+  now: Date,
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
   return {
@@ -72,12 +79,16 @@ export function confirmationEmail(
       `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
     ].join('\n'),
     replyTo: settings.staffEmail,
-    calendar: { method: 'REQUEST', content: invitation(booking, settings, 'REQUEST') },
+    calendar: { method: 'REQUEST', content: invitation(booking, settings, 'REQUEST', now) },
     meetingForBooking: booking.id,
   };
 }
 
-export function cancellationEmail(booking: BookingForMail, settings: BookingMailSettings): MailMessage {
+export function cancellationEmail(
+  booking: BookingForMail,
+  settings: BookingMailSettings,
+  now: Date,
+): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
   const bookAgain = new URL('/', settings.publicUrl).href;
   return {
@@ -91,7 +102,7 @@ export function cancellationEmail(booking: BookingForMail, settings: BookingMail
       firm.name,
     ].join('\n'),
     replyTo: settings.staffEmail,
-    calendar: { method: 'CANCEL', content: invitation(booking, settings, 'CANCEL') },
+    calendar: { method: 'CANCEL', content: invitation(booking, settings, 'CANCEL', now) },
     meetingForBooking: booking.id,
   };
 }

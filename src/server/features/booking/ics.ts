@@ -12,7 +12,8 @@ export interface CallInvitation {
   location: string;
   organizer: { name: string; email: string };
   attendee: string;
-  stamp?: Date;
+  /** When the invitation was made (DTSTAMP). */
+  stamp: Date;
 }
 
 const escapeText = (text: string) =>
@@ -55,7 +56,7 @@ export function buildInvitation(call: CallInvitation): string {
     `METHOD:${call.method}`,
     'BEGIN:VEVENT',
     `UID:${call.uid}`,
-    `DTSTAMP:${utcStamp(call.stamp ?? new Date())}`,
+    `DTSTAMP:${utcStamp(call.stamp)}`,
     `DTSTART:${utcStamp(call.start)}`,
     `DTEND:${utcStamp(call.end)}`,
     `SEQUENCE:${call.sequence}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeZoom, startFakeZoom } from '../../../../tests/support/fake-zoom.ts';
+import { systemClock } from '../../time/clock.ts';
 import { zoomMeetings } from './meetings.ts';
 
 const credentials = { accountId: 'acc-1', clientId: 'client-1', clientSecret: 'secret-1' };
@@ -16,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => zoom.stop());
 
-const provider = () => zoomMeetings({ ...credentials, oauthUrl: zoom.url, apiUrl: `${zoom.url}/v2` }, 300);
+const provider = () =>
+  zoomMeetings({ ...credentials, oauthUrl: zoom.url, apiUrl: `${zoom.url}/v2` }, systemClock, 300);
 
 it('gives up on a Zoom that does not answer, within the bounded time and saying so', async () => {
   zoom.hanging = true;

@@ -1,6 +1,8 @@
 // Video-call links for booked calls: a Zoom meeting per call (Server-to-Server OAuth app), or the
 // firm's fixed meeting room (MEETING_URL).
 
+import type { Clock } from '../../time/clock.ts';
+
 export interface ZoomSettings {
   accountId: string;
   clientId: string;
@@ -31,8 +33,11 @@ export function fixedMeetingRoom(url: string): MeetingProvider {
   return { create: async () => ({ url, id: null }) };
 }
 
-/** Each request to Zoom gets `timeoutMs`; a slow Zoom fails the send, and the outbox tries again later. */
-export function zoomMeetings(settings: ZoomSettings, timeoutMs = 10_000): MeetingProvider {
+/**
+ * Each request to Zoom gets `timeoutMs`; a slow Zoom fails the send, and the outbox tries again later.
+ * `now` tells when the access token Zoom gave runs out.
+ */
+export function zoomMeetings(settings: ZoomSettings, now: Clock, timeoutMs = 10_000): MeetingProvider {
   let token: { value: string; expiresAt: number } | undefined;
 
   async function call(url: URL | string, init: RequestInit) {
@@ -46,7 +51,7 @@ export function zoomMeetings(settings: ZoomSettings, timeoutMs = 10_000): Meetin
   }
 
   async function accessToken() {
-    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    if (token && token.expiresAt > now().getTime() + 60_000) return token.value;
     const url = new URL('/oauth/token', settings.oauthUrl);
     url.searchParams.set('grant_type', 'account_credentials');
     url.searchParams.set('account_id', settings.accountId);
@@ -57,7 +62,7 @@ export function zoomMeetings(settings: ZoomSettings, timeoutMs = 10_000): Meetin
     if (!response.ok) throw new Error(`Zoom refused the token request: HTTP ${response.status}`);
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new Error('Zoom answered the token request without a token');
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
+    token = { value: body.access_token, expiresAt: now().getTime() + (body.expires_in ?? 3600) * 1000 };
     return token.value;
   }
 

@@ -25,6 +25,42 @@ export async function loadSettings(db: Db): Promise<AvailabilitySettings> {
   });
 }
 
+/** Saves the calendar's availability; pass the transaction that records who changed it. */
+export async function saveSettings(db: Db, settings: AvailabilitySettings, now: Date) {
+  const at = now.toISOString();
+  const saved = JSON.stringify(settings);
+  await db
+    .insertInto('booking_settings')
+    .values({ id: 1, settings: saved, updated_at: at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ settings: saved, updated_at: at }))
+    .execute();
+}
+
+/** Blocked dates from a day on (YYYY-MM-DD), with their reasons, soonest first. */
+export function blockedDatesFrom(db: Db, from: string) {
+  return db
+    .selectFrom('blocked_dates')
+    .select(['date', 'reason'])
+    .where('date', '>=', from)
+    .orderBy('date')
+    .execute();
+}
+
+/** Blocks a date, or changes the reason of one already blocked. */
+export async function blockDate(db: Db, date: string, reason: string | null, now: Date) {
+  await db
+    .insertInto('blocked_dates')
+    .values({ date, reason, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('date').doUpdateSet({ reason }))
+    .execute();
+}
+
+/** Unblocks a date; answers whether it was blocked. */
+export async function unblockDate(db: Db, date: string): Promise<boolean> {
+  const removed = await db.deleteFrom('blocked_dates').where('date', '=', date).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
 export async function blockedDatesBetween(db: Db, from: string, to: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('blocked_dates')

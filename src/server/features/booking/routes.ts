@@ -6,10 +6,10 @@ import { isValidDate } from '../../../shared/calendar.ts';
 import type { BotCheck } from '../../captcha/index.ts';
 import { publicRoute } from '../../http/access.ts';
 import { failure, succeeded } from '../../http/errors.ts';
+import { validationMessages } from '../../http/problems.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
-import { validationMessages } from '../../http/problems.ts';
 import { describeSlot } from './emails.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
 

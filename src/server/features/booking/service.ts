@@ -13,10 +13,11 @@ import {
 import type { BookingLimits } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordLeadEvent } from '../../leads/events.ts';
 import type { MailMessage } from '../../mail/message.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { zonedTimeToUtc } from '../../time/zoned-time.ts';
 import { hashToken, newReference, newToken } from '../../tokens.ts';
-import { recordLeadEvent } from '../back-office/lead-events.ts';
 import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,
@@ -29,7 +30,6 @@ import {
 import { replaceInInvitation } from './ics.ts';
 import type { MeetingProvider } from './meetings.ts';
 import * as repository from './repository.ts';
-import { zonedTimeToUtc } from './zoned-time.ts';
 
 type Db = Kysely<Database>;
 type BookingRow = Awaited<ReturnType<typeof repository.findBooking>> & {};
@@ -51,7 +51,7 @@ export interface BookingServiceOptions {
   limits: BookingLimits;
   /** What a booking keeps of the address it came from (source-address.ts). */
   sourceAddressHash: (ipAddress: string) => string;
-  now?: () => Date;
+  now: () => Date;
 }
 
 const dayMs = 24 * 60 * 60_000;
@@ -84,13 +84,7 @@ const forMail = (row: BookingRow): BookingForMail => ({
   timeZone: row.time_zone,
 });
 
-export function createBookingService({
-  db,
-  mail,
-  limits,
-  sourceAddressHash,
-  now = () => new Date(),
-}: BookingServiceOptions) {
+export function createBookingService({ db, mail, limits, sourceAddressHash, now }: BookingServiceOptions) {
   /** What the availability engine needs to know about a day: blocked or not, and the calls around it. */
   async function dayContext(
     date: CalendarDate,
@@ -200,11 +194,12 @@ export function createBookingService({
             .executeTakeFirstOrThrow();
           const booking = forMail(row);
           const cancelUrl = new URL(`/bookings/cancel?token=${cancelToken}`, mail.publicUrl).href;
-          await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail));
+          await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail, at), at);
           await enqueueMail(
             trx,
             'booking-staff-notice',
             staffBookingNotice(booking, mail, 'booked', application?.details),
+            at,
           );
           return booking;
         });
@@ -250,17 +245,18 @@ export function createBookingService({
   /** `userId` is the member of staff who cancelled, or null for the visitor's own link. */
   function cancel(row: BookingRow, userId: number | null) {
     return db.transaction().execute(async (trx) => {
+      const at = now();
       const result = await trx
         .updateTable('bookings')
-        .set({ status: 'cancelled', cancelled_at: now().toISOString() })
+        .set({ status: 'cancelled', cancelled_at: at.toISOString() })
         .where('id', '=', row.id)
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return 'already-cancelled' as const;
       const booking = forMail(row);
-      await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail));
+      await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail, at), at);
       if (userId === null) {
-        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'));
+        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'), at);
       }
       await recordLeadEvent(trx, {
         kind: 'booking',
@@ -268,6 +264,7 @@ export function createBookingService({
         event: 'cancelled',
         detail: userId === null ? 'Cancelled by the visitor' : 'Cancelled by the firm',
         userId,
+        at,
       });
       return 'cancelled' as const;
     });

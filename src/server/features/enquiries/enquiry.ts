@@ -43,7 +43,7 @@ export function contactEnquiry(form: ContactEnquiry, ipAddress: string | null): 
   };
 }
 
-export function quoteEnquiry(form: QuoteEnquiry, ipAddress: string | null, now = new Date()): Enquiry {
+export function quoteEnquiry(form: QuoteEnquiry, ipAddress: string | null, now: Date): Enquiry {
   return {
     kind: 'quote',
     name: form.name,

@@ -53,7 +53,9 @@ export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRout
     app,
     sendQuoteRequest,
     (request, reply) =>
-      receive(request, reply, request.body, botCheckActions.quote, (form, ip) => quoteEnquiry(form, ip)),
+      receive(request, reply, request.body, botCheckActions.quote, (form, ip) =>
+        quoteEnquiry(form, ip, app.deps.clock()),
+      ),
     formLimit,
   );
 }

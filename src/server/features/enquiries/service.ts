@@ -3,7 +3,7 @@ import { consentWording } from '../../../shared/mailing-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newReference } from '../../tokens.ts';
-import type { MailingListService } from '../mailing-list/service.ts';
+import type { MailingListService } from '../mailing-list/index.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
 
@@ -11,15 +11,10 @@ export interface EnquiryServiceOptions {
   db: Kysely<Database>;
   mail: EnquiryMailSettings;
   mailingList: Pick<MailingListService, 'signUp'>;
-  now?: () => Date;
+  now: () => Date;
 }
 
-export function createEnquiryService({
-  db,
-  mail,
-  mailingList,
-  now = () => new Date(),
-}: EnquiryServiceOptions) {
+export function createEnquiryService({ db, mail, mailingList, now }: EnquiryServiceOptions) {
   return {
     /**
      * Stores the enquiry and queues the staff's notice and the visitor's acknowledgement in one transaction.
@@ -38,6 +33,7 @@ export function createEnquiryService({
       }
       const reference = newReference();
       await db.transaction().execute(async (trx) => {
+        const at = now();
         await trx
           .insertInto('enquiries')
           .values({
@@ -51,11 +47,21 @@ export function createEnquiryService({
             message: enquiry.message,
             details: JSON.stringify(enquiry.details),
             ip_address: enquiry.ipAddress,
-            created_at: now().toISOString(),
+            created_at: at.toISOString(),
           })
           .execute();
-        await enqueueMail(trx, `${enquiry.kind}-staff-notice`, staffEnquiryNotice(reference, enquiry, mail));
-        await enqueueMail(trx, `${enquiry.kind}-acknowledgement`, enquiryAcknowledgement(reference, enquiry));
+        await enqueueMail(
+          trx,
+          `${enquiry.kind}-staff-notice`,
+          staffEnquiryNotice(reference, enquiry, mail),
+          at,
+        );
+        await enqueueMail(
+          trx,
+          `${enquiry.kind}-acknowledgement`,
+          enquiryAcknowledgement(reference, enquiry),
+          at,
+        );
       });
       return { reference };
     },

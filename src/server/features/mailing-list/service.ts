@@ -22,18 +22,13 @@ export interface MailingListServiceOptions {
   mail: MailingListMailSettings;
   /** The key unsubscribe tokens are derived under (SESSION_SECRET). */
   secret: string;
-  now?: () => Date;
+  now: () => Date;
 }
 
 const resendAfterMs = 60 * 60_000;
 const confirmLinkValidMs = 14 * 24 * 60 * 60_000;
 
-export function createMailingListService({
-  db,
-  mail,
-  secret,
-  now = () => new Date(),
-}: MailingListServiceOptions) {
+export function createMailingListService({ db, mail, secret, now }: MailingListServiceOptions) {
   /**
    * Every email to a subscriber carries the same unsubscribe link, so its token is derived from the address
    * whenever an email needs it, and only its hash is stored (as the hash of the token last sent: an
@@ -112,6 +107,7 @@ export function createMailingListService({
         trx,
         'subscription-confirmation',
         confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
+        at,
       );
     });
   }

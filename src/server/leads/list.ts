@@ -1,8 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { firm } from '../../../../content/firm.ts';
-import { backOfficeMessages, leadStages, pageSize } from '../../../shared/back-office.ts';
-import { zonedTimeToUtc } from '../booking/zoned-time.ts';
+import { firm } from '../../../content/firm.ts';
+import { backOfficeMessages, leadStages, pageSize } from '../../shared/back-office.ts';
+import { zonedTimeToUtc } from '../time/zoned-time.ts';
 
 /** Where the previous page ended (`next` of its answer): one of ours, or the list answers 400. */
 export const cursorSchema = z

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { mayMentionAddress, mentionsAddress, replaceAddress } from './address-matching.ts';
+import { mayMentionAddress, mentionsAddress, replaceAddress } from '../db/address-matching.ts';
+import type { Database } from '../db/schema.ts';
 
 // The audit log names addresses (a sign-in attempt, an invitation, an export or erasure): for a
 // data-protection request, the entries that name one address.

@@ -1,7 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import { holdsAddress } from '../../db/address-matching.ts';
 import type { Database, SubscriberTable } from '../../db/schema.ts';
-import { keysetPage, listQuerySchema, type Page } from './lead-list.ts';
+import type { LeadTally } from '../../leads/kind.ts';
+import { keysetPage, listQuerySchema, type Page } from '../../leads/list.ts';
+
+// The back office's reads and writes of the subscribers table and its consent trail.
 
 export const subscriberListQuerySchema = listQuerySchema.extend({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
@@ -68,6 +72,46 @@ export async function findSubscriber(
       at: c.created_at,
     })),
   };
+}
+
+/** How many confirmed subscribers there are, and when the newest confirmed. */
+export async function countConfirmedSubscribers(db: Kysely<Database>): Promise<LeadTally> {
+  const counted = await db
+    .selectFrom('subscribers')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('confirmed_at').as('newest')])
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  return { total: Number(counted.total), newest: counted.newest };
+}
+
+/** The address's subscription with its whole consent trail, for a subject access request; or null. */
+export async function exportSubscription(db: Kysely<Database>, address: string) {
+  const subscriber = await db
+    .selectFrom('subscribers')
+    .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'])
+    .where(holdsAddress(address))
+    .executeTakeFirst();
+  if (!subscriber) return null;
+  const consents = await db
+    .selectFrom('subscriber_consents')
+    .select(['event', 'source', 'wording', 'ip_address', 'created_at'])
+    .where('subscriber_id', '=', subscriber.id)
+    .orderBy('id')
+    .execute();
+  return { ...subscriber, consents };
+}
+
+/** Deletes the address's subscription and its consent trail; answers 1 if there was one, else 0. */
+export async function eraseSubscription(trx: Kysely<Database>, address: string): Promise<number> {
+  const subscriber = await trx
+    .selectFrom('subscribers')
+    .select('id')
+    .where(holdsAddress(address))
+    .executeTakeFirst();
+  if (!subscriber) return 0;
+  await trx.deleteFrom('subscriber_consents').where('subscriber_id', '=', subscriber.id).execute();
+  await trx.deleteFrom('subscribers').where('id', '=', subscriber.id).execute();
+  return 1;
 }
 
 function toRow(

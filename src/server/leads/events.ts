@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { LeadKind, LeadStage } from '../../../shared/back-office.ts';
-import type { Database } from '../../db/schema.ts';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface TimelineEntry {
   at: string;
@@ -19,6 +19,7 @@ export async function recordLeadEvent(
     event: 'note' | 'stage' | 'cancelled';
     detail: string;
     userId: number | null;
+    at: Date;
   },
 ) {
   await db
@@ -29,24 +30,26 @@ export async function recordLeadEvent(
       event: event.event,
       detail: event.detail,
       user_id: event.userId,
-      created_at: new Date().toISOString(),
+      created_at: event.at.toISOString(),
     })
     .execute();
 }
 
-/** Changes a lead's stage and records who did it, in one transaction. */
+/**
+ * Changes a lead's stage and records who did it, in one transaction. `setStage` writes the stage into the
+ * lead's own table, which only the feature that owns it touches.
+ */
 export async function changeStage(
   db: Kysely<Database>,
   lead: { kind: LeadKind; id: number },
   stage: LeadStage,
   userId: number,
+  setStage: (trx: Kysely<Database>, id: number, stage: LeadStage) => Promise<void>,
+  at: Date,
 ) {
-  const table = ({ enquiry: 'enquiries', application: 'applications', booking: 'bookings' } as const)[
-    lead.kind
-  ];
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable(table).set({ stage }).where('id', '=', lead.id).execute();
-    await recordLeadEvent(trx, { ...lead, event: 'stage', detail: stage, userId });
+    await setStage(trx, lead.id, stage);
+    await recordLeadEvent(trx, { ...lead, event: 'stage', detail: stage, userId, at });
   });
 }
 
@@ -87,4 +90,41 @@ export async function timeline(
     })),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** The leads of each kind that one person left, by id: whose events a data-protection request covers. */
+export type LeadIds = [kind: LeadKind, ids: number[]][];
+
+/** Matches the events of those leads. */
+const eventsOf = (leads: LeadIds) => (eb: ExpressionBuilder<Database, 'lead_events'>) =>
+  eb.or(leads.map(([kind, ids]) => eb.and([eb('lead_kind', '=', kind), eb('lead_id', 'in', ids)])));
+
+const withIds = (leads: LeadIds) => leads.filter(([, ids]) => ids.length > 0);
+
+/** Every event on those leads, as stored, in the order they happened. */
+export async function exportLeadEvents(db: Kysely<Database>, leads: LeadIds) {
+  const found = withIds(leads);
+  if (found.length === 0) return [];
+  return db
+    .selectFrom('lead_events')
+    .select(['lead_kind', 'lead_id', 'event', 'detail', 'created_at'])
+    .where(eventsOf(found))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Blanks the staff notes on those leads with `marker` (a note may quote the person); stage changes and
+ * cancellations stay, as they say nothing about the person. Returns how many notes it blanked.
+ */
+export async function eraseLeadNotes(db: Kysely<Database>, leads: LeadIds, marker: string): Promise<number> {
+  const found = withIds(leads);
+  if (found.length === 0) return 0;
+  const result = await db
+    .updateTable('lead_events')
+    .set({ detail: marker })
+    .where('event', '=', 'note')
+    .where(eventsOf(found))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
+import { type LeadListQuery, leadListQuerySchema } from '../../leads/list.ts';
+import {
+  type ApplicationRow,
+  applicationDetail,
+  type BookedCall,
+  countApplications,
+  eraseApplications,
+  exportApplications,
+  findApplication,
+  listApplications,
+  setApplicationStage,
+} from './queries.ts';
+
+const applicationList: LeadList<LeadListQuery, ApplicationRow> = {
+  path: 'applications',
+  query: leadListQuerySchema,
+  list: (db, query, _now, limit) => listApplications(db, query, limit),
+  csv: [
+    ['Reference', (row) => row.reference],
+    ['Name', (row) => row.name],
+    ['Business', (row) => row.businessName],
+    ['Email', (row) => row.email],
+    ['Stage', (row) => row.stage],
+    ['Received', (row) => row.createdAt],
+  ],
+  summary: { label: 'Applications', path: 'applications', count: countApplications, place: 4 },
+};
+
+/**
+ * Applications, as the back office lists, opens and erases them. `bookedFrom` reads the calls booked from
+ * one (the booking feature owns them).
+ */
+export function applicationLeads(
+  bookedFrom: (db: Kysely<Database>, applicationId: number) => Promise<BookedCall[]>,
+): LeadKindEntry {
+  return {
+    lists: [applicationList],
+    staged: {
+      path: 'applications',
+      param: 'reference',
+      kind: 'application',
+      find: findApplication,
+      detail: (db, row) => applicationDetail(db, row, bookedFrom),
+      setStage: setApplicationStage,
+    },
+    personalData: {
+      exportKey: 'applications',
+      erasedKey: 'applications',
+      async export(db, address) {
+        const rows = await exportApplications(db, address);
+        return { data: rows, leads: { kind: 'application', ids: rows.map((row) => row.id) } };
+      },
+      async erase(trx, address) {
+        const ids = await eraseApplications(trx, address);
+        return { data: ids.length, leads: { kind: 'application', ids } };
+      },
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApplicationAnswers } from '../../../shared/application.ts';
+import type { LeadStage } from '../../../shared/back-office.ts';
+import { holdsAddress } from '../../db/address-matching.ts';
+import type { ApplicationTable, Database } from '../../db/schema.ts';
+import { erasedMarker } from '../../leads/erased.ts';
+import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import type { LeadTally } from '../../leads/kind.ts';
+import { keysetPage, type LeadListQuery, type Page } from '../../leads/list.ts';
+
+// The back office's reads and writes of the applications table (the application questionnaire).
+
+export interface ApplicationRow {
+  reference: string;
+  name: string;
+  businessName: string;
+  email: string;
+  stage: LeadStage;
+  createdAt: string;
+}
+
+export interface ApplicationDetail extends ApplicationRow {
+  answers: ApplicationAnswers;
+  /** The calls booked from this questionnaire. */
+  bookings: BookedCall[];
+  timeline: TimelineEntry[];
+}
+
+/** A call booked from a questionnaire, as its detail lists it (the booking feature reads them). */
+export interface BookedCall {
+  reference: string;
+  startsAt: string;
+  status: 'confirmed' | 'cancelled';
+}
+
+const applicationListShape = {
+  timeColumn: 'created_at',
+  searchColumns: ['email', 'your_name', 'business_name'],
+  exactColumn: 'reference',
+};
+
+/** One page of applications, on the (stage, created_at) and (created_at) indexes. */
+export async function listApplications(
+  db: Kysely<Database>,
+  query: LeadListQuery,
+  limit?: number,
+): Promise<Page<ApplicationRow>> {
+  let select = db
+    .selectFrom('applications')
+    .select(['id', 'reference', 'your_name', 'business_name', 'email', 'stage', 'created_at']);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  const page = await keysetPage(select, applicationListShape, query, limit);
+  return { ...page, items: page.items.map(toRow) };
+}
+
+export function findApplication(db: Kysely<Database>, reference: string) {
+  return db.selectFrom('applications').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** How many applications there are, and the newest (an indexed count, no row loads). */
+export async function countApplications(db: Kysely<Database>): Promise<LeadTally> {
+  const counted = await db
+    .selectFrom('applications')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
+    .executeTakeFirstOrThrow();
+  return { total: Number(counted.total), newest: counted.newest };
+}
+
+/** What a booking's detail shows of the questionnaire it was booked from. */
+export async function applicationSummary(db: Kysely<Database>, id: number) {
+  const row = await db
+    .selectFrom('applications')
+    .select(['reference', 'your_name', 'business_name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { reference: row.reference, name: row.your_name, businessName: row.business_name };
+}
+
+export async function applicationDetail(
+  db: Kysely<Database>,
+  row: Selectable<ApplicationTable>,
+  bookedFrom: (db: Kysely<Database>, applicationId: number) => Promise<BookedCall[]>,
+): Promise<ApplicationDetail> {
+  const [bookings, events] = await Promise.all([
+    bookedFrom(db, row.id),
+    timeline(db, { kind: 'application', id: row.id, email: row.email, createdAt: row.created_at }),
+  ]);
+  return {
+    ...toRow(row),
+    answers: JSON.parse(row.answers),
+    bookings,
+    timeline: events,
+  };
+}
+
+export async function setApplicationStage(db: Kysely<Database>, id: number, stage: LeadStage) {
+  await db.updateTable('applications').set({ stage }).where('id', '=', id).execute();
+}
+
+/** Every application from an address, with all its answers, for a subject access request. */
+export async function exportApplications(db: Kysely<Database>, address: string) {
+  const rows = await db
+    .selectFrom('applications')
+    .selectAll()
+    .where(holdsAddress(address))
+    .orderBy('id')
+    .execute();
+  return rows.map(({ answers, ...row }) => ({ ...row, answers: JSON.parse(answers) }));
+}
+
+/** Blanks every personal field of the address's applications; they stay as counted records. Returns their ids. */
+export async function eraseApplications(trx: Kysely<Database>, address: string): Promise<number[]> {
+  const rows = await trx
+    .updateTable('applications')
+    .set({ email: erasedMarker, your_name: erasedMarker, business_name: erasedMarker, answers: '{}' })
+    .where(holdsAddress(address))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function toRow(
+  row: Pick<
+    Selectable<ApplicationTable>,
+    'reference' | 'your_name' | 'business_name' | 'email' | 'stage' | 'created_at'
+  >,
+): ApplicationRow {
+  return {
+    reference: row.reference,
+    name: row.your_name,
+    businessName: row.business_name,
+    email: row.email,
+    stage: row.stage,
+    createdAt: row.created_at,
+  };
+}

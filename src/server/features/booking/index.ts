@@ -1,0 +1,8 @@
+// The booking feature as other parts of the server see it: the calendar, its calls, and its settings.
+export { bookingLeads } from './lead-kind.ts';
+export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
+export { bookingsBookedFrom } from './queries.ts';
+export { blockDate, blockedDatesFrom, loadSettings, saveSettings, unblockDate } from './repository.ts';
+export { registerBookingRoutes } from './routes.ts';
+export { type BookingService, bookingMailPreparer, createBookingService } from './service.ts';
+export { sourceAddressHasher } from './source-address.ts';

@@ -1,0 +1,192 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { z } from 'zod';
+import type { LeadStage } from '../../../shared/back-office.ts';
+import { holdsAddress } from '../../db/address-matching.ts';
+import type { BookingTable, Database } from '../../db/schema.ts';
+import { erasedMarker } from '../../leads/erased.ts';
+import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import type { LeadTally } from '../../leads/kind.ts';
+import { keysetPage, leadListQuerySchema, type Page } from '../../leads/list.ts';
+
+// The back office's reads and writes of the bookings table (the agenda of calls).
+
+type Db = Kysely<Database>;
+
+/** Upcoming calls run soonest first, past ones latest first; `order` is theirs, not the caller's. */
+export const bookingListQuerySchema = leadListQuerySchema.omit({ order: true }).extend({
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+  status: z.enum(['confirmed', 'cancelled']).optional(),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+export interface BookingRow {
+  reference: string;
+  email: string;
+  startsAt: string;
+  /** The day and time in the firm's zone, as the visitor chose them: the agenda groups by `localDate`. */
+  localDate: string;
+  localTime: string;
+  status: 'confirmed' | 'cancelled';
+  stage: LeadStage;
+  createdAt: string;
+}
+
+export interface BookingDetail extends BookingRow {
+  endsAt: string;
+  meetingUrl: string | null;
+  cancelledAt: string | null;
+  /** The questionnaire the call was booked from, if any. */
+  application: ApplicationSummary | null;
+  timeline: TimelineEntry[];
+}
+
+/** What a call's detail shows of the questionnaire it was booked from (the applications feature reads it). */
+export interface ApplicationSummary {
+  reference: string;
+  name: string;
+  businessName: string;
+}
+
+const bookingListShape = { timeColumn: 'starts_at', searchColumns: ['email'], exactColumn: 'reference' };
+
+/** One page of the agenda, on the (starts_at, status) index. */
+export async function listBookings(
+  db: Db,
+  query: BookingListQuery,
+  now: Date,
+  limit?: number,
+): Promise<Page<BookingRow>> {
+  const upcoming = query.when === 'upcoming';
+  let select = db
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'reference',
+      'email',
+      'starts_at',
+      'local_date',
+      'local_time',
+      'status',
+      'stage',
+      'created_at',
+    ])
+    .where(sql<boolean>`starts_at ${sql.raw(upcoming ? '>=' : '<')} ${now.toISOString()}`);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  if (query.status) select = select.where('status', '=', query.status);
+  const order = upcoming ? 'oldest' : 'newest';
+  const page = await keysetPage(select, bookingListShape, { ...query, order }, limit);
+  return { ...page, items: page.items.map(toRow) };
+}
+
+/** How many confirmed calls are still to come, and when the newest was booked. */
+export async function countUpcomingBookings(db: Db, now: Date): Promise<LeadTally> {
+  const counted = await db
+    .selectFrom('bookings')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return { total: Number(counted.total), newest: counted.newest };
+}
+
+export async function bookingDetail(
+  db: Db,
+  row: Selectable<BookingTable>,
+  applicationOf: (db: Db, applicationId: number) => Promise<ApplicationSummary | undefined>,
+): Promise<BookingDetail> {
+  const [application, events] = await Promise.all([
+    row.application_id === null ? undefined : applicationOf(db, row.application_id),
+    timeline(db, { kind: 'booking', id: row.id, email: row.email, createdAt: row.created_at }),
+  ]);
+  return {
+    ...toRow(row),
+    endsAt: row.ends_at,
+    meetingUrl: row.meeting_url,
+    cancelledAt: row.cancelled_at,
+    application: application ?? null,
+    timeline: events,
+  };
+}
+
+/** The calls booked from one application questionnaire, soonest first. */
+export async function bookingsBookedFrom(db: Db, applicationId: number) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['reference', 'starts_at', 'status'])
+    .where('application_id', '=', applicationId)
+    .orderBy('starts_at')
+    .execute();
+  return rows.map((b) => ({ reference: b.reference, startsAt: b.starts_at, status: b.status }));
+}
+
+export async function setBookingStage(db: Db, id: number, stage: LeadStage) {
+  await db.updateTable('bookings').set({ stage }).where('id', '=', id).execute();
+}
+
+/**
+ * Every booking by an address, for a subject access request: all its fields but the hashes kept to check a
+ * cancel link and to count bookings from one network, and the meeting service's own id.
+ */
+export function exportBookings(db: Db, address: string) {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'reference',
+      'email',
+      'starts_at',
+      'ends_at',
+      'local_date',
+      'local_time',
+      'time_zone',
+      'status',
+      'meeting_url',
+      'application_id',
+      'created_at',
+      'cancelled_at',
+      'stage',
+    ])
+    .where(holdsAddress(address))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Erases an address from the agenda: its upcoming calls are cancelled, so their slots free up, and every
+ * booking loses its address and call link but stays as a counted record. Returns the bookings' ids.
+ */
+export async function eraseBookings(trx: Db, address: string, now: Date): Promise<number[]> {
+  const at = now.toISOString();
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where(holdsAddress(address))
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>', at)
+    .execute();
+  const rows = await trx
+    .updateTable('bookings')
+    .set({ email: erasedMarker, meeting_url: null })
+    .where(holdsAddress(address))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function toRow(
+  row: Pick<
+    Selectable<BookingTable>,
+    'reference' | 'email' | 'starts_at' | 'local_date' | 'local_time' | 'status' | 'stage' | 'created_at'
+  >,
+): BookingRow {
+  return {
+    reference: row.reference,
+    email: row.email,
+    startsAt: row.starts_at,
+    localDate: row.local_date,
+    localTime: row.local_time,
+    status: row.status,
+    stage: row.stage,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,63 @@
+import type { CsvColumn } from '../../leads/csv.ts';
+import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
+import { type LeadListQuery, leadListQuerySchema } from '../../leads/list.ts';
+import {
+  countEnquiries,
+  type EnquiryRow,
+  enquiryDetail,
+  eraseEnquiries,
+  exportEnquiries,
+  findEnquiry,
+  listEnquiries,
+  setEnquiryStage,
+} from './queries.ts';
+
+const enquiryColumns: CsvColumn<EnquiryRow>[] = [
+  ['Reference', (row) => row.reference],
+  ['Name', (row) => row.name],
+  ['Email', (row) => row.email],
+  ['Organisation', (row) => row.organisation],
+  ['Stage', (row) => row.stage],
+  ['Received', (row) => row.createdAt],
+];
+
+const list = (
+  kind: 'contact' | 'quote',
+  path: string,
+  label: string,
+  place: number,
+): LeadList<LeadListQuery, EnquiryRow> => ({
+  path,
+  query: leadListQuerySchema,
+  list: (db, query, _now, limit) => listEnquiries(db, kind, query, limit),
+  csv: enquiryColumns,
+  summary: { label, path, count: (db) => countEnquiries(db, kind), place },
+});
+
+/** Contact enquiries and quote requests, as the back office lists, opens and erases them. */
+export const enquiryLeads: LeadKindEntry = {
+  lists: [
+    list('contact', 'contact-enquiries', 'Contact enquiries', 2),
+    list('quote', 'quote-requests', 'Quote requests', 3),
+  ],
+  staged: {
+    path: 'enquiries',
+    param: 'reference',
+    kind: 'enquiry',
+    find: findEnquiry,
+    detail: enquiryDetail,
+    setStage: setEnquiryStage,
+  },
+  personalData: {
+    exportKey: 'enquiries',
+    erasedKey: 'enquiries',
+    async export(db, address) {
+      const rows = await exportEnquiries(db, address);
+      return { data: rows, leads: { kind: 'enquiry', ids: rows.map((row) => row.id) } };
+    },
+    async erase(trx, address) {
+      const ids = await eraseEnquiries(trx, address);
+      return { data: ids.length, leads: { kind: 'enquiry', ids } };
+    },
+  },
+};

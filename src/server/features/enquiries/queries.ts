@@ -1,0 +1,137 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { LeadStage } from '../../../shared/back-office.ts';
+import { holdsAddress } from '../../db/address-matching.ts';
+import type { Database, EnquiryTable } from '../../db/schema.ts';
+import { erasedMarker } from '../../leads/erased.ts';
+import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import type { LeadTally } from '../../leads/kind.ts';
+import { keysetPage, type LeadListQuery, type Page } from '../../leads/list.ts';
+import type { EnquiryDetails } from './enquiry.ts';
+
+// The back office's reads and writes of the enquiries table: contact enquiries and quote requests.
+
+type Db = Kysely<Database>;
+
+export interface EnquiryRow {
+  reference: string;
+  kind: 'contact' | 'quote';
+  name: string;
+  email: string;
+  organisation: string;
+  stage: LeadStage;
+  createdAt: string;
+}
+
+export interface EnquiryDetail extends EnquiryRow {
+  phone: string | null;
+  postcode: string | null;
+  message: string;
+  /** The rest of the form, as submitted. */
+  details: EnquiryDetails;
+  timeline: TimelineEntry[];
+}
+
+/** One page of contact enquiries or quote requests, on the (kind, stage, created_at) index. */
+export async function listEnquiries(
+  db: Db,
+  kind: 'contact' | 'quote',
+  query: LeadListQuery,
+  limit?: number,
+): Promise<Page<EnquiryRow>> {
+  let select = db
+    .selectFrom('enquiries')
+    .select(['id', 'reference', 'kind', 'name', 'email', 'organisation', 'stage', 'created_at'])
+    .where('kind', '=', kind);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  const page = await keysetPage(select, enquiryListShape, query, limit);
+  return { ...page, items: page.items.map(toRow) };
+}
+
+const enquiryListShape = {
+  timeColumn: 'created_at',
+  searchColumns: ['email', 'name'],
+  exactColumn: 'reference',
+};
+
+/** How many enquiries of one kind there are, and the newest (an indexed count, no row loads). */
+export async function countEnquiries(db: Db, kind: 'contact' | 'quote'): Promise<LeadTally> {
+  const counted = await db
+    .selectFrom('enquiries')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return { total: Number(counted.total), newest: counted.newest };
+}
+
+export async function findEnquiry(db: Db, reference: string) {
+  return db.selectFrom('enquiries').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Everything about an enquiry already read, with its timeline. */
+export async function enquiryDetail(db: Db, row: Selectable<EnquiryTable>): Promise<EnquiryDetail> {
+  return {
+    ...toRow(row),
+    phone: row.phone,
+    postcode: row.postcode,
+    message: row.message,
+    details: JSON.parse(row.details),
+    timeline: await timeline(db, {
+      kind: 'enquiry',
+      id: row.id,
+      email: row.email,
+      createdAt: row.created_at,
+    }),
+  };
+}
+
+export async function setEnquiryStage(db: Db, id: number, stage: LeadStage) {
+  await db.updateTable('enquiries').set({ stage }).where('id', '=', id).execute();
+}
+
+/** Every enquiry from an address, with all its fields, for a subject access request. */
+export async function exportEnquiries(db: Db, address: string) {
+  const rows = await db
+    .selectFrom('enquiries')
+    .selectAll()
+    .where(holdsAddress(address))
+    .orderBy('id')
+    .execute();
+  return rows.map(({ details, ...row }) => ({ ...row, details: JSON.parse(details) }));
+}
+
+/** Blanks every personal field of the address's enquiries; they stay as counted records. Returns their ids. */
+export async function eraseEnquiries(trx: Db, address: string): Promise<number[]> {
+  const rows = await trx
+    .updateTable('enquiries')
+    .set({
+      name: erasedMarker,
+      email: erasedMarker,
+      organisation: erasedMarker,
+      phone: null,
+      postcode: null,
+      message: erasedMarker,
+      details: '{}',
+      ip_address: null,
+    })
+    .where(holdsAddress(address))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function toRow(
+  row: Pick<
+    Selectable<EnquiryTable>,
+    'reference' | 'kind' | 'name' | 'email' | 'organisation' | 'stage' | 'created_at'
+  >,
+): EnquiryRow {
+  return {
+    reference: row.reference,
+    kind: row.kind,
+    name: row.name,
+    email: row.email,
+    organisation: row.organisation,
+    stage: row.stage,
+    createdAt: row.created_at,
+  };
+}
