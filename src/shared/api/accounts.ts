@@ -28,7 +28,7 @@ export const formToken = endpoint({
   description:
     'Sets the form-token cookie (HttpOnly) the first time and answers the same token, which a form sends ' +
     'as `formToken` and a back-office call as the x-form-token header (double submit).',
-  answers: { 200: z.object({ token: z.string() }) },
+  answers: { 200: z.object({ token: z.string() }).describe('The visitor’s form token.') },
 });
 
 export const signIn = endpoint({
