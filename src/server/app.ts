@@ -7,7 +7,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { accountPaths } from '../shared/accounts.ts';
+import { signIn } from '../shared/api/accounts.ts';
 import { sitePage } from '../shared/api/site.ts';
 import { formTokenHeader } from '../shared/back-office.ts';
 import { botCheckSettingsToken } from '../shared/bot-check.ts';
@@ -16,7 +16,7 @@ import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import { botCheckPlugin } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { registerAccountRoutes, sessionCookie, signedInUser } from './features/accounts/routes.ts';
+import { accountsPlugin, sessionCookie, signedInUser } from './features/accounts/routes.ts';
 import { createAccountService } from './features/accounts/service.ts';
 import { applicationsPlugin } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
@@ -33,7 +33,7 @@ import { createBookingService } from './features/booking/service.ts';
 import { sourceAddressHasher } from './features/booking/source-address.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiryService } from './features/enquiries/service.ts';
-import { registerMailingListRoutes } from './features/mailing-list/routes.ts';
+import { mailingListPlugin } from './features/mailing-list/routes.ts';
 import { createMailingListService } from './features/mailing-list/service.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAccessControl(app, {
     staffOf: (request) => signedInUser(accounts, config.publicUrl, request),
     formTokenMatches: (request) => formTokens.check(request, request.headers[formTokenHeader]),
-    loginPath: accountPaths.login,
+    loginPath: signIn.path,
   });
   await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
   registerMetrics(app, db, config.metricsToken);
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secret: config.sessionSecret,
     now: clock,
   });
-  registerMailingListRoutes(app, {
+  await app.register(mailingListPlugin, {
     mailingList,
     pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailQueued,
   });
 
-  registerAccountRoutes(app, {
+  await app.register(accountsPlugin, {
     accounts,
     formTokens,
     pages,

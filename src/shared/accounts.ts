@@ -1,12 +1,18 @@
-// Staff accounts (SPEC §3, §4, §7): the paths the forms post to, and the words the pages show.
+// Staff accounts (SPEC §3, §4, §7): the words the pages show (the endpoints are in api/accounts.ts).
 
+import { formToken, signIn, signOut } from './api/accounts.ts';
+
+export { signInProofField } from './api/accounts.ts';
+
+/**
+ * The staff pages' paths, for the back office's code until it takes them from the contract entries in
+ * api/accounts.ts (and its own, for its pages).
+ */
 export const accountPaths = {
-  login: '/login',
-  logout: '/logout',
-  sendResetLink: '/send-reset-password-link',
-  resetPassword: '/reset-password',
+  login: signIn.path,
+  logout: signOut.path,
   backOffice: '/back-office',
-  formToken: '/api/form-token',
+  formToken: formToken.path,
 } as const;
 
 /** Why the login page was shown again: the server redirects with `?notice=` one of these keys. */
@@ -21,9 +27,6 @@ export const loginNotices = {
 } as const;
 
 export type LoginNotice = keyof typeof loginNotices;
-
-/** The login form's hidden field with its solved ALTCHA challenge (action `signin`). */
-export const signInProofField = 'proofOfWork';
 
 /** Why the login page did not send the form: it could not work out that check, even on a second try. */
 export const signInProofProblems = {

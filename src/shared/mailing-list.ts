@@ -9,6 +9,9 @@ export const mailingListMessages = {
   checkInbox: 'Thanks for signing up. Please check your inbox and confirm your subscription.',
 } as const;
 
+/** The page a sign-up posted as a page (without its script) goes on to, and the subscribe form too. */
+export const subscribedPage = '/subscribed';
+
 /** Filled only by bots: the field is hidden from people and from assistive technology. */
 export const honeypotField = 'homepage';
 

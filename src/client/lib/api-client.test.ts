@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoint, formAnswerSchema } from '../../shared/api/endpoint.ts';
 import { z } from '../../shared/zod.ts';
-import { ApiError, call, sendForm } from './api-client.ts';
+import { ApiError, call, sendForm, sendForText } from './api-client.ts';
 
 // A real HTTP server: /echo/:id answers what it was sent; /status/:code answers that status, with the
 // site's answer shape when asked for /status/:code/shaped.
@@ -124,5 +124,39 @@ describe('sending a form', () => {
       sent: false,
       message: expect.stringMatching(/^Error sending message: /),
     });
+  });
+});
+
+describe('sending a form whose answer is plain text', () => {
+  const plain = (path: string) =>
+    endpoint({
+      method: 'POST',
+      path,
+      access: 'public',
+      tag: 'Test',
+      summary: 'Answers text',
+      params: z.object({ id: z.string() }),
+      body: z.object({ emailAddress: z.string() }),
+      answers: { 200: { contentType: 'text/plain', description: 'Text' } },
+    });
+
+  it('sends the body as JSON and answers the text as it is, refused or not, logging nothing', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = { emailAddress: 'a@b.co' };
+    const echoed = JSON.parse(
+      await sendForText(plain('/echo/:id'), { params: { id: 'x' }, body }, { origin }),
+    );
+    expect(echoed).toMatchObject({
+      method: 'POST',
+      id: 'x',
+      body: JSON.stringify(body),
+      type: 'application/json',
+    });
+    for (const status of [200, 403, 422]) {
+      expect(
+        await sendForText(plain('/status/:id'), { params: { id: String(status) }, body }, { origin }),
+      ).toBe(`answer ${status}`);
+    }
+    expect(log).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { formToken as formTokenEndpoint, signIn } from '../../shared/api/accounts.ts';
 import {
   type CallInput,
   type EndpointSpec,
@@ -39,13 +40,11 @@ export function messagesOf(answer: unknown): string[] {
 }
 
 const formTokenHeader = 'x-form-token';
-const formTokenPath = '/api/form-token';
-const loginPath = '/login';
 let pendingToken: Promise<string> | null = null;
 
 /** The double-submit token for staff changes and the sign-out form, fetched once per page (it also sets its cookie). */
 export function formToken(origin = ''): Promise<string> {
-  pendingToken ??= fetch(`${origin}${formTokenPath}`, { headers: { accept: 'application/json' } })
+  pendingToken ??= fetch(`${origin}${formTokenEndpoint.path}`, { headers: { accept: 'application/json' } })
     .then((response) => response.json() as Promise<{ token: string }>)
     .then((body) => body.token);
   return pendingToken;
@@ -90,7 +89,7 @@ export async function call<const E extends EndpointSpec>(
   });
   if (!response.ok) {
     if (endpoint.access === 'public') logHttpFailure(response.status);
-    else if (response.status === 401) window.location.assign(loginPath);
+    else if (response.status === 401) window.location.assign(signIn.path);
     const text = await response.text();
     throw new ApiError(response.status, messagesOf(parsedOrNull(text)).filter(Boolean), text);
   }
@@ -138,3 +137,22 @@ export function problemsOf(error: unknown): string[] {
 }
 
 export const problemText = (error: unknown) => problemsOf(error).join(' ');
+
+/**
+ * Sends to an endpoint that answers plain text, success or not (the forgotten-password link), and answers
+ * that text for the page to show as it is. Only a request that cannot be made at all throws.
+ */
+export async function sendForText<const E extends EndpointSpec>(
+  endpoint: E,
+  input: CallInput<E>,
+  { origin = '', signal }: CallOptions = {},
+): Promise<string> {
+  const { params, body } = input as { params?: Record<string, string>; body?: unknown };
+  const response = await fetch(`${origin}${pathWith(endpoint.path, params)}`, {
+    method: endpoint.method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  return response.text();
+}

@@ -62,4 +62,10 @@ describe('the API document at /api/openapi.json', () => {
     expect(Object.keys(contact?.responses ?? {})).toEqual(['201', '403', '422', '429']);
     expect(document.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
   });
+
+  it('describes a redirect by its status and words, with no body', () => {
+    const signIn = document.paths['/login']?.post?.responses as Record<string, { content?: unknown }>;
+    expect(signIn['303']).toEqual({ description: expect.stringContaining('Signed in') });
+    expect(signIn['400']?.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+  });
 });

@@ -41,7 +41,8 @@ function securityOf(endpoint: EndpointSpec) {
 
 /** An answer that is not JSON, as OpenAPI describes it. */
 function documentedAnswer(answer: NonJsonAnswer) {
-  if (answer.contentType === 'redirect') return { description: answer.description };
+  // Swagger reads a bare `{ description }` as a JSON schema and gives it a JSON body; `null` gives none.
+  if (answer.contentType === 'redirect') return { type: 'null', description: answer.description };
   return {
     description: answer.description,
     content: {

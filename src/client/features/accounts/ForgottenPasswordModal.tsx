@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { accountPaths } from '../../../shared/accounts.ts';
+import { sendResetLink } from '../../../shared/api/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { modalCloseDelayMs } from '../../../shared/timings.ts';
+import { sendForText } from '../../lib/api-client.ts';
 import { InputField } from '../../lib/InputField.tsx';
 import { Modal } from '../../lib/Modal.tsx';
 
@@ -38,12 +39,7 @@ export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPassw
     if (problem) return;
     setSending(true);
     try {
-      const response = await fetch(accountPaths.sendResetLink, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailAddress: email.trim() }),
-      });
-      setMessage(await response.text());
+      setMessage(await sendForText(sendResetLink, { body: { emailAddress: email.trim() } }));
     } catch (failure) {
       setMessage(failure instanceof Error ? failure.message : String(failure));
     } finally {

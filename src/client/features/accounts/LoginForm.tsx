@@ -1,11 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  accountMessages,
-  accountPaths,
-  loginNotices,
-  signInProofField,
-  signInProofProblems,
-} from '../../../shared/accounts.ts';
+import { accountMessages, loginNotices, signInProofProblems } from '../../../shared/accounts.ts';
+import { signIn, signInProofField } from '../../../shared/api/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { passwordProblem } from '../../../shared/password.ts';
 import { storageKeys } from '../../../shared/storage-keys.ts';
@@ -72,7 +67,7 @@ export function LoginForm() {
         ref={submit.form}
         className="account-form"
         method="post"
-        action={accountPaths.login}
+        action={signIn.path}
         onSubmit={onSubmit}
         onFocus={proof.prepare}
         noValidate

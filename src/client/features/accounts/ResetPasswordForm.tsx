@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { accountPaths } from '../../../shared/accounts.ts';
+import { resetPassword } from '../../../shared/api/accounts.ts';
 import {
   newPasswordProblem,
   passwordHelper,
@@ -49,7 +49,7 @@ export function ResetPasswordForm() {
       ref={submit.form}
       className="account-form"
       method="post"
-      action={accountPaths.resetPassword}
+      action={resetPassword.path}
       onSubmit={onSubmit}
       noValidate
       aria-busy={submit.sending}

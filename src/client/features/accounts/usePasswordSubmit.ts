@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { accountPaths } from '../../../shared/accounts.ts';
+import { formToken as formTokenEndpoint } from '../../../shared/api/accounts.ts';
 import { sha512Hex } from '../../../shared/password.ts';
-import { fetchJson } from '../../lib/http.ts';
+import { call } from '../../lib/api-client.ts';
 
 /**
  * What the login and reset forms share (SPEC §5): after the page's own checks pass, the password is hashed
@@ -17,7 +17,7 @@ export function usePasswordSubmit() {
 
   useEffect(() => {
     // Without it the server answers that the form expired, which says what to do.
-    fetchJson<{ token: string }>(accountPaths.formToken)
+    call(formTokenEndpoint, {})
       .then(({ token }) => setFormToken(token))
       .catch(() => {});
   }, []);

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { subscribe } from '../../../shared/api/mailing-list.ts';
 import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
 import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
+import { call } from '../../lib/api-client.ts';
 import { FieldError } from '../../lib/FieldError.tsx';
-import { postJson } from '../../lib/http.ts';
 import { useTimedMessage } from '../../lib/useTimedMessage.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
@@ -23,10 +24,8 @@ export function SignUpForm() {
     setSending(true);
     show(null);
     try {
-      await postJson('/subscribe', {
-        emailAddress,
-        submitMethod: '2',
-        ...(trap && { [honeypotField]: trap }),
+      await call(subscribe, {
+        body: { emailAddress, submitMethod: '2', ...(trap && { [honeypotField]: trap }) },
       });
       field.clear();
       show({ kind: 'success', text: mailingListMessages.signedUp }, successMessageMs);
@@ -42,7 +41,7 @@ export function SignUpForm() {
     <form
       className="sign-up"
       method="post"
-      action="/subscribe"
+      action={subscribe.path}
       onSubmit={onSubmit}
       noValidate
       aria-busy={sending}

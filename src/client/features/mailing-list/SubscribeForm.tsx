@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { consentWording, honeypotField } from '../../../shared/mailing-list.ts';
+import { subscribe } from '../../../shared/api/mailing-list.ts';
+import { consentWording, honeypotField, subscribedPage } from '../../../shared/mailing-list.ts';
+import { sendForm } from '../../lib/api-client.ts';
 import { FieldError } from '../../lib/FieldError.tsx';
-import { sendForm } from '../../lib/http.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
 import './mailing-list.css';
@@ -19,13 +20,11 @@ export function SubscribeForm() {
     const emailAddress = field.check();
     if (!emailAddress) return;
     setSending(true);
-    const outcome = await sendForm('/subscribe', {
-      emailAddress,
-      contact1: '2',
-      ...(trap && { [honeypotField]: trap }),
+    const outcome = await sendForm(subscribe, {
+      body: { emailAddress, contact1: '2', ...(trap && { [honeypotField]: trap }) },
     });
     if (outcome.sent) {
-      window.location.assign('/subscribed');
+      window.location.assign(subscribedPage);
       return;
     }
     setFailure(outcome.message);
@@ -37,7 +36,7 @@ export function SubscribeForm() {
     <form
       className="subscribe"
       method="post"
-      action="/subscribe"
+      action={subscribe.path}
       onSubmit={onSubmit}
       noValidate
       aria-busy={sending}

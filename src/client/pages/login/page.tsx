@@ -1,8 +1,10 @@
+import { signIn } from '../../../shared/api/accounts.ts';
 import { LoginForm } from '../../features/accounts/LoginForm.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
-  path: '/login',
+  // The page is where its form posts.
+  path: signIn.path,
   title: 'Staff sign-in',
   description: 'Sign in to the back office.',
   noindex: true,

@@ -1,8 +1,9 @@
+import { resetPasswordPage } from '../../../shared/api/accounts.ts';
 import { ResetPasswordForm } from '../../features/accounts/ResetPasswordForm.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
-  path: '/reset-password',
+  path: resetPasswordPage.path,
   title: 'Choose a new password',
   description: 'Choose a new password for your back-office account.',
   noindex: true,

@@ -1,7 +1,8 @@
+import { subscribedPage } from '../../../shared/mailing-list.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
-  path: '/subscribed',
+  path: subscribedPage,
   title: 'Please confirm your subscription',
   description: 'Thank you for signing up to our newsletter. Please confirm your email address.',
   noindex: true,

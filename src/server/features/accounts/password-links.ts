@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { resetPasswordPage } from '../../../shared/api/accounts.ts';
 import { recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -15,7 +16,7 @@ const resetEmailsPerHour = 3;
 /** Links that let a person choose a password: the invitation's and the reset's. */
 export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { publicUrl: URL }) {
   const throttle = createSignInThrottle(now);
-  const passwordLink = (token: string) => new URL(`/reset-password?token=${token}`, publicUrl).href;
+  const passwordLink = (token: string) => new URL(`${resetPasswordPage.path}?token=${token}`, publicUrl).href;
 
   /** A new link for the user, stored only as its hash. */
   async function issueToken(trx: Transaction<Database>, userId: number, purpose: 'reset' | 'invite') {

@@ -1,17 +1,21 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { accountMessages, accountPaths, type LoginNotice } from '../../../shared/accounts.ts';
 import {
-  accountMessages,
-  accountPaths,
-  type LoginNotice,
+  formToken,
+  resetPassword,
+  resetPasswordPage,
+  sendResetLink,
+  signIn,
   signInProofField,
-} from '../../../shared/accounts.ts';
+  signOut,
+} from '../../../shared/api/accounts.ts';
 import { emailAddressProblem } from '../../../shared/email.ts';
 import { looksLikePasswordHash } from '../../../shared/password.ts';
-import { publicRoute } from '../../http/access.ts';
 import type { FormTokens } from '../../http/form-token.ts';
 import type { PrerenderedPages } from '../../http/pages.ts';
 import { perMinute } from '../../http/rate-limit.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
+import { serve } from '../../http/serve.ts';
 import { html, type ServerPages } from '../../http/server-page.ts';
 import type { AccountService } from './service.ts';
 import { sessionLifetimeMs } from './sign-in.ts';
@@ -27,10 +31,6 @@ export interface AccountRoutesOptions {
   mailQueued: () => void;
 }
 
-type FormBody = Record<string, unknown> | undefined;
-const text = (body: FormBody, name: string) =>
-  typeof body?.[name] === 'string' ? (body[name] as string) : '';
-
 /** The session cookie's name and settings: HttpOnly, SameSite=Lax, Secure and `__Host-` under https. */
 export function sessionCookie(publicUrl: URL) {
   const https = publicUrl.protocol === 'https:';
@@ -41,95 +41,108 @@ export function sessionCookie(publicUrl: URL) {
 }
 
 /** Sign-in, sign-out, the forgotten-password link and the reset (SPEC §3, §4, §7). */
-export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
+export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   const { accounts, formTokens, serverPages } = options;
-  const formLimit = { ...publicRoute, ...perMinute(options.rateLimitPerMinute) };
+  const formLimit = perMinute(options.rateLimitPerMinute);
   const session = sessionCookie(options.publicUrl);
   const toLogin = (reply: FastifyReply, notice: LoginNotice) =>
-    reply.redirect(`${accountPaths.login}?notice=${notice}`, 303);
+    reply.redirect(`${signIn.path}?notice=${notice}`, 303);
 
-  app.get(accountPaths.formToken, { config: publicRoute }, async (request, reply) => {
+  serve(app, formToken, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: formTokens.issue(request, reply) };
   });
 
-  app.post<{ Body: FormBody }>(accountPaths.login, { config: formLimit }, async (request, reply) => {
-    if (!formTokens.check(request, request.body?.formToken)) return toLogin(reply, 'form-expired');
-    const passwordHash = text(request.body, 'p');
-    if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
-    const email = text(request.body, 'emailAddress');
-    // No account has an address that is not one (and an odd character could not even be looked up).
-    if (emailAddressProblem(email)) return toLogin(reply, 'sign-in-failed');
-    const remember = ['on', 'true', '1'].includes(text(request.body, 'rememberMe'));
-    const result = await accounts.signIn({
-      email,
-      passwordHash,
-      remember,
-      ipAddress: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      proofOfWork: text(request.body, signInProofField),
-    });
-    if (result.outcome === 'wait') return toLogin(reply, 'wait');
-    if (result.outcome === 'proof-needed') return toLogin(reply, 'proof-of-work');
-    if (result.outcome === 'refused') {
-      if (result.mailQueued) options.mailQueued();
-      return toLogin(reply, 'sign-in-failed');
-    }
-    // A new id at every sign-in (never one the browser brought), and the old session ends.
-    await accounts.endSession(request.cookies[session.name]);
-    reply.setCookie(session.name, result.sessionId, {
-      ...session.options,
-      ...(result.kind === 'remembered' && { maxAge: sessionLifetimeMs.remembered / 1000 }),
-    });
-    return reply.redirect(accountPaths.backOffice, 303);
-  });
+  serve(
+    app,
+    signIn,
+    async (request, reply) => {
+      const form = request.body;
+      if (!formTokens.check(request, form.formToken)) return toLogin(reply, 'form-expired');
+      const passwordHash = form.p ?? '';
+      if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
+      const email = form.emailAddress ?? '';
+      // No account has an address that is not one (and an odd character could not even be looked up).
+      if (emailAddressProblem(email)) return toLogin(reply, 'sign-in-failed');
+      const remember = ['on', 'true', '1'].includes(form.rememberMe ?? '');
+      const result = await accounts.signIn({
+        email,
+        passwordHash,
+        remember,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        proofOfWork: form[signInProofField] ?? '',
+      });
+      if (result.outcome === 'wait') return toLogin(reply, 'wait');
+      if (result.outcome === 'proof-needed') return toLogin(reply, 'proof-of-work');
+      if (result.outcome === 'refused') {
+        if (result.mailQueued) options.mailQueued();
+        return toLogin(reply, 'sign-in-failed');
+      }
+      // A new id at every sign-in (never one the browser brought), and the old session ends.
+      await accounts.endSession(request.cookies[session.name]);
+      reply.setCookie(session.name, result.sessionId, {
+        ...session.options,
+        ...(result.kind === 'remembered' && { maxAge: sessionLifetimeMs.remembered / 1000 }),
+      });
+      return reply.redirect(accountPaths.backOffice, 303);
+    },
+    formLimit,
+  );
 
-  app.post<{ Body: FormBody }>(accountPaths.logout, { config: publicRoute }, async (request, reply) => {
-    if (!formTokens.check(request, request.body?.formToken))
+  serve(app, signOut, async (request, reply) => {
+    if (!formTokens.check(request, request.body.formToken))
       return reply.redirect(accountPaths.backOffice, 303);
     await accounts.signOut(request.cookies[session.name]);
     reply.clearCookie(session.name, session.options);
     return toLogin(reply, 'signed-out');
   });
 
-  app.post<{ Body: FormBody }>(accountPaths.sendResetLink, { config: formLimit }, async (request, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    if (!isSameOrigin(request, options.publicUrl)) {
-      return reply.status(403).send('Please ask for the link from our own login page.');
-    }
-    const email = text(request.body, 'emailAddress').trim();
-    const problem = emailAddressProblem(email);
-    if (problem) return reply.status(422).send(problem);
-    await accounts.sendResetLink(email, request.ip);
-    options.mailQueued();
-    return reply.send(accountMessages.resetLinkSent(email));
-  });
-
-  const resetPage = options.pages.byPath.get(accountPaths.resetPassword);
-  app.get<{ Querystring: { token?: string } }>(
-    accountPaths.resetPassword,
-    { config: publicRoute },
+  serve(
+    app,
+    sendResetLink,
     async (request, reply) => {
-      // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
-      // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
-      reply.header('x-robots-tag', 'noindex');
-      if (!resetPage || !(await accounts.tokenIsUsable(String(request.query.token ?? '')))) {
-        return unusableLink(reply);
+      reply.type('text/plain; charset=utf-8');
+      if (!isSameOrigin(request, options.publicUrl)) {
+        return reply.status(403).send('Please ask for the link from our own login page.');
       }
-      return options.pages.send(request, reply, resetPage);
+      const email = (request.body.emailAddress ?? '').trim();
+      const problem = emailAddressProblem(email);
+      if (problem) return reply.status(422).send(problem);
+      await accounts.sendResetLink(email, request.ip);
+      options.mailQueued();
+      return reply.send(accountMessages.resetLinkSent(email));
     },
+    formLimit,
   );
 
-  app.post<{ Body: FormBody }>(accountPaths.resetPassword, { config: formLimit }, async (request, reply) => {
-    if (!formTokens.check(request, request.body?.formToken)) return formExpired(reply);
-    const passwordHash = text(request.body, 'p');
-    if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
-    if (!(await accounts.setPassword(text(request.body, 'token'), passwordHash, request.ip))) {
+  const resetPage = options.pages.byPath.get(resetPasswordPage.path);
+  serve(app, resetPasswordPage, async (request, reply) => {
+    // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
+    // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
+    reply.header('x-robots-tag', 'noindex');
+    if (!resetPage || !(await accounts.tokenIsUsable(request.query.token ?? ''))) {
       return unusableLink(reply);
     }
-    options.mailQueued();
-    return toLogin(reply, 'password-changed');
+    return options.pages.send(request, reply, resetPage);
   });
+
+  serve(
+    app,
+    resetPassword,
+    async (request, reply) => {
+      const form = request.body;
+      if (!formTokens.check(request, form.formToken)) return formExpired(reply);
+      const passwordHash = form.p ?? '';
+      if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
+      if (!(await accounts.setPassword(form.token ?? '', passwordHash, request.ip))) {
+        return unusableLink(reply);
+      }
+      options.mailQueued();
+      return toLogin(reply, 'password-changed');
+    },
+    formLimit,
+  );
 
   function unusableLink(reply: FastifyReply) {
     return serverPages.send(
@@ -138,7 +151,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       'Link expired',
       html`<h1>This link has expired or has already been used</h1>
       <p>A link to set a password works once, and a reset link for one hour. You can ask for a new one:
-      open the <a href="${accountPaths.login}">login page</a> and choose 'Forgotten your password?'.</p>`,
+      open the <a href="${signIn.path}">login page</a> and choose 'Forgotten your password?'.</p>`,
     );
   }
 
@@ -149,7 +162,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       'Please try again',
       html`<h1>Your password did not arrive in a form we can read</h1>
       <p>The page scrambles your password before sending it, and that did not happen. Please reload the
-      <a href="${accountPaths.login}">login page</a> and try again.</p>`,
+      <a href="${signIn.path}">login page</a> and try again.</p>`,
     );
   }
 
@@ -162,7 +175,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       <p>Please go back, reload the page and send the form again.</p>`,
     );
   }
-}
+};
 
 /** The signed-in user of a request, or null. */
 export function signedInUser(accounts: AccountService, publicUrl: URL, request: FastifyRequest) {

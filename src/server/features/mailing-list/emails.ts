@@ -1,4 +1,5 @@
 import { firm } from '../../../../content/firm.ts';
+import { unsubscribePage } from '../../../shared/api/mailing-list.ts';
 import type { MailMessage } from '../../mail/message.ts';
 
 export interface MailingListMailSettings {
@@ -8,7 +9,7 @@ export interface MailingListMailSettings {
 }
 
 export function unsubscribeUrl(token: string, settings: MailingListMailSettings) {
-  return new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, settings.publicUrl).href;
+  return new URL(`${unsubscribePage.path}?token=${encodeURIComponent(token)}`, settings.publicUrl).href;
 }
 
 /**

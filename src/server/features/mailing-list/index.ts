@@ -1,4 +1,4 @@
 // The mailing-list feature as other parts of the server see it: subscribers and their consent trail.
 export { subscriberLeads } from './lead-kind.ts';
-export { registerMailingListRoutes } from './routes.ts';
+export { mailingListPlugin } from './routes.ts';
 export { createMailingListService, type MailingListService } from './service.ts';

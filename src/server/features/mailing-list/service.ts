@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { confirmSubscriptionPage } from '../../../shared/api/mailing-list.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, SubscriberConsentTable } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -35,7 +36,7 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
    */
   const unsubscribeToken = (email: string) => derivedToken(secret, 'unsubscribe-link', email);
   const confirmUrl = (token: string) =>
-    new URL(`/subscribe/confirm?token=${encodeURIComponent(token)}`, mail.publicUrl).href;
+    new URL(`${confirmSubscriptionPage.path}?token=${encodeURIComponent(token)}`, mail.publicUrl).href;
 
   const recordConsent = (
     trx: Transaction<Database>,
