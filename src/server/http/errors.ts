@@ -5,7 +5,7 @@ import type { FormAnswer } from '../../shared/api/endpoint.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { PrerenderedPages } from './pages.ts';
-import { requestProblems } from './problems.ts';
+import { type Problem, schemaProblems, validationMessages } from './problems.ts';
 import { html, type ServerPages } from './server-page.ts';
 
 declare module 'fastify' {
@@ -15,6 +15,12 @@ declare module 'fastify' {
      * route's schema refused, listing the problems. Script and API callers get the 422 answer.
      */
     refusalPage?: (reply: FastifyReply, problems: string[]) => FastifyReply | Promise<FastifyReply>;
+    /**
+     * For a route whose refusals have words of their own (one message whatever the problem, or a list's
+     * 400 naming the filter it could not read): its answer to what its schemas refused, instead of 422
+     * with one message per problem.
+     */
+    refusal?: (problems: readonly Problem[]) => { status: 400 | 422; messages: string[] };
   }
 }
 
@@ -106,8 +112,11 @@ export function registerErrorHandling(
         'Something went wrong on our side. Please try again in a moment.',
       );
     }
-    const problems = requestProblems(error);
-    if (problems) {
+    const issues = schemaProblems(error);
+    if (issues) {
+      const own = request.routeOptions.config.refusal?.(issues);
+      if (own) return reply.status(own.status).send(failure(...own.messages));
+      const problems = validationMessages({ issues });
       const page = request.routeOptions.config.refusalPage;
       if (page && isPageRequest(request)) return page(reply, problems);
       return reply.status(422).send(failure(...problems));

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 const zodDefaultMessage = /^(Invalid|Too big|Too small|Unrecognized)/;
 
 /** A problem found by a schema: Zod's issue, or the same issue as Fastify hands it to the error handler. */
-interface Problem {
+export interface Problem {
   code: string;
   path: readonly PropertyKey[];
   message: string;
@@ -24,14 +24,12 @@ export function validationMessages(error: { issues: readonly Problem[] }): strin
 }
 
 /** The route schema's problems with a request, from the error Fastify raises (fastify-type-provider-zod's shape). */
-export function requestProblems(error: FastifyError): string[] | undefined {
+export function schemaProblems(error: FastifyError): Problem[] | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
-  return validationMessages({
-    issues: error.validation.map((problem) => ({
-      code: problem.keyword,
-      path: problem.instancePath.split('/').filter(Boolean),
-      message: problem.message ?? '',
-      keys: (problem.params as { keys?: string[] }).keys,
-    })),
-  });
+  return error.validation.map((problem) => ({
+    code: problem.keyword,
+    path: problem.instancePath.split('/').filter(Boolean),
+    message: problem.message ?? '',
+    keys: (problem.params as { keys?: string[] }).keys,
+  }));
 }

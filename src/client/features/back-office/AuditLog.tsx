@@ -1,24 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+import { type AuditPage, readAuditLog } from '../../../shared/api/back-office-staff.ts';
 import { type AuditKind, auditKindLabels, auditKinds } from '../../../shared/audit.ts';
-import { api, problemText, queryString } from './api.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
-interface AuditEntry {
-  action: string;
-  subject: string;
-  at: string;
-  by: string | null;
-  ipAddress: string | null;
-}
-
-interface AuditPage {
-  items: AuditEntry[];
-  next: string | null;
-}
-
-const pageOf = (kind: AuditKind, after?: string) =>
-  api.get<AuditPage>(`/audit-log${queryString({ kind, after })}`);
+const pageOf = (kind: AuditKind, after?: string) => call(readAuditLog, { query: { kind, after } });
 
 /**
  * The audit log, newest first: staff actions, or sign-in events (with the network address each came

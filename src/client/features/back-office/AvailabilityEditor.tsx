@@ -1,15 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import {
+  type BlockedDate,
+  blockDate,
+  readAvailability,
+  saveAvailability,
+  unblockDate,
+} from '../../../shared/api/back-office-settings.ts';
 import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
 import { weekdayNames } from '../../../shared/calendar.ts';
-import { api, problemsOf } from './api.ts';
+import { call, problemsOf } from '../../lib/api-client.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
 
 type Weekday = (typeof weekdayNames)[number];
-interface BlockedDate {
-  date: string;
-  reason: string | null;
-}
 
 const capitalised = (day: string) => day[0]?.toUpperCase() + day.slice(1);
 /** "09:00-12:30, 13:30-17:00" and back: several periods a day fit in one box. */
@@ -34,8 +37,7 @@ export function AvailabilityEditor() {
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
-    api
-      .get<{ settings: AvailabilitySettings; blockedDates: BlockedDate[] }>('/availability')
+    call(readAvailability, {})
       .then((answer) => {
         setSettings(answer.settings);
         setHours(
@@ -75,12 +77,11 @@ export function AvailabilityEditor() {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const workingHours = Object.fromEntries(weekdayNames.map((day) => [day, hoursFrom(hours[day])]));
+    const workingHours = Object.fromEntries(
+      weekdayNames.map((day) => [day, hoursFrom(hours[day])]),
+    ) as AvailabilitySettings['workingHours'];
     void run(async () => {
-      const answer = await api.put<{ infoMessages: string[] }>('/availability', {
-        ...settings,
-        workingHours,
-      });
+      const answer = await call(saveAvailability, { body: { ...settings, workingHours } });
       return answer.infoMessages.join(' ');
     });
   };
@@ -90,9 +91,8 @@ export function AvailabilityEditor() {
     const form = event.currentTarget;
     const data = new FormData(form);
     void run(async () => {
-      const answer = await api.post<{ blockedDates: BlockedDate[] }>('/blocked-dates', {
-        date: String(data.get('date')),
-        reason: String(data.get('reason') ?? ''),
+      const answer = await call(blockDate, {
+        body: { date: String(data.get('date')), reason: String(data.get('reason') ?? '') },
       });
       setBlocked(answer.blockedDates);
       form.reset();
@@ -102,7 +102,7 @@ export function AvailabilityEditor() {
 
   const unblock = (date: string) =>
     run(async () => {
-      setBlocked((await api.delete<{ blockedDates: BlockedDate[] }>(`/blocked-dates/${date}`)).blockedDates);
+      setBlocked((await call(unblockDate, { params: { date } })).blockedDates);
       return `${longDay(date)} is open again.`;
     });
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { api, problemText } from './api.ts';
+import { erasePersonalData, exportPersonalData } from '../../../shared/api/back-office-data-protection.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { Feedback } from './Feedback.tsx';
 
 /** Subject access and erasure requests for one email address; both land in the audit log. */
@@ -21,7 +22,7 @@ export function DataProtection() {
   const exportData = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const data = await api.post<unknown>('/data-protection/export', { email });
+      const data = await call(exportPersonalData, { body: { email } });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
@@ -36,7 +37,7 @@ export function DataProtection() {
   const erase = () => {
     if (!window.confirm(`Erase everything held about ${email}? This cannot be undone.`)) return;
     void run(async () => {
-      const answer = await api.post<{ erased: Record<string, number> }>('/data-protection/erase', { email });
+      const answer = await call(erasePersonalData, { body: { email } });
       const counts = Object.entries(answer.erased)
         .map(([what, count]) => `${what}: ${count}`)
         .join(', ');

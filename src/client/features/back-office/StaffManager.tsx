@@ -1,16 +1,15 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import {
+  disableStaff,
+  inviteStaff,
+  listStaff,
+  type StaffMember,
+} from '../../../shared/api/back-office-staff.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { AuditLog } from './AuditLog.tsx';
-import { api, problemText } from './api.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
-
-interface StaffMember {
-  email: string;
-  status: 'active' | 'disabled';
-  passwordSet: boolean;
-  createdAt: string;
-}
 
 /** Who can sign in: invite by email, disable; and the audit log. */
 export function StaffManager({ you }: { you: string }) {
@@ -22,7 +21,7 @@ export function StaffManager({ you }: { you: string }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
-    setStaff(await api.get<StaffMember[]>('/staff'));
+    setStaff(await call(listStaff, {}));
   }, []);
   useEffect(() => {
     reload().catch((error) => setProblem(problemText(error)));
@@ -43,7 +42,7 @@ export function StaffManager({ you }: { you: string }) {
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => api.post('/staff', { email }))) setEmail('');
+    if (await act(() => call(inviteStaff, { body: { email } }))) setEmail('');
   };
 
   return (
@@ -77,7 +76,7 @@ export function StaffManager({ you }: { you: string }) {
                       className="button button--secondary"
                       onClick={() => {
                         if (window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)) {
-                          void act(() => api.post('/staff/disable', { email: member.email }));
+                          void act(() => call(disableStaff, { body: { email: member.email } }));
                         }
                       }}
                     >

@@ -1,29 +1,11 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { auditKinds } from '../../../shared/audit.ts';
+import type { AuditEntry, auditLogQuerySchema } from '../../../shared/api/back-office-staff.ts';
+import type { z } from '../../../shared/zod.ts';
 import type { Database } from '../../db/schema.ts';
-import { cursorSchema, keysetPage, type Page } from '../../leads/list.ts';
+import { keysetPage, type Page } from '../../leads/list.ts';
 
-export const auditListQuerySchema = z
-  .object({
-    /** Staff actions unless sign-in events are asked for. */
-    kind: z.enum(auditKinds).default('staff'),
-    after: cursorSchema.optional(),
-  })
-  .strict();
-export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
-
-export interface AuditRow {
-  action: string;
-  subject: string;
-  /** JSON, as recorded. */
-  detail: string;
-  at: string;
-  /** Who acted: the member of staff's address, or null when nobody was signed in. */
-  by: string | null;
-  /** Where a sign-in event came from, when it was recorded. */
-  ipAddress: string | null;
-}
+/** Which list, and where the page before ended (a cursor the route has checked is one of ours). */
+export type AuditListQuery = z.output<typeof auditLogQuerySchema>;
 
 const auditListShape = { timeColumn: 'created_at', searchColumns: [] };
 
@@ -32,7 +14,7 @@ export async function listAudit(
   db: Kysely<Database>,
   query: AuditListQuery,
   limit?: number,
-): Promise<Page<AuditRow>> {
+): Promise<Page<AuditEntry>> {
   const select = db
     .selectFrom('audit_log')
     // A subquery rather than a join, so that `id` and `created_at` name only the entry's own columns.

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { firm } from '../../../../content/firm.ts';
-import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
-import { type AvailabilitySettings, availabilitySettingsSchema } from '../../../shared/booking-settings.ts';
-import { isTypedText } from '../../../shared/form-fields.ts';
+import {
+  blockDate,
+  readAvailability,
+  saveAvailability,
+  unblockDate,
+} from '../../../shared/api/back-office-settings.ts';
+import { backOfficeMessages } from '../../../shared/back-office.ts';
+import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
 import { recordAudit } from '../../audit/log.ts';
 import type { Database } from '../../db/schema.ts';
-import { failure, succeeded } from '../../http/errors.ts';
+import { succeeded } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import type { Clock } from '../../time/clock.ts';
-
-const blockedDateBody = z
-  .object({ date: z.iso.date(), reason: z.string().trim().max(200).refine(isTypedText).optional() })
-  .strict();
 
 type Db = Kysely<Database>;
 
@@ -42,58 +43,65 @@ export function registerAvailabilityRoutes(
   const blockedDates = () =>
     store.blockedDatesFrom(db, now().toLocaleDateString('en-CA', { timeZone: firm.timeZone }));
 
-  app.get(`${backOfficeApi}/availability`, async () => ({
+  serve(app, readAvailability, async () => ({
     settings: await store.loadSettings(db),
     blockedDates: await blockedDates(),
   }));
 
-  app.put(`${backOfficeApi}/availability`, async (request, reply) => {
-    const settings = availabilitySettingsSchema.safeParse(request.body);
-    if (!settings.success) {
-      return reply.status(422).send(
-        failure(
-          // A problem with no field of its own (periods that overlap) names its day in its message.
-          ...settings.error.issues.map((issue) =>
-            issue.path.length ? `${issue.path.join(' ')}: ${issue.message}` : issue.message,
-          ),
+  serve(
+    app,
+    saveAvailability,
+    async (request) => {
+      const settings = request.body;
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        await store.saveSettings(trx, settings, at);
+        await recordAudit(
+          trx,
+          {
+            userId: request.staff.id,
+            action: 'availability.changed',
+            subject: 'availability',
+            detail: settings,
+          },
+          at,
+        );
+      });
+      return succeeded(backOfficeMessages.settingsSaved);
+    },
+    {
+      // Every problem names its setting by its path ("workingHours monday 0 start: …"); one with no
+      // field of its own (periods that overlap) names its day in its message.
+      refusal: (problems) => ({
+        status: 422,
+        messages: problems.map((problem) =>
+          problem.path.length ? `${problem.path.join(' ')}: ${problem.message}` : problem.message,
         ),
-      );
-    }
-    await db.transaction().execute(async (trx) => {
-      const at = now();
-      await store.saveSettings(trx, settings.data, at);
-      await recordAudit(
-        trx,
-        {
-          userId: request.staff.id,
-          action: 'availability.changed',
-          subject: 'availability',
-          detail: settings.data,
-        },
-        at,
-      );
-    });
-    return succeeded(backOfficeMessages.settingsSaved);
-  });
+      }),
+    },
+  );
 
-  app.post(`${backOfficeApi}/blocked-dates`, async (request, reply) => {
-    const body = blockedDateBody.safeParse(request.body);
-    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.blockedDate));
-    const { date } = body.data;
-    const reason = body.data.reason || null;
-    await db.transaction().execute(async (trx) => {
-      const at = now();
-      await store.blockDate(trx, date, reason, at);
-      await recordAudit(
-        trx,
-        { userId: request.staff.id, action: 'blocked-date.added', subject: date, detail: { reason } },
-        at,
-      );
-    });
-    return reply.status(201).send({ blockedDates: await blockedDates() });
-  });
+  serve(
+    app,
+    blockDate,
+    async (request, reply) => {
+      const { date } = request.body;
+      const reason = request.body.reason || null;
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        await store.blockDate(trx, date, reason, at);
+        await recordAudit(
+          trx,
+          { userId: request.staff.id, action: 'blocked-date.added', subject: date, detail: { reason } },
+          at,
+        );
+      });
+      return reply.status(201).send({ blockedDates: await blockedDates() });
+    },
+    { refusal: () => ({ status: 422, messages: [backOfficeMessages.blockedDate] }) },
+  );
 
-  app.delete<{ Params: { date: string } }>(`${backOfficeApi}/blocked-dates/:date`, async (request) => {
+  serve(app, unblockDate, async (request) => {
     const { date } = request.params;
     await db.transaction().execute(async (trx) => {
       // Removing a date that was not blocked changes nothing, so there is nothing to record.

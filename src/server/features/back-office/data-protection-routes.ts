@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import {
+  erasePersonalData as eraseRequest,
+  exportPersonalData as exportRequest,
+} from '../../../shared/api/back-office-data-protection.ts';
+import { backOfficeMessages } from '../../../shared/back-office.ts';
 import { recordAudit } from '../../audit/log.ts';
 import { forgetOverwrittenBytes } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import type { LeadRegistry } from '../../leads/kind.ts';
 import type { Clock } from '../../time/clock.ts';
 import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
-import { readEmail } from './email-body.ts';
+import { emailRefusal } from './email-body.ts';
 
 /**
  * Data-protection requests about one email address: export everything as JSON, or erase it. Both are
@@ -25,49 +30,52 @@ export function registerDataProtectionRoutes(
     now,
   }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; now: Clock },
 ) {
-  // Addresses are matched in any case; the audit log names them in lower case.
-  const readAddress = (body: unknown) => {
-    const read = readEmail(body);
-    return 'problem' in read ? read : { email: read.email.toLowerCase() };
-  };
+  serve(
+    app,
+    exportRequest,
+    async (request, reply) => {
+      // Addresses are matched in any case; the audit log names them in lower case.
+      const email = request.body.email.toLowerCase();
+      const data = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const exported = await exportPersonalData(trx, leadKinds, email, at);
+        await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: email }, at);
+        return exported;
+      });
+      return reply
+        .header('content-disposition', `attachment; filename="personal-data-${email}.json"`)
+        .send(data);
+    },
+    emailRefusal,
+  );
 
-  app.post(`${backOfficeApi}/data-protection/export`, async (request, reply) => {
-    const read = readAddress(request.body);
-    if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    const data = await db.transaction().execute(async (trx) => {
-      const at = now();
-      const exported = await exportPersonalData(trx, leadKinds, read.email, at);
-      await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: read.email }, at);
-      return exported;
-    });
-    return reply
-      .header('content-disposition', `attachment; filename="personal-data-${read.email}.json"`)
-      .send(data);
-  });
-
-  app.post(`${backOfficeApi}/data-protection/erase`, async (request, reply) => {
-    const read = readAddress(request.body);
-    if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    // Erasing your own address would close the account you are using.
-    if (read.email === request.staff.email.toLowerCase()) {
-      return reply.status(422).send(failure(backOfficeMessages.notYourselfErased));
-    }
-    const pseudonym = erasedAddress(secret, read.email);
-    const erased = await db.transaction().execute(async (trx) => {
-      const at = now();
-      const counts = await erasePersonalData(trx, leadKinds, read.email, pseudonym, at);
-      await recordAudit(
-        trx,
-        { userId: request.staff.id, action: 'data.erased', subject: pseudonym, detail: counts },
-        at,
-      );
-      return counts;
-    });
-    // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
-    // process holds the log back now, the mail worker finishes this at a later poll.
-    if (!(await forgetOverwrittenBytes(db))) {
-      request.log.warn('erased data stays in the database log until another process ends its transaction');
-    }
-    return { ...succeeded(backOfficeMessages.erased), erased };
-  });
+  serve(
+    app,
+    eraseRequest,
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      // Erasing your own address would close the account you are using.
+      if (email === request.staff.email.toLowerCase()) {
+        return reply.status(422).send(failure(backOfficeMessages.notYourselfErased));
+      }
+      const pseudonym = erasedAddress(secret, email);
+      const erased = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const counts = await erasePersonalData(trx, leadKinds, email, pseudonym, at);
+        await recordAudit(
+          trx,
+          { userId: request.staff.id, action: 'data.erased', subject: pseudonym, detail: counts },
+          at,
+        );
+        return counts;
+      });
+      // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
+      // process holds the log back now, the mail worker finishes this at a later poll.
+      if (!(await forgetOverwrittenBytes(db))) {
+        request.log.warn('erased data stays in the database log until another process ends its transaction');
+      }
+      return { ...succeeded(backOfficeMessages.erased), erased };
+    },
+    emailRefusal,
+  );
 }

@@ -1,14 +1,16 @@
-import { z } from 'zod';
+import type { FastifyContextConfig } from 'fastify';
 import { backOfficeMessages } from '../../../shared/back-office.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
 
-/** The body of a staff request about one email address: `{ email }`. */
-const emailBody = z.object({ email: z.string().trim().max(254) }).strict();
-
-/** The trimmed address, or the problem to answer with 422. */
-export function readEmail(body: unknown): { email: string } | { problem: string } {
-  const parsed = emailBody.safeParse(body);
-  if (!parsed.success) return { problem: backOfficeMessages.email };
-  const problem = emailAddressProblem(parsed.data.email);
-  return problem ? { problem } : { email: parsed.data.email };
-}
+/**
+ * Route config for a staff request about one email address (`{ email }`): a body the schema refuses gets
+ * one message, what is wrong with the address when the address is all that is wrong, else "Enter an
+ * email address" (no address, not text, over 254 characters, or other fields beside it).
+ */
+export const emailRefusal: FastifyContextConfig = {
+  refusal: (problems) => ({
+    status: 422,
+    messages: problems.every((problem) => problem.code === 'custom')
+      ? problems.slice(0, 1).map((problem) => problem.message)
+      : [backOfficeMessages.email],
+  }),
+};

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { backOfficeApi, backOfficeMessages } from '../../../shared/back-office.ts';
+import { disableStaff, inviteStaff, listStaff, readAuditLog } from '../../../shared/api/back-office-staff.ts';
+import { backOfficeMessages } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure, succeeded } from '../../http/errors.ts';
-import { listQueryProblem } from '../../leads/list.ts';
+import { serve } from '../../http/serve.ts';
+import { decodeCursor } from '../../leads/list.ts';
 import type { AccountService } from '../accounts/index.ts';
-import { auditListQuerySchema, listAudit } from './audit-list.ts';
-import { readEmail } from './email-body.ts';
+import { listAudit } from './audit-list.ts';
+import { emailRefusal } from './email-body.ts';
+
+/** A filter of the audit log it cannot read answers 400, naming the first such filter. */
+const unreadableFilter = (name: string) => ({
+  status: 400 as const,
+  messages: [backOfficeMessages.filter(name)],
+});
 
 /** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
 export function registerStaffRoutes(
@@ -15,7 +23,7 @@ export function registerStaffRoutes(
 ) {
   const { db, accounts } = options;
 
-  app.get(`${backOfficeApi}/staff`, async () => {
+  serve(app, listStaff, async () => {
     const users = await accounts.listUsers();
     return users.map((user) => ({
       email: user.email,
@@ -25,31 +33,47 @@ export function registerStaffRoutes(
     }));
   });
 
-  app.post(`${backOfficeApi}/staff`, async (request, reply) => {
-    const read = readEmail(request.body);
-    if ('problem' in read) return reply.status(422).send(failure(read.problem));
-    const outcome = await accounts.addUser(read.email, request.staff.id);
-    if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
-    options.mailQueued();
-    return reply.status(201).send(succeeded(backOfficeMessages.invited));
-  });
+  serve(
+    app,
+    inviteStaff,
+    async (request, reply) => {
+      const outcome = await accounts.addUser(request.body.email, request.staff.id);
+      if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
+      options.mailQueued();
+      return reply.status(201).send(succeeded(backOfficeMessages.invited));
+    },
+    emailRefusal,
+  );
 
-  app.post(`${backOfficeApi}/staff/disable`, async (request, reply) => {
-    const body = readEmail(request.body);
-    if ('problem' in body) return reply.status(422).send(failure(body.problem));
-    if (body.email.toLowerCase() === request.staff.email.toLowerCase()) {
-      return reply.status(422).send(failure(backOfficeMessages.notYourself));
-    }
-    if (!(await accounts.disableUser(body.email, request.staff.id))) {
-      return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
-    }
-    return succeeded(backOfficeMessages.disabled);
-  });
+  serve(
+    app,
+    disableStaff,
+    async (request, reply) => {
+      const { email } = request.body;
+      if (email.toLowerCase() === request.staff.email.toLowerCase()) {
+        return reply.status(422).send(failure(backOfficeMessages.notYourself));
+      }
+      if (!(await accounts.disableUser(email, request.staff.id))) {
+        return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+      }
+      return succeeded(backOfficeMessages.disabled);
+    },
+    emailRefusal,
+  );
 
   /** A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. */
-  app.get(`${backOfficeApi}/audit-log`, async (request, reply) => {
-    const query = auditListQuerySchema.safeParse(request.query);
-    if (!query.success) return reply.status(400).send(failure(listQueryProblem(query.error)));
-    return listAudit(db, query.data);
-  });
+  serve(
+    app,
+    readAuditLog,
+    async (request, reply) => {
+      const { after } = request.query;
+      // The cursor is ours, opaque to callers: only the server can tell whether it is one.
+      if (after !== undefined && !decodeCursor(after)) {
+        const refused = unreadableFilter('after');
+        return reply.status(refused.status).send(failure(...refused.messages));
+      }
+      return listAudit(db, request.query);
+    },
+    { refusal: (problems) => unreadableFilter(String(problems[0]?.path[0] ?? 'list')) },
+  );
 }

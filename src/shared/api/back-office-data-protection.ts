@@ -1,0 +1,48 @@
+import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
+import { z } from '../zod.ts';
+import { emailBodySchema } from './back-office-staff.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { staffChangeAnswers } from './staff-answers.ts';
+
+// Data-protection requests about one email address (matched in any case): everything the site holds
+// about it, or erasing it. Both are recorded in the audit log.
+
+const emailRefused = refusal.describe(
+  `Not an email address: "${backOfficeMessages.email}", or what is wrong with the address.`,
+);
+
+export const exportPersonalData = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/data-protection/export`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Everything the site holds about an email address, as a JSON attachment',
+  description:
+    'The address and the time of the export, then each kind of lead under its own key (enquiries, applications, bookings, subscription), the staff notes and stage changes on those leads, the emails to or about the address, a staff account with its sessions and sign-in throttles, and the audit entries that name the address.',
+  body: emailBodySchema,
+  answers: {
+    200: z
+      .looseObject({ email: z.string(), exportedAt: z.string() })
+      .describe('Sent as the attachment personal-data-{email}.json.'),
+    422: emailRefused,
+    ...staffChangeAnswers,
+  },
+});
+
+export const erasePersonalData = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/data-protection/erase`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Erase an email address everywhere; the audit log keeps a pseudonym in its place',
+  body: emailBodySchema,
+  answers: {
+    200: formAnswerSchema
+      .extend({
+        erased: z.record(z.string(), z.number()).describe('How many of each kind of record were erased.'),
+      })
+      .describe(`Erased: infoMessages is ["${backOfficeMessages.erased}"].`),
+    422: refusal.describe(`Not an email address, or your own: "${backOfficeMessages.notYourselfErased}"`),
+    ...staffChangeAnswers,
+  },
+});

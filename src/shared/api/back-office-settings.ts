@@ -1,0 +1,85 @@
+import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
+import { availabilitySettingsSchema, storedAvailabilitySettingsSchema } from '../booking-settings.ts';
+import { isTypedText } from '../form-fields.ts';
+import { z } from '../zod.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { staffChangeAnswers, staffReadAnswers } from './staff-answers.ts';
+
+// The booking calendar's availability as staff edit it: working hours, call length, notice, the days it
+// never offers, and dates blocked one by one. The public calendar reads them on every request.
+
+export const blockedDateSchema = z.object({
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  reason: z.string().nullable(),
+});
+export type BlockedDate = z.infer<typeof blockedDateSchema>;
+
+const blockedDateList = z
+  .array(blockedDateSchema)
+  .describe('The blocked dates from today on, soonest first.');
+const blockedDates = z.object({ blockedDates: blockedDateList });
+
+export const readAvailability = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/availability`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'The calendar’s availability settings and the blocked dates from today on',
+  answers: {
+    200: z
+      .object({ settings: storedAvailabilitySettingsSchema, blockedDates: blockedDateList })
+      .describe('The settings as saved, and the blocked dates from today on.'),
+    ...staffReadAnswers,
+  },
+});
+
+export const saveAvailability = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/availability`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Replace the availability settings; the calendar offers the new times at once',
+  body: availabilitySettingsSchema,
+  answers: {
+    200: formAnswerSchema.describe('Saved.'),
+    422: refusal.describe(
+      'A setting is wrong: one message per problem, naming the setting (or the day whose periods overlap).',
+    ),
+    ...staffChangeAnswers,
+  },
+});
+
+export const blockDate = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/blocked-dates`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Block a date, so that no call can be booked on it',
+  body: z
+    .object({
+      date: z.iso.date(),
+      reason: z.string().trim().max(200).refine(isTypedText).optional(),
+    })
+    .strict(),
+  answers: {
+    201: blockedDates.describe('Blocked: the blocked dates from today on, soonest first.'),
+    422: refusal.describe(
+      `Not a date as YYYY-MM-DD, or a reason over 200 characters or with control characters: "${backOfficeMessages.blockedDate}".`,
+    ),
+    ...staffChangeAnswers,
+  },
+});
+
+export const unblockDate = endpoint({
+  method: 'DELETE',
+  path: `${backOfficeApi}/blocked-dates/:date`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Open a blocked date again (a date that was not blocked changes nothing)',
+  params: z.object({ date: z.string().describe('YYYY-MM-DD') }),
+  answers: {
+    200: blockedDates.describe('Open again: the blocked dates from today on, soonest first.'),
+    ...staffChangeAnswers,
+  },
+});

@@ -1,0 +1,123 @@
+import { auditKinds } from '../audit.ts';
+import { backOfficeApi, backOfficeMessages, pageSize } from '../back-office.ts';
+import { emailAddressProblem } from '../email.ts';
+import { z } from '../zod.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { staffChangeAnswers, staffReadAnswers } from './staff-answers.ts';
+
+// The firm's staff: who has an account, inviting someone, disabling someone; and the audit log of what
+// staff did and of every sign-in.
+
+/** The body of a staff request about one email address: `{ email }`, trimmed. */
+export const emailBodySchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .superRefine((email, context) => {
+        const problem = emailAddressProblem(email);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .strict();
+
+export const staffMemberSchema = z.object({
+  email: z.string(),
+  status: z.enum(['active', 'disabled']),
+  /** False for someone invited who has not chosen a password yet. */
+  passwordSet: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+const emailRefused = refusal.describe(
+  `Not an email address: "${backOfficeMessages.email}", or what is wrong with the address.`,
+);
+
+export const listStaff = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/staff`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Everyone with a staff account, by email address',
+  answers: {
+    200: z
+      .array(staffMemberSchema)
+      .describe(
+        'Each account: its address, active or disabled, whether a password is set, when it was added.',
+      ),
+    ...staffReadAnswers,
+  },
+});
+
+export const inviteStaff = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/staff`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Invite someone: an account, and an email with a link to choose a password',
+  body: emailBodySchema,
+  answers: {
+    201: formAnswerSchema.describe(`Invited: infoMessages is ["${backOfficeMessages.invited}"].`),
+    409: refusal.describe(`"${backOfficeMessages.staffExists}"`),
+    422: emailRefused,
+    ...staffChangeAnswers,
+  },
+});
+
+export const disableStaff = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/staff/disable`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Disable an account: signed out everywhere, and no more sign-ins',
+  body: emailBodySchema,
+  answers: {
+    200: formAnswerSchema.describe(`Disabled: infoMessages is ["${backOfficeMessages.disabled}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
+    422: refusal.describe(`Not an email address, or your own: "${backOfficeMessages.notYourself}"`),
+    ...staffChangeAnswers,
+  },
+});
+
+export const auditEntrySchema = z.object({
+  action: z.string(),
+  subject: z.string(),
+  /** JSON, as recorded. */
+  detail: z.string(),
+  at: z.string(),
+  /** Who acted: the member of staff's address, or null when nobody was signed in. */
+  by: z.string().nullable(),
+  /** Where a sign-in event came from, when it was recorded. */
+  ipAddress: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuerySchema = z
+  .object({
+    /** Staff actions unless sign-in events are asked for. */
+    kind: z.enum(auditKinds).default('staff'),
+    after: z.string().max(200).optional().describe('where the page before ended: its `next`'),
+  })
+  .strict();
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  next: z.string().nullable().describe('Where this page ended, for `after`; null on the last page.'),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const readAuditLog = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/audit-log`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'A page of the audit log, newest first: staff actions, or (kind=sign-in) sign-in events',
+  query: auditLogQuerySchema,
+  answers: {
+    200: auditPageSchema.describe(`Up to ${pageSize} entries, and where the next page starts.`),
+    400: refusal.describe(`A filter it cannot read, named: "${backOfficeMessages.filter('kind')}"`),
+    ...staffReadAnswers,
+  },
+});
