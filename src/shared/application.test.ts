@@ -8,7 +8,7 @@ const messagesFor = (input: unknown) => {
 };
 
 describe('the application questionnaire rules', () => {
-  it('covers every field of SPEC §3', () => {
+  it('covers every field the questionnaire sends', () => {
     expect([...questionNames].sort()).toEqual(
       [
         'whichApps',

@@ -6,7 +6,7 @@ import { honeypotField } from './mailing-list.ts';
 import { recentTaxYears } from './tax-years.ts';
 import { z } from './zod.ts';
 
-// The main contact form and the quote form (SPEC §3, §5): their fields, the words for each problem, and the
+// The main contact form and the quote form (docs/behaviour.md#contact-enquiry-and-quote-request): their fields, the words for each problem, and the
 // rules the page and the server both apply.
 
 export type EnquiryKind = 'contact' | 'quote';
@@ -111,7 +111,7 @@ export const quoteFields = {
   },
 } as const satisfies Record<string, Field>;
 
-/** The seven year options (SPEC §9), year1 the current UK tax year. */
+/** The seven year options (docs/behaviour.md#quote-form-fields), year1 the current UK tax year. */
 export const yearFields = ['year1', 'year2', 'year3', 'year4', 'year5', 'year6', 'year7'] as const;
 export type YearField = (typeof yearFields)[number];
 
@@ -144,7 +144,7 @@ const common = {
   [honeypotField]: z.string().max(1000).optional(),
 };
 
-/** POST /contact-us-send (SPEC §3, §5). */
+/** POST /contact-us-send (docs/behaviour.md#contact-form-fields). */
 export const contactSchema = z.strictObject({
   ...fieldsShape(contactFields),
   ...common,
@@ -152,7 +152,7 @@ export const contactSchema = z.strictObject({
 
 const yearsShape = Object.fromEntries(yearFields.map((field) => [field, tickBox(field)]));
 
-/** POST /show-contact-send (SPEC §3, §5): at least one year ticked, named at the first year's box. */
+/** POST /show-contact-send (docs/behaviour.md#quote-form-fields): at least one year ticked, named at the first year's box. */
 export const quoteSchema = z
   .strictObject({ ...fieldsShape(quoteFields), ...yearsShape, ...common })
   .refine((quote) => yearFields.some((field) => (quote as Record<string, unknown>)[field] === true), {

@@ -1,4 +1,4 @@
-// SPEC §3, §8: the mailing list's two forms, their exact texts, and what the server records as consent.
+// docs/behaviour.md#mailing-list: the mailing list's two forms, their exact texts, and what the server records as consent.
 
 import { connectionProblem } from './messages.ts';
 

@@ -8,7 +8,7 @@ import {
   sha512Hex,
 } from './password.ts';
 
-describe('the password rules (SPEC §5)', () => {
+describe('the password rules', () => {
   it('are checked in order: empty, length, capital, number', () => {
     expect(passwordProblem('')).toBe(passwordMessages.missing);
     expect(passwordProblem('Ab1')).toBe(passwordMessages.tooShort);

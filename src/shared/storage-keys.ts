@@ -1,4 +1,4 @@
-// Browser-storage keys (SPEC §9 leaves their names to us). Changing one forgets what visitors stored.
+// Browser-storage keys (docs/behaviour.md#timings-and-limits leaves their names to us). Changing one forgets what visitors stored.
 export const storageKeys = {
   /** Local storage. */
   cookieConsentDismissed: 'practice-site.cookie-consent-dismissed',

@@ -52,7 +52,7 @@ async function signInAs(email: string, password: string, remember: boolean) {
 }
 
 describe('staff accounts in Chromium', () => {
-  it('checks the password in the SPEC order, then sends only its SHA-512 in p with the field masked', async () => {
+  it('checks the password rules in order, then sends only its SHA-512 in p with the field masked', async () => {
     await t.page.goto(`${t.site.url}/login`);
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await form().getByLabel('Email address').fill('nobody@fenwickhale.test');

@@ -122,7 +122,7 @@ describe('the contact form in Chromium', () => {
     await summary().filter({ hasText: botCheckMessages.failed }).waitFor();
     await t.page.unroute('**/api/bot-check**');
 
-    // success false: the info messages, then the error messages (SPEC §8). The sending flag shows meanwhile.
+    // success false: the info messages, then the error messages (docs/behaviour.md#how-the-pages-show-answers). The sending flag shows meanwhile.
     let answer = () => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;

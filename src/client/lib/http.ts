@@ -11,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-/** SPEC §8: the generic helper only logs what went wrong; each caller decides what the visitor sees. */
+/** docs/behaviour.md#how-the-pages-show-answers: the generic helper only logs what went wrong; each caller decides what the visitor sees. */
 export function logHttpFailure(status: number) {
   if (status === 404) console.error('Object not found');
   else if (status === 500) console.error('Internal server error');
@@ -37,7 +37,7 @@ export function postJson<T>(url: string, body: unknown): Promise<T> {
 }
 
 /**
- * The text of a `{success, infoMessages, errorMessages}` answer (SPEC §8: the info messages followed by the
+ * The text of a `{success, infoMessages, errorMessages}` answer (docs/behaviour.md#how-the-pages-show-answers: the info messages followed by the
  * error messages), or null when the body is not such an answer.
  */
 export function formAnswerMessages(body: string): string | null {
@@ -57,7 +57,7 @@ function messagesOf(answer: { infoMessages?: unknown; errorMessages?: unknown } 
 export type FormOutcome = { sent: true } | { sent: false; message: string };
 
 /**
- * Sends a subscribe or contact form and reads its `{success, infoMessages, errorMessages}` answer (SPEC §8):
+ * Sends a subscribe or contact form and reads its `{success, infoMessages, errorMessages}` answer (docs/behaviour.md#how-the-pages-show-answers):
  * success false shows the info messages then the error messages; a request that fails shows
  * 'Error sending message: {detail}', the detail being the answer's body or the error's message.
  */

@@ -11,7 +11,7 @@ import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import { useSignInProof } from './useSignInProof.ts';
 import './accounts.css';
 
-/** The login form (SPEC §3, §4, §5): email, password, remember-me, and the forgotten-password modal. */
+/** The login form (docs/behaviour.md#login-form): email, password, remember-me, and the forgotten-password modal. */
 export function LoginForm() {
   const id = useId();
   const submit = usePasswordSubmit();

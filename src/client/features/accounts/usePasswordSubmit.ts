@@ -5,7 +5,7 @@ import { sha512Hex } from '../../../shared/password.ts';
 import { call } from '../../lib/api-client.ts';
 
 /**
- * What the login and reset forms share (SPEC §5): after the page's own checks pass, the password is hashed
+ * What the login and reset forms share (docs/behaviour.md#login-form): after the page's own checks pass, the password is hashed
  * with SHA-512, put in the hidden field `p`, the visible field shows asterisks, and the form is submitted
  * as an ordinary post. The visible field has no name, so the password itself never leaves the browser.
  */

@@ -13,7 +13,7 @@ export interface BookCallModalProps {
   applicationReference?: string;
 }
 
-/** The book-a-call modal (SPEC §2). */
+/** The book-a-call modal (docs/behaviour.md#book-a-call-modal). */
 export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
   const emailId = useId();
   const booking = useBookCall(initialEmail, applicationReference);

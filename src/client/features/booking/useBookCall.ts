@@ -20,7 +20,7 @@ import { useBotCheck } from '../bot-check/useBotCheck.ts';
 /** Refusals whose answer says what the visitor can do: bad input, a failed bot check, a limit reached. */
 const explainedRefusals = new Set([403, 422, 429]);
 
-/** The booking modal's state (SPEC §4): no time chosen, a time chosen, submitted. */
+/** The booking modal's state (docs/behaviour.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [settings, setSettings] = useState<PublicCalendarSettings | null>(null);
   const [date, setDate] = useState<CalendarDate | null>(null);
@@ -50,7 +50,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       });
       if (ticket === request.current) setTimes(slots);
     } catch (error) {
-      // SPEC §8: a failure to fetch times is only logged.
+      // docs/behaviour.md#available-times: a failure to fetch times is only logged.
       console.error(error);
       if (ticket === request.current) setTimes([]);
     }

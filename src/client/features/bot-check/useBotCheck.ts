@@ -8,7 +8,7 @@ import {
 } from '../../../shared/bot-check.ts';
 import { call } from '../../lib/api-client.ts';
 
-/** The provider and site key, read from the page (SPEC §7); asked of the server when the page has none. */
+/** The provider and site key, read from the page (docs/behaviour.md#bot-check); asked of the server when the page has none. */
 async function settings(): Promise<BotCheckPublicSettings> {
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${botCheckMetaName}"]`)?.content;
   try {

@@ -3,7 +3,7 @@ import { storageKeys } from '../../../shared/storage-keys.ts';
 import { cookieBannerCheckDelayMs } from '../../../shared/timings.ts';
 import { localStore } from '../../lib/storage.ts';
 
-/** SPEC §4: shown unless a stored dismissal exists, which is checked 2 s after load. */
+/** docs/behaviour.md#cookie-banner: shown unless a stored dismissal exists, which is checked 2 s after load. */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
 
