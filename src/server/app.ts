@@ -20,7 +20,7 @@ import { accountsPlugin, sessionCookie, signedInUser } from './features/accounts
 import { createAccountService } from './features/accounts/service.ts';
 import { applicationsPlugin } from './features/applications/routes.ts';
 import { createApplicationService } from './features/applications/service.ts';
-import { registerBackOfficeRoutes } from './features/back-office/routes.ts';
+import { backOfficePlugin } from './features/back-office/routes.ts';
 import {
   blockDate,
   blockedDatesFrom,
@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  registerBackOfficeRoutes(app, {
+  await app.register(backOfficePlugin, {
     db,
     accounts,
     pages,

@@ -1,5 +1,6 @@
 /**
- * Who may reach a route, declared on the route itself (`config: publicRoute`). A route that declares
+ * Who may reach a route, declared by its entry in the shared contract (src/shared/api/), which
+ * `serve()` copies into the route's config; the built files declare `publicRoute`. A route that declares
  * nothing is staff-only: the access hook (http/access-control.ts) denies it to anyone not signed in, so
  * a route added without thought is closed, not open. Access is decided from the route that matched,
  * never from the URL string, so no spelling of a path reaches a route its access does not allow.
@@ -22,5 +23,3 @@ declare module 'fastify' {
 /** Route config for a route anyone may reach. Spread it beside other config: `{ ...publicRoute, ...perMinute(5) }`. */
 export const publicRoute = { access: 'public' } as const satisfies { access: Access };
 
-/** Route config for a back-office page (not its API). */
-export const staffPage = { access: 'staff-page' } as const satisfies { access: Access };

@@ -1,14 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { TimelineEntry } from '../../shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
-
-export interface TimelineEntry {
-  at: string;
-  what: 'note' | 'stage' | 'cancelled' | 'email';
-  detail: string;
-  /** The member of staff, or null for the site itself. */
-  by: string | null;
-}
 
 /** Records a note, a stage change or a cancellation against a lead. */
 export async function recordLeadEvent(

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { EndpointSpec } from '../../shared/api/endpoint.ts';
+import type { LeadListEndpoints, Page } from '../../shared/api/lead-lists.ts';
+import type { StagedLeadEndpoints } from '../../shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
 import type { CsvColumn } from './csv.ts';
-import type { Page } from './list.ts';
 
 // What the back office needs from each kind of lead. The feature that owns a lead's table describes it
 // once (its lists, its detail, its share of a data-protection request); the back office goes over the
@@ -17,16 +19,23 @@ export interface LeadTally {
   newest: string | null;
 }
 
-/** One list of leads: a page at /api/back-office/<path>, every matching row as CSV at <path>.csv. */
-export interface LeadList<Query extends { after?: string }, Row> {
-  path: string;
-  /** The query string's filters; what does not fit answers 400. */
-  query: z.ZodType<Query>;
-  list(db: Db, query: Query, now: Date, limit?: number): Promise<Page<Row>>;
-  csv: CsvColumn<Row>[];
-  /** Its line on the back office's overview: a label, the list (with filters) it links to, the count. */
+/** The filters a list's query string gives, as its schema reads them. */
+type QueryOf<L extends LeadListEndpoints> = z.output<L['list']['query']> & { after?: string };
+/** A row of a list, as its contract entry answers it. */
+type RowOf<L extends LeadListEndpoints> = z.output<L['row']>;
+
+/**
+ * One list of leads, served from its contract entries: a page as JSON, and every matching row as CSV
+ * (what does not fit the filters answers 400).
+ */
+export interface LeadList<L extends LeadListEndpoints> {
+  endpoints: L;
+  list(db: Db, query: QueryOf<L>, now: Date, limit?: number): Promise<Page<RowOf<L>>>;
+  csv: CsvColumn<RowOf<L>>[];
+  /** Its line on the back office's overview: a label, the list's screen (with filters), the count. */
   summary: {
     label: string;
+    /** The list's screen in the back office, with any filters: "subscribers?status=confirmed". */
     path: string;
     count(db: Db, now: Date): Promise<LeadTally>;
     /** Where the line sits on the overview, from the top (upcoming calls lead, as the ones with a date). */
@@ -35,28 +44,46 @@ export interface LeadList<Query extends { after?: string }, Row> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each list knows its own query and row types
-export type AnyLeadList = LeadList<any, any>;
+export type AnyLeadList = LeadList<any>;
 
-/** One lead opened on its own, at /api/back-office/<path>/:<param>. */
-export interface LeadDetail<Found, Detail> {
-  path: string;
-  /** What the path names a lead by: its reference, or a subscriber's email address. */
-  param: 'reference' | 'email';
-  find(db: Db, key: string): Promise<Found | undefined>;
-  detail(db: Db, found: Found): Promise<Detail>;
+/** A detail entry: it names the lead in its path, and answers it with 200. */
+type DetailEndpoint = EndpointSpec & { params: z.ZodType; answers: { 200: z.ZodType } };
+
+/** One lead opened on its own, from its contract entry (a subscriber, by email address). */
+export interface LeadDetail<E extends DetailEndpoint, Found> {
+  endpoint: E;
+  find(db: Db, params: z.output<E['params']>): Promise<Found | undefined>;
+  detail(db: Db, found: Found): Promise<z.output<E['answers'][200]>>;
 }
 
-/** A lead that moves through stages and takes staff notes, on the shared timeline (events.ts). */
-export interface StagedLeadDetail<Found extends { id: number; stage: LeadStage }, Detail>
-  extends LeadDetail<Found, Detail> {
-  param: 'reference';
-  kind: LeadKind;
+// biome-ignore lint/suspicious/noExplicitAny: each kind knows its own detail type
+export type AnyLeadDetail = LeadDetail<any, any>;
+
+/**
+ * A lead that moves through stages and takes staff notes, on the shared timeline (events.ts), served
+ * from its contract entries.
+ */
+export interface StagedLeadDetail<
+  E extends StagedLeadEndpoints,
+  Found extends { id: number; stage: LeadStage },
+> {
+  endpoints: E;
+  find(db: Db, reference: string): Promise<Found | undefined>;
+  detail(db: Db, found: Found): Promise<z.output<E['detail']['answers'][200]>>;
   /** Writes the stage into the lead's own table; the timeline entry goes in the same transaction. */
   setStage(db: Db, id: number, stage: LeadStage): Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind knows its own row and detail types
 export type AnyStagedLeadDetail = StagedLeadDetail<any, any>;
+
+/** Declares a kind's staged lead, checking that what it answers fits its contract entries. */
+export const stagedLeadDetail = <
+  E extends StagedLeadEndpoints,
+  Found extends { id: number; stage: LeadStage },
+>(
+  lead: StagedLeadDetail<E, Found>,
+): AnyStagedLeadDetail => lead;
 
 /** The ids of the leads one person left, for the timeline's share of a data-protection request. */
 export interface PersonalDataFound<Data> {
@@ -80,7 +107,7 @@ export interface LeadKindEntry {
   /** Leads with a stage and a timeline; a mailing-list subscriber has neither. */
   staged?: AnyStagedLeadDetail;
   /** A detail without stage or notes. */
-  detail?: LeadDetail<unknown, unknown>;
+  detail?: AnyLeadDetail;
   personalData: LeadPersonalData;
 }
 

@@ -1,36 +1,27 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { z } from 'zod';
 import { firm } from '../../../content/firm.ts';
-import { backOfficeMessages, leadStages, pageSize } from '../../shared/back-office.ts';
+import type { ListQuery, Page } from '../../shared/api/lead-lists.ts';
+import { backOfficeMessages, pageSize } from '../../shared/back-office.ts';
+import { decodeCursor, encodeCursor } from '../../shared/list-cursor.ts';
+import { failure } from '../http/errors.ts';
 import { zonedTimeToUtc } from '../time/zoned-time.ts';
 
-/** Where the previous page ended (`next` of its answer): one of ours, or the list answers 400. */
-export const cursorSchema = z
-  .string()
-  .max(200)
-  .refine((cursor) => decodeCursor(cursor) !== null);
+// The filters and rows themselves are the shared contract's (shared/api/lead-lists.ts).
+export type { Page };
 
-/** The filters every list takes from its query string. */
-export const listQuerySchema = z
-  .object({
-    /** Days in the firm's time zone, inclusive. */
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-    /** A name or email address, or the start of one, or a reference. */
-    q: z.string().trim().max(100).optional(),
-    order: z.enum(['newest', 'oldest']).default('newest'),
-    after: cursorSchema.optional(),
-  })
-  .strict();
-/** Lists of leads also filter by stage. */
-export const leadListQuerySchema = listQuerySchema.extend({ stage: z.enum(leadStages).optional() });
-export type ListQuery = z.infer<typeof listQuerySchema>;
-export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
-
-/** The first message for a bad filter, naming it. */
-export function listQueryProblem(error: z.ZodError): string {
-  const field = String(error.issues[0]?.path[0] ?? 'list');
-  return backOfficeMessages.filter(field);
+/**
+ * A list's query string that its schema refuses answers 400, naming the first filter it could not read
+ * ("The stage filter could not be read"), rather than the 422 a refused body gets: staff did not type a
+ * wrong value, the link itself is broken. Set in the back office's scope; every other error goes on to
+ * the app's own handler.
+ */
+export function refuseUnreadableFilters(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.validationContext !== 'querystring' || !error.validation) throw error;
+    const field = error.validation[0]?.instancePath.split('/').find(Boolean) ?? 'list';
+    return reply.status(400).send(failure(backOfficeMessages.filter(field)));
+  });
 }
 
 /** A day's bounds as UTC instants: [start of `from`, start of the day after `to`). */
@@ -46,31 +37,9 @@ export function dayRange(query: ListQuery): { since?: string; before?: string } 
   };
 }
 
-/** Keyset pagination: a page ends at (time, id), and the next starts strictly beyond it. */
-export function encodeCursor(at: string, id: number): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): { at: string; id: number } | null {
-  if (!cursor) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof at !== 'string' || !Number.isInteger(id)) return null;
-    return { at, id };
-  } catch {
-    return null;
-  }
-}
-
 /** Escapes LIKE's wildcards in what staff typed, so "50%" finds "50%" and not everything. */
 export function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface Page<Item> {
-  items: Item[];
-  /** The cursor for the next page, or null on the last one. */
-  next: string | null;
 }
 
 /** How a list of one table reads: the time it is ordered and filtered by, and what a search matches. */

@@ -3,6 +3,7 @@ import { backOfficeApi, backOfficeMessages, pageSize } from '../back-office.ts';
 import { emailAddressProblem } from '../email.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { cursorSchema } from './lead-lists.ts';
 import { staffChangeAnswers, staffReadAnswers } from './staff-answers.ts';
 
 // The firm's staff: who has an account, inviting someone, disabling someone; and the audit log of what
@@ -98,7 +99,7 @@ export const auditLogQuerySchema = z
   .object({
     /** Staff actions unless sign-in events are asked for. */
     kind: z.enum(auditKinds).default('staff'),
-    after: z.string().max(200).optional().describe('where the page before ended: its `next`'),
+    after: cursorSchema.optional(),
   })
   .strict();
 

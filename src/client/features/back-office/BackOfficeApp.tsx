@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { accountPaths } from '../../../shared/accounts.ts';
+import { backOfficeMe } from '../../../shared/api/back-office-overview.ts';
+import { subscriberList } from '../../../shared/api/back-office-subscribers.ts';
+import { call, formToken } from '../../lib/api-client.ts';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
-import { api, formToken } from './api.ts';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
-import { LeadDetail, type LeadPath } from './LeadDetail.tsx';
+import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { Overview } from './Overview.tsx';
@@ -13,32 +15,23 @@ import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 
+const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
+const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
+
 const sections = [
   ['', 'Overview'],
-  ['bookings', 'Calls'],
-  ['contact-enquiries', 'Contact enquiries'],
-  ['quote-requests', 'Quote requests'],
-  ['applications', 'Applications'],
-  ['subscribers', 'Subscribers'],
+  ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['availability', 'Availability'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
 ] as const;
-
-const lists = {
-  bookings: agenda,
-  'contact-enquiries': contactEnquiries,
-  'quote-requests': quoteRequests,
-  applications,
-  subscribers,
-} as const;
 
 export default function BackOfficeApp() {
   const { path, search } = useLocation();
   const [you, setYou] = useState<string | null>(null);
   const [token, setToken] = useState('');
   useEffect(() => {
-    void api.get<{ email: string }>('/me').then((me) => setYou(me.email));
+    void call(backOfficeMe, {}).then((me) => setYou(me.email));
     void formToken().then(setToken);
   }, []);
 
@@ -84,15 +77,12 @@ function Screen({
   search: URLSearchParams;
   you: string;
 }) {
-  if (id && (section === 'enquiries' || section === 'applications' || section === 'bookings')) {
-    return <LeadDetail key={`${section}/${id}`} path={section as LeadPath} reference={id} />;
-  }
-  if (id && section === 'subscribers') return <SubscriberDetail key={id} email={id} />;
-  if (section in lists) {
-    const list = lists[section as keyof typeof lists];
-    // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
-    return <ListView key={`${section}?${search}`} list={list as any} search={search} />;
-  }
+  const lead = stagedLeads.find(({ name }) => name === section);
+  if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
+  if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
+  const list = lists.get(section);
+  // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
+  if (list) return <ListView key={`${section}?${search}`} list={list as any} search={search} />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;

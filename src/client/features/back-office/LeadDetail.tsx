@@ -1,31 +1,33 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { ApplicationDetail } from '../../../server/features/applications/queries.ts';
-import type { BookingDetail } from '../../../server/features/booking/queries.ts';
-import type { EnquiryDetail } from '../../../server/features/enquiries/queries.ts';
-import type { TimelineEntry } from '../../../server/leads/events.ts';
+import { type ApplicationDetail, applicationLead } from '../../../shared/api/back-office-applications.ts';
+import { type BookingDetail, bookingLead } from '../../../shared/api/back-office-bookings.ts';
+import { type EnquiryDetail, enquiryLead } from '../../../shared/api/back-office-enquiries.ts';
+import type { TimelineEntry } from '../../../shared/api/staged-leads.ts';
 import { applicationQuestions, questionNames } from '../../../shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '../../../shared/back-office.ts';
-import { api, problemText } from './api.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 
 type Detail = EnquiryDetail | ApplicationDetail | BookingDetail;
-export type LeadPath = 'enquiries' | 'applications' | 'bookings';
+
+/** The kinds of lead with a stage and a timeline, each opened at its name's screen. */
+export const stagedLeads = [enquiryLead, applicationLead, bookingLead] as const;
+type StagedLead = (typeof stagedLeads)[number];
 
 /** One lead: everything submitted, its stage, notes and timeline; a call can be cancelled here. */
-export function LeadDetail({ path, reference }: { path: LeadPath; reference: string }) {
+export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: string }) {
   const [lead, setLead] = useState<Detail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const url = `/${path}/${encodeURIComponent(reference)}`;
+  const params = { reference };
 
   useEffect(() => {
-    api
-      .get<Detail>(url)
+    call(kind.detail, { params: { reference } })
       .then(setLead)
       .catch((error) => setProblem(problemText(error)));
-  }, [url]);
+  }, [kind, reference]);
 
   /** Runs a change, shows the lead as the server now has it, and says what happened. */
   const change = async (action: () => Promise<Detail>, done: string) => {
@@ -81,7 +83,7 @@ export function LeadDetail({ path, reference }: { path: LeadPath; reference: str
             )
               return;
             void change(
-              () => api.post<Detail>(`${url}/cancel`),
+              () => call(bookingLead.cancel, { params }),
               'Call cancelled. The visitor has been emailed.',
             );
           }}
@@ -92,9 +94,9 @@ export function LeadDetail({ path, reference }: { path: LeadPath; reference: str
 
       <StageForm
         stage={lead.stage}
-        onSave={(stage) => change(() => api.post<Detail>(`${url}/stage`, { stage }), 'Stage saved.')}
+        onSave={(stage) => change(() => call(kind.stage, { params, body: { stage } }), 'Stage saved.')}
       />
-      <NoteForm onAdd={(text) => change(() => api.post<Detail>(`${url}/notes`, { text }), 'Note added.')} />
+      <NoteForm onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')} />
       <Timeline entries={lead.timeline} />
     </article>
   );
@@ -147,8 +149,8 @@ function fields(lead: Detail): ReactNode {
             ? 'None yet'
             : lead.bookings.map((booking) => (
                 <span key={booking.reference} className="bo-inline-list">
-                  <Link to={`bookings/${booking.reference}`}>{when(booking.startsAt)}</Link> ({booking.status}
-                  )
+                  <Link to={`${bookingLead.name}/${booking.reference}`}>{when(booking.startsAt)}</Link> (
+                  {booking.status})
                 </span>
               ))}
         </Field>
@@ -167,7 +169,7 @@ function fields(lead: Detail): ReactNode {
       </Field>
       <Field label="Application">
         {lead.application ? (
-          <Link to={`applications/${lead.application.reference}`}>
+          <Link to={`${applicationLead.name}/${lead.application.reference}`}>
             {lead.application.name}, {lead.application.businessName}
           </Link>
         ) : (

@@ -1,61 +1,84 @@
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
-import { backOfficeApi, leadStageLabels, leadStages } from '../../../shared/back-office.ts';
-import { api, problemText, queryString } from './api.ts';
+import type { LeadListEndpoints, Page } from '../../../shared/api/lead-lists.ts';
+import { leadStageLabels, leadStages } from '../../../shared/back-office.ts';
+import type { z } from '../../../shared/zod.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { Link, navigate } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 
-export interface ListDefinition<Row> {
-  title: string;
-  /** The back office route, and the API list of the same name. */
-  path: string;
+/** A row of a list, as its contract entry answers it. */
+type RowOf<L extends LeadListEndpoints> = z.output<L['row']>;
+
+export interface ListDefinition<L extends LeadListEndpoints> {
+  /** The list's entries: its name is the screen's path, its title the heading. */
+  endpoints: L;
   /** Which of the optional filters the list has. */
   stage?: boolean;
-  statuses?: string[];
+  statuses?: readonly string[];
   when?: boolean;
-  columns: { header: string; cell: (row: Row) => ReactNode }[];
-  key: (row: Row) => string;
+  columns: { header: string; cell: (row: RowOf<L>) => ReactNode }[];
+  key: (row: RowOf<L>) => string;
   /** The first column links here. */
-  link: (row: Row) => string;
+  link: (row: RowOf<L>) => string;
   /** Rows are shown under a heading per group (the agenda's days). */
-  groupBy?: (row: Row) => string;
+  groupBy?: (row: RowOf<L>) => string;
   groupTitle?: (group: string) => string;
 }
 
 const filterNames = ['q', 'stage', 'status', 'from', 'to', 'order', 'when'] as const;
+type Filters = Partial<Record<(typeof filterNames)[number] | 'after', string>>;
+
+/** The query string for a list's filters, leaving out the empty ones. */
+function queryString(filters: Filters): string {
+  const entries = Object.entries(filters).filter(([, value]) => value) as [string, string][];
+  return entries.length ? `?${new URLSearchParams(entries)}` : '';
+}
 
 /**
  * A list with its filters in the URL, 25 rows a page on the server's cursors, and its CSV. Its owner
  * keys it by the filters, so new filters start again from the first page.
  */
-export function ListView<Row>({ list, search }: { list: ListDefinition<Row>; search: URLSearchParams }) {
-  const filters = Object.fromEntries(filterNames.map((name) => [name, search.get(name) ?? undefined]));
+export function ListView<L extends LeadListEndpoints>({
+  list,
+  search,
+}: {
+  list: ListDefinition<L>;
+  search: URLSearchParams;
+}) {
+  type Row = RowOf<L>;
+  const { name, title } = list.endpoints;
+  const filters: Filters = Object.fromEntries(
+    filterNames.map((filter) => [filter, search.get(filter) ?? undefined]),
+  );
   const filterQuery = queryString(filters);
   // The cursors of the pages before this one, so Previous can go back.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const after = cursors.at(-1);
-  const [page, setPage] = useState<{ items: Row[]; next: string | null } | null>(null);
+  const [page, setPage] = useState<Page<Row> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const url = `/${list.path}${queryString({ ...filters, after })}`;
+  const pageQuery = queryString({ ...filters, after });
   useEffect(() => {
     let current = true;
     setProblem(null);
-    api
-      .get<{ items: Row[]; next: string | null }>(url)
-      .then((answer) => current && setPage(answer))
+    // The filters come from the address bar as they are; the server's schema reads them.
+    const query = Object.fromEntries(new URLSearchParams(pageQuery));
+    const endpoint: LeadListEndpoints['list'] = list.endpoints.list;
+    call(endpoint, { query })
+      .then((answer) => current && setPage(answer as Page<Row>))
       .catch((error) => current && setProblem(problemText(error)));
     return () => {
       current = false;
     };
-  }, [url]);
+  }, [list.endpoints.list, pageQuery]);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const chosen = Object.fromEntries(
-      filterNames.map((name) => [name, String(form.get(name) ?? '') || undefined]),
+    const chosen: Filters = Object.fromEntries(
+      filterNames.map((filter) => [filter, String(form.get(filter) ?? '') || undefined]),
     );
-    navigate(`${list.path}${queryString(chosen)}`, { replace: true });
+    navigate(`${name}${queryString(chosen)}`, { replace: true });
   };
 
   const groups = new Map<string, Row[]>();
@@ -66,7 +89,7 @@ export function ListView<Row>({ list, search }: { list: ListDefinition<Row>; sea
 
   return (
     <section aria-labelledby="list-title">
-      <h1 id="list-title">{list.title}</h1>
+      <h1 id="list-title">{title}</h1>
       <form className="bo-filters" onSubmit={applyFilters} key={filterQuery} aria-label="Filters">
         <label>
           Search
@@ -127,11 +150,7 @@ export function ListView<Row>({ list, search }: { list: ListDefinition<Row>; sea
         <button type="submit" className="button">
           Apply
         </button>
-        <a
-          className="button button--secondary"
-          href={`${backOfficeApi}/${list.path}.csv${filterQuery}`}
-          download
-        >
+        <a className="button button--secondary" href={`${list.endpoints.csv.path}${filterQuery}`} download>
           Download CSV
         </a>
       </form>
@@ -143,7 +162,7 @@ export function ListView<Row>({ list, search }: { list: ListDefinition<Row>; sea
       )}
       {page && page.items.length === 0 && <p>Nothing matches these filters.</p>}
       {page && page.items.length > 0 && (
-        <ScrollBox label={list.title}>
+        <ScrollBox label={title}>
           <table className="bo-table">
             <thead>
               <tr>

@@ -1,22 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { LeadCount } from '../../../server/features/back-office/summary.ts';
-import { api, problemText } from './api.ts';
+import { type BackOfficeSummary, backOfficeSummary } from '../../../shared/api/back-office-overview.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 
-interface Summary {
-  leads: (LeadCount & { path: string })[];
-  signedIn: { email: string; kind: 'browser' | 'remembered'; since: string; lastSeen: string }[];
-}
-
 /** The landing screen: how many of each lead there are, the newest, and who is signed in. */
 export function Overview() {
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<BackOfficeSummary | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<Summary>('/summary')
+    call(backOfficeSummary, {})
       .then(setSummary)
       .catch((error) => setProblem(problemText(error)));
   }, []);

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { SubscriberDetail as Subscriber } from '../../../server/features/mailing-list/queries.ts';
-import { api, problemText } from './api.ts';
+import {
+  type SubscriberDetail as Subscriber,
+  subscriberDetail,
+} from '../../../shared/api/back-office-subscribers.ts';
+import { call, problemText } from '../../lib/api-client.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
@@ -11,8 +14,7 @@ export function SubscriberDetail({ email }: { email: string }) {
   const [subscriber, setSubscriber] = useState<Subscriber | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<Subscriber>(`/subscribers/${encodeURIComponent(email)}`)
+    call(subscriberDetail, { params: { email } })
       .then(setSubscriber)
       .catch((error) => setProblem(problemText(error)));
   }, [email]);

@@ -1,7 +1,12 @@
-import type { ApplicationRow } from '../../../server/features/applications/queries.ts';
-import type { BookingRow } from '../../../server/features/booking/queries.ts';
-import type { EnquiryRow } from '../../../server/features/enquiries/queries.ts';
-import type { SubscriberRow } from '../../../server/features/mailing-list/queries.ts';
+import { applicationLead, applicationList } from '../../../shared/api/back-office-applications.ts';
+import { bookingLead, bookingList, bookingStatuses } from '../../../shared/api/back-office-bookings.ts';
+import {
+  contactEnquiryList,
+  enquiryLead,
+  quoteRequestList,
+} from '../../../shared/api/back-office-enquiries.ts';
+import { subscriberList, subscriberStatuses } from '../../../shared/api/back-office-subscribers.ts';
+import type { LeadListEndpoints } from '../../../shared/api/lead-lists.ts';
 import { leadStageLabels } from '../../../shared/back-office.ts';
 import { longDay, when } from './format.ts';
 import type { ListDefinition } from './ListView.tsx';
@@ -12,27 +17,30 @@ const stage = {
 };
 const received = { header: 'Received', cell: (row: { createdAt: string }) => when(row.createdAt) };
 
-const enquiries = (title: string, path: string): ListDefinition<EnquiryRow> => ({
-  title,
-  path,
-  stage: true,
-  columns: [
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'Email', cell: (row) => row.email },
-    { header: 'Organisation', cell: (row) => row.organisation },
-    stage,
-    received,
-  ],
-  key: (row) => row.reference,
-  link: (row) => `enquiries/${row.reference}`,
-});
+/** A list's screen, its rows typed by its contract entry. */
+const listOf = <L extends LeadListEndpoints>(
+  endpoints: L,
+  view: Omit<ListDefinition<L>, 'endpoints'>,
+): ListDefinition<L> => ({ endpoints, ...view });
 
-export const contactEnquiries = enquiries('Contact enquiries', 'contact-enquiries');
-export const quoteRequests = enquiries('Quote requests', 'quote-requests');
+const enquiries = (endpoints: typeof contactEnquiryList) =>
+  listOf(endpoints, {
+    stage: true,
+    columns: [
+      { header: 'Name', cell: (row) => row.name },
+      { header: 'Email', cell: (row) => row.email },
+      { header: 'Organisation', cell: (row) => row.organisation },
+      stage,
+      received,
+    ],
+    key: (row) => row.reference,
+    link: (row) => `${enquiryLead.name}/${row.reference}`,
+  });
 
-export const applications: ListDefinition<ApplicationRow> = {
-  title: 'Applications',
-  path: 'applications',
+export const contactEnquiries = enquiries(contactEnquiryList);
+export const quoteRequests = enquiries(quoteRequestList);
+
+export const applications = listOf(applicationList, {
   stage: true,
   columns: [
     { header: 'Name', cell: (row) => row.name },
@@ -42,15 +50,13 @@ export const applications: ListDefinition<ApplicationRow> = {
     received,
   ],
   key: (row) => row.reference,
-  link: (row) => `applications/${row.reference}`,
-};
+  link: (row) => `${applicationLead.name}/${row.reference}`,
+});
 
-export const agenda: ListDefinition<BookingRow> = {
-  title: 'Calls',
-  path: 'bookings',
+export const agenda = listOf(bookingList, {
   stage: true,
   when: true,
-  statuses: ['confirmed', 'cancelled'],
+  statuses: bookingStatuses,
   columns: [
     { header: 'Time', cell: (row) => row.localTime },
     { header: 'Email', cell: (row) => row.email },
@@ -58,15 +64,13 @@ export const agenda: ListDefinition<BookingRow> = {
     stage,
   ],
   key: (row) => row.reference,
-  link: (row) => `bookings/${row.reference}`,
+  link: (row) => `${bookingLead.name}/${row.reference}`,
   groupBy: (row) => row.localDate,
   groupTitle: longDay,
-};
+});
 
-export const subscribers: ListDefinition<SubscriberRow> = {
-  title: 'Subscribers',
-  path: 'subscribers',
-  statuses: ['pending', 'confirmed', 'unsubscribed'],
+export const subscribers = listOf(subscriberList, {
+  statuses: subscriberStatuses,
   columns: [
     { header: 'Email', cell: (row) => row.email },
     { header: 'Status', cell: (row) => row.status[0]?.toUpperCase() + row.status.slice(1) },
@@ -74,5 +78,5 @@ export const subscribers: ListDefinition<SubscriberRow> = {
     { header: 'Confirmed', cell: (row) => when(row.confirmedAt) },
   ],
   key: (row) => row.email,
-  link: (row) => `subscribers/${encodeURIComponent(row.email)}`,
-};
+  link: (row) => `${subscriberList.name}/${encodeURIComponent(row.email)}`,
+});

@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
-import { accountPaths } from '../../../shared/accounts.ts';
+import { backOfficePage } from '../../../shared/api/back-office-overview.ts';
 
-const base = accountPaths.backOffice;
+const base = backOfficePage.path;
 
 const read = () => ({
   path: window.location.pathname.slice(base.length).replace(/^\/|\/$/g, ''),

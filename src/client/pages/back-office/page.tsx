@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { accountPaths } from '../../../shared/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
-  path: '/back-office',
+  path: accountPaths.backOffice,
   title: 'Back office',
   description: 'The firm’s lead inbox.',
   noindex: true,

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
-import { type LeadListQuery, leadListQuerySchema } from '../../leads/list.ts';
 import {
-  type ApplicationRow,
+  applicationLead,
+  applicationList as endpoints,
+} from '../../../shared/api/back-office-applications.ts';
+import type { BookedCall } from '../../../shared/api/back-office-bookings.ts';
+import type { Database } from '../../db/schema.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
+import {
   applicationDetail,
-  type BookedCall,
   countApplications,
   eraseApplications,
   exportApplications,
@@ -14,9 +16,8 @@ import {
   setApplicationStage,
 } from './queries.ts';
 
-const applicationList: LeadList<LeadListQuery, ApplicationRow> = {
-  path: 'applications',
-  query: leadListQuerySchema,
+const applicationList: LeadList<typeof endpoints> = {
+  endpoints,
   list: (db, query, _now, limit) => listApplications(db, query, limit),
   csv: [
     ['Reference', (row) => row.reference],
@@ -26,7 +27,7 @@ const applicationList: LeadList<LeadListQuery, ApplicationRow> = {
     ['Stage', (row) => row.stage],
     ['Received', (row) => row.createdAt],
   ],
-  summary: { label: 'Applications', path: 'applications', count: countApplications, place: 4 },
+  summary: { label: 'Applications', path: endpoints.name, count: countApplications, place: 4 },
 };
 
 /**
@@ -38,14 +39,12 @@ export function applicationLeads(
 ): LeadKindEntry {
   return {
     lists: [applicationList],
-    staged: {
-      path: 'applications',
-      param: 'reference',
-      kind: 'application',
+    staged: stagedLeadDetail({
+      endpoints: applicationLead,
       find: findApplication,
       detail: (db, row) => applicationDetail(db, row, bookedFrom),
       setStage: setApplicationStage,
-    },
+    }),
     personalData: {
       exportKey: 'applications',
       erasedKey: 'applications',

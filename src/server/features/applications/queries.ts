@@ -1,37 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ApplicationAnswers } from '../../../shared/application.ts';
+import type { ApplicationDetail, ApplicationRow } from '../../../shared/api/back-office-applications.ts';
+import type { BookedCall } from '../../../shared/api/back-office-bookings.ts';
+import type { LeadListQuery, Page } from '../../../shared/api/lead-lists.ts';
 import type { LeadStage } from '../../../shared/back-office.ts';
 import { holdsAddress } from '../../db/address-matching.ts';
 import type { ApplicationTable, Database } from '../../db/schema.ts';
 import { erasedMarker } from '../../leads/erased.ts';
-import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import { timeline } from '../../leads/events.ts';
 import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage, type LeadListQuery, type Page } from '../../leads/list.ts';
+import { keysetPage } from '../../leads/list.ts';
 
 // The back office's reads and writes of the applications table (the application questionnaire).
-
-export interface ApplicationRow {
-  reference: string;
-  name: string;
-  businessName: string;
-  email: string;
-  stage: LeadStage;
-  createdAt: string;
-}
-
-export interface ApplicationDetail extends ApplicationRow {
-  answers: ApplicationAnswers;
-  /** The calls booked from this questionnaire. */
-  bookings: BookedCall[];
-  timeline: TimelineEntry[];
-}
-
-/** A call booked from a questionnaire, as its detail lists it (the booking feature reads them). */
-export interface BookedCall {
-  reference: string;
-  startsAt: string;
-  status: 'confirmed' | 'cancelled';
-}
 
 const applicationListShape = {
   timeColumn: 'created_at',

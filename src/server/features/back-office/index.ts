@@ -1,2 +1,2 @@
 // The back office as other parts of the server see it: its API and screens for the firm's staff.
-export { registerBackOfficeRoutes } from './routes.ts';
+export { backOfficePlugin } from './routes.ts';

@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  backOfficeApi,
-  backOfficeMessages,
-  type LeadStage,
-  leadStages,
-  noteMaxLength,
-} from '../../../shared/back-office.ts';
-import { isTypedText } from '../../../shared/form-fields.ts';
+import { bookingLead } from '../../../shared/api/back-office-bookings.ts';
+import type { StagedLeadEndpoints } from '../../../shared/api/staged-leads.ts';
+import { backOfficeMessages } from '../../../shared/back-office.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { changeStage, recordLeadEvent } from '../../leads/events.ts';
-import type { LeadDetail, LeadRegistry, StagedLeadDetail } from '../../leads/kind.ts';
+import type { AnyLeadDetail, AnyStagedLeadDetail, LeadRegistry } from '../../leads/kind.ts';
 import type { Clock } from '../../time/clock.ts';
-
-const stageBody = z.object({ stage: z.enum(leadStages) }).strict();
-const noteBody = z.object({ text: z.string().trim().min(1).max(noteMaxLength).refine(isTypedText) }).strict();
 
 /** What the back office asks of the booking feature: a call cancelled for the firm by a member of staff. */
 export type CancelBooking = (
@@ -24,9 +16,12 @@ export type CancelBooking = (
   userId: number,
 ) => Promise<'cancelled' | 'already-cancelled' | 'unknown'>;
 
+const notFound = failure(backOfficeMessages.notFound);
+
 /**
  * One lead with its timeline, its stage and its notes, for each kind of lead that has them; a subscriber
- * with their consent trail; cancelling a booking.
+ * with their consent trail; cancelling a booking. Each from its contract entries, whose schemas read the
+ * reference and the body.
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
@@ -38,73 +33,57 @@ export function registerLeadRoutes(
     if (staged) register(app, db, staged, now);
     if (detail) registerDetail(app, db, detail);
   }
-  const bookings = leadKinds.find(({ staged }) => staged?.kind === 'booking')?.staged;
+  const bookings = leadKinds.find(({ staged }) => staged?.endpoints.kind === bookingLead.kind)?.staged;
   if (!bookings) throw new Error('No kind of lead answers for bookings');
 
-  app.post<{ Params: { reference: string } }>(
-    `${backOfficeApi}/bookings/:reference/cancel`,
-    async (request, reply) => {
-      const outcome = await cancelBooking(request.params.reference, request.staff.id);
-      if (outcome === 'unknown') return reply.status(404).send(failure(backOfficeMessages.notFound));
-      if (outcome === 'already-cancelled') {
-        return reply.status(409).send(failure(backOfficeMessages.alreadyCancelled));
-      }
-      mailQueued();
-      const row = await bookings.find(db, request.params.reference);
-      return row ? bookings.detail(db, row) : reply.status(404).send(failure(backOfficeMessages.notFound));
-    },
-  );
+  serve(app, bookingLead.cancel, async (request, reply) => {
+    const { reference } = request.params;
+    const outcome = await cancelBooking(reference, request.staff.id);
+    if (outcome === 'unknown') return reply.status(404).send(notFound);
+    if (outcome === 'already-cancelled') {
+      return reply.status(409).send(failure(backOfficeMessages.alreadyCancelled));
+    }
+    mailQueued();
+    const row = await bookings.find(db, reference);
+    return row ? bookings.detail(db, row) : reply.status(404).send(notFound);
+  });
 }
 
 /** A lead without stage or notes (a subscriber, by email address). */
-function registerDetail<Found, Detail>(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  { path, param, find, detail }: LeadDetail<Found, Detail>,
-) {
-  app.get<{ Params: Record<string, string> }>(
-    `${backOfficeApi}/${path}/:${param}`,
-    async (request, reply) => {
-      const found = await find(db, request.params[param] ?? '');
-      if (found === undefined) return reply.status(404).send(failure(backOfficeMessages.notFound));
-      return detail(db, found);
-    },
-  );
+function registerDetail(app: FastifyInstance, db: Kysely<Database>, lead: AnyLeadDetail) {
+  serve(app, lead.endpoint, async (request, reply) => {
+    const found = await lead.find(db, request.params);
+    if (found === undefined) return reply.status(404).send(notFound);
+    return lead.detail(db, found);
+  });
 }
 
-function register<Row extends { id: number; stage: LeadStage }, Detail>(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  { path, kind, find, detail, setStage }: StagedLeadDetail<Row, Detail>,
-  now: Clock,
-) {
-  type Params = { Params: { reference: string } };
+function register(app: FastifyInstance, db: Kysely<Database>, lead: AnyStagedLeadDetail, now: Clock) {
+  const { find, detail, setStage } = lead;
+  const endpoints: StagedLeadEndpoints = lead.endpoints;
 
-  app.get<Params>(`${backOfficeApi}/${path}/:reference`, async (request, reply) => {
+  serve(app, endpoints.detail, async (request, reply) => {
     const row = await find(db, request.params.reference);
-    if (!row) return reply.status(404).send(failure(backOfficeMessages.notFound));
+    if (!row) return reply.status(404).send(notFound);
     return detail(db, row);
   });
 
-  app.post<Params>(`${backOfficeApi}/${path}/:reference/stage`, async (request, reply) => {
-    const body = stageBody.safeParse(request.body);
-    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.stage));
+  serve(app, endpoints.stage, async (request, reply) => {
+    const { stage } = request.body;
     const row = await find(db, request.params.reference);
-    if (!row) return reply.status(404).send(failure(backOfficeMessages.notFound));
-    await changeStage(db, { kind, id: row.id }, body.data.stage, request.staff.id, setStage, now());
-    return detail(db, { ...row, stage: body.data.stage });
+    if (!row) return reply.status(404).send(notFound);
+    await changeStage(db, { kind: endpoints.kind, id: row.id }, stage, request.staff.id, setStage, now());
+    return detail(db, { ...row, stage });
   });
 
-  app.post<Params>(`${backOfficeApi}/${path}/:reference/notes`, async (request, reply) => {
-    const body = noteBody.safeParse(request.body);
-    if (!body.success) return reply.status(422).send(failure(backOfficeMessages.note));
+  serve(app, endpoints.notes, async (request, reply) => {
     const row = await find(db, request.params.reference);
-    if (!row) return reply.status(404).send(failure(backOfficeMessages.notFound));
+    if (!row) return reply.status(404).send(notFound);
     await recordLeadEvent(db, {
-      kind,
+      kind: endpoints.kind,
       id: row.id,
       event: 'note',
-      detail: body.data.text,
+      detail: request.body.text,
       userId: request.staff.id,
       at: now(),
     });

@@ -1,11 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accountPaths } from '../../../shared/accounts.ts';
-import { backOfficeApi } from '../../../shared/back-office.ts';
+import {
+  backOfficeMe,
+  backOfficePage,
+  backOfficeScreen,
+  backOfficeSummary,
+} from '../../../shared/api/back-office-overview.ts';
 import type { Database } from '../../db/schema.ts';
-import { staffPage } from '../../http/access.ts';
 import type { PrerenderedPages } from '../../http/pages.ts';
+import { serve } from '../../http/serve.ts';
 import type { LeadRegistry } from '../../leads/kind.ts';
+import { refuseUnreadableFilters } from '../../leads/list.ts';
 import type { Clock } from '../../time/clock.ts';
 import type { AccountService } from '../accounts/index.ts';
 import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
@@ -31,12 +36,14 @@ export interface BackOfficeRoutesOptions {
 }
 
 /**
- * The back office's API and the page its screens run in. None of these routes declares itself public,
- * so the access hook (http/access-control.ts) lets only signed-in staff reach them, and only with the
- * form token for a change.
+ * The back office's API and the page its screens run in, as one plugin: its error handler (a list's
+ * unreadable filter answers 400) applies to its routes alone. Every entry is staff-only, so the access
+ * hook (http/access-control.ts) lets only signed-in staff reach them, and only with the form token for a
+ * change.
  */
-export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOfficeRoutesOptions) {
+export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = async (app, options) => {
   const { db, leadKinds, now } = options;
+  refuseUnreadableFilters(app);
   registerListRoutes(app, db, leadKinds, now);
   registerLeadRoutes(app, db, {
     leadKinds,
@@ -48,8 +55,8 @@ export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOffi
   registerStaffRoutes(app, options);
   registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 
-  app.get(`${backOfficeApi}/me`, async (request) => ({ email: request.staff.email }));
-  app.get(`${backOfficeApi}/summary`, async () => {
+  serve(app, backOfficeMe, (request) => ({ email: request.staff.email }));
+  serve(app, backOfficeSummary, async () => {
     const [leads, signedIn] = await Promise.all([
       leadSummary(db, leadKinds, now()),
       options.accounts.signedInStaff(),
@@ -67,12 +74,12 @@ export function registerBackOfficeRoutes(app: FastifyInstance, options: BackOffi
 
   // The back office itself is a prerendered shell whose screens run in the browser; every path under it
   // is the same page, so links and reloads work. Signed-out visitors are sent to the login page.
-  const shell = options.pages.byPath.get(accountPaths.backOffice);
+  const shell = options.pages.byPath.get(backOfficePage.path);
   if (!shell) throw new Error('The back office page is missing from the build');
-  for (const path of [accountPaths.backOffice, `${accountPaths.backOffice}/*`]) {
-    app.get(path, { config: staffPage }, (request, reply) => {
+  for (const page of [backOfficePage, backOfficeScreen]) {
+    serve(app, page, (request, reply) => {
       reply.header('x-robots-tag', 'noindex');
       return options.pages.send(request, reply, shell);
     });
   }
-}
+};

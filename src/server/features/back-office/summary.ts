@@ -1,14 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { LeadCount } from '../../../shared/api/back-office-overview.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LeadRegistry } from '../../leads/kind.ts';
-
-export interface LeadCount {
-  label: string;
-  /** The back office list that shows them. */
-  path: string;
-  total: number;
-  newest: string | null;
-}
 
 /** How many of each kind of lead there are, and when the newest arrived (indexed counts, no row loads). */
 export async function leadSummary(

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
 import {
   type ApplicationSummary,
-  type BookingListQuery,
-  type BookingRow,
+  bookingLead,
+  bookingList as endpoints,
+} from '../../../shared/api/back-office-bookings.ts';
+import type { Database } from '../../db/schema.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
+import {
   bookingDetail,
-  bookingListQuerySchema,
   countUpcomingBookings,
   eraseBookings,
   exportBookings,
@@ -15,9 +16,8 @@ import {
 } from './queries.ts';
 import { findBookingByReference } from './repository.ts';
 
-const bookingList: LeadList<BookingListQuery, BookingRow> = {
-  path: 'bookings',
-  query: bookingListQuerySchema,
+const bookingList: LeadList<typeof endpoints> = {
+  endpoints,
   list: listBookings,
   csv: [
     ['Reference', (row) => row.reference],
@@ -28,7 +28,7 @@ const bookingList: LeadList<BookingListQuery, BookingRow> = {
     ['Stage', (row) => row.stage],
     ['Received', (row) => row.createdAt],
   ],
-  summary: { label: 'Upcoming calls', path: 'bookings', count: countUpcomingBookings, place: 1 },
+  summary: { label: 'Upcoming calls', path: endpoints.name, count: countUpcomingBookings, place: 1 },
 };
 
 /**
@@ -40,14 +40,12 @@ export function bookingLeads(
 ): LeadKindEntry {
   return {
     lists: [bookingList],
-    staged: {
-      path: 'bookings',
-      param: 'reference',
-      kind: 'booking',
+    staged: stagedLeadDetail({
+      endpoints: bookingLead,
       find: findBookingByReference,
       detail: (db, row) => bookingDetail(db, row, applicationOf),
       setStage: setBookingStage,
-    },
+    }),
     personalData: {
       exportKey: 'bookings',
       erasedKey: 'bookings',

@@ -1,51 +1,22 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { z } from 'zod';
+import type {
+  ApplicationSummary,
+  BookingDetail,
+  BookingListQuery,
+  BookingRow,
+} from '../../../shared/api/back-office-bookings.ts';
+import type { Page } from '../../../shared/api/lead-lists.ts';
 import type { LeadStage } from '../../../shared/back-office.ts';
 import { holdsAddress } from '../../db/address-matching.ts';
 import type { BookingTable, Database } from '../../db/schema.ts';
 import { erasedMarker } from '../../leads/erased.ts';
-import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import { timeline } from '../../leads/events.ts';
 import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage, leadListQuerySchema, type Page } from '../../leads/list.ts';
+import { keysetPage } from '../../leads/list.ts';
 
 // The back office's reads and writes of the bookings table (the agenda of calls).
 
 type Db = Kysely<Database>;
-
-/** Upcoming calls run soonest first, past ones latest first; `order` is theirs, not the caller's. */
-export const bookingListQuerySchema = leadListQuerySchema.omit({ order: true }).extend({
-  when: z.enum(['upcoming', 'past']).default('upcoming'),
-  status: z.enum(['confirmed', 'cancelled']).optional(),
-});
-export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
-
-export interface BookingRow {
-  reference: string;
-  email: string;
-  startsAt: string;
-  /** The day and time in the firm's zone, as the visitor chose them: the agenda groups by `localDate`. */
-  localDate: string;
-  localTime: string;
-  status: 'confirmed' | 'cancelled';
-  stage: LeadStage;
-  createdAt: string;
-}
-
-export interface BookingDetail extends BookingRow {
-  endsAt: string;
-  meetingUrl: string | null;
-  cancelledAt: string | null;
-  /** The questionnaire the call was booked from, if any. */
-  application: ApplicationSummary | null;
-  timeline: TimelineEntry[];
-}
-
-/** What a call's detail shows of the questionnaire it was booked from (the applications feature reads it). */
-export interface ApplicationSummary {
-  reference: string;
-  name: string;
-  businessName: string;
-}
 
 const bookingListShape = { timeColumn: 'starts_at', searchColumns: ['email'], exactColumn: 'reference' };
 

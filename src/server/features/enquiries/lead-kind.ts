@@ -1,9 +1,13 @@
+import {
+  contactEnquiryList,
+  type EnquiryRow,
+  enquiryLead,
+  quoteRequestList,
+} from '../../../shared/api/back-office-enquiries.ts';
 import type { CsvColumn } from '../../leads/csv.ts';
-import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
-import { type LeadListQuery, leadListQuerySchema } from '../../leads/list.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
 import {
   countEnquiries,
-  type EnquiryRow,
   enquiryDetail,
   eraseEnquiries,
   exportEnquiries,
@@ -23,31 +27,28 @@ const enquiryColumns: CsvColumn<EnquiryRow>[] = [
 
 const list = (
   kind: 'contact' | 'quote',
-  path: string,
+  endpoints: typeof contactEnquiryList,
   label: string,
   place: number,
-): LeadList<LeadListQuery, EnquiryRow> => ({
-  path,
-  query: leadListQuerySchema,
+): LeadList<typeof contactEnquiryList> => ({
+  endpoints,
   list: (db, query, _now, limit) => listEnquiries(db, kind, query, limit),
   csv: enquiryColumns,
-  summary: { label, path, count: (db) => countEnquiries(db, kind), place },
+  summary: { label, path: endpoints.name, count: (db) => countEnquiries(db, kind), place },
 });
 
 /** Contact enquiries and quote requests, as the back office lists, opens and erases them. */
 export const enquiryLeads: LeadKindEntry = {
   lists: [
-    list('contact', 'contact-enquiries', 'Contact enquiries', 2),
-    list('quote', 'quote-requests', 'Quote requests', 3),
+    list('contact', contactEnquiryList, 'Contact enquiries', 2),
+    list('quote', quoteRequestList, 'Quote requests', 3),
   ],
-  staged: {
-    path: 'enquiries',
-    param: 'reference',
-    kind: 'enquiry',
+  staged: stagedLeadDetail({
+    endpoints: enquiryLead,
     find: findEnquiry,
     detail: enquiryDetail,
     setStage: setEnquiryStage,
-  },
+  }),
   personalData: {
     exportKey: 'enquiries',
     erasedKey: 'enquiries',

@@ -1,35 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { EnquiryDetail, EnquiryRow } from '../../../shared/api/back-office-enquiries.ts';
+import type { LeadListQuery, Page } from '../../../shared/api/lead-lists.ts';
 import type { LeadStage } from '../../../shared/back-office.ts';
 import { holdsAddress } from '../../db/address-matching.ts';
 import type { Database, EnquiryTable } from '../../db/schema.ts';
 import { erasedMarker } from '../../leads/erased.ts';
-import { type TimelineEntry, timeline } from '../../leads/events.ts';
+import { timeline } from '../../leads/events.ts';
 import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage, type LeadListQuery, type Page } from '../../leads/list.ts';
-import type { EnquiryDetails } from './enquiry.ts';
+import { keysetPage } from '../../leads/list.ts';
 
 // The back office's reads and writes of the enquiries table: contact enquiries and quote requests.
 
 type Db = Kysely<Database>;
-
-export interface EnquiryRow {
-  reference: string;
-  kind: 'contact' | 'quote';
-  name: string;
-  email: string;
-  organisation: string;
-  stage: LeadStage;
-  createdAt: string;
-}
-
-export interface EnquiryDetail extends EnquiryRow {
-  phone: string | null;
-  postcode: string | null;
-  message: string;
-  /** The rest of the form, as submitted. */
-  details: EnquiryDetails;
-  timeline: TimelineEntry[];
-}
 
 /** One page of contact enquiries or quote requests, on the (kind, stage, created_at) index. */
 export async function listEnquiries(

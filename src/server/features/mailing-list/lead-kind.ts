@@ -1,18 +1,19 @@
-import type { LeadKindEntry, LeadList } from '../../leads/kind.ts';
+import {
+  subscriberList as endpoints,
+  type SubscriberDetail,
+  subscriberDetail,
+} from '../../../shared/api/back-office-subscribers.ts';
+import type { LeadDetail, LeadKindEntry, LeadList } from '../../leads/kind.ts';
 import {
   countConfirmedSubscribers,
   eraseSubscription,
   exportSubscription,
   findSubscriber,
   listSubscribers,
-  type SubscriberListQuery,
-  type SubscriberRow,
-  subscriberListQuerySchema,
 } from './queries.ts';
 
-const subscriberList: LeadList<SubscriberListQuery, SubscriberRow> = {
-  path: 'subscribers',
-  query: subscriberListQuerySchema,
+const subscriberList: LeadList<typeof endpoints> = {
+  endpoints,
   list: (db, query, _now, limit) => listSubscribers(db, query, limit),
   csv: [
     ['Email', (row) => row.email],
@@ -23,7 +24,7 @@ const subscriberList: LeadList<SubscriberListQuery, SubscriberRow> = {
   ],
   summary: {
     label: 'Confirmed subscribers',
-    path: 'subscribers?status=confirmed',
+    path: `${endpoints.name}?status=confirmed`,
     count: countConfirmedSubscribers,
     place: 5,
   },
@@ -33,11 +34,10 @@ const subscriberList: LeadList<SubscriberListQuery, SubscriberRow> = {
 export const subscriberLeads: LeadKindEntry = {
   lists: [subscriberList],
   detail: {
-    path: 'subscribers',
-    param: 'email',
-    find: findSubscriber,
+    endpoint: subscriberDetail,
+    find: (db, { email }) => findSubscriber(db, email),
     detail: async (_db, subscriber) => subscriber,
-  },
+  } satisfies LeadDetail<typeof subscriberDetail, SubscriberDetail>,
   personalData: {
     exportKey: 'subscription',
     erasedKey: 'subscriber',

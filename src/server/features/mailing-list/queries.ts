@@ -1,37 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
-import { z } from 'zod';
+import type {
+  SubscriberDetail,
+  SubscriberListQuery,
+  SubscriberRow,
+} from '../../../shared/api/back-office-subscribers.ts';
+import type { Page } from '../../../shared/api/lead-lists.ts';
 import { holdsAddress } from '../../db/address-matching.ts';
 import type { Database, SubscriberTable } from '../../db/schema.ts';
 import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage, listQuerySchema, type Page } from '../../leads/list.ts';
+import { keysetPage } from '../../leads/list.ts';
 
 // The back office's reads and writes of the subscribers table and its consent trail.
-
-export const subscriberListQuerySchema = listQuerySchema.extend({
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
-});
-export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
-
-export interface SubscriberRow {
-  email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
-
-/** What the subscriber agreed to, where and when: the proof of consent, oldest first. */
-export interface ConsentRecord {
-  event: 'signed-up' | 'confirmed' | 'unsubscribed';
-  source: string;
-  wording: string | null;
-  ipAddress: string | null;
-  at: string;
-}
-
-export interface SubscriberDetail extends SubscriberRow {
-  consents: ConsentRecord[];
-}
 
 const subscriberListShape = { timeColumn: 'created_at', searchColumns: ['email'] };
 

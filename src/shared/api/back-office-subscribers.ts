@@ -1,0 +1,58 @@
+import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
+import { z } from '../zod.ts';
+import { endpoint, refusal } from './endpoint.ts';
+import { backOfficeTag, leadList, listQuerySchema } from './lead-lists.ts';
+
+// The mailing list, as the back office lists its subscribers and shows each one's proof of consent.
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+export const subscriberListQuerySchema = listQuerySchema.extend({
+  status: z.enum(subscriberStatuses).optional(),
+});
+export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>;
+
+export const subscriberRowSchema = z.object({
+  email: z.string(),
+  status: z.enum(subscriberStatuses).describe('Only confirmed subscribers are on the list.'),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
+
+/** What the subscriber agreed to, where and when. */
+export const consentRecordSchema = z.object({
+  event: z.enum(['signed-up', 'confirmed', 'unsubscribed']),
+  source: z.string().describe('The form, the confirm link or the unsubscribe link it came from.'),
+  wording: z.string().nullable().describe('The words the visitor saw when signing up.'),
+  ipAddress: z.string().nullable(),
+  at: z.string(),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+export const subscriberDetailSchema = subscriberRowSchema.extend({
+  consents: z.array(consentRecordSchema).describe('The proof of consent, oldest first.'),
+});
+export type SubscriberDetail = z.infer<typeof subscriberDetailSchema>;
+
+export const subscriberList = leadList({
+  name: 'subscribers',
+  title: 'Subscribers',
+  query: subscriberListQuerySchema,
+  row: subscriberRowSchema,
+});
+
+/** One subscriber, by email address, with their consent trail. */
+export const subscriberDetail = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/${subscriberList.name}/:email`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'One subscriber, with the proof of their consent',
+  params: z.object({ email: z.string() }),
+  answers: {
+    200: subscriberDetailSchema.describe('The subscriber.'),
+    404: refusal.describe(`No subscriber has this address: "${backOfficeMessages.notFound}"`),
+  },
+});
