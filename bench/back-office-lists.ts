@@ -4,14 +4,14 @@
 // apart: it reads rows in date order until the table ends, so it is the slowest a list can be.
 
 import { sql } from 'kysely';
-import { createDatabase, type Db } from '../src/server/db/database.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { listApplications } from '../src/server/features/applications/queries.ts';
-import { listBookings } from '../src/server/features/booking/queries.ts';
-import { listEnquiries } from '../src/server/features/enquiries/queries.ts';
-import { listSubscribers } from '../src/server/features/mailing-list/queries.ts';
-import { leadStages } from '../src/shared/back-office.ts';
-import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { listApplications } from '#server/features/applications/queries.ts';
+import { listBookings } from '#server/features/booking/queries.ts';
+import { listEnquiries } from '#server/features/enquiries/queries.ts';
+import { listSubscribers } from '#server/features/mailing-list/queries.ts';
+import { leadStages } from '#shared/back-office.ts';
+import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 
 const rows = 100_000;
 const budgetMs = 50;

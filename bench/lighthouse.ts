@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '../tests/support/ports.ts';
+import { freePort } from '#tests/support/ports.ts';
 import { writeBetweenMarkers } from './support/report.ts';
 import { spawnProductionServer, waitUntilReady } from './support/server.ts';
 

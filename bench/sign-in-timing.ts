@@ -7,13 +7,13 @@
 // On a machine shared with other work a burst of someone else's load can move one kind's p90 alone, so a
 // database that misses is measured again, up to three rounds, each printed: a real difference (an unknown
 // address answered without the Argon2 check takes a tenth of the time) misses in every round.
-import { loadConfig } from '../src/server/config.ts';
-import { createDatabase } from '../src/server/db/database.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { hashPassword } from '../src/server/features/accounts/passwords.ts';
-import { sha512Hex } from '../src/shared/password.ts';
-import { createTestDatabase, type DatabaseKind, postgresUrl } from '../tests/support/databases.ts';
-import { freePort } from '../tests/support/ports.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { hashPassword } from '#server/features/accounts/passwords.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
+import { freePort } from '#tests/support/ports.ts';
 import { spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
 
 const samples = 50;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../src/server/config.ts';
-import { createRuntime } from '../src/server/runtime.ts';
+import { loadConfig } from '#server/config.ts';
+import { createRuntime } from '#server/runtime.ts';
 
 /** Where docs/api.md says the site is: a firm's own address goes here. */
 export const documentedOrigin = 'https://www.example.com';

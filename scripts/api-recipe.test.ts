@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../tests/support/app.ts';
-import { contact, post } from '../tests/support/enquiries.ts';
-import { createStaff } from '../tests/support/staff.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { createStaff } from '#tests/support/staff.ts';
 import { documentedOrigin } from './api-document.ts';
 
 const run = promisify(execFile);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { type PageAssets, renderDocument } from '../src/client/document.ts';
-import type * as Prerender from '../src/client/prerender.tsx';
+import { type PageAssets, renderDocument } from '#client/document.ts';
+import type * as Prerender from '#client/prerender.tsx';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');

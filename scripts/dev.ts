@@ -4,9 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'vite';
-import { renderDocument } from '../src/client/document.ts';
-import type { renderPages as RenderPages } from '../src/client/prerender.tsx';
-import { publicOriginToken } from '../src/shared/public-origin.ts';
+import { renderDocument } from '#client/document.ts';
+import type { renderPages as RenderPages } from '#client/prerender.tsx';
+import { publicOriginToken } from '#shared/public-origin.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: brings the configured database (DATABASE_URL) up to date and exits.
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { createDatabase } from '../src/server/db/database.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 try {
   const db = createDatabase(loadConfig().database);

@@ -16,4 +16,4 @@ if (lastBuildHash() !== sourceHash()) {
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('../src/server/main.ts');
+await import('#server/main.ts');

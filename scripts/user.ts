@@ -2,12 +2,12 @@
 // accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
 // the running site's outbox sends it (at once if the site is up, otherwise when it starts).
 
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { createDatabase } from '../src/server/db/database.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { createAccountService } from '../src/server/features/accounts/service.ts';
-import { systemClock } from '../src/server/time/clock.ts';
-import { emailAddressProblem } from '../src/shared/email.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createAccountService } from '#server/features/accounts/service.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { emailAddressProblem } from '#shared/email.ts';
 
 const [command, email = ''] = process.argv.slice(2);
 

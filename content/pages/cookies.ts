@@ -1,5 +1,5 @@
 // Copy for the cookie policy. Keep it in step with what the site actually stores in a visitor's browser.
-import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 
 export const cookiesPage = {
   title: 'Cookie policy',

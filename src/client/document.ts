@@ -1,7 +1,7 @@
-import { firm } from '../../content/firm.ts';
-import { botCheckMetaName, botCheckSettingsToken } from '../shared/bot-check.ts';
-import { escapeHtml } from '../shared/html.ts';
-import { publicOriginToken } from '../shared/public-origin.ts';
+import { firm } from '#content/firm.ts';
+import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
 import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
 

@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import type { PageModule } from './pages/page-module.ts';
-import '../../content/theme.css';
+import '#content/theme.css';
 import './styles/base.css';
 import './styles/forms.css';
 

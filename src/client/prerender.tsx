@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { serverPageContentToken, serverPageTitleToken } from '../shared/server-page.ts';
+import { serverPageContentToken, serverPageTitleToken } from '#shared/server-page.ts';
 import { App } from './App.tsx';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
 

@@ -1,5 +1,5 @@
-import { firm } from '../../content/firm.ts';
-import { publicOriginToken } from '../shared/public-origin.ts';
+import { firm } from '#content/firm.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
 
 /**
  * The firm as schema.org's AccountingService, for search engines' business listings. Absolute URLs start

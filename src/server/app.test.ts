@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { publicRoute } from './http/access.ts';
 
 let site: TestApp;

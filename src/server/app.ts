@@ -7,34 +7,15 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { signIn } from '../shared/api/accounts.ts';
-import { sitePage } from '../shared/api/site.ts';
-import { formTokenHeader } from '../shared/back-office.ts';
-import { botCheckSettingsToken } from '../shared/bot-check.ts';
-import { publicOriginToken } from '../shared/public-origin.ts';
+import { signIn } from '#shared/api/accounts.ts';
+import { formTokenHeader } from '#shared/back-office.ts';
+import { botCheckSettingsToken } from '#shared/bot-check.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
 import { createBotCheck, createSignInProof } from './captcha/index.ts';
-import { botCheckPlugin } from './captcha/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { accountsPlugin, sessionCookie, signedInUser } from './features/accounts/routes.ts';
-import { createAccountService } from './features/accounts/service.ts';
-import { applicationsPlugin } from './features/applications/routes.ts';
-import { createApplicationService } from './features/applications/service.ts';
-import { backOfficePlugin } from './features/back-office/routes.ts';
-import {
-  blockDate,
-  blockedDatesFrom,
-  loadSettings,
-  saveSettings,
-  unblockDate,
-} from './features/booking/index.ts';
-import { bookingPlugin } from './features/booking/routes.ts';
-import { createBookingService } from './features/booking/service.ts';
-import { sourceAddressHasher } from './features/booking/source-address.ts';
-import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
-import { createEnquiryService } from './features/enquiries/service.ts';
-import { mailingListPlugin } from './features/mailing-list/routes.ts';
-import { createMailingListService } from './features/mailing-list/service.ts';
+import { createAccountService, sessionCookie, signedInUser } from './features/accounts/index.ts';
+import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
 import { registerApiDocument } from './http/api-document.ts';
@@ -46,12 +27,10 @@ import { PrerenderedPages } from './http/pages.ts';
 import { rateLimitKey } from './http/rate-limit.ts';
 import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { serve } from './http/serve.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
-import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Clock } from './time/clock.ts';
@@ -99,6 +78,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
   });
+
+  // In a fixed order, as Fastify's own demo app does: outside plugins, then the app's own hooks and
+  // routes, then the features, so that every feature's route meets every hook.
+  // 1. Outside plugins.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, config.publicUrl, botCheck.publicSettings.provider);
@@ -106,7 +89,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(formbody, { bodyLimit });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
-  // A route is staff-only unless it declares otherwise. Registered before any route, so that every route
+
+  // 2. The app's own. A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
   const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof, now: clock });
   const formTokens = createFormTokens(config.publicUrl);
@@ -124,85 +108,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   refuseNullCharacters(app);
   refuseCrossSiteRequests(app, config.publicUrl, serverPages);
 
-  const mail = {
-    publicUrl: config.publicUrl,
-    staffEmail: config.staffEmail,
-    organizerEmail: addressOf(config.mailFrom),
-  };
-  const mailQueued = () => deps.outbox.kick();
-  await app.register(botCheckPlugin, {
-    botCheck,
-    signInProof,
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-  });
-  const mailingList = createMailingListService({
-    db,
-    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
-    secret: config.sessionSecret,
-    now: clock,
-  });
-  await app.register(mailingListPlugin, {
-    mailingList,
-    pages: serverPages,
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued,
-  });
-  registerEnquiryRoutes(app, {
-    enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),
-    botCheck,
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued,
-  });
-  const applications = createApplicationService({ db, mail, now: clock });
-  await app.register(applicationsPlugin, {
-    applications,
-    botCheck,
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued,
-  });
-  const bookings = createBookingService({
-    db,
-    mail,
-    limits: config.bookingLimits,
-    sourceAddressHash: sourceAddressHasher(config.sessionSecret),
-    now: clock,
-  });
-  await app.register(bookingPlugin, {
-    booking: bookings,
-    botCheck,
-    pages: serverPages,
-    publicUrl: config.publicUrl,
-    findApplication: (reference) => applications.findByReference(reference),
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued,
-  });
-
-  await app.register(accountsPlugin, {
-    accounts,
-    formTokens,
-    pages,
-    serverPages,
-    publicUrl: config.publicUrl,
-    rateLimitPerMinute: config.formRateLimitPerMinute,
-    mailQueued,
-  });
-  await app.register(backOfficePlugin, {
-    db,
-    accounts,
-    pages,
-    leadKinds: leadRegistry(),
-    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
-    cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
-    mailQueued,
-    secret: config.sessionSecret,
-    now: clock,
-  });
-
-  for (const [urlPath, page] of pages.byPath) {
-    // A page a feature serves itself (the reset page checks its link first) is not served as it is.
-    if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
-    serve(app, sitePage(urlPath, page.title), (request, reply) => pages.send(request, reply, page));
-  }
+  // 3. The features, then the built files.
+  await app.register(featuresPlugin, { botCheck, signInProof, accounts, formTokens, pages, serverPages });
   await app.register(publicFiles, {
     root: path.join(config.distDir, 'client'),
     wildcard: false,
@@ -229,8 +136,3 @@ const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (files, opti
   });
   await files.register(fastifyStatic, options);
 };
-
-/** "Fenwick & Hale <hello@…>" → "hello@…" */
-function addressOf(mailbox: string) {
-  return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
-}

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { firm } from '../../content/firm.ts';
+import { firm } from '#content/firm.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.ts';
-import { firstBookableDate, postBooking } from '../../tests/support/booking.ts';
-import { columnsHolding, rawFilesHolding } from '../../tests/support/database-search.ts';
-import { describeEachDatabase } from '../../tests/support/databases.ts';
-import { post } from '../../tests/support/enquiries.ts';
-import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../tests/support/smtp.ts';
-import { backOfficeClient, createStaff, signedInStaff } from '../../tests/support/staff.ts';
-import { waitUntil } from '../../tests/support/wait.ts';
-import { buildBookCallPayload } from '../shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { post } from '#tests/support/enquiries.ts';
+import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { backOfficeClient, createStaff, signedInStaff } from '#tests/support/staff.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 import { countByStatus } from './mail/outbox.ts';
 
 /** Every link token in an email as the recipient got it: in its text and in its headers (List-Unsubscribe). */

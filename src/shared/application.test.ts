@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validApplication } from '../../tests/support/applications.ts';
+import { validApplication } from '#tests/support/applications.ts';
 import { applicationSchema, describeAnswers, questionNames } from './application.ts';
 
 const messagesFor = (input: unknown) => {

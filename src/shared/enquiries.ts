@@ -11,11 +11,6 @@ import { z } from './zod.ts';
 
 export type EnquiryKind = 'contact' | 'quote';
 
-export const enquiryPaths: Record<EnquiryKind, string> = {
-  contact: '/contact-us-send',
-  quote: '/show-contact-send',
-};
-
 export const enquiryMessages = {
   received: 'Thank you, we have your enquiry. We will reply within one working day.',
   acceptMissing: 'Please tick the box to agree to us using your details to answer your enquiry',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validApplication } from '../../tests/support/applications.ts';
-import { contact, quote } from '../../tests/support/enquiries.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { contact, quote } from '#tests/support/enquiries.ts';
 import { applicationQuestions, applicationSchema } from './application.ts';
 import { bookCallSchema, buildBookCallPayload, timesForDateRequestSchema } from './booking.ts';
 import { availabilitySettingsSchema, defaultAvailabilitySettings } from './booking-settings.ts';

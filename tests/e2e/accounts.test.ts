@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  accountMessages,
-  loginNotices,
-  signInProofField,
-  signInProofProblems,
-} from '../../src/shared/accounts.ts';
-import { passwordMessages } from '../../src/shared/password.ts';
-import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { accountMessages, loginNotices, signInProofField, signInProofProblems } from '#shared/accounts.ts';
+import { passwordMessages } from '#shared/password.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { applicationQuestions, type QuestionName, questionNames } from '../../src/shared/application.ts';
-import type { TimeSlot } from '../../src/shared/booking.ts';
-import { formatLongDate, formatTime } from '../../src/shared/calendar.ts';
-import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { applicationQuestions, type QuestionName, questionNames } from '#shared/application.ts';
+import type { TimeSlot } from '#shared/booking.ts';
+import { formatLongDate, formatTime } from '#shared/calendar.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate } from '../support/booking.ts';

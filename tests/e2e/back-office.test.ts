@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBookCallPayload } from '../../src/shared/booking.ts';
-import { sha512Hex } from '../../src/shared/password.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { bankHolidays } from '../../src/server/features/booking/bank-holidays.ts';
-import { bookingMessages, buildBookCallPayload, type TimeSlot } from '../../src/shared/booking.ts';
-import { defaultAvailabilitySettings } from '../../src/shared/booking-settings.ts';
-import { botCheckActions } from '../../src/shared/bot-check.ts';
+import { bankHolidays } from '#server/features/booking/bank-holidays.ts';
+import { bookingMessages, buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
+import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
 import {
   type CalendarDate,
   formatLongDate,
@@ -12,7 +12,7 @@ import {
   parseIsoDate,
   todayIn,
   toIsoDate,
-} from '../../src/shared/calendar.ts';
+} from '#shared/calendar.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { altchaToken, watchBotCheckWorkers } from '../support/bot-check.ts';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { botCheckMessages } from '../../src/shared/bot-check.ts';
-import { todayIn } from '../../src/shared/calendar.ts';
-import { contactFields, enquiryMessages, quoteFields } from '../../src/shared/enquiries.ts';
-import { recentTaxYears } from '../../src/shared/tax-years.ts';
+import { botCheckMessages } from '#shared/bot-check.ts';
+import { todayIn } from '#shared/calendar.ts';
+import { contactFields, enquiryMessages, quoteFields } from '#shared/enquiries.ts';
+import { recentTaxYears } from '#shared/tax-years.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageKeys } from '../../src/shared/storage-keys.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { pausePageClock, setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 720 } });

@@ -1,10 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  connectorBreakpointPx,
-  connectorFirstDelayMs,
-  connectorLastDelayMs,
-} from '../../src/shared/timings.ts';
+import { connectorBreakpointPx, connectorFirstDelayMs, connectorLastDelayMs } from '#shared/timings.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 const t = setUpSiteInBrowser();

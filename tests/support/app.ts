@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
-import { type Config, loadConfig } from '../../src/server/config.ts';
-import type { Db } from '../../src/server/db/database.ts';
-import type { OutboxWorker } from '../../src/server/mail/worker.ts';
-import { createRuntime } from '../../src/server/runtime.ts';
-import type { Clock } from '../../src/server/time/clock.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { OutboxWorker } from '#server/mail/worker.ts';
+import { createRuntime } from '#server/runtime.ts';
+import type { Clock } from '#server/time/clock.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 import { freePort } from './ports.ts';
 

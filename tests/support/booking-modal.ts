@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { TimeSlot } from '../../src/shared/booking.ts';
-import { type CalendarDate, formatTime, todayIn } from '../../src/shared/calendar.ts';
+import type { TimeSlot } from '#shared/booking.ts';
+import { type CalendarDate, formatTime, todayIn } from '#shared/calendar.ts';
 
 /**
  * The book-a-call modal as a visitor finds it on a page: its parts, and the steps of choosing a time.

@@ -1,5 +1,5 @@
-import { type TimeSlot, timesForDateRequestSchema } from '../../src/shared/booking.ts';
-import { addDays, type CalendarDate, todayIn } from '../../src/shared/calendar.ts';
+import { type TimeSlot, timesForDateRequestSchema } from '#shared/booking.ts';
+import { addDays, type CalendarDate, todayIn } from '#shared/calendar.ts';
 
 export async function timesFor(baseUrl: string, date: CalendarDate): Promise<TimeSlot[]> {
   const body = timesForDateRequestSchema.parse({

@@ -1,7 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Page } from 'playwright-core';
-import type { BotCheckAction } from '../../src/shared/bot-check.ts';
+import type { BotCheckAction } from '#shared/bot-check.ts';
 
 /** What a page does with ALTCHA, done in Node: fetch a challenge for the action, solve it, encode the token. */
 export async function altchaToken(baseUrl: string, action: BotCheckAction): Promise<string> {

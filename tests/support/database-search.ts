@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import type { Db } from '../../src/server/db/database.ts';
-import { isPostgres } from '../../src/server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/database.ts';
 
 // Looking for what must not be kept (a link's token, an erased person) everywhere a database could hold it.
 

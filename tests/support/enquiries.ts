@@ -1,5 +1,5 @@
-import { botCheckMessages } from '../../src/shared/bot-check.ts';
-import { enquiryMessages } from '../../src/shared/enquiries.ts';
+import { botCheckMessages } from '#shared/bot-check.ts';
+import { enquiryMessages } from '#shared/enquiries.ts';
 import type { TestApp } from './app.ts';
 import { type Reachable, send } from './http.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres } from '../../src/server/db/database.ts';
+import { isPostgres } from '#server/db/database.ts';
 import type { TestApp } from './app.ts';
 
 /**

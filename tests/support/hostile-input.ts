@@ -1,6 +1,6 @@
 // Hostile input for the bad-input test: strings and values no field may take, bodies broken in every
 // usual way, and the same for query strings and path parameters.
-import { buildBookCallPayload } from '../../src/shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
 import { validApplication } from './applications.ts';
 import { contact, quote } from './enquiries.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
-import { createDatabase, type Db } from '../../src/server/db/database.ts';
-import { migrateTo } from '../../src/server/db/migrate.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { migrateTo } from '#server/db/migrate.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
 /**

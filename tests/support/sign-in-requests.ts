@@ -1,7 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect } from 'vitest';
-import { sha512Hex } from '../../src/shared/password.ts';
+import { sha512Hex } from '#shared/password.ts';
 import type { TestApp } from './app.ts';
 import { send } from './http.ts';
 import { formToken } from './staff.ts';

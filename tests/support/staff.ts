@@ -1,6 +1,6 @@
-import { hashPassword } from '../../src/server/features/accounts/passwords.ts';
-import { backOfficeApi, formTokenHeader } from '../../src/shared/back-office.ts';
-import { sha512Hex } from '../../src/shared/password.ts';
+import { hashPassword } from '#server/features/accounts/passwords.ts';
+import { backOfficeApi, formTokenHeader } from '#shared/back-office.ts';
+import { sha512Hex } from '#shared/password.ts';
 import type { TestApp } from './app.ts';
 import { type Reachable, send } from './http.ts';
 

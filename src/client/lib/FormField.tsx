@@ -1,4 +1,4 @@
-import type { Field } from '../../shared/form-fields.ts';
+import type { Field } from '#shared/form-fields.ts';
 import { FieldError } from './FieldError.tsx';
 
 export interface FormFieldProps {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpoint, formAnswerSchema } from '../../shared/api/endpoint.ts';
-import { z } from '../../shared/zod.ts';
+import { endpoint, formAnswerSchema } from '#shared/api/endpoint.ts';
+import { z } from '#shared/zod.ts';
 import { ApiError, call, sendForm, sendForText } from './api-client.ts';
 
 // A real HTTP server: /echo/:id answers what it was sent; /status/:code answers that status, with the

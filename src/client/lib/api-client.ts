@@ -1,14 +1,17 @@
-import { formToken as formTokenEndpoint, signIn } from '../../shared/api/accounts.ts';
-import {
-  type CallInput,
-  type EndpointSpec,
-  type FormAnswer,
-  pathWith,
-  type Success,
-} from '../../shared/api/endpoint.ts';
+import type { CallInput, EndpointSpec, FormAnswer, Success } from '#shared/api/endpoint.ts';
+import { pathWith, type Route } from '#shared/api/route.ts';
+import { formTokenRoute, signInRoute } from '#shared/api/routes-on-every-page.ts';
 
 // The one way the browser calls the site: every call names its endpoint from src/shared/api/, so the
 // path, the payload's type and the answer's type all come from the contract the server is built from.
+// Only types come from the entries here: this module runs on every page, and the entries' schemas would
+// double the script a page loads.
+
+/**
+ * An endpoint's route alone, typed by its whole entry: `call<typeof subscribe>(subscribeRoute, …)` lets
+ * a script that every page loads call an endpoint without loading the entry's schemas.
+ */
+export type RouteOf<E extends EndpointSpec> = Pick<E, keyof Route>;
 
 /** A non-2xx answer: its status, the server's messages (one per problem) and the raw body. */
 export class ApiError extends Error {
@@ -44,7 +47,7 @@ let pendingToken: Promise<string> | null = null;
 
 /** The double-submit token for staff changes and the sign-out form, fetched once per page (it also sets its cookie). */
 export function formToken(origin = ''): Promise<string> {
-  pendingToken ??= fetch(`${origin}${formTokenEndpoint.path}`, { headers: { accept: 'application/json' } })
+  pendingToken ??= fetch(`${origin}${formTokenRoute.path}`, { headers: { accept: 'application/json' } })
     .then((response) => response.json() as Promise<{ token: string }>)
     .then((body) => body.token);
   return pendingToken;
@@ -68,7 +71,7 @@ export interface CallOptions {
  * endpoint's also logs its status, and a staff endpoint's 401 (the session ended) goes to the login page.
  */
 export async function call<const E extends EndpointSpec>(
-  endpoint: E,
+  endpoint: E | RouteOf<E>,
   input: CallInput<E>,
   { origin = '', signal }: CallOptions = {},
 ): Promise<Success<E>> {
@@ -89,7 +92,7 @@ export async function call<const E extends EndpointSpec>(
   });
   if (!response.ok) {
     if (endpoint.access === 'public') logHttpFailure(response.status);
-    else if (response.status === 401) window.location.assign(signIn.path);
+    else if (response.status === 401) window.location.assign(signInRoute.path);
     const text = await response.text();
     throw new ApiError(response.status, messagesOf(parsedOrNull(text)).filter(Boolean), text);
   }
@@ -114,7 +117,7 @@ const errorSending = (detail: string) => `Error sending message: ${detail}`;
  * detail being the answer's messages, else its body, else the error's message.
  */
 export async function sendForm<const E extends EndpointSpec>(
-  endpoint: E,
+  endpoint: E | RouteOf<E>,
   input: CallInput<E>,
   options?: CallOptions,
 ): Promise<FormOutcome> {
@@ -143,7 +146,7 @@ export const problemText = (error: unknown) => problemsOf(error).join(' ');
  * that text for the page to show as it is. Only a request that cannot be made at all throws.
  */
 export async function sendForText<const E extends EndpointSpec>(
-  endpoint: E,
+  endpoint: E | RouteOf<E>,
   input: CallInput<E>,
   { origin = '', signal }: CallOptions = {},
 ): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditKind } from '../../shared/audit.ts';
+import type { AuditKind } from '#shared/audit.ts';
 import type { Database } from '../db/schema.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
-import type { BotCheckAction } from '../../shared/bot-check.ts';
+import type { BotCheckAction } from '#shared/bot-check.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { hashToken } from '../tokens.ts';

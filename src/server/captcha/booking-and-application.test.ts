@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { validApplication } from '../../../tests/support/applications.ts';
-import { firstBookableDate, postBooking, timesFor } from '../../../tests/support/booking.ts';
-import { altchaToken } from '../../../tests/support/bot-check.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { post, refused } from '../../../tests/support/enquiries.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
-import { botCheckActions } from '../../shared/bot-check.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
+import { altchaToken } from '#tests/support/bot-check.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { post, refused } from '#tests/support/enquiries.ts';
 
 // The booking modal and the application questionnaire carry the same bot check as the contact forms:
 // `recToken` for the action 'bookcall' or 'application'. A failed check stores nothing and answers 403.

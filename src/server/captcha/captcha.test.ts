@@ -1,13 +1,9 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../../tests/support/app.ts';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '../../../tests/support/databases.ts';
-import { type FakeSiteverify, startFakeSiteverify } from '../../../tests/support/fake-siteverify.ts';
+import { startTestApp } from '#tests/support/app.ts';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import { type FakeSiteverify, startFakeSiteverify } from '#tests/support/fake-siteverify.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';

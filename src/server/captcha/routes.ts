@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { botCheckSettings } from '../../shared/api/bot-check.ts';
-import { botCheckActions } from '../../shared/bot-check.ts';
+import { botCheckSettings } from '#shared/api/bot-check.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
 import { perMinute } from '../http/rate-limit.ts';
 import { serve } from '../http/serve.ts';
 import type { BotCheck } from './types.ts';

@@ -1,4 +1,4 @@
-import type { BotCheckPublicSettings } from '../../shared/bot-check.ts';
+import type { BotCheckPublicSettings } from '#shared/bot-check.ts';
 import { type BotCheck, failed, passed } from './types.ts';
 
 export interface SiteverifyOptions {

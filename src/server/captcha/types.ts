@@ -1,5 +1,5 @@
 import type { Challenge } from 'altcha-lib';
-import type { BotCheckAction, BotCheckPublicSettings } from '../../shared/bot-check.ts';
+import type { BotCheckAction, BotCheckPublicSettings } from '#shared/bot-check.ts';
 
 export type BotCheckResult = { passed: true } | { passed: false; reason: string };
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
-import type { AuditKind } from '../../shared/audit.ts';
-import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
+import type { AuditKind } from '#shared/audit.ts';
+import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
 export type Timestamp = string;

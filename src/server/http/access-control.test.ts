@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { contact, post } from '../../../tests/support/enquiries.ts';
-import { pathSpellings } from '../../../tests/support/path-spellings.ts';
-import { inParallel, type RawAnswer, rawRequest } from '../../../tests/support/raw-http.ts';
-import { signedInStaff } from '../../../tests/support/staff.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { pathSpellings } from '#tests/support/path-spellings.ts';
+import { inParallel, type RawAnswer, rawRequest } from '#tests/support/raw-http.ts';
+import { signedInStaff } from '#tests/support/staff.ts';
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 /** A body that any staff action would act on, were it let through. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { backOfficeMessages } from '../../shared/back-office.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import type { Access } from './access.ts';
 import { failure } from './errors.ts';
 

@@ -10,7 +10,7 @@
  *   and the form token. Anonymous callers get 401, a change without the token 403.
  * - `staff-page`: a page of the back office; anonymous visitors are sent to the login page instead.
  */
-import type { Access } from '../../shared/api/endpoint.ts';
+import type { Access } from '#shared/api/endpoint.ts';
 
 export type { Access };
 
@@ -22,4 +22,3 @@ declare module 'fastify' {
 
 /** Route config for a route anyone may reach. Spread it beside other config: `{ ...publicRoute, ...perMinute(5) }`. */
 export const publicRoute = { access: 'public' } as const satisfies { access: Access };
-

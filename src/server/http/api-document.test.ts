@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
 
 let site: TestApp;
 let document: {

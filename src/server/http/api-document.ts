@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { firm } from '../../../content/firm.ts';
-import { type EndpointSpec, isJsonAnswer, type NonJsonAnswer } from '../../shared/api/endpoint.ts';
-import { apiDocument } from '../../shared/api/site.ts';
+import { firm } from '#content/firm.ts';
+import { type EndpointSpec, isJsonAnswer, type NonJsonAnswer } from '#shared/api/endpoint.ts';
+import { apiDocument } from '#shared/api/site.ts';
 import { serve } from './serve.ts';
 
 type Transform = typeof jsonSchemaTransform;

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { validApplication } from '../../../tests/support/applications.ts';
-import { firstBookableDate, postBooking } from '../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { contact, post } from '../../../tests/support/enquiries.ts';
+import { formTokenHeader } from '#shared/back-office.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
 import {
   bodyProbes,
   encode,
@@ -12,11 +14,9 @@ import {
   hostileStrings,
   type Probe,
   pageFormProbes,
-} from '../../../tests/support/hostile-input.ts';
-import { routesOf } from '../../../tests/support/routes.ts';
-import { signedInStaff } from '../../../tests/support/staff.ts';
-import { formTokenHeader } from '../../shared/back-office.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
+} from '#tests/support/hostile-input.ts';
+import { routesOf } from '#tests/support/routes.ts';
+import { signedInStaff } from '#tests/support/staff.ts';
 import { type Db, isPostgres } from '../db/database.ts';
 
 /**

@@ -2,17 +2,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { validApplication } from '../../../tests/support/applications.ts';
-import { firstBookableDate } from '../../../tests/support/booking.ts';
-import {
-  createTestDatabase,
-  describeOnPostgres,
-  type TestDatabase,
-} from '../../../tests/support/databases.ts';
-import { contact, post, quote } from '../../../tests/support/enquiries.ts';
-import { startTcpProxy, type TcpProxy } from '../../../tests/support/tcp-proxy.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate } from '#tests/support/booking.ts';
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from '#tests/support/databases.ts';
+import { contact, post, quote } from '#tests/support/enquiries.ts';
+import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import { serviceUnavailableMessage } from './errors.ts';
 
 const env = { RATE_LIMIT_PER_MINUTE: '1000', MEETING_URL: 'https://zoom.us/my/fenwickhale' };

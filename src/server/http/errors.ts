@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormAnswer } from '../../shared/api/endpoint.ts';
+import type { FormAnswer } from '#shared/api/endpoint.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { PrerenderedPages } from './pages.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { liveness, readiness } from '../../shared/api/site.ts';
+import { liveness, readiness } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
 import { serve } from './serve.ts';
 

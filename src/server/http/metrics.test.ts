@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { pathSpellings } from '../../../tests/support/path-spellings.ts';
-import { rawRequest } from '../../../tests/support/raw-http.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { pathSpellings } from '#tests/support/path-spellings.ts';
+import { rawRequest } from '#tests/support/raw-http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
 const metricsToken = 'mT4_qP9-xW2~kK7.bR5nL8vC3jH6gF1sD0aY';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { metrics as metricsEndpoint } from '../../shared/api/site.ts';
+import { metrics as metricsEndpoint } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
 import { countByStatus } from '../mail/outbox.ts';
 import { failure } from './errors.ts';

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, unescapeHtml } from '../../shared/html.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sitePage } from '#shared/api/site.ts';
+import { escapeHtml, unescapeHtml } from '#shared/html.ts';
+import { serve } from './serve.ts';
 
 interface Page {
   /** Its `<title>`, as the API document names it. */
@@ -66,3 +68,17 @@ function compress(identity: Buffer): Omit<Page, 'title'> {
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
+
+/**
+ * Serves every prerendered page at its path, except a page a feature serves itself (the reset page checks
+ * its link first): so it is registered after the features.
+ */
+export const prerenderedPagesPlugin: FastifyPluginAsync<{ pages: PrerenderedPages }> = async (
+  app,
+  { pages },
+) => {
+  for (const [urlPath, page] of pages.byPath) {
+    if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
+    serve(app, sitePage(urlPath, page.title), (request, reply) => pages.send(request, reply, page));
+  }
+};

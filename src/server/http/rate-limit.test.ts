@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
 
 // The form rate limit counts a network as the booking cap and the sign-in throttle do: an IPv6 /64 as one
 // address, an IPv4-mapped address as its IPv4 one. The addresses come through a trusted proxy hop. The

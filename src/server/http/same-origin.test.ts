@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { validApplication } from '../../../tests/support/applications.ts';
-import { firstBookableDate } from '../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { contact, refused } from '../../../tests/support/enquiries.ts';
-import { rawRequest } from '../../../tests/support/raw-http.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, refused } from '#tests/support/enquiries.ts';
+import { rawRequest } from '#tests/support/raw-http.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { publicRoute } from './access.ts';
 import { crossSiteMessage } from './same-origin.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
 
 // What search engines and link previews see: the site as it would run at its real address.
 const origin = 'https://www.fenwickhale.co.uk';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { BotCheckPublicSettings } from '../../shared/bot-check.ts';
+import type { BotCheckPublicSettings } from '#shared/bot-check.ts';
 
 /** What the hosted bot checks load: their script, the frame it opens, and the calls it makes (per their docs). */
 const botCheckOrigins: Record<BotCheckPublicSettings['provider'], { script: string[]; frame: string[] }> = {

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type EndpointSpec, isJsonAnswer } from '../../shared/api/endpoint.ts';
+import { type EndpointSpec, isJsonAnswer } from '#shared/api/endpoint.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

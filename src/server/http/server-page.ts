@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../../shared/html.ts';
-import { publicOriginToken } from '../../shared/public-origin.ts';
-import { serverPageContentToken, serverPageTitleToken } from '../../shared/server-page.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
+import { serverPageContentToken, serverPageTitleToken } from '#shared/server-page.ts';
 
 /**
  * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the build

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { robots as robotsFile, sitemap as sitemapFile } from '../../shared/api/site.ts';
-import { escapeHtml } from '../../shared/html.ts';
+import { robots as robotsFile, sitemap as sitemapFile } from '#shared/api/site.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { serve } from './serve.ts';
 
 /**

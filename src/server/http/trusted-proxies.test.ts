@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { freeSlots, postBooking } from '../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { rawRequest } from '../../../tests/support/raw-http.ts';
-import { backOfficeClient, formToken, signedInStaff } from '../../../tests/support/staff.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
-import { sha512Hex } from '../../shared/password.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { freeSlots, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { rawRequest } from '#tests/support/raw-http.ts';
+import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
 
 // A proxy that appends to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, Caddy) passes on whatever
 // the visitor wrote before the address it saw. These requests carry what such a proxy would forward.

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { TimelineEntry } from '../../shared/api/staged-leads.ts';
-import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
+import type { TimelineEntry } from '#shared/api/staged-leads.ts';
+import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Records a note, a stage change or a cancellation against a lead. */

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { EndpointSpec } from '../../shared/api/endpoint.ts';
-import type { LeadListEndpoints, Page } from '../../shared/api/lead-lists.ts';
-import type { StagedLeadEndpoints } from '../../shared/api/staged-leads.ts';
-import type { LeadKind, LeadStage } from '../../shared/back-office.ts';
+import type { EndpointSpec } from '#shared/api/endpoint.ts';
+import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
+import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
+import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
 import type { CsvColumn } from './csv.ts';
 

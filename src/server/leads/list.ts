@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { firm } from '../../../content/firm.ts';
-import type { ListQuery, Page } from '../../shared/api/lead-lists.ts';
-import { backOfficeMessages, pageSize } from '../../shared/back-office.ts';
-import { decodeCursor, encodeCursor } from '../../shared/list-cursor.ts';
+import { firm } from '#content/firm.ts';
+import type { ListQuery, Page } from '#shared/api/lead-lists.ts';
+import { backOfficeMessages, pageSize } from '#shared/back-office.ts';
+import { decodeCursor, encodeCursor } from '#shared/list-cursor.ts';
 import { failure } from '../http/errors.ts';
 import { zonedTimeToUtc } from '../time/zoned-time.ts';
 

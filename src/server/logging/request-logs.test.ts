@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { firstBookableDate, postBooking } from '../../../tests/support/booking.ts';
-import { contact, post } from '../../../tests/support/enquiries.ts';
-import { signedInStaff } from '../../../tests/support/staff.ts';
-import { waitUntil } from '../../../tests/support/wait.ts';
-import { buildBookCallPayload } from '../../shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { signedInStaff } from '#tests/support/staff.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 
 // The app logs at info through a stream we keep, sends mail to files (no SMTP), and we walk every flow
 // that puts a link token or an email address in a URL. The operator must still see each request's

@@ -1,14 +1,10 @@
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { rawFilesHolding } from '../../../tests/support/database-search.ts';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '../../../tests/support/databases.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp.ts';
-import { waitUntil } from '../../../tests/support/wait.ts';
+import { rawFilesHolding } from '#tests/support/database-search.ts';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../tests/support/databases.ts';
-import { contact, post } from '../../../tests/support/enquiries.ts';
-import { backOfficeClient, signedInStaff } from '../../../tests/support/staff.ts';
-import { waitUntil } from '../../../tests/support/wait.ts';
-import { enquiryPaths } from '../../shared/enquiries.ts';
+import { sendContactEnquiry } from '#shared/api/enquiries.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 
 // The app reads the time from the one clock it is given: with a clock stopped at a moment, everything it
 // stamps carries that moment, whatever the machine's time.
@@ -23,7 +23,10 @@ describeEachDatabase('the one clock', (database) => {
 
   it('stamps a lead, its emails, a staff note, an audit entry and a download with the clock’s time', async () => {
     const client = backOfficeClient(site, staff);
-    const sent = await post(site, enquiryPaths.contact, { ...contact('ann@example.com'), recToken: 'none' });
+    const sent = await post(site, sendContactEnquiry.path, {
+      ...contact('ann@example.com'),
+      recToken: 'none',
+    });
     expect(sent.status).toBe(201);
     const [lead] = (await client.json('/contact-enquiries')).items;
     expect(lead.createdAt).toBe(at);

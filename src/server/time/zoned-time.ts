@@ -1,4 +1,4 @@
-import { type CalendarDate, zoneFormatter } from '../../shared/calendar.ts';
+import { type CalendarDate, zoneFormatter } from '#shared/calendar.ts';
 
 const wallClockParts: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { endpoint, htmlPage, refusal } from './endpoint.ts';
+import { formTokenRoute, signInRoute } from './routes-on-every-page.ts';
 
 // Staff accounts: signing in and out, and the emailed link to choose a password. The sign-in, sign-out
 // and reset forms are ordinary page posts (the page hashes the password into `p` first), so they answer
@@ -20,9 +21,7 @@ const formTokenField = field('The token GET /api/form-token answered, twin of th
 const passwordHashField = field('The SHA-512 of the password, in lower-case hex (128 characters).');
 
 export const formToken = endpoint({
-  method: 'GET',
-  path: '/api/form-token',
-  access: 'public',
+  ...formTokenRoute,
   tag,
   summary: 'The form token the staff forms and every change by staff carry',
   description:
@@ -32,9 +31,7 @@ export const formToken = endpoint({
 });
 
 export const signIn = endpoint({
-  method: 'POST',
-  path: '/login',
-  access: 'public',
+  ...signInRoute,
   tag,
   summary: 'Sign in (the login page’s form)',
   description: `${formPost} A new session cookie at every sign-in; rememberMe keeps it for 30 days.`,

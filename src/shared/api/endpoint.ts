@@ -1,19 +1,12 @@
 import { z } from '../zod.ts';
+import type { Route } from './route.ts';
 
 // One endpoint of the site, described once for both sides: the server registers its route from it (with
 // its schemas checking what arrives), the browser's client calls it, and the OpenAPI document is built
 // from it. A path or a payload is therefore typed in one place only.
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may call it.
- * - `public`: anyone (an endpoint may still check a credential of its own, see `bearerToken`).
- * - `staff`: a signed-in member of staff; a change (any method but GET and HEAD) also needs the form
- *   token in the `x-form-token` header, twin of the form-token cookie.
- * - `staff-page`: a page of the back office; an anonymous visitor is sent to the login page instead.
- */
-export type Access = 'public' | 'staff' | 'staff-page';
+export type { Access, Method } from './route.ts';
+export { pathWith } from './route.ts';
 
 /** An answer that is not JSON: an HTML page, a CSV file, a redirect. */
 export interface NonJsonAnswer {
@@ -24,11 +17,7 @@ export interface NonJsonAnswer {
 /** An answer's body: a JSON schema, or what kind of document it is. */
 export type Answer = z.ZodType | NonJsonAnswer;
 
-export interface EndpointSpec {
-  method: Method;
-  /** Fastify's form: `/api/back-office/enquiries/:reference`. */
-  path: string;
-  access: Access;
+export interface EndpointSpec extends Route {
   /** Groups the endpoint in the API document: Booking, Mailing list, Back office… */
   tag: string;
   /** One line on what it does, for the API document. */
@@ -79,12 +68,3 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 export type Success<E extends EndpointSpec> = {
   [S in keyof E['answers'] & SuccessStatus]: Output<E['answers'][S]>;
 }[keyof E['answers'] & SuccessStatus];
-
-/** `/api/x/:id` with `{ id: 'a b' }` → `/api/x/a%20b`. */
-export function pathWith(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

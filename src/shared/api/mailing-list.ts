@@ -2,6 +2,7 @@ import { mailingListMessages, subscribedPage } from '../mailing-list.ts';
 import { subscribeSchema } from '../mailing-list-schema.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
+import { subscribeRoute } from './routes-on-every-page.ts';
 
 // The newsletter: the two sign-up forms, the confirmation link every sign-up is emailed, and the
 // unsubscribe link every email carries (also posted to by mail providers, RFC 8058).
@@ -17,9 +18,7 @@ const fromAnotherSite = htmlPage('Sent from another website: refused, and nothin
 const linkToken = z.string().optional().catch(undefined).describe('The token from the emailed link.');
 
 export const subscribe = endpoint({
-  method: 'POST',
-  path: '/subscribe',
-  access: 'public',
+  ...subscribeRoute,
   tag,
   summary: 'Sign up to the newsletter (the small form sends submitMethod, the subscribe form contact1)',
   description:

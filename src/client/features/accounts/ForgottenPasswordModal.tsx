@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { sendResetLink } from '../../../shared/api/accounts.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
-import { modalCloseDelayMs } from '../../../shared/timings.ts';
-import { sendForText } from '../../lib/api-client.ts';
-import { InputField } from '../../lib/InputField.tsx';
-import { Modal } from '../../lib/Modal.tsx';
+import { sendForText } from '#client/lib/api-client.ts';
+import { InputField } from '#client/lib/InputField.tsx';
+import { Modal } from '#client/lib/Modal.tsx';
+import { sendResetLink } from '#shared/api/accounts.ts';
+import { emailAddressProblem } from '#shared/email.ts';
+import { modalCloseDelayMs } from '#shared/timings.ts';
 
 export interface ForgottenPasswordModalProps {
   initialEmail: string;

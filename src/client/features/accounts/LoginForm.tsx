@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { accountMessages, loginNotices, signInProofProblems } from '../../../shared/accounts.ts';
-import { signIn, signInProofField } from '../../../shared/api/accounts.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
-import { passwordProblem } from '../../../shared/password.ts';
-import { storageKeys } from '../../../shared/storage-keys.ts';
-import { InputField } from '../../lib/InputField.tsx';
-import { localStore } from '../../lib/storage.ts';
+import { InputField } from '#client/lib/InputField.tsx';
+import { localStore } from '#client/lib/storage.ts';
+import { accountMessages, loginNotices, signInProofProblems } from '#shared/accounts.ts';
+import { signIn, signInProofField } from '#shared/api/accounts.ts';
+import { emailAddressProblem } from '#shared/email.ts';
+import { passwordProblem } from '#shared/password.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import { useSignInProof } from './useSignInProof.ts';

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { resetPassword } from '../../../shared/api/accounts.ts';
+import { InputField } from '#client/lib/InputField.tsx';
+import { resetPassword } from '#shared/api/accounts.ts';
 import {
   newPasswordProblem,
   passwordHelper,
   passwordHelperTexts,
   passwordProblem,
-} from '../../../shared/password.ts';
-import { InputField } from '../../lib/InputField.tsx';
+} from '#shared/password.ts';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import './accounts.css';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { formToken as formTokenEndpoint } from '../../../shared/api/accounts.ts';
-import { sha512Hex } from '../../../shared/password.ts';
-import { call } from '../../lib/api-client.ts';
+import { call } from '#client/lib/api-client.ts';
+import { formToken as formTokenEndpoint } from '#shared/api/accounts.ts';
+import { sha512Hex } from '#shared/password.ts';
 
 /**
  * What the login and reset forms share (docs/behaviour.md#login-form): after the page's own checks pass, the password is hashed

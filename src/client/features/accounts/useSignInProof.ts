@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { botCheckActions } from '../../../shared/bot-check.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
 
 // ALTCHA challenges last 10 minutes; one older than this is solved afresh rather than sent to be refused.
 const freshForMs = 8 * 60_000;

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
+import { FormField } from '#client/lib/FormField.tsx';
 import {
   applicationMessages,
   applicationQuestions,
   applicationSections,
   type QuestionName,
-} from '../../../shared/application.ts';
-import { type CallBookedDetail, callBookedEvent } from '../../../shared/booking.ts';
-import { bookedModalCloseMs } from '../../../shared/timings.ts';
-import { ErrorSummary } from '../../lib/ErrorSummary.tsx';
-import { FormField } from '../../lib/FormField.tsx';
+} from '#shared/application.ts';
+import { type CallBookedDetail, callBookedEvent } from '#shared/booking.ts';
+import { bookedModalCloseMs } from '#shared/timings.ts';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
 import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
 import './applications.css';

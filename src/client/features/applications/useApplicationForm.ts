@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { sendApplication } from '../../../shared/api/applications.ts';
-import { applicationSchema, type QuestionName, questionNames } from '../../../shared/application.ts';
-import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
-import { connectionProblem } from '../../../shared/messages.ts';
-import { storageKeys } from '../../../shared/storage-keys.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
-import { sessionStore } from '../../lib/storage.ts';
+import { ApiError, call } from '#client/lib/api-client.ts';
+import { sessionStore } from '#client/lib/storage.ts';
+import { sendApplication } from '#shared/api/applications.ts';
+import { applicationSchema, type QuestionName, questionNames } from '#shared/application.ts';
+import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
+import { connectionProblem } from '#shared/messages.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export type AnswerTexts = Record<QuestionName, string>;

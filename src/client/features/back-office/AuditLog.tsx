@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { type AuditPage, readAuditLog } from '../../../shared/api/back-office-staff.ts';
-import { type AuditKind, auditKindLabels, auditKinds } from '../../../shared/audit.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { type AuditPage, readAuditLog } from '#shared/api/back-office-staff.ts';
+import { type AuditKind, auditKindLabels, auditKinds } from '#shared/audit.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { call, problemsOf } from '#client/lib/api-client.ts';
 import {
   type BlockedDate,
   blockDate,
   readAvailability,
   saveAvailability,
   unblockDate,
-} from '../../../shared/api/back-office-settings.ts';
-import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { weekdayNames } from '../../../shared/calendar.ts';
-import { call, problemsOf } from '../../lib/api-client.ts';
+} from '#shared/api/back-office-settings.ts';
+import type { AvailabilitySettings } from '#shared/booking-settings.ts';
+import { weekdayNames } from '#shared/calendar.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
 

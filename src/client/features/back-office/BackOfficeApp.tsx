@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { accountPaths } from '../../../shared/accounts.ts';
-import { backOfficeMe } from '../../../shared/api/back-office-overview.ts';
-import { subscriberList } from '../../../shared/api/back-office-subscribers.ts';
-import { call, formToken } from '../../lib/api-client.ts';
+import { call, formToken } from '#client/lib/api-client.ts';
+import { accountPaths } from '#shared/accounts.ts';
+import { backOfficeMe } from '#shared/api/back-office-overview.ts';
+import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { erasePersonalData, exportPersonalData } from '../../../shared/api/back-office-data-protection.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { erasePersonalData, exportPersonalData } from '#shared/api/back-office-data-protection.ts';
 import { Feedback } from './Feedback.tsx';
 
 /** Subject access and erasure requests for one email address; both land in the audit log. */

@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { type ApplicationDetail, applicationLead } from '../../../shared/api/back-office-applications.ts';
-import { type BookingDetail, bookingLead } from '../../../shared/api/back-office-bookings.ts';
-import { type EnquiryDetail, enquiryLead } from '../../../shared/api/back-office-enquiries.ts';
-import type { TimelineEntry } from '../../../shared/api/staged-leads.ts';
-import { applicationQuestions, questionNames } from '../../../shared/application.ts';
-import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '../../../shared/back-office.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
+import { type BookingDetail, bookingLead } from '#shared/api/back-office-bookings.ts';
+import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
+import type { TimelineEntry } from '#shared/api/staged-leads.ts';
+import { applicationQuestions, questionNames } from '#shared/application.ts';
+import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
-import type { LeadListEndpoints, Page } from '../../../shared/api/lead-lists.ts';
-import { leadStageLabels, leadStages } from '../../../shared/back-office.ts';
-import type { z } from '../../../shared/zod.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
+import { leadStageLabels, leadStages } from '#shared/back-office.ts';
+import type { z } from '#shared/zod.ts';
 import { Link, navigate } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 

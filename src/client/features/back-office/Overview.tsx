@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { type BackOfficeSummary, backOfficeSummary } from '../../../shared/api/back-office-overview.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { type BackOfficeSummary, backOfficeSummary } from '#shared/api/back-office-overview.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';

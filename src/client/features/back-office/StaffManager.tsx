@@ -1,11 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import {
-  disableStaff,
-  inviteStaff,
-  listStaff,
-  type StaffMember,
-} from '../../../shared/api/back-office-staff.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { disableStaff, inviteStaff, listStaff, type StaffMember } from '#shared/api/back-office-staff.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { call, problemText } from '#client/lib/api-client.ts';
 import {
   type SubscriberDetail as Subscriber,
   subscriberDetail,
-} from '../../../shared/api/back-office-subscribers.ts';
-import { call, problemText } from '../../lib/api-client.ts';
+} from '#shared/api/back-office-subscribers.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 

@@ -1,4 +1,4 @@
-import { firm } from '../../../../content/firm.ts';
+import { firm } from '#content/firm.ts';
 
 /** An instant as the firm reads it: "21 Nov 2026, 14:05". */
 export function when(iso: string | null): string {

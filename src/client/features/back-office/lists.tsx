@@ -1,13 +1,9 @@
-import { applicationLead, applicationList } from '../../../shared/api/back-office-applications.ts';
-import { bookingLead, bookingList, bookingStatuses } from '../../../shared/api/back-office-bookings.ts';
-import {
-  contactEnquiryList,
-  enquiryLead,
-  quoteRequestList,
-} from '../../../shared/api/back-office-enquiries.ts';
-import { subscriberList, subscriberStatuses } from '../../../shared/api/back-office-subscribers.ts';
-import type { LeadListEndpoints } from '../../../shared/api/lead-lists.ts';
-import { leadStageLabels } from '../../../shared/back-office.ts';
+import { applicationLead, applicationList } from '#shared/api/back-office-applications.ts';
+import { bookingLead, bookingList, bookingStatuses } from '#shared/api/back-office-bookings.ts';
+import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
+import { subscriberList, subscriberStatuses } from '#shared/api/back-office-subscribers.ts';
+import type { LeadListEndpoints } from '#shared/api/lead-lists.ts';
+import { leadStageLabels } from '#shared/back-office.ts';
 import { longDay, when } from './format.ts';
 import type { ListDefinition } from './ListView.tsx';
 

@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
-import { backOfficePage } from '../../../shared/api/back-office-overview.ts';
+import { backOfficePage } from '#shared/api/back-office-overview.ts';
 
 const base = backOfficePage.path;
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type CalendarDate, formatTime, todayIn } from '../../../shared/calendar.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
-import { Modal } from '../../lib/Modal.tsx';
+import { FieldError } from '#client/lib/FieldError.tsx';
+import { Modal } from '#client/lib/Modal.tsx';
+import { type CalendarDate, formatTime, todayIn } from '#shared/calendar.ts';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
 import './booking.css';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bookCall, bookingSettings, timesForDate } from '../../../shared/api/booking.ts';
+import { ApiError, call } from '#client/lib/api-client.ts';
+import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
+import { bookCall, bookingSettings, timesForDate } from '#shared/api/booking.ts';
 import {
   type BookCallPayload,
   bookingMessages,
@@ -7,14 +9,12 @@ import {
   type CallBookedDetail,
   callBookedEvent,
   type TimeSlot,
-} from '../../../shared/booking.ts';
-import type { PublicCalendarSettings } from '../../../shared/booking-settings.ts';
-import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
-import { type CalendarDate, formatLongDate } from '../../../shared/calendar.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
-import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
-import { useTimedMessage } from '../../lib/useTimedMessage.ts';
+} from '#shared/booking.ts';
+import type { PublicCalendarSettings } from '#shared/booking-settings.ts';
+import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
+import { type CalendarDate, formatLongDate } from '#shared/calendar.ts';
+import { emailAddressProblem } from '#shared/email.ts';
+import { errorMessageMs, successMessageMs } from '#shared/timings.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 /** Refusals whose answer says what the visitor can do: bad input, a failed bot check, a limit reached. */

@@ -1,7 +1,7 @@
 import { type Challenge, solveChallengeWorkers } from 'altcha-lib';
-import { botCheckSettings } from '../../../shared/api/bot-check.ts';
-import type { BotCheckAction } from '../../../shared/bot-check.ts';
-import { call } from '../../lib/api-client.ts';
+import { call } from '#client/lib/api-client.ts';
+import { botCheckSettings } from '#shared/api/bot-check.ts';
+import type { BotCheckAction } from '#shared/bot-check.ts';
 
 /** The server gave no challenge: the network failed, or it answered with an error (such as 429). */
 export class ChallengeUnavailable extends Error {

@@ -1,4 +1,4 @@
-import type { BotCheckAction } from '../../../shared/bot-check.ts';
+import type { BotCheckAction } from '#shared/bot-check.ts';
 
 // reCAPTCHA v3 and Cloudflare Turnstile: their own scripts, loaded only on pages that send a form.
 

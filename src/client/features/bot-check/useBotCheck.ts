@@ -1,12 +1,12 @@
 import { useCallback, useRef } from 'react';
-import { botCheckSettings } from '../../../shared/api/bot-check.ts';
+import { call } from '#client/lib/api-client.ts';
+import { botCheckSettings } from '#shared/api/bot-check.ts';
 import {
   type BotCheckAction,
   type BotCheckPublicSettings,
   botCheckActions,
   botCheckMetaName,
-} from '../../../shared/bot-check.ts';
-import { call } from '../../lib/api-client.ts';
+} from '#shared/bot-check.ts';
 
 /** The provider and site key, read from the page (docs/behaviour.md#bot-check); asked of the server when the page has none. */
 async function settings(): Promise<BotCheckPublicSettings> {

@@ -15,7 +15,7 @@ import {
   weekdayAbbreviations,
   weekdayIndex,
   weekdayNames,
-} from '../../../shared/calendar.ts';
+} from '#shared/calendar.ts';
 import './calendar.css';
 
 export interface CalendarProps {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { FieldError } from '#client/lib/FieldError.tsx';
 import {
   type CalendarDate,
   type CalendarSettings,
@@ -9,8 +10,7 @@ import {
   parseTypedDate,
   todayIn,
   toIsoDate,
-} from '../../../shared/calendar.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
+} from '#shared/calendar.ts';
 import { Calendar } from './Calendar.tsx';
 import './date-picker.css';
 

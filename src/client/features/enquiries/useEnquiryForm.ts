@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { sendContactEnquiry, sendQuoteRequest } from '../../../shared/api/enquiries.ts';
-import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
+import { sendForm } from '#client/lib/api-client.ts';
+import { sendContactEnquiry, sendQuoteRequest } from '#shared/api/enquiries.ts';
+import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import {
   type ContactEnquiry,
   contactFields,
@@ -10,9 +11,8 @@ import {
   quoteFields,
   quoteSchema,
   yearFields,
-} from '../../../shared/enquiries.ts';
-import { honeypotField } from '../../../shared/mailing-list.ts';
-import { sendForm } from '../../lib/api-client.ts';
+} from '#shared/enquiries.ts';
+import { honeypotField } from '#shared/mailing-list.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export const enquiryForms = {

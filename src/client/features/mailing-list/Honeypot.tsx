@@ -1,4 +1,4 @@
-import { honeypotField } from '../../../shared/mailing-list.ts';
+import { honeypotField } from '#shared/mailing-list.ts';
 
 /** A field people never see or reach; a bot that fills it is politely ignored by the server. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {

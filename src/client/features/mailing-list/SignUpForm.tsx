@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { subscribe } from '../../../shared/api/mailing-list.ts';
-import { consentWording, honeypotField, mailingListMessages } from '../../../shared/mailing-list.ts';
-import { errorMessageMs, successMessageMs } from '../../../shared/timings.ts';
-import { call } from '../../lib/api-client.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
-import { useTimedMessage } from '../../lib/useTimedMessage.ts';
+import { call } from '#client/lib/api-client.ts';
+import { FieldError } from '#client/lib/FieldError.tsx';
+import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
+import type { subscribe } from '#shared/api/mailing-list.ts';
+import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
+import { consentWording, honeypotField, mailingListMessages } from '#shared/mailing-list.ts';
+import { errorMessageMs, successMessageMs } from '#shared/timings.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
 import './mailing-list.css';
@@ -24,7 +25,7 @@ export function SignUpForm() {
     setSending(true);
     show(null);
     try {
-      await call(subscribe, {
+      await call<typeof subscribe>(subscribeRoute, {
         body: { emailAddress, submitMethod: '2', ...(trap && { [honeypotField]: trap }) },
       });
       field.clear();
@@ -41,7 +42,7 @@ export function SignUpForm() {
     <form
       className="sign-up"
       method="post"
-      action={subscribe.path}
+      action={subscribeRoute.path}
       onSubmit={onSubmit}
       noValidate
       aria-busy={sending}

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { subscribe } from '../../../shared/api/mailing-list.ts';
-import { consentWording, honeypotField, subscribedPage } from '../../../shared/mailing-list.ts';
-import { sendForm } from '../../lib/api-client.ts';
-import { FieldError } from '../../lib/FieldError.tsx';
+import { sendForm } from '#client/lib/api-client.ts';
+import { FieldError } from '#client/lib/FieldError.tsx';
+import { subscribe } from '#shared/api/mailing-list.ts';
+import { consentWording, honeypotField, subscribedPage } from '#shared/mailing-list.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
 import './mailing-list.css';

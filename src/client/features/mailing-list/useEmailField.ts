@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { emailAddressProblem } from '../../../shared/email.ts';
+import { emailAddressProblem } from '#shared/email.ts';
 
 /** The email field both sign-up forms share: its value, its error, and a check that focuses it when it fails. */
 export function useEmailField() {

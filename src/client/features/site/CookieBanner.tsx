@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { storageKeys } from '../../../shared/storage-keys.ts';
-import { cookieBannerCheckDelayMs } from '../../../shared/timings.ts';
-import { localStore } from '../../lib/storage.ts';
+import { localStore } from '#client/lib/storage.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
+import { cookieBannerCheckDelayMs } from '#shared/timings.ts';
 
 /** docs/behaviour.md#cookie-banner: shown unless a stored dismissal exists, which is checked 2 s after load. */
 export function CookieBanner() {

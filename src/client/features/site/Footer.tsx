@@ -1,5 +1,5 @@
-import { firm } from '../../../../content/firm.ts';
-import { footerLinks, navigation } from '../../../../content/navigation.ts';
+import { firm } from '#content/firm.ts';
+import { footerLinks, navigation } from '#content/navigation.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
 export function Footer() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { firm } from '../../../../content/firm.ts';
-import { navigation } from '../../../../content/navigation.ts';
+import { firm } from '#content/firm.ts';
+import { navigation } from '#content/navigation.ts';
 import { useAtTop } from './useAtTop.ts';
 
 export function Header({ path }: { path: string | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { nextAtTop } from '../../../shared/header-scroll.ts';
+import { nextAtTop } from '#shared/header-scroll.ts';
 
 /** Whether the page is scrolled to the top, with the hysteresis of docs/behaviour.md#header-and-navigation-menu. */
 export function useAtTop(): boolean {

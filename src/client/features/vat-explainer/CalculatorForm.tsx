@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { vatDeMinimis } from '../../../../content/pages/vat-de-minimis.ts';
-import type { DeMinimisFigures } from '../../../shared/vat-de-minimis.ts';
+import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
+import { InputField } from '#client/lib/InputField.tsx';
+import { TickBox } from '#client/lib/TickBox.tsx';
+import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
+import type { DeMinimisFigures } from '#shared/vat-de-minimis.ts';
 import {
   amountFields,
   type CalculatorErrors,
   type CalculatorField,
   type CalculatorInput,
   readCalculatorInput,
-} from '../../../shared/vat-de-minimis-form.ts';
-import { ErrorSummary } from '../../lib/ErrorSummary.tsx';
-import { InputField } from '../../lib/InputField.tsx';
-import { TickBox } from '../../lib/TickBox.tsx';
+} from '#shared/vat-de-minimis-form.ts';
 
 const copy = vatDeMinimis.calculator;
 const fieldOrder: CalculatorField[] = ['months', ...amountFields];

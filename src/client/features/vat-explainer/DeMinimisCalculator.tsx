@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
-import { vatDeMinimis } from '../../../../content/pages/vat-de-minimis.ts';
-import { assessDeMinimis, type DeMinimisFigures } from '../../../shared/vat-de-minimis.ts';
-import { readCalculatorInput } from '../../../shared/vat-de-minimis-form.ts';
+import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
+import { assessDeMinimis, type DeMinimisFigures } from '#shared/vat-de-minimis.ts';
+import { readCalculatorInput } from '#shared/vat-de-minimis-form.ts';
 import { CalculatorForm } from './CalculatorForm.tsx';
 import { Outcome } from './Outcome.tsx';
 import { TestCards, testNames } from './TestCards.tsx';

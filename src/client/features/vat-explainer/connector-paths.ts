@@ -1,4 +1,4 @@
-import { connectorFirstDelayMs, connectorLastDelayMs } from '../../../shared/timings.ts';
+import { connectorFirstDelayMs, connectorLastDelayMs } from '#shared/timings.ts';
 
 /** An element's edges in the diagram's own coordinates. */
 export interface Box {

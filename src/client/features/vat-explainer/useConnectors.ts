@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
-import { connectorBreakpointPx } from '../../../shared/timings.ts';
+import { connectorBreakpointPx } from '#shared/timings.ts';
 import {
   type Box,
   type ConnectorKind,

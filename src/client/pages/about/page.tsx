@@ -1,6 +1,6 @@
-import { aboutPage } from '../../../../content/pages/about.ts';
-import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
-import { PageHero } from '../../lib/PageHero.tsx';
+import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { PageHero } from '#client/lib/PageHero.tsx';
+import { aboutPage } from '#content/pages/about.ts';
 import type { PageMeta } from '../page-module.ts';
 import './about.css';
 

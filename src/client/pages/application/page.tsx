@@ -1,5 +1,5 @@
-import { applicationPage } from '../../../../content/pages/application.ts';
-import { ApplicationForm } from '../../features/applications/ApplicationForm.tsx';
+import { ApplicationForm } from '#client/features/applications/ApplicationForm.tsx';
+import { applicationPage } from '#content/pages/application.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { accountPaths } from '../../../shared/accounts.ts';
+import { accountPaths } from '#shared/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -10,7 +10,7 @@ export const meta: PageMeta = {
 };
 
 // Its own chunk: the public pages never download the back office.
-const BackOfficeApp = lazy(() => import('../../features/back-office/BackOfficeApp.tsx'));
+const BackOfficeApp = lazy(() => import('#client/features/back-office/BackOfficeApp.tsx'));
 
 /** Prerendered as an empty shell; the screens load in the browser, for signed-in staff only. */
 export default function BackOfficePage() {

@@ -1,4 +1,4 @@
-import { firm } from '../../../../content/firm.ts';
+import { firm } from '#content/firm.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,6 +1,6 @@
-import { firm } from '../../../../content/firm.ts';
-import { contactPage } from '../../../../content/pages/enquiries.ts';
-import { EnquiryForm } from '../../features/enquiries/EnquiryForm.tsx';
+import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
+import { firm } from '#content/firm.ts';
+import { contactPage } from '#content/pages/enquiries.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

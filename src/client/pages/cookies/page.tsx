@@ -1,5 +1,5 @@
-import { cookiesPage } from '../../../../content/pages/cookies.ts';
-import { ProseSections } from '../../lib/ProseSections.tsx';
+import { ProseSections } from '#client/lib/ProseSections.tsx';
+import { cookiesPage } from '#content/pages/cookies.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,8 +1,8 @@
-import { firm } from '../../../../content/firm.ts';
-import { home } from '../../../../content/pages/home.ts';
-import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
-import { SignUpForm } from '../../features/mailing-list/SignUpForm.tsx';
-import { PageHero } from '../../lib/PageHero.tsx';
+import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { SignUpForm } from '#client/features/mailing-list/SignUpForm.tsx';
+import { PageHero } from '#client/lib/PageHero.tsx';
+import { firm } from '#content/firm.ts';
+import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
 import './home.css';
 

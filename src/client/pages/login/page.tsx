@@ -1,5 +1,5 @@
-import { signIn } from '../../../shared/api/accounts.ts';
-import { LoginForm } from '../../features/accounts/LoginForm.tsx';
+import { LoginForm } from '#client/features/accounts/LoginForm.tsx';
+import { signIn } from '#shared/api/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,5 +1,5 @@
-import { newsletterPage } from '../../../../content/pages/newsletter.ts';
-import { SubscribeForm } from '../../features/mailing-list/SubscribeForm.tsx';
+import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
+import { newsletterPage } from '#content/pages/newsletter.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,6 +1,6 @@
-import { firm } from '../../../../content/firm.ts';
-import { privacyPage } from '../../../../content/pages/privacy.ts';
-import { ProseSections } from '../../lib/ProseSections.tsx';
+import { ProseSections } from '#client/lib/ProseSections.tsx';
+import { firm } from '#content/firm.ts';
+import { privacyPage } from '#content/pages/privacy.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,5 +1,5 @@
-import { quotePage } from '../../../../content/pages/enquiries.ts';
-import { EnquiryForm } from '../../features/enquiries/EnquiryForm.tsx';
+import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
+import { quotePage } from '#content/pages/enquiries.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

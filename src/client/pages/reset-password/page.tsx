@@ -1,5 +1,5 @@
-import { resetPasswordPage } from '../../../shared/api/accounts.ts';
-import { ResetPasswordForm } from '../../features/accounts/ResetPasswordForm.tsx';
+import { ResetPasswordForm } from '#client/features/accounts/ResetPasswordForm.tsx';
+import { resetPasswordPage } from '#shared/api/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,6 +1,6 @@
-import { servicesPage } from '../../../../content/pages/services.ts';
-import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
-import { PageHero } from '../../lib/PageHero.tsx';
+import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { PageHero } from '#client/lib/PageHero.tsx';
+import { servicesPage } from '#content/pages/services.ts';
 import type { PageMeta } from '../page-module.ts';
 import './services.css';
 

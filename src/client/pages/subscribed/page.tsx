@@ -1,4 +1,4 @@
-import { subscribedPage } from '../../../shared/mailing-list.ts';
+import { subscribedPage } from '#shared/mailing-list.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

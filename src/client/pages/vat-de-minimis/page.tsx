@@ -1,8 +1,8 @@
-import { vatDeMinimis } from '../../../../content/pages/vat-de-minimis.ts';
-import { BookCallButton } from '../../features/booking/BookCallButton.tsx';
-import { DeMinimisCalculator } from '../../features/vat-explainer/DeMinimisCalculator.tsx';
-import { PageHero } from '../../lib/PageHero.tsx';
-import { ProseSections } from '../../lib/ProseSections.tsx';
+import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { DeMinimisCalculator } from '#client/features/vat-explainer/DeMinimisCalculator.tsx';
+import { PageHero } from '#client/lib/PageHero.tsx';
+import { ProseSections } from '#client/lib/ProseSections.tsx';
+import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { columnsHolding, rawFilesHolding } from '../../../../tests/support/database-search.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { databaseMigratedTo } from '../../../../tests/support/migrated-database.ts';
-import { createMailingListService } from '../../features/mailing-list/service.ts';
-import { systemClock } from '../../time/clock.ts';
-import { newToken } from '../../tokens.ts';
+import { createMailingListService } from '#server/features/mailing-list/service.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { newToken } from '#server/tokens.ts';
+import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { databaseMigratedTo } from '#tests/support/migrated-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 
 describeEachDatabase('migration 011 on data an older version left', (kind) => {

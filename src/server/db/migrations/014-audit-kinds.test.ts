@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { databaseMigratedTo } from '../../../../tests/support/migrated-database.ts';
-import { listAudit } from '../../features/back-office/audit-list.ts';
+import { listAudit } from '#server/features/back-office/audit-list.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { databaseMigratedTo } from '#tests/support/migrated-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 
 describeEachDatabase('migration 014 on an audit log an older version left', (kind) => {

@@ -1,5 +1,5 @@
-import { firm } from '../../../../content/firm.ts';
-import type { MailMessage } from '../../mail/message.ts';
+import { firm } from '#content/firm.ts';
+import type { MailMessage } from '#server/mail/message.ts';
 
 const signature = [
   '',

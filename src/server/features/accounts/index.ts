@@ -1,5 +1,5 @@
 // The accounts feature as other parts of the server see it: staff accounts, sign-in and sessions.
 export { hashPassword } from './passwords.ts';
 export { eraseStaffAccountData, exportStaffAccountData } from './personal-data.ts';
-export { accountsPlugin, signedInUser } from './routes.ts';
+export { accountsPlugin, sessionCookie, signedInUser } from './routes.ts';
 export { type AccountService, createAccountService } from './service.ts';

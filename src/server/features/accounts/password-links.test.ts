@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resetLinkIn } from '../../../../tests/support/accounts.ts';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { notice, postForm, signInFrom } from '../../../../tests/support/sign-in-requests.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { createStaff, formToken } from '../../../../tests/support/staff.ts';
-import { sha512Hex } from '../../../shared/password.ts';
-import { systemClock } from '../../time/clock.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { resetLinkIn } from '#tests/support/accounts.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { notice, postForm, signInFrom } from '#tests/support/sign-in-requests.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { createStaff, formToken } from '#tests/support/staff.ts';
 import { createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
 

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { resetPasswordPage } from '../../../shared/api/accounts.ts';
-import { recordAudit } from '../../audit/log.ts';
-import type { Database } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
+import { recordAudit } from '#server/audit/log.ts';
+import type { Database } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
+import { resetPasswordPage } from '#shared/api/accounts.ts';
 import { type AccountContext, hour, normalEmail } from './context.ts';
 import { passwordChangedEmail, resetLinkEmail } from './emails.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 // What the accounts feature keeps about an address, for data-protection requests: a staff account with its
 // sessions and set-password links, and the sign-in throttle rows keyed by the address (kept for any

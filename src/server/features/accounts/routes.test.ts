@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { notice, postForm, signInFrom, signInProof } from '../../../../tests/support/sign-in-requests.ts';
-import { createStaff, formToken } from '../../../../tests/support/staff.ts';
-import { accountMessages, signInProofField } from '../../../shared/accounts.ts';
-import { sha512Hex } from '../../../shared/password.ts';
-import { systemClock } from '../../time/clock.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { accountMessages, signInProofField } from '#shared/accounts.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { notice, postForm, signInFrom, signInProof } from '#tests/support/sign-in-requests.ts';
+import { createStaff, formToken } from '#tests/support/staff.ts';
 import { createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { accountMessages, accountPaths, type LoginNotice } from '../../../shared/accounts.ts';
+import type { FormTokens } from '#server/http/form-token.ts';
+import type { PrerenderedPages } from '#server/http/pages.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { isSameOrigin } from '#server/http/same-origin.ts';
+import { serve } from '#server/http/serve.ts';
+import { html, type ServerPages } from '#server/http/server-page.ts';
+import { accountMessages, accountPaths, type LoginNotice } from '#shared/accounts.ts';
 import {
   formToken,
   resetPassword,
@@ -8,15 +14,9 @@ import {
   signIn,
   signInProofField,
   signOut,
-} from '../../../shared/api/accounts.ts';
-import { emailAddressProblem } from '../../../shared/email.ts';
-import { looksLikePasswordHash } from '../../../shared/password.ts';
-import type { FormTokens } from '../../http/form-token.ts';
-import type { PrerenderedPages } from '../../http/pages.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { isSameOrigin } from '../../http/same-origin.ts';
-import { serve } from '../../http/serve.ts';
-import { html, type ServerPages } from '../../http/server-page.ts';
+} from '#shared/api/accounts.ts';
+import { emailAddressProblem } from '#shared/email.ts';
+import { looksLikePasswordHash } from '#shared/password.ts';
 import type { AccountService } from './service.ts';
 import { sessionLifetimeMs } from './sign-in.ts';
 

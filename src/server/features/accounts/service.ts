@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BotCheck } from '../../captcha/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { BotCheck } from '#server/captcha/index.ts';
+import type { Database } from '#server/db/schema.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createSignIn } from './sign-in.ts';
 import { createStaffAccounts } from './staff-accounts.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { notice, postForm, signInFrom } from '../../../../tests/support/sign-in-requests.ts';
-import { backOfficeClient, createStaff, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { notice, postForm, signInFrom } from '#tests/support/sign-in-requests.ts';
+import { backOfficeClient, createStaff, formToken, signedInStaff } from '#tests/support/staff.ts';
 import { signInLimits } from './throttle.ts';
 
 describeEachDatabase('the audit log of sign-ins', (database) => {

@@ -1,18 +1,14 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '../../../../tests/support/databases.ts';
-import { botCheckActions } from '../../../shared/bot-check.ts';
-import { sha512Hex } from '../../../shared/password.ts';
-import { altchaCheck } from '../../captcha/altcha.ts';
-import { loadConfig } from '../../config.ts';
-import { createDatabase, type Db } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { systemClock } from '../../time/clock.ts';
+import { altchaCheck } from '#server/captcha/altcha.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
 import { hashPassword } from './passwords.ts';
 import { type AccountService, createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';

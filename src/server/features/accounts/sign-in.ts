@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { botCheckActions } from '../../../shared/bot-check.ts';
-import { type AuditEntry, recordAudit } from '../../audit/log.ts';
-import type { BotCheck } from '../../captcha/index.ts';
-import type { Database, SessionTable } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { hashToken, looksLikeToken, newToken } from '../../tokens.ts';
+import { type AuditEntry, recordAudit } from '#server/audit/log.ts';
+import type { BotCheck } from '#server/captcha/index.ts';
+import type { Database, SessionTable } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
+import { botCheckActions } from '#shared/bot-check.ts';
 import { type AccountContext, hour, normalEmail } from './context.ts';
 import { signInThrottledEmail } from './emails.ts';
 import { passwordMatches } from './passwords.ts';

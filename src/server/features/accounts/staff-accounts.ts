@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { type AuditAction, recordAudit } from '../../audit/log.ts';
-import type { Database } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { type AuditAction, recordAudit } from '#server/audit/log.ts';
+import type { Database } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import { type AccountContext, normalEmail } from './context.ts';
 import { invitationEmail } from './emails.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, SignInThrottleTable } from '../../db/schema.ts';
-import { networkOf } from '../../http/source-address.ts';
+import type { Database, SignInThrottleTable } from '#server/db/schema.ts';
+import { networkOf } from '#server/http/source-address.ts';
 
 // Failed sign-ins are counted the way OWASP's authentication cheat sheet advises:
 // - hard limits on what one source address may do, against one account and against all accounts: past

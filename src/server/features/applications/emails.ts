@@ -1,5 +1,5 @@
-import { type ApplicationAnswers, describeAnswers } from '../../../shared/application.ts';
-import type { MailMessage } from '../../mail/message.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { type ApplicationAnswers, describeAnswers } from '#shared/application.ts';
 
 export interface ApplicationMailSettings {
   staffEmail: string;

@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
-import {
-  applicationLead,
-  applicationList as endpoints,
-} from '../../../shared/api/back-office-applications.ts';
-import type { BookedCall } from '../../../shared/api/back-office-bookings.ts';
-import type { Database } from '../../db/schema.ts';
-import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
+import type { Database } from '#server/db/schema.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
+import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
+import type { BookedCall } from '#shared/api/back-office-bookings.ts';
 import {
   applicationDetail,
   countApplications,

@@ -1,14 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ApplicationDetail, ApplicationRow } from '../../../shared/api/back-office-applications.ts';
-import type { BookedCall } from '../../../shared/api/back-office-bookings.ts';
-import type { LeadListQuery, Page } from '../../../shared/api/lead-lists.ts';
-import type { LeadStage } from '../../../shared/back-office.ts';
-import { holdsAddress } from '../../db/address-matching.ts';
-import type { ApplicationTable, Database } from '../../db/schema.ts';
-import { erasedMarker } from '../../leads/erased.ts';
-import { timeline } from '../../leads/events.ts';
-import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage } from '../../leads/list.ts';
+import { holdsAddress } from '#server/db/address-matching.ts';
+import type { ApplicationTable, Database } from '#server/db/schema.ts';
+import { erasedMarker } from '#server/leads/erased.ts';
+import { timeline } from '#server/leads/events.ts';
+import type { LeadTally } from '#server/leads/kind.ts';
+import { keysetPage } from '#server/leads/list.ts';
+import type { ApplicationDetail, ApplicationRow } from '#shared/api/back-office-applications.ts';
+import type { BookedCall } from '#shared/api/back-office-bookings.ts';
+import type { LeadListQuery, Page } from '#shared/api/lead-lists.ts';
+import type { LeadStage } from '#shared/back-office.ts';
 
 // The back office's reads and writes of the applications table (the application questionnaire).
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { validApplication } from '../../../../tests/support/applications.ts';
-import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { buildBookCallPayload } from '../../../shared/booking.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 const postApplication = (baseUrl: string, body: string, type = 'application/json') =>
   fetch(`${baseUrl}/forms/application-form`, { method: 'POST', headers: { 'content-type': type }, body });

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendApplication } from '../../../shared/api/applications.ts';
-import { applicationMessages } from '../../../shared/application.ts';
-import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
-import type { BotCheck } from '../../captcha/index.ts';
-import { failure, succeeded } from '../../http/errors.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { serve } from '../../http/serve.ts';
+import type { BotCheck } from '#server/captcha/index.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { serve } from '#server/http/serve.ts';
+import { sendApplication } from '#shared/api/applications.ts';
+import { applicationMessages } from '#shared/application.ts';
+import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import type { ApplicationService } from './service.ts';
 
 export interface ApplicationRoutesOptions {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { ApplicationAnswers } from '../../../shared/application.ts';
-import type { Database } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { newReference } from '../../tokens.ts';
+import type { Database } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { newReference } from '#server/tokens.ts';
+import type { ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
 
 export interface ApplicationServiceOptions {

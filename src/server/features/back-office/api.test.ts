@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { validApplication } from '../../../../tests/support/applications.ts';
-import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { contact, post } from '../../../../tests/support/enquiries.ts';
-import { routesOf } from '../../../../tests/support/routes.ts';
-import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff.ts';
-import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
-import { buildBookCallPayload } from '../../../shared/booking.ts';
-import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { toIsoDate, weekdayName } from '../../../shared/calendar.ts';
+import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
+import { toIsoDate, weekdayName } from '#shared/calendar.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { routesOf } from '#tests/support/routes.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 const api = '/api/back-office';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AuditEntry, auditLogQuerySchema } from '../../../shared/api/back-office-staff.ts';
-import type { z } from '../../../shared/zod.ts';
-import type { Database } from '../../db/schema.ts';
-import { keysetPage, type Page } from '../../leads/list.ts';
+import type { Database } from '#server/db/schema.ts';
+import { keysetPage, type Page } from '#server/leads/list.ts';
+import type { AuditEntry, auditLogQuerySchema } from '#shared/api/back-office-staff.ts';
+import type { z } from '#shared/zod.ts';
 
 /** Which list, and where the page before ended (a cursor the route has checked is one of ours). */
 export type AuditListQuery = z.output<typeof auditLogQuerySchema>;

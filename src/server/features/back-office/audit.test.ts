@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { refuseAuditEntries } from '../../../../tests/support/failing-audit.ts';
-import { backOfficeClient, formToken, signedInStaff } from '../../../../tests/support/staff.ts';
-import { pageSize } from '../../../shared/back-office.ts';
-import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { sha512Hex } from '../../../shared/password.ts';
-import { systemClock } from '../../time/clock.ts';
-import { hashToken, newToken } from '../../tokens.ts';
-import { createAccountService } from '../accounts/index.ts';
+import { createAccountService } from '#server/features/accounts/index.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { hashToken, newToken } from '#server/tokens.ts';
+import { pageSize } from '#shared/back-office.ts';
+import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
+import { sha512Hex } from '#shared/password.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
+import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
 
 const colleague = 'colleague@fenwickhale.test';
 

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { firm } from '../../../../content/firm.ts';
+import { firm } from '#content/firm.ts';
+import { recordAudit } from '#server/audit/log.ts';
+import type { Database } from '#server/db/schema.ts';
+import { succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { Clock } from '#server/time/clock.ts';
 import {
   blockDate,
   readAvailability,
   saveAvailability,
   unblockDate,
-} from '../../../shared/api/back-office-settings.ts';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
-import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { recordAudit } from '../../audit/log.ts';
-import type { Database } from '../../db/schema.ts';
-import { succeeded } from '../../http/errors.ts';
-import { serve } from '../../http/serve.ts';
-import type { Clock } from '../../time/clock.ts';
+} from '#shared/api/back-office-settings.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 
 type Db = Kysely<Database>;
 

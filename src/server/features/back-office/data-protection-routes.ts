@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '#server/audit/log.ts';
+import { forgetOverwrittenBytes } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { Clock } from '#server/time/clock.ts';
 import {
   erasePersonalData as eraseRequest,
   exportPersonalData as exportRequest,
-} from '../../../shared/api/back-office-data-protection.ts';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
-import { recordAudit } from '../../audit/log.ts';
-import { forgetOverwrittenBytes } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import { failure, succeeded } from '../../http/errors.ts';
-import { serve } from '../../http/serve.ts';
-import type { LeadRegistry } from '../../leads/kind.ts';
-import type { Clock } from '../../time/clock.ts';
+} from '#shared/api/back-office-data-protection.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
 import { emailRefusal } from './email-body.ts';
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { exportAuditEntries, pseudonymiseAuditEntries } from '../../audit/personal-data.ts';
-import type { Database } from '../../db/schema.ts';
-import { erasedMarker } from '../../leads/erased.ts';
-import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '../../leads/events.ts';
-import type { LeadRegistry, PersonalDataFound } from '../../leads/kind.ts';
-import { eraseEmails, exportEmails } from '../../mail/personal-data.ts';
-import { derivedToken } from '../../tokens.ts';
-import { eraseStaffAccountData, exportStaffAccountData } from '../accounts/index.ts';
+import { exportAuditEntries, pseudonymiseAuditEntries } from '#server/audit/personal-data.ts';
+import type { Database } from '#server/db/schema.ts';
+import { eraseStaffAccountData, exportStaffAccountData } from '#server/features/accounts/index.ts';
+import { erasedMarker } from '#server/leads/erased.ts';
+import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
+import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
+import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
+import { derivedToken } from '#server/tokens.ts';
 
 /**
  * What stands for an erased address where a record of it must stay (the audit log, a closed staff

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 
 /**
  * Route config for a staff request about one email address (`{ email }`): a body the schema refuses gets

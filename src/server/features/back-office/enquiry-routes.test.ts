@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { contact, post } from '../../../../tests/support/enquiries.ts';
-import { signedInStaff } from '../../../../tests/support/staff.ts';
-import { backOfficeMessages, formTokenHeader } from '../../../shared/back-office.ts';
+import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
+import { signedInStaff } from '#tests/support/staff.ts';
 
 const api = '/api/back-office';
 

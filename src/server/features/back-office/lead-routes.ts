@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { bookingLead } from '../../../shared/api/back-office-bookings.ts';
-import type { StagedLeadEndpoints } from '../../../shared/api/staged-leads.ts';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
-import type { Database } from '../../db/schema.ts';
-import { failure } from '../../http/errors.ts';
-import { serve } from '../../http/serve.ts';
-import { changeStage, recordLeadEvent } from '../../leads/events.ts';
-import type { AnyLeadDetail, AnyStagedLeadDetail, LeadRegistry } from '../../leads/kind.ts';
-import type { Clock } from '../../time/clock.ts';
+import type { Database } from '#server/db/schema.ts';
+import { failure } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import { changeStage, recordLeadEvent } from '#server/leads/events.ts';
+import type { AnyLeadDetail, AnyStagedLeadDetail, LeadRegistry } from '#server/leads/kind.ts';
+import type { Clock } from '#server/time/clock.ts';
+import { bookingLead } from '#shared/api/back-office-bookings.ts';
+import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 
 /** What the back office asks of the booking feature: a call cancelled for the firm by a member of staff. */
 export type CancelBooking = (

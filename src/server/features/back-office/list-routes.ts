@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { firm } from '../../../../content/firm.ts';
-import type { Database } from '../../db/schema.ts';
-import { serve } from '../../http/serve.ts';
-import { csvHeader, csvLine } from '../../leads/csv.ts';
-import type { AnyLeadList, LeadRegistry } from '../../leads/kind.ts';
-import type { Clock } from '../../time/clock.ts';
+import { firm } from '#content/firm.ts';
+import type { Database } from '#server/db/schema.ts';
+import { serve } from '#server/http/serve.ts';
+import { csvHeader, csvLine } from '#server/leads/csv.ts';
+import type { AnyLeadList, LeadRegistry } from '#server/leads/kind.ts';
+import type { Clock } from '#server/time/clock.ts';
 
 /** How many rows the CSV export reads at a time, keyset page after page, so memory stays flat. */
 const csvBatch = 1000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { backOfficeClient, signedInStaff } from '../../../../tests/support/staff.ts';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
-import { defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { emailMessages } from '../../../shared/email.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
+import { emailMessages } from '#shared/email.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 // What staff are told when the settings, staff, audit and data-protection endpoints refuse what was sent:
 // each refusal in the words the back office shows, and nothing changed.

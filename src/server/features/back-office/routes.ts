@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { AccountService } from '#server/features/accounts/index.ts';
+import type { PrerenderedPages } from '#server/http/pages.ts';
+import { serve } from '#server/http/serve.ts';
+import type { LeadRegistry } from '#server/leads/kind.ts';
+import { refuseUnreadableFilters } from '#server/leads/list.ts';
+import type { Clock } from '#server/time/clock.ts';
 import {
   backOfficeMe,
   backOfficePage,
   backOfficeScreen,
   backOfficeSummary,
-} from '../../../shared/api/back-office-overview.ts';
-import type { Database } from '../../db/schema.ts';
-import type { PrerenderedPages } from '../../http/pages.ts';
-import { serve } from '../../http/serve.ts';
-import type { LeadRegistry } from '../../leads/kind.ts';
-import { refuseUnreadableFilters } from '../../leads/list.ts';
-import type { Clock } from '../../time/clock.ts';
-import type { AccountService } from '../accounts/index.ts';
+} from '#shared/api/back-office-overview.ts';
 import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';

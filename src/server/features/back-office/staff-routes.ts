@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { disableStaff, inviteStaff, listStaff, readAuditLog } from '../../../shared/api/back-office-staff.ts';
-import { backOfficeMessages } from '../../../shared/back-office.ts';
-import type { Database } from '../../db/schema.ts';
-import { failure, succeeded } from '../../http/errors.ts';
-import { serve } from '../../http/serve.ts';
-import type { AccountService } from '../accounts/index.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { AccountService } from '#server/features/accounts/index.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import { disableStaff, inviteStaff, listStaff, readAuditLog } from '#shared/api/back-office-staff.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import { listAudit } from './audit-list.ts';
 import { emailRefusal } from './email-body.ts';
 

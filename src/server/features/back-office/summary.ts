@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { LeadCount } from '../../../shared/api/back-office-overview.ts';
-import type { Database } from '../../db/schema.ts';
-import type { LeadRegistry } from '../../leads/kind.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { LeadCount } from '#shared/api/back-office-overview.ts';
 
 /** How many of each kind of lead there are, and when the newest arrived (indexed counts, no row loads). */
 export async function leadSummary(

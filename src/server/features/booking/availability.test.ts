@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AvailabilitySettings, defaultAvailabilitySettings } from '../../../shared/booking-settings.ts';
-import { utcToZonedTime, zonedTimeToUtc } from '../../time/zoned-time.ts';
+import { utcToZonedTime, zonedTimeToUtc } from '#server/time/zoned-time.ts';
+import { type AvailabilitySettings, defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 
 const settings: AvailabilitySettings = { ...defaultAvailabilitySettings, minimumNoticeHours: 0 };

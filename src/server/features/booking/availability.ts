@@ -1,4 +1,5 @@
-import type { AvailabilitySettings } from '../../../shared/booking-settings.ts';
+import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
+import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import {
   addDays,
   type CalendarDate,
@@ -7,8 +8,7 @@ import {
   todayIn,
   toIsoDate,
   weekdayName,
-} from '../../../shared/calendar.ts';
-import { zonedTimeToUtc } from '../../time/zoned-time.ts';
+} from '#shared/calendar.ts';
 import { bankHolidays } from './bank-holidays.ts';
 
 export interface Slot {

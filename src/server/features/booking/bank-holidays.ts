@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, toIsoDate, weekdayIndex } from '../../../shared/calendar.ts';
+import { addDays, type CalendarDate, toIsoDate, weekdayIndex } from '#shared/calendar.ts';
 
 // England and Wales bank holidays, computed by the rules in the Banking and Financial Dealings Act 1971
 // and the annual proclamations, with substitute days when a holiday falls at a weekend.

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { buildBookCallPayload, type TimeSlot } from '../../../shared/booking.ts';
-import {
-  defaultAvailabilitySettings,
-  type PublicCalendarSettings,
-} from '../../../shared/booking-settings.ts';
-import { addDays, todayIn, toIsoDate } from '../../../shared/calendar.ts';
+import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
+import { defaultAvailabilitySettings, type PublicCalendarSettings } from '#shared/booking-settings.ts';
+import { addDays, todayIn, toIsoDate } from '#shared/calendar.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
 import { bankHolidays } from './bank-holidays.ts';
 
 describeEachDatabase('the closed dates the booking calendar is sent', (database) => {

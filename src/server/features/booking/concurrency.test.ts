@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { buildBookCallPayload } from '../../../shared/booking.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
 
 const env = { RATE_LIMIT_PER_MINUTE: '1000', MEETING_URL: 'https://zoom.us/my/fenwickhale' };
 

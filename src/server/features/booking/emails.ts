@@ -1,7 +1,7 @@
-import { firm } from '../../../../content/firm.ts';
-import { formatLongDate, formatTime, parseIsoDate } from '../../../shared/calendar.ts';
-import type { MailMessage } from '../../mail/message.ts';
-import { zoneAbbreviation } from '../../time/zoned-time.ts';
+import { firm } from '#content/firm.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { zoneAbbreviation } from '#server/time/zoned-time.ts';
+import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
 import { buildInvitation } from './ics.ts';
 
 /** Replaced at send time with the call's link, which may need Zoom to create it first. */

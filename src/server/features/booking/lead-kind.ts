@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import {
   type ApplicationSummary,
   bookingLead,
   bookingList as endpoints,
-} from '../../../shared/api/back-office-bookings.ts';
-import type { Database } from '../../db/schema.ts';
-import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
+} from '#shared/api/back-office-bookings.ts';
 import {
   bookingDetail,
   countUpcomingBookings,

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { freeSlots, postBooking } from '../../../../tests/support/booking.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import { bookingMessages, buildBookCallPayload } from '../../../shared/booking.ts';
+import { bookingMessages, buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { freeSlots, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
 
 // One visitor must not be able to fill the calendar: at most 2 calls ahead per email address (in any
 // letter case) and 4 bookings a day per network address, counted where the booking is written.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FakeZoom, startFakeZoom } from '../../../../tests/support/fake-zoom.ts';
-import { systemClock } from '../../time/clock.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { type FakeZoom, startFakeZoom } from '#tests/support/fake-zoom.ts';
 import { zoomMeetings } from './meetings.ts';
 
 const credentials = { accountId: 'acc-1', clientId: 'client-1', clientSecret: 'secret-1' };

@@ -1,7 +1,7 @@
 // Video-call links for booked calls: a Zoom meeting per call (Server-to-Server OAuth app), or the
 // firm's fixed meeting room (MEETING_URL).
 
-import type { Clock } from '../../time/clock.ts';
+import type { Clock } from '#server/time/clock.ts';
 
 export interface ZoomSettings {
   accountId: string;

@@ -1,18 +1,18 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { holdsAddress } from '#server/db/address-matching.ts';
+import type { BookingTable, Database } from '#server/db/schema.ts';
+import { erasedMarker } from '#server/leads/erased.ts';
+import { timeline } from '#server/leads/events.ts';
+import type { LeadTally } from '#server/leads/kind.ts';
+import { keysetPage } from '#server/leads/list.ts';
 import type {
   ApplicationSummary,
   BookingDetail,
   BookingListQuery,
   BookingRow,
-} from '../../../shared/api/back-office-bookings.ts';
-import type { Page } from '../../../shared/api/lead-lists.ts';
-import type { LeadStage } from '../../../shared/back-office.ts';
-import { holdsAddress } from '../../db/address-matching.ts';
-import type { BookingTable, Database } from '../../db/schema.ts';
-import { erasedMarker } from '../../leads/erased.ts';
-import { timeline } from '../../leads/events.ts';
-import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage } from '../../leads/list.ts';
+} from '#shared/api/back-office-bookings.ts';
+import type { Page } from '#shared/api/lead-lists.ts';
+import type { LeadStage } from '#shared/back-office.ts';
 
 // The back office's reads and writes of the bookings table (the agenda of calls).
 

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
 import {
   type AvailabilitySettings,
   defaultAvailabilitySettings,
   storedAvailabilitySettingsSchema,
-} from '../../../shared/booking-settings.ts';
-import { isPostgres } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+} from '#shared/booking-settings.ts';
 import type { BusyPeriod } from './availability.ts';
 
 type Db = Kysely<Database>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { firstBookableDate, postBooking, timesFor } from '../../../../tests/support/booking.ts';
-import { startFakeZoom } from '../../../../tests/support/fake-zoom.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { buildBookCallPayload } from '../../../shared/booking.ts';
-import { addDays, formatLongDate, todayIn, toIsoDate } from '../../../shared/calendar.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { addDays, formatLongDate, todayIn, toIsoDate } from '#shared/calendar.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
+import { startFakeZoom } from '#tests/support/fake-zoom.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 let smtp: TestSmtpServer;
 let site: TestApp;

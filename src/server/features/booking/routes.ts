@@ -1,21 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { firm } from '../../../../content/firm.ts';
+import { firm } from '#content/firm.ts';
+import type { BotCheck } from '#server/captcha/index.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { isSameOrigin } from '#server/http/same-origin.ts';
+import { serve } from '#server/http/serve.ts';
+import { html, type ServerPages } from '#server/http/server-page.ts';
 import {
   bookCall,
   bookingSettings,
   cancelBooking,
   cancelBookingPage,
   timesForDate,
-} from '../../../shared/api/booking.ts';
-import { bookingMessages } from '../../../shared/booking.ts';
-import { botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
-import { isValidDate } from '../../../shared/calendar.ts';
-import type { BotCheck } from '../../captcha/index.ts';
-import { failure, succeeded } from '../../http/errors.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { isSameOrigin } from '../../http/same-origin.ts';
-import { serve } from '../../http/serve.ts';
-import { html, type ServerPages } from '../../http/server-page.ts';
+} from '#shared/api/booking.ts';
+import { bookingMessages } from '#shared/booking.ts';
+import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
+import { isValidDate } from '#shared/calendar.ts';
 import { describeSlot } from './emails.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
 

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
-import { cancelBookingPage } from '../../../shared/api/booking.ts';
-import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '../../../shared/booking.ts';
-import type { AvailabilitySettings, PublicCalendarSettings } from '../../../shared/booking-settings.ts';
+import type { BookingLimits } from '#server/config.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import type { Database } from '#server/db/schema.ts';
+import { recordLeadEvent } from '#server/leads/events.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
+import { hashToken, newReference, newToken } from '#server/tokens.ts';
+import { cancelBookingPage } from '#shared/api/booking.ts';
+import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
+import type { AvailabilitySettings, PublicCalendarSettings } from '#shared/booking-settings.ts';
 import {
   addDays,
   type CalendarDate,
@@ -10,15 +18,7 @@ import {
   isValidDate,
   todayIn,
   toIsoDate,
-} from '../../../shared/calendar.ts';
-import type { BookingLimits } from '../../config.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database } from '../../db/schema.ts';
-import { recordLeadEvent } from '../../leads/events.ts';
-import type { MailMessage } from '../../mail/message.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { zonedTimeToUtc } from '../../time/zoned-time.ts';
-import { hashToken, newReference, newToken } from '../../tokens.ts';
+} from '#shared/calendar.ts';
 import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
 import {
   type BookingForMail,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { networkOf } from '../../http/source-address.ts';
+import { networkOf } from '#server/http/source-address.ts';
 
 /**
  * What a booking keeps of the address it came from: an HMAC of its network (an IPv6 address's /64, see

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { firstBookableDate, postBooking } from '../../../../tests/support/booking.ts';
-import { describeOnPostgres } from '../../../../tests/support/databases.ts';
-import { post } from '../../../../tests/support/enquiries.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { waitUntil } from '../../../../tests/support/wait.ts';
-import { buildBookCallPayload } from '../../../shared/booking.ts';
-import { countByStatus } from '../../mail/outbox.ts';
+import { countByStatus } from '#server/mail/outbox.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { describeOnPostgres } from '#tests/support/databases.ts';
+import { post } from '#tests/support/enquiries.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 
 const staffEmail = 'office@fenwickhale.test';
 

@@ -1,6 +1,6 @@
-import { firm } from '../../../../content/firm.ts';
-import { contactFields, quoteFields } from '../../../shared/enquiries.ts';
-import type { MailMessage } from '../../mail/message.ts';
+import { firm } from '#content/firm.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { contactFields, quoteFields } from '#shared/enquiries.ts';
 import type { Enquiry } from './enquiry.ts';
 
 export interface EnquiryMailSettings {

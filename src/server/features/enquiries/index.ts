@@ -1,4 +1,4 @@
 // The enquiries feature as other parts of the server see it: contact enquiries and quote requests.
 export { enquiryLeads } from './lead-kind.ts';
-export { registerEnquiryRoutes } from './routes.ts';
+export { enquiriesPlugin } from './routes.ts';
 export { createEnquiryService, type EnquiryService } from './service.ts';

@@ -1,11 +1,11 @@
+import type { CsvColumn } from '#server/leads/csv.ts';
+import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import {
   contactEnquiryList,
   type EnquiryRow,
   enquiryLead,
   quoteRequestList,
-} from '../../../shared/api/back-office-enquiries.ts';
-import type { CsvColumn } from '../../leads/csv.ts';
-import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '../../leads/kind.ts';
+} from '#shared/api/back-office-enquiries.ts';
 import {
   countEnquiries,
   enquiryDetail,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { contact, enquiriesFrom, post, quote, refused } from '../../../../tests/support/enquiries.ts';
-import { type FakeSiteverify, startFakeSiteverify } from '../../../../tests/support/fake-siteverify.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { contact, enquiriesFrom, post, quote, refused } from '#tests/support/enquiries.ts';
+import { type FakeSiteverify, startFakeSiteverify } from '#tests/support/fake-siteverify.ts';
 
 describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
   let siteverify: FakeSiteverify;

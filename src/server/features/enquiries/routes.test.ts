@@ -1,23 +1,15 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import {
-  contact,
-  enquiriesFrom,
-  mailTo,
-  post,
-  quote,
-  received,
-  refused,
-} from '../../../../tests/support/enquiries.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { botCheckMessages } from '../../../shared/bot-check.ts';
-import { todayIn } from '../../../shared/calendar.ts';
-import { enquiryMessages } from '../../../shared/enquiries.ts';
-import { consentWording } from '../../../shared/mailing-list.ts';
-import { recentTaxYears } from '../../../shared/tax-years.ts';
+import { botCheckMessages } from '#shared/bot-check.ts';
+import { todayIn } from '#shared/calendar.ts';
+import { enquiryMessages } from '#shared/enquiries.ts';
+import { consentWording } from '#shared/mailing-list.ts';
+import { recentTaxYears } from '#shared/tax-years.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, enquiriesFrom, mailTo, post, quote, received, refused } from '#tests/support/enquiries.ts';
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 const header = (mail: ReceivedMail, name: string) =>
   mail.parsed.headers.find((h) => h.key === name.toLowerCase())?.value;

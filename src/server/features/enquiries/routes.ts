@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendContactEnquiry, sendQuoteRequest } from '../../../shared/api/enquiries.ts';
-import { type BotCheckAction, botCheckActions, botCheckMessages } from '../../../shared/bot-check.ts';
-import { type ContactEnquiry, enquiryMessages, type QuoteEnquiry } from '../../../shared/enquiries.ts';
-import { honeypotField } from '../../../shared/mailing-list.ts';
-import type { BotCheck } from '../../captcha/index.ts';
-import { failure, succeeded } from '../../http/errors.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { serve } from '../../http/serve.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { BotCheck } from '#server/captcha/index.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { serve } from '#server/http/serve.ts';
+import { sendContactEnquiry, sendQuoteRequest } from '#shared/api/enquiries.ts';
+import { type BotCheckAction, botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
+import { type ContactEnquiry, enquiryMessages, type QuoteEnquiry } from '#shared/enquiries.ts';
+import { honeypotField } from '#shared/mailing-list.ts';
 import { contactEnquiry, type Enquiry, quoteEnquiry } from './enquiry.ts';
 import type { EnquiryService } from './service.ts';
 
@@ -21,7 +21,7 @@ export interface EnquiryRoutesOptions {
 const received = succeeded(enquiryMessages.received);
 
 /** The contact and quote forms: checked, bot-checked, stored, then acknowledged. */
-export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRoutesOptions) {
+export const enquiriesPlugin: FastifyPluginAsync<EnquiryRoutesOptions> = async (app, options) => {
   const formLimit = perMinute(options.rateLimitPerMinute);
 
   const receive = async <T extends ContactEnquiry | QuoteEnquiry>(
@@ -58,4 +58,4 @@ export function registerEnquiryRoutes(app: FastifyInstance, options: EnquiryRout
       ),
     formLimit,
   );
-}
+};

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { consentWording } from '../../../shared/mailing-list.ts';
-import type { Database } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { newReference } from '../../tokens.ts';
-import type { MailingListService } from '../mailing-list/index.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { MailingListService } from '#server/features/mailing-list/index.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { newReference } from '#server/tokens.ts';
+import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
 

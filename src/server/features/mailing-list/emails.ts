@@ -1,6 +1,6 @@
-import { firm } from '../../../../content/firm.ts';
-import { unsubscribePage } from '../../../shared/api/mailing-list.ts';
-import type { MailMessage } from '../../mail/message.ts';
+import { firm } from '#content/firm.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { unsubscribePage } from '#shared/api/mailing-list.ts';
 
 export interface MailingListMailSettings {
   publicUrl: URL;

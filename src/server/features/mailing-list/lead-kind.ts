@@ -1,9 +1,9 @@
+import type { LeadDetail, LeadKindEntry, LeadList } from '#server/leads/kind.ts';
 import {
   subscriberList as endpoints,
   type SubscriberDetail,
   subscriberDetail,
-} from '../../../shared/api/back-office-subscribers.ts';
-import type { LeadDetail, LeadKindEntry, LeadList } from '../../leads/kind.ts';
+} from '#shared/api/back-office-subscribers.ts';
 import {
   countConfirmedSubscribers,
   eraseSubscription,

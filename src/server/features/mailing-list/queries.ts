@@ -1,14 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
+import { holdsAddress } from '#server/db/address-matching.ts';
+import type { Database, SubscriberTable } from '#server/db/schema.ts';
+import type { LeadTally } from '#server/leads/kind.ts';
+import { keysetPage } from '#server/leads/list.ts';
 import type {
   SubscriberDetail,
   SubscriberListQuery,
   SubscriberRow,
-} from '../../../shared/api/back-office-subscribers.ts';
-import type { Page } from '../../../shared/api/lead-lists.ts';
-import { holdsAddress } from '../../db/address-matching.ts';
-import type { Database, SubscriberTable } from '../../db/schema.ts';
-import type { LeadTally } from '../../leads/kind.ts';
-import { keysetPage } from '../../leads/list.ts';
+} from '#shared/api/back-office-subscribers.ts';
+import type { Page } from '#shared/api/lead-lists.ts';
 
 // The back office's reads and writes of the subscribers table and its consent trail.
 

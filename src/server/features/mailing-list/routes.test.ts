@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app.ts';
-import { describeEachDatabase } from '../../../../tests/support/databases.ts';
-import {
-  linkIn,
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '../../../../tests/support/smtp.ts';
-import { consentWording } from '../../../shared/mailing-list.ts';
+import { consentWording } from '#shared/mailing-list.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 const accepted = {
   success: true,

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { firm } from '../../../../content/firm.ts';
+import { firm } from '#content/firm.ts';
+import { isPageRequest, succeeded } from '#server/http/errors.ts';
+import { perMinute } from '#server/http/rate-limit.ts';
+import { crossSiteAllowed } from '#server/http/same-origin.ts';
+import { serve } from '#server/http/serve.ts';
+import { html, type ServerPages } from '#server/http/server-page.ts';
 import {
   confirmSubscription,
   confirmSubscriptionPage,
   subscribe,
   unsubscribe,
   unsubscribePage,
-} from '../../../shared/api/mailing-list.ts';
-import {
-  consentWording,
-  honeypotField,
-  mailingListMessages,
-  subscribedPage,
-} from '../../../shared/mailing-list.ts';
-import { signUpFormOf } from '../../../shared/mailing-list-schema.ts';
-import { isPageRequest, succeeded } from '../../http/errors.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { crossSiteAllowed } from '../../http/same-origin.ts';
-import { serve } from '../../http/serve.ts';
-import { html, type ServerPages } from '../../http/server-page.ts';
+} from '#shared/api/mailing-list.ts';
+import { consentWording, honeypotField, mailingListMessages, subscribedPage } from '#shared/mailing-list.ts';
+import { signUpFormOf } from '#shared/mailing-list-schema.ts';
 import type { MailingListService } from './service.ts';
 
 export interface MailingListRoutesOptions {

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { confirmSubscriptionPage } from '../../../shared/api/mailing-list.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, SubscriberConsentTable } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { derivedToken, hashToken, looksLikeToken, newToken } from '../../tokens.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import type { Database, SubscriberConsentTable } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { derivedToken, hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
+import { confirmSubscriptionPage } from '#shared/api/mailing-list.ts';
 import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
 
 type Db = Kysely<Database>;

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BotCheck } from './captcha/index.ts';
+import { botCheckPlugin } from './captcha/routes.ts';
+import { type AccountService, accountsPlugin } from './features/accounts/index.ts';
+import { applicationsPlugin, createApplicationService } from './features/applications/index.ts';
+import { backOfficePlugin } from './features/back-office/index.ts';
+import {
+  blockDate,
+  blockedDatesFrom,
+  bookingPlugin,
+  createBookingService,
+  loadSettings,
+  saveSettings,
+  sourceAddressHasher,
+  unblockDate,
+} from './features/booking/index.ts';
+import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
+import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
+import type { FormTokens } from './http/form-token.ts';
+import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
+import type { ServerPages } from './http/server-page.ts';
+import { leadRegistry } from './lead-registry.ts';
+
+/** What the app builds before its features, and hands to them. */
+export interface FeatureParts {
+  botCheck: BotCheck;
+  signInProof: BotCheck;
+  accounts: AccountService;
+  formTokens: FormTokens;
+  pages: PrerenderedPages;
+  serverPages: ServerPages;
+}
+
+/**
+ * The site's features, each a Fastify plugin with the services it needs, registered after the app's own
+ * hooks (access, errors, cross-site refusal) so that every route meets them; the prerendered pages come
+ * last, leaving out any page a feature serves itself.
+ */
+export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
+  app,
+  { botCheck, signInProof, accounts, formTokens, pages, serverPages },
+) => {
+  const { config, db, clock } = app.deps;
+  const mail = {
+    publicUrl: config.publicUrl,
+    staffEmail: config.staffEmail,
+    organizerEmail: addressOf(config.mailFrom),
+  };
+  const mailQueued = () => app.deps.outbox.kick();
+  await app.register(botCheckPlugin, {
+    botCheck,
+    signInProof,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+  });
+  const mailingList = createMailingListService({
+    db,
+    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+    secret: config.sessionSecret,
+    now: clock,
+  });
+  await app.register(mailingListPlugin, {
+    mailingList,
+    pages: serverPages,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  await app.register(enquiriesPlugin, {
+    enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),
+    botCheck,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  const applications = createApplicationService({ db, mail, now: clock });
+  await app.register(applicationsPlugin, {
+    applications,
+    botCheck,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  const bookings = createBookingService({
+    db,
+    mail,
+    limits: config.bookingLimits,
+    sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+    now: clock,
+  });
+  await app.register(bookingPlugin, {
+    booking: bookings,
+    botCheck,
+    pages: serverPages,
+    publicUrl: config.publicUrl,
+    findApplication: (reference) => applications.findByReference(reference),
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+
+  await app.register(accountsPlugin, {
+    accounts,
+    formTokens,
+    pages,
+    serverPages,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
+  await app.register(backOfficePlugin, {
+    db,
+    accounts,
+    pages,
+    leadKinds: leadRegistry(),
+    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
+    cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
+    mailQueued,
+    secret: config.sessionSecret,
+    now: clock,
+  });
+
+  await app.register(prerenderedPagesPlugin, { pages });
+};
+
+/** "Fenwick & Hale <hello@…>" → "hello@…" */
+function addressOf(mailbox: string) {
+  return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
+}
