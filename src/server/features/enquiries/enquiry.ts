@@ -1,11 +1,6 @@
-import { firm } from '../../../../content/firm.ts';
-import { todayIn } from '../../../shared/calendar.ts';
-import {
-  type ContactEnquiry,
-  type EnquiryKind,
-  type QuoteEnquiry,
-  tickedYears,
-} from '../../../shared/enquiries.ts';
+import { firm } from '#content/firm.ts';
+import { todayIn } from '#shared/calendar.ts';
+import { type ContactEnquiry, type EnquiryKind, type QuoteEnquiry, tickedYears } from '#shared/enquiries.ts';
 
 /** What only one kind of enquiry asks, kept together as JSON. */
 export interface EnquiryDetails {
