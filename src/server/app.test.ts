@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { send } from '#tests/support/http.ts';
 import { publicRoute } from './http/access.ts';
 
 let site: TestApp;
@@ -18,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const get = (urlPath: string, headers: Record<string, string> = {}) =>
-  fetch(`${site.url}${urlPath}`, { headers });
+const get = (urlPath: string, headers: Record<string, string> = {}) => send(site, `${urlPath}`, { headers });
 
 describe('security headers', () => {
   it('forbid inline script, framing and cross-site referrers', async () => {
@@ -37,7 +37,7 @@ describe('security headers', () => {
   it('add HSTS when the site is served over https', async () => {
     const secure = await startTestApp({ env: { PUBLIC_URL: 'https://www.fenwickhale.co.uk' } });
     try {
-      const response = await fetch(`${secure.url}/`);
+      const response = await send(secure, `/`);
       expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(await response.text()).toContain('<link rel="canonical" href="https://www.fenwickhale.co.uk/">');
     } finally {
@@ -62,7 +62,7 @@ describe('prerendered pages and assets', () => {
   });
 
   it('sends pages compressed to browsers that accept it', async () => {
-    const response = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
+    const response = await send(site, `/`, { headers: { 'accept-encoding': 'br' } });
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(await response.text()).toContain('Fenwick &amp; Hale');
   });
@@ -91,7 +91,7 @@ describe('prerendered pages and assets', () => {
   });
 
   it('answers JSON 404 to an API caller', async () => {
-    const response = await fetch(`${site.url}/api/nothing-here`, { method: 'POST' });
+    const response = await send(site, `/api/nothing-here`, { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       success: false,
@@ -103,7 +103,7 @@ describe('prerendered pages and assets', () => {
 
 describe('request bodies and errors', () => {
   const post = (body: string, contentType: string) =>
-    fetch(`${site.url}/test/echo`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    send(site, `/test/echo`, { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('reads JSON and urlencoded bodies', async () => {
     expect(await (await post('{"emailAddress":"a@b.co"}', 'application/json')).json()).toEqual({
@@ -158,7 +158,7 @@ describe('operations endpoints', () => {
     const broken = await startTestApp();
     await broken.db.destroy();
     try {
-      const response = await fetch(`${broken.url}/readyz`);
+      const response = await send(broken, `/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: 'unavailable', reason: 'database not reachable' });
     } finally {

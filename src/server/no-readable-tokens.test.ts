@@ -5,6 +5,7 @@ import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
 import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { post } from '#tests/support/enquiries.ts';
+import { send } from '#tests/support/http.ts';
 import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { backOfficeClient, createStaff, signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
@@ -90,7 +91,7 @@ describeEachDatabase('link tokens in the database', (database) => {
     expect(booked.status).toBe(201);
     const confirmation = await mailTo(email, 'Your call');
     const token = new URL(linkIn(confirmation, '/bookings/cancel')).searchParams.get('token') as string;
-    const cancelled = await fetch(`${site.url}/bookings/cancel`, {
+    const cancelled = await send(site, `/bookings/cancel`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
       body: new URLSearchParams({ token }).toString(),
@@ -103,7 +104,7 @@ describeEachDatabase('link tokens in the database', (database) => {
   it('keeps no token from a reset link', async () => {
     const email = 'dot@fenwickhale.test';
     await createStaff(site, email, 'Correct1');
-    const asked = await fetch(`${site.url}/send-reset-password-link`, {
+    const asked = await send(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.url },
       body: JSON.stringify({ emailAddress: email }),

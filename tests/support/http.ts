@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /** A site a test sends requests to: a test app in this process, or a server running as its own process. */
@@ -11,7 +12,7 @@ export interface Reachable {
  * `fetch(site.url + path, init)`, answered the same way. For a test app in this process the request goes
  * through `app.inject` (the whole of Fastify's handling, without a socket or an HTTP client: faster, and
  * the same answer); a server in its own process is fetched over HTTP. Like fetch, it follows redirects
- * unless `init.redirect` is 'manual'.
+ * unless `init.redirect` is 'manual', and hands over a compressed body decompressed.
  */
 export async function send(site: Reachable, path: string, init: RequestInit = {}): Promise<Response> {
   if (!site.app) return fetch(`${site.url}${path}`, init);
@@ -46,11 +47,21 @@ export async function send(site: Reachable, path: string, init: RequestInit = {}
       for (const each of [value].flat()) if (each !== undefined) responseHeaders.append(name, String(each));
     }
     const empty = method === 'HEAD' || [101, 204, 205, 304].includes(answer.statusCode);
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-      status: answer.statusCode,
-      headers: responseHeaders,
-    });
+    return new Response(
+      empty ? null : new Uint8Array(decoded(answer.rawPayload, answer.headers['content-encoding'])),
+      {
+        status: answer.statusCode,
+        headers: responseHeaders,
+      },
+    );
   }
+}
+
+/** The body as fetch hands it over: decompressed, though the header still names the encoding. */
+function decoded(body: Buffer, encoding: unknown): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
 }
 
 function bodyOf(body: RequestInit['body']): string | Buffer | undefined {

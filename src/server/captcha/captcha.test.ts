@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestApp } from '#tests/support/app.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
 import { type FakeSiteverify, startFakeSiteverify } from '#tests/support/fake-siteverify.ts';
+import { send } from '#tests/support/http.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -140,11 +141,11 @@ describe('GET /api/bot-check', () => {
   it('gives the page a fresh ALTCHA challenge bound to the action, and refuses an unknown action', async () => {
     const site = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha' } });
     try {
-      const answer = await (await fetch(`${site.url}/api/bot-check?action=showsubmit`)).json();
+      const answer = await (await send(site, `/api/bot-check?action=showsubmit`)).json();
       expect(answer.provider).toBe('altcha');
       expect(answer.challenge.parameters.data).toEqual({ action: 'showsubmit' });
       expect(answer.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
-      const unknown = await fetch(`${site.url}/api/bot-check?action=login`);
+      const unknown = await send(site, `/api/bot-check?action=login`);
       expect(unknown.status).toBe(422);
       expect((await unknown.json()).errorMessages).toEqual([
         'action must be one of contactus, showsubmit, bookcall, application, signin',
@@ -163,10 +164,10 @@ describe('GET /api/bot-check', () => {
       },
     });
     try {
-      const answer = await (await fetch(`${site.url}/api/bot-check?action=contactus`)).text();
+      const answer = await (await send(site, `/api/bot-check?action=contactus`)).text();
       expect(JSON.parse(answer)).toEqual({ provider: 'recaptcha', siteKey: 'public-site-key' });
       expect(answer).not.toContain('hidden');
-      const signIn = await (await fetch(`${site.url}/api/bot-check?action=signin`)).json();
+      const signIn = await (await send(site, `/api/bot-check?action=signin`)).json();
       expect(signIn.provider).toBe('altcha');
       expect(signIn.challenge.parameters.data).toEqual({ action: 'signin' });
     } finally {
@@ -176,7 +177,7 @@ describe('GET /api/bot-check', () => {
 
   it('keeps giving sign-in challenges to an address that has used up its contact-form challenges', async () => {
     const site = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', RATE_LIMIT_PER_MINUTE: '2' } });
-    const challenge = (action: string) => fetch(`${site.url}/api/bot-check?action=${action}`);
+    const challenge = (action: string) => send(site, `/api/bot-check?action=${action}`);
     try {
       // The limit is five times the form limit: ten a minute here.
       const contact = [];
@@ -193,8 +194,8 @@ describe('GET /api/bot-check', () => {
     }
     const fresh = await startTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', RATE_LIMIT_PER_MINUTE: '2' } });
     try {
-      for (let i = 0; i < 30; i++) await fetch(`${fresh.url}/api/bot-check?action=signin`);
-      expect((await fetch(`${fresh.url}/api/bot-check?action=contactus`)).status).toBe(200);
+      for (let i = 0; i < 30; i++) await send(fresh, `/api/bot-check?action=signin`);
+      expect((await send(fresh, `/api/bot-check?action=contactus`)).status).toBe(200);
     } finally {
       await fresh.close();
     }

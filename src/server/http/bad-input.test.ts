@@ -15,6 +15,7 @@ import {
   type Probe,
   pageFormProbes,
 } from '#tests/support/hostile-input.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { routesOf } from '#tests/support/routes.ts';
 import { signedInStaff } from '#tests/support/staff.ts';
 import { type Db, isPostgres } from '../db/database.ts';
@@ -114,7 +115,7 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
     const send = async (method: string, path: string, probe: Probe) => {
       const before = await tableCounts();
       const signedIn = path !== '/logout'; // a valid sign-out would end the session the probes use
-      const response = await fetch(`${site.url}${path}`, {
+      const response = await sendTo(site, `${path}`, {
         method,
         redirect: 'manual',
         headers: {

@@ -8,6 +8,7 @@ import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate } from '#tests/support/booking.ts';
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from '#tests/support/databases.ts';
 import { contact, post, quote } from '#tests/support/enquiries.ts';
+import { send } from '#tests/support/http.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import { serviceUnavailableMessage } from './errors.ts';
 
@@ -49,7 +50,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
     const email = 'outage@example.com';
 
     await proxy.cut();
-    const ready = await fetch(`${app.url}/readyz`);
+    const ready = await send(app, `/readyz`);
     expect(ready.status).toBe(503);
     const submissions: [string, unknown][] = [
       ['/subscribe', { emailAddress: email, submitMethod: '2' }],
@@ -70,7 +71,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
     }
 
     await proxy.restore();
-    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect((await send(app, `/readyz`)).status).toBe(200);
     expect(await storedFor(app, email)).toBe(0);
     const again = await post(app, '/subscribe', { emailAddress: email, submitMethod: '2' });
     expect(again.status).toBe(200);
@@ -116,7 +117,7 @@ describe('SQLite locked by another process', () => {
       expect(await response.json()).toEqual(unavailable);
 
       // The same form posted by a browser before its script loaded gets a page saying so.
-      const page = await fetch(`${app.url}/subscribe`, {
+      const page = await send(app, `/subscribe`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*;q=0.8' },
         body: 'emailAddress=locked%40example.com&contact1=2',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { pathSpellings } from '#tests/support/path-spellings.ts';
 import { rawRequest } from '#tests/support/raw-http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -30,7 +31,7 @@ describe('/metrics with METRICS_TOKEN set', () => {
       { to: 'visitor@example.com', subject: 'Hello', text: 'Hello' },
       new Date(),
     );
-    await fetch(`${site.url}/healthz`);
+    await sendTo(site, `/healthz`);
     const response = await send(site, '/metrics', bearer(metricsToken));
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -61,7 +62,7 @@ describe('/metrics with METRICS_TOKEN set', () => {
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(response.body).not.toContain('http_requests_total');
     }
-    expect((await send(site, `/metrics?token=${metricsToken}`)).status).toBe(401);
+    expect((await sendTo(site, `/metrics?token=${metricsToken}`)).status).toBe(401);
     expect((await send(site, '/metrics', {}, 'HEAD')).status).toBe(401);
   });
 

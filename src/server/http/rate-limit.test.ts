@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { send } from '#tests/support/http.ts';
 
 // The form rate limit counts a network as the booking cap and the sign-in throttle do: an IPv6 /64 as one
 // address, an IPv4-mapped address as its IPv4 one. The addresses come through a trusted proxy hop. The
@@ -14,7 +15,7 @@ describe('the form rate limit', () => {
 
   /** A post to /subscribe from `ip`: whether it was turned away by the rate limit. */
   const limited = async (ip: string) => {
-    const response = await fetch(`${site.url}/subscribe`, {
+    const response = await send(site, `/subscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: '{}',

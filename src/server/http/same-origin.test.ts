@@ -5,6 +5,7 @@ import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, refused } from '#tests/support/enquiries.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { rawRequest } from '#tests/support/raw-http.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { publicRoute } from './access.ts';
@@ -51,7 +52,7 @@ describeEachDatabase('posts from other sites', (database) => {
   });
 
   const send = (path: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
-    fetch(`${site.url}${path}`, {
+    sendTo(site, `${path}`, {
       method,
       headers: {
         'content-type': 'application/json',
@@ -128,7 +129,7 @@ describeEachDatabase('posts from other sites', (database) => {
       );
       expect([method, ours.status]).toEqual([method, 200]);
     }
-    const read = await fetch(`${site.url}/test/any-method`, {
+    const read = await sendTo(site, `/test/any-method`, {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(read.status).toBe(200);

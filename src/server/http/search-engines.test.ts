@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { send } from '#tests/support/http.ts';
 
 // What search engines and link previews see: the site as it would run at its real address.
 const origin = 'https://www.fenwickhale.co.uk';
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const html = async (urlPath: string) => (await fetch(`${site.url}${urlPath}`)).text();
+const html = async (urlPath: string) => (await send(site, `${urlPath}`)).text();
 const metaContent = (page: string, attribute: string, name: string) =>
   page.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)">`))?.[1];
 
@@ -29,7 +30,7 @@ const hiddenPages = ['/login', '/subscribed', '/contact-received'];
 
 describe('robots.txt and sitemap.xml', () => {
   it('list every public page at the public address, and none of the hidden ones', async () => {
-    const response = await fetch(`${site.url}/sitemap.xml`);
+    const response = await send(site, `/sitemap.xml`);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const sitemap = await response.text();
     expect(sitemap).toMatch(
@@ -40,7 +41,7 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('point crawlers at the sitemap and away from the API and the back office', async () => {
-    const response = await fetch(`${site.url}/robots.txt`);
+    const response = await send(site, `/robots.txt`);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe(
       `User-agent: *\nDisallow: /api/\nDisallow: /back-office\n\nSitemap: ${origin}/sitemap.xml\n`,
@@ -92,9 +93,9 @@ describe('each public page', () => {
   });
 
   it('serves the logo and the sharing image it names', async () => {
-    const logo = await fetch(`${site.url}/logo.svg`);
+    const logo = await send(site, `/logo.svg`);
     expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const share = await fetch(`${site.url}/share.png`);
+    const share = await send(site, `/share.png`);
     expect(share.headers.get('content-type')).toBe('image/png');
   });
 });

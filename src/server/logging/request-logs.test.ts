@@ -6,6 +6,7 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
 import { contact, post } from '#tests/support/enquiries.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 
@@ -58,7 +59,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token') as str
 /** What each request of the walk should look like in the log, with the status the visitor got. */
 const expectedLines: { method: string; url: string; status: number }[] = [];
 async function send(method: string, urlPath: string, loggedAs: string, init: RequestInit = {}) {
-  const response = await fetch(`${site.url}${urlPath}`, { method, redirect: 'manual', ...init });
+  const response = await sendTo(site, `${urlPath}`, { method, redirect: 'manual', ...init });
   await response.arrayBuffer();
   expectedLines.push({ method, url: loggedAs, status: response.status });
   return response;
@@ -140,7 +141,7 @@ describe('request and mail logs', () => {
       headers: { 'content-type': 'application/json' },
       body: `{"name":"Amira Shah","emailAddress":"${enquirerEmail}"`,
     });
-    const badUrl = await fetch(`${site.url}/api/back-office/subscribers/ann.lee%ZZ@example.com`, asStaff);
+    const badUrl = await sendTo(site, `/api/back-office/subscribers/ann.lee%ZZ@example.com`, asStaff);
     expect(badUrl.status).toBe(400);
 
     // Every email queued above has been written (and logged) before we read the log.

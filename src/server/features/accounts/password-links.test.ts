@@ -4,6 +4,7 @@ import { sha512Hex } from '#shared/password.ts';
 import { resetLinkIn } from '#tests/support/accounts.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
 import { notice, postForm, signInFrom } from '#tests/support/sign-in-requests.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { createStaff, formToken } from '#tests/support/staff.ts';
@@ -36,7 +37,7 @@ describeEachDatabase('set-password links', (database) => {
     );
   }
   async function askForLink(email: string) {
-    const response = await fetch(`${site.url}/send-reset-password-link`, {
+    const response = await send(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.url },
       body: JSON.stringify({ emailAddress: email }),

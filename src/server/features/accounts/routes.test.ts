@@ -4,6 +4,7 @@ import { accountMessages, signInProofField } from '#shared/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
 import { notice, postForm, signInFrom, signInProof } from '#tests/support/sign-in-requests.ts';
 import { createStaff, formToken } from '#tests/support/staff.ts';
 import { createAccountService } from './service.ts';
@@ -41,12 +42,12 @@ describeEachDatabase('staff sign-in and reset', (database) => {
     // A new id every time.
     expect(rememberedCookie.split(';')[0]).not.toBe(browserCookie.split(';')[0]);
 
-    const backOffice = await fetch(`${site.url}/back-office`, {
+    const backOffice = await send(site, `/back-office`, {
       headers: { cookie: rememberedCookie.split(';')[0] as string },
     });
     expect(backOffice.status).toBe(200);
     expect(await backOffice.text()).toContain('<div id="root" data-page="back-office">');
-    const anonymous = await fetch(`${site.url}/back-office`, { redirect: 'manual' });
+    const anonymous = await send(site, `/back-office`, { redirect: 'manual' });
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe('/login');
   });
@@ -61,7 +62,7 @@ describeEachDatabase('staff sign-in and reset', (database) => {
     }
 
     const ask = (email: string) =>
-      fetch(`${site.url}/send-reset-password-link`, {
+      send(site, `/send-reset-password-link`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: site.url },
         body: JSON.stringify({ emailAddress: email }),
@@ -91,7 +92,7 @@ describeEachDatabase('staff sign-in and reset', (database) => {
       expect(response.headers.get('location')).toBe('/login?notice=form-expired');
       expect(response.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     }
-    const resetLink = await fetch(`${site.url}/send-reset-password-link`, {
+    const resetLink = await send(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
       body: JSON.stringify({ emailAddress: 'dee@fenwickhale.test' }),
@@ -123,7 +124,7 @@ describeEachDatabase('staff sign-in and reset', (database) => {
     expect(notice(await signIn('fay@fenwickhale.test', 'Correct1', '10.0.0.4'))).toBe('/login?notice=wait');
     expect(notice(await signIn('fay@fenwickhale.test', 'Correct1', '10.0.0.5'))).toBe('/back-office');
 
-    const reset = await fetch(`${site.url}/send-reset-password-link`, {
+    const reset = await send(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.url },
       body: JSON.stringify({ emailAddress: 'fay@fenwickhale.test' }),
@@ -201,14 +202,14 @@ describeEachDatabase('a disabled user', (database) => {
     const fields = { emailAddress: 'gus@fenwickhale.test', p: await sha512Hex('Correct1'), formToken: token };
     const signedIn = await postForm(site, '/login', fields, { cookie });
     const session = signedIn.headers.getSetCookie()[0]?.split(';')[0] as string;
-    expect((await fetch(`${site.url}/back-office`, { headers: { cookie: session } })).status).toBe(200);
+    expect((await send(site, `/back-office`, { headers: { cookie: session } })).status).toBe(200);
 
     await createAccountService({
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,
     }).disableUser('gus@fenwickhale.test', null);
-    const after = await fetch(`${site.url}/back-office`, {
+    const after = await send(site, `/back-office`, {
       headers: { cookie: session },
       redirect: 'manual',
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
 import { notice, postForm, signInFrom } from '#tests/support/sign-in-requests.ts';
 import { backOfficeClient, createStaff, formToken, signedInStaff } from '#tests/support/staff.ts';
 import { signInLimits } from './throttle.ts';
@@ -36,7 +37,7 @@ describeEachDatabase('the audit log of sign-ins', (database) => {
 
     // Read by another member of staff, through the back office.
     const reader = await signedInStaff(site, 'jon@fenwickhale.test');
-    const response = await fetch(`${site.url}/api/back-office/audit-log?kind=sign-in`, {
+    const response = await send(site, `/api/back-office/audit-log?kind=sign-in`, {
       headers: { cookie: reader.cookies },
     });
     expect(response.status).toBe(200);

@@ -8,6 +8,7 @@ import { sha512Hex } from '#shared/password.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
 
 const colleague = 'colleague@fenwickhale.test';
@@ -98,7 +99,7 @@ describeEachDatabase('the audit log', (database) => {
     }
     for (const email of ['one@example.test', 'two@example.test']) {
       const { cookie, token } = await formToken(site);
-      await fetch(`${site.url}/login`, {
+      await sendTo(site, `/login`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
@@ -195,14 +196,14 @@ describeEachDatabase('the audit log', (database) => {
       blockDate: () => send('/blocked-dates', { date: '2031-03-03' }),
       unblockDate: () => send('/blocked-dates/2031-02-03', undefined, 'DELETE'),
       sendResetLink: () =>
-        fetch(`${site.url}/send-reset-password-link`, {
+        sendTo(site, `/send-reset-password-link`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: site.url },
           body: JSON.stringify({ emailAddress: 'gwen@fenwickhale.test' }),
         }),
       setPassword: async () => {
         const { cookie, token } = await formToken(site);
-        return fetch(`${site.url}/reset-password`, {
+        return sendTo(site, `/reset-password`, {
           method: 'POST',
           redirect: 'manual',
           headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },

@@ -12,6 +12,7 @@ import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post, quote } from '#tests/support/enquiries.ts';
 import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 import { exportPersonalData } from './data-protection.ts';
@@ -96,7 +97,7 @@ describeEachDatabase('erasing a person', (database) => {
     expect((await send('/staff', { email })).status).toBe(201);
     await choosePassword(email, 'Correct1');
     const hal = await signIn(email, 'Correct1');
-    const reset = await fetch(`${site.url}/send-reset-password-link`, {
+    const reset = await sendTo(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site.url },
       body: JSON.stringify({ emailAddress: email }),
@@ -121,7 +122,7 @@ describeEachDatabase('erasing a person', (database) => {
     const counts = (await erased.json()).erased;
     expect(counts).toMatchObject({ staffAccounts: 1, sessions: 1 });
     expect(counts.signInThrottles).toBeGreaterThanOrEqual(1);
-    expect((await fetch(`${site.url}${api}/me`, { headers: { cookie: hal.cookies } })).status).toBe(401);
+    expect((await sendTo(site, `${api}/me`, { headers: { cookie: hal.cookies } })).status).toBe(401);
     expect(await copiesOf([email])).toEqual({ columns: [], files: [] });
 
     const audit = (await read('/audit-log')).items;
@@ -173,7 +174,7 @@ describeEachDatabase('erasing a person', (database) => {
 
   async function signIn(email: string, password: string) {
     const { cookie, token } = await formToken(site);
-    const response = await fetch(`${site.url}/login`, {
+    const response = await sendTo(site, `/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },

@@ -3,6 +3,7 @@ import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post } from '#tests/support/enquiries.ts';
+import { send as sendTo } from '#tests/support/http.ts';
 import { signedInStaff } from '#tests/support/staff.ts';
 
 const api = '/api/back-office';
@@ -53,9 +54,9 @@ describeEachDatabase('the back office API for enquiries', (database) => {
   afterAll(async () => site?.close());
 
   const get = (path: string, cookies = staff.cookies) =>
-    fetch(`${site.url}${api}${path}`, { headers: { cookie: cookies } });
+    sendTo(site, `${api}${path}`, { headers: { cookie: cookies } });
   const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${site.url}${api}${path}`, {
+    sendTo(site, `${api}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -72,11 +73,11 @@ describeEachDatabase('the back office API for enquiries', (database) => {
   describe('refuses', () => {
     it('anonymous visitors everywhere, with 401 and no data', async () => {
       const anonymous = [
-        fetch(`${site.url}${api}/contact-enquiries`),
-        fetch(`${site.url}${api}/quote-requests`),
-        fetch(`${site.url}${api}/enquiries/seed-00`),
-        fetch(`${site.url}${api}/enquiries/seed-00/stage`, { method: 'POST', body: '{}' }),
-        fetch(`${site.url}${api}/enquiries/seed-00/notes`, { method: 'POST', body: '{}' }),
+        sendTo(site, `${api}/contact-enquiries`),
+        sendTo(site, `${api}/quote-requests`),
+        sendTo(site, `${api}/enquiries/seed-00`),
+        sendTo(site, `${api}/enquiries/seed-00/stage`, { method: 'POST', body: '{}' }),
+        sendTo(site, `${api}/enquiries/seed-00/notes`, { method: 'POST', body: '{}' }),
         get('/contact-enquiries', 'session=forged-or-expired'),
       ];
       for (const response of await Promise.all(anonymous)) {

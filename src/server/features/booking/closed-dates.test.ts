@@ -5,6 +5,7 @@ import { addDays, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
 import { bankHolidays } from './bank-holidays.ts';
 
 describeEachDatabase('the closed dates the booking calendar is sent', (database) => {
@@ -28,7 +29,7 @@ describeEachDatabase('the closed dates the booking calendar is sent', (database)
       .values({ date: toIsoDate(blocked), reason: 'Training', created_at: at })
       .execute();
 
-    const answer: PublicCalendarSettings = await (await fetch(`${site.url}/api/booking-settings`)).json();
+    const answer: PublicCalendarSettings = await (await send(site, `/api/booking-settings`)).json();
     expect(answer).toEqual({
       pastDateAllowed: false,
       maxDaysOffered: 366,

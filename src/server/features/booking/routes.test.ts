@@ -4,6 +4,7 @@ import { addDays, formatLongDate, todayIn, toIsoDate } from '#shared/calendar.ts
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
 import { startFakeZoom } from '#tests/support/fake-zoom.ts';
+import { send } from '#tests/support/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 let smtp: TestSmtpServer;
@@ -29,7 +30,7 @@ const attachmentText = (content: ArrayBuffer | string | Uint8Array) =>
 
 describe('available times', () => {
   it('answers the calendar settings the page uses, with the closed days among those offered', async () => {
-    const answer = await (await fetch(`${site.url}/api/booking-settings`)).json();
+    const answer = await (await send(site, `/api/booking-settings`)).json();
     expect(answer).toEqual({
       pastDateAllowed: false,
       maxDaysOffered: 60,
@@ -51,14 +52,14 @@ describe('available times', () => {
   });
 
   it('refuses a malformed request naming the field', async () => {
-    const response = await fetch(`${site.url}/api/gettimesfordate`, {
+    const response = await send(site, `/api/gettimesfordate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ year: 2026, month: 13, day: 1, apptType: 'initial' }),
     });
     expect(response.status).toBe(422);
     expect((await response.json()).errorMessages).toEqual(['month must be a whole number from 1 to 12']);
-    const impossible = await fetch(`${site.url}/api/gettimesfordate`, {
+    const impossible = await send(site, `/api/gettimesfordate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ year: 2027, month: 2, day: 30, apptType: 'initial' }),
@@ -115,13 +116,13 @@ describe('booking a call', () => {
     const page = await fetch(cancelUrl);
     expect(await page.text()).toContain('<button type="submit" class="button">Cancel my call</button>');
     const token = new URL(cancelUrl).searchParams.get('token') as string;
-    const crossSite = await fetch(`${site.url}/bookings/cancel`, {
+    const crossSite = await send(site, `/bookings/cancel`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
       body: new URLSearchParams({ token }),
     });
     expect(crossSite.status).toBe(403);
-    const cancelled = await fetch(`${site.url}/bookings/cancel`, {
+    const cancelled = await send(site, `/bookings/cancel`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.config.publicUrl.origin },
       body: new URLSearchParams({ token }),
@@ -181,18 +182,18 @@ describe('the cancel link', () => {
   it('answers a missing, unknown or garbled token with the page that does not recognise the link', async () => {
     const origin = site.config.publicUrl.origin;
     const pages = [
-      await fetch(`${site.url}/bookings/cancel`),
-      await fetch(`${site.url}/bookings/cancel?token=unknown&token=twice`),
+      await send(site, `/bookings/cancel`),
+      await send(site, `/bookings/cancel?token=unknown&token=twice`),
       ...(await Promise.all(
         ['null', '[1]', '{"token":5}', '"text"'].map((body) =>
-          fetch(`${site.url}/bookings/cancel`, {
+          send(site, `/bookings/cancel`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin },
             body,
           }),
         ),
       )),
-      await fetch(`${site.url}/bookings/cancel`, { method: 'POST', headers: { origin } }),
+      await send(site, `/bookings/cancel`, { method: 'POST', headers: { origin } }),
     ];
     for (const page of pages) {
       expect(page.status).toBe(404);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { contact, enquiriesFrom, post, quote, refused } from '#tests/support/enquiries.ts';
 import { type FakeSiteverify, startFakeSiteverify } from '#tests/support/fake-siteverify.ts';
+import { send } from '#tests/support/http.ts';
 
 describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
   let siteverify: FakeSiteverify;
@@ -68,7 +69,7 @@ describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
   });
 
   it('puts the provider and site key on the form pages, and opens the CSP to that provider alone', async () => {
-    const contactPage = await fetch(`${recaptchaSite.url}/contact`);
+    const contactPage = await send(recaptchaSite, `/contact`);
     expect(await contactPage.text()).toContain(
       '<meta name="bot-check" content="{&quot;provider&quot;:&quot;recaptcha&quot;,&quot;siteKey&quot;:&quot;test-site-key&quot;}">',
     );
@@ -77,7 +78,7 @@ describe('enquiries through reCAPTCHA v3 and Turnstile siteverify', () => {
       "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
     );
     expect(csp).not.toContain('cloudflare');
-    const turnstileCsp = (await fetch(`${turnstileSite.url}/quote`)).headers.get('content-security-policy');
+    const turnstileCsp = (await send(turnstileSite, `/quote`)).headers.get('content-security-policy');
     expect(turnstileCsp).toContain("frame-src 'self' https://challenges.cloudflare.com");
     expect(turnstileCsp).not.toContain('google');
   });

@@ -9,6 +9,7 @@ import { recentTaxYears } from '#shared/tax-years.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, enquiriesFrom, mailTo, post, quote, received, refused } from '#tests/support/enquiries.ts';
+import { send } from '#tests/support/http.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 const header = (mail: ReceivedMail, name: string) =>
@@ -37,7 +38,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
 
   /** What the page does: fetch a challenge for the action, solve it (in Node here), encode the token. */
   async function recToken(action: 'contactus' | 'showsubmit') {
-    const response = await fetch(`${site.url}/api/bot-check?action=${action}`);
+    const response = await send(site, `/api/bot-check?action=${action}`);
     const { challenge } = await response.json();
     const solution = await solveChallenge({ challenge, deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -162,7 +163,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
 
   describe('the bot check', () => {
     it('is named on the form pages, and the CSP lets in no other site', async () => {
-      const page = await fetch(`${site.url}/quote`);
+      const page = await send(site, `/quote`);
       expect(await page.text()).toContain(
         '<meta name="bot-check" content="{&quot;provider&quot;:&quot;altcha&quot;}">',
       );

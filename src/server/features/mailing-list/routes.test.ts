@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentWording } from '#shared/mailing-list.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
 import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
 const accepted = {
@@ -27,7 +28,7 @@ describeEachDatabase('the mailing list', (database) => {
   });
 
   const subscribe = (body: unknown, type = 'application/json') =>
-    fetch(`${site.url}/subscribe`, {
+    send(site, `/subscribe`, {
       method: 'POST',
       headers: { 'content-type': type },
       body: type === 'application/json' ? JSON.stringify(body) : String(body),
@@ -51,7 +52,7 @@ describeEachDatabase('the mailing list', (database) => {
     const page = await (await fetch(link)).text();
     const token = page.match(/name="token" value="([\w-]+)"/)?.[1];
     if (!token) throw new Error(`No confirm button on:\n${page}`);
-    return fetch(`${site.url}/subscribe/confirm`, {
+    return send(site, `/subscribe/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
       body: new URLSearchParams({ token }),
@@ -109,7 +110,7 @@ describeEachDatabase('the mailing list', (database) => {
 
     it('answers a browser posting the form without its script with pages: /subscribed, or the problems', async () => {
       const post = (body: string) =>
-        fetch(`${site.url}/subscribe`, {
+        send(site, `/subscribe`, {
           method: 'POST',
           redirect: 'manual',
           headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*;q=0.8' },
@@ -283,14 +284,14 @@ describeEachDatabase('the mailing list', (database) => {
 
     it('does not recognise made-up or altered tokens', async () => {
       for (const path of ['/subscribe/confirm', '/unsubscribe']) {
-        expect((await fetch(`${site.url}${path}?token=${'A'.repeat(43)}`)).status).toBe(404);
-        expect((await fetch(`${site.url}${path}?token=short`)).status).toBe(404);
-        expect((await fetch(`${site.url}${path}`)).status).toBe(404);
+        expect((await send(site, `${path}?token=${'A'.repeat(43)}`)).status).toBe(404);
+        expect((await send(site, `${path}?token=short`)).status).toBe(404);
+        expect((await send(site, `${path}`)).status).toBe(404);
       }
-      const post = await fetch(`${site.url}/unsubscribe?token=${'B'.repeat(43)}`, { method: 'POST' });
+      const post = await send(site, `/unsubscribe?token=${'B'.repeat(43)}`, { method: 'POST' });
       expect(post.status).toBe(404);
       for (const token of ['B'.repeat(43), 'short', '']) {
-        const confirm = await fetch(`${site.url}/subscribe/confirm`, {
+        const confirm = await send(site, `/subscribe/confirm`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
           body: new URLSearchParams({ token }),
