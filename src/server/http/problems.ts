@@ -12,10 +12,14 @@ export interface Problem {
   keys?: readonly string[];
 }
 
+/** What a visitor is told when the body is not a form at all (none, a list, a bare value). */
+export const notAFormMessage = 'The request did not hold a form. Please fill in the form and try again.';
+
 /** One plain message per problem, each naming its field. */
 export function validationMessages(error: { issues: readonly Problem[] }): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.join('.');
+    if (!field && issue.code === 'invalid_type') return notAFormMessage;
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       return `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
     }

@@ -159,6 +159,16 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
       expect(malformed.status).toBe(400);
       expect(await enquiriesFrom(site, 'huge@example.co.uk')).toEqual([]);
     });
+
+    it('says so when the body is not a form at all', async () => {
+      for (const body of ['null', '[]', '"a message"', '42']) {
+        const response = await post(site, '/contact-us-send', body);
+        expect(response.status, body).toBe(422);
+        expect((await response.json()).errorMessages, body).toEqual([
+          'The request did not hold a form. Please fill in the form and try again.',
+        ]);
+      }
+    });
   });
 
   describe('the bot check', () => {
