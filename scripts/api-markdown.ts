@@ -40,9 +40,9 @@ curl -s -b "$jar" '${origin}/api/back-office/contact-enquiries.csv' > enquiries.
 Every JSON answer that is not a list or a record has the site's one shape,
 \`{"success": true|false, "infoMessages": [...], "errorMessages": [...]}\`, with one message per problem in
 words a visitor can act on. Besides the answers listed under each endpoint, any endpoint may answer 400
-(a request that cannot be read), 413 (too large), 415 (neither JSON nor a form post), 429 (too many
-requests from one address) or 503 (the database is unavailable: nothing was stored; try again), in that
-same shape. Staff endpoints answer 401 without a session, and a change without the form token 403.
+(a request that cannot be read), 408 (a request too slow to arrive), 413 (too large), 415 (neither JSON
+nor a form post), 429 (too many requests from one address), 431 (a web address or headers too long) or
+503 (the database is unavailable: nothing was stored; try again), in that same shape.
 `;
 
 function typeOf(schema: JsonSchema | undefined): string {
@@ -64,7 +64,8 @@ function rulesOf(schema: JsonSchema): string {
   else if (schema.minLength) rules.push(`at least ${schema.minLength} characters`);
   if (schema.minimum !== undefined) rules.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined) rules.push(`≤ ${schema.maximum}`);
-  if (schema.pattern) rules.push(`matches \`${schema.pattern.replaceAll('|', '\\|')}\``);
+  // A format says it in a word; its pattern would only repeat it, less readably.
+  if (schema.pattern && !schema.format) rules.push(`matches \`${schema.pattern}\``);
   if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
   if (schema.description) rules.push(schema.description);
   return rules.join('; ');
@@ -113,8 +114,8 @@ function operationSection(method: string, path: string, operation: Operation): s
   }
   const body = operation.requestBody?.content;
   if (body) {
-    const [type, content] = Object.entries(body)[0] ?? [];
-    lines.push(`Body (${type}):`, '', ...fieldTable(content?.schema ?? {}));
+    const [, content] = Object.entries(body)[0] ?? [];
+    lines.push(`Body (${Object.keys(body).join(' or ')}):`, '', ...fieldTable(content?.schema ?? {}));
   }
   lines.push('| answer | means |', '| --- | --- |');
   for (const [status, answer] of Object.entries(operation.responses)) {

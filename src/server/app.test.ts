@@ -124,6 +124,22 @@ describe('request bodies and errors', () => {
     ]);
   });
 
+  it('refuses a plain-text body with 415, as any type but JSON and a form post', async () => {
+    const response = await post('emailAddress=a@b.co', 'text/plain');
+    expect(response.status).toBe(415);
+    expect((await response.json()).errorMessages).toEqual([
+      'Please send the form as JSON or as an ordinary form post.',
+    ]);
+  });
+
+  it('names no internal parameter when an unknown address holds a NUL character', async () => {
+    const response = await get('/nothing%00here');
+    expect(response.status).toBe(400);
+    expect((await response.json()).errorMessages).toEqual([
+      'The web address contains a character we cannot accept',
+    ]);
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const response = await post('{"emailAddress":', 'application/json');
     expect(response.status).toBe(400);

@@ -71,6 +71,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler,
   });
   app.decorate('deps', deps);
+  // Bodies are JSON or an ordinary form post. Fastify would also read text/plain as a bare string, which
+  // no endpoint takes: refused at once (415) as any other type is.
+  app.removeContentTypeParser('text/plain');
 
   const botCheck = createBotCheck(config, db, clock);
   const signInProof = createSignInProof(config, db, clock);

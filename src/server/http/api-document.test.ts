@@ -5,7 +5,17 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 let site: TestApp;
 let document: {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: unknown[];
+        requestBody?: { content: Record<string, unknown> };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
 };
 
 beforeAll(async () => {
@@ -52,9 +62,13 @@ describe('the API document at /api/openapi.json', () => {
     );
     const backOffice = operations.filter(({ path }) => path.startsWith('/api/back-office/'));
     expect(backOffice.length).toBeGreaterThan(20);
-    for (const { method, operation } of backOffice) {
+    for (const { path, method, operation } of backOffice) {
       expect(operation.security).toEqual(
         method === 'get' ? [{ staffSession: [] }] : [{ staffSession: [], formToken: [] }],
+      );
+      // What the access rules answer before the endpoint runs is listed on each one.
+      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+        expect.arrayContaining(method === 'get' ? ['401'] : ['401', '403']),
       );
     }
     const contact = document.paths['/contact-us-send']?.post;
@@ -67,5 +81,13 @@ describe('the API document at /api/openapi.json', () => {
     const signIn = document.paths['/login']?.post?.responses as Record<string, { content?: unknown }>;
     expect(signIn['303']).toEqual({ description: expect.stringContaining('Signed in') });
     expect(signIn['400']?.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+  });
+
+  it('says which bodies the site’s own pages post as ordinary forms', () => {
+    const bodyTypes = (path: string) => Object.keys(document.paths[path]?.post?.requestBody?.content ?? {});
+    for (const path of ['/login', '/logout', '/reset-password', '/subscribe', '/bookings/cancel']) {
+      expect(bodyTypes(path), path).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    }
+    expect(bodyTypes('/forms/book-call-form')).toEqual(['application/json']);
   });
 });

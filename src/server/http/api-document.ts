@@ -80,7 +80,13 @@ export async function registerApiDocument(app: FastifyInstance, publicUrl: URL, 
       }
       return {
         url: converted.url,
-        schema: { ...schema, response, security: securityOf(endpoint) },
+        schema: {
+          ...schema,
+          response,
+          security: securityOf(endpoint),
+          // Every body may come as JSON; a page's own form posts its fields as a form.
+          ...(endpoint.formPost && { consumes: ['application/x-www-form-urlencoded', 'application/json'] }),
+        },
       };
     },
   });

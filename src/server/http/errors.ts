@@ -20,7 +20,7 @@ declare module 'fastify' {
      * 400 naming the filter it could not read): its answer to what its schemas refused, instead of 422
      * with one message per problem.
      */
-    refusal?: (problems: readonly Problem[]) => { status: 400 | 422; messages: string[] };
+    refusal?: (problems: readonly Problem[]) => { status: 400 | 422; messages: string[] } | undefined;
   }
 }
 

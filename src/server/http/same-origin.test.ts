@@ -121,6 +121,8 @@ describeEachDatabase('posts from other sites', (database) => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const refusedAnswer = await send('/test/any-method', {}, { origin: 'https://evil.example' }, method);
       expect([method, refusedAnswer.status]).toEqual([method, 403]);
+      // A script (fetch and curl send Accept: */*) gets the JSON answer; only a page post gets a page.
+      expect(await refusedAnswer.json()).toMatchObject({ success: false, errorMessages: [crossSiteMessage] });
       const ours = await send(
         '/test/any-method',
         {},

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { failure } from './errors.ts';
+import { failure, isPageRequest } from './errors.ts';
 import { html, type ServerPages } from './server-page.ts';
 
 declare module 'fastify' {
@@ -90,9 +90,8 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pa
       { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
       'cross-site request refused',
     );
-    if ((request.headers.accept ?? '').includes('application/json')) {
-      return reply.status(403).send(failure(crossSiteMessage));
-    }
+    // A browser posting a form as a page gets a page; a script, whatever it accepts, the JSON answer.
+    if (!isPageRequest(request)) return reply.status(403).send(failure(crossSiteMessage));
     return pages.send(
       reply,
       403,

@@ -20,6 +20,8 @@ export function refuseNullCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const found = nullCharacterAt(request.params) ?? nullCharacterAt(request.query);
     if (found === undefined) return;
-    return reply.status(400).send(failure(`${found} contains a character we cannot accept`));
+    // A wildcard's parameter is named `*`, which means nothing to a caller: the whole address is meant.
+    const what = found === '*' ? 'The web address' : found;
+    return reply.status(400).send(failure(`${what} contains a character we cannot accept`));
   });
 }

@@ -32,6 +32,7 @@ export const formToken = endpoint({
 
 export const signIn = endpoint({
   ...signInRoute,
+  formPost: true,
   tag,
   summary: 'Sign in (the login page’s form)',
   description: `${formPost} A new session cookie at every sign-in; rememberMe keeps it for 30 days.`,
@@ -63,6 +64,7 @@ export const signOut = endpoint({
   method: 'POST',
   path: '/logout',
   access: 'public',
+  formPost: true,
   tag,
   summary: 'Sign out (the back office’s sign-out button)',
   description: formPost,
@@ -116,6 +118,7 @@ export const resetPassword = endpoint({
   method: 'POST',
   path: resetPasswordPage.path,
   access: 'public',
+  formPost: true,
   tag,
   summary: 'Set a new password with an emailed link (the reset page’s form)',
   description: `${formPost} Signs the account out everywhere and emails its holder that the password changed.`,

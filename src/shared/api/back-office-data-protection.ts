@@ -2,7 +2,6 @@ import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { emailBodySchema } from './back-office-staff.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
-import { staffChangeAnswers } from './staff-answers.ts';
 
 // Data-protection requests about one email address (matched in any case): everything the site holds
 // about it, or erasing it. Both are recorded in the audit log.
@@ -25,7 +24,6 @@ export const exportPersonalData = endpoint({
       .looseObject({ email: z.string(), exportedAt: z.string() })
       .describe('Sent as the attachment personal-data-{email}.json.'),
     422: emailRefused,
-    ...staffChangeAnswers,
   },
 });
 
@@ -43,6 +41,5 @@ export const erasePersonalData = endpoint({
       })
       .describe(`Erased: infoMessages is ["${backOfficeMessages.erased}"].`),
     422: refusal.describe(`Not an email address, or your own: "${backOfficeMessages.notYourselfErased}"`),
-    ...staffChangeAnswers,
   },
 });

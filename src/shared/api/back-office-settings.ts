@@ -3,7 +3,6 @@ import { availabilitySettingsSchema, storedAvailabilitySettingsSchema } from '..
 import { isTypedText } from '../form-fields.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
-import { staffChangeAnswers, staffReadAnswers } from './staff-answers.ts';
 
 // The booking calendar's availability as staff edit it: working hours, call length, notice, the days it
 // never offers, and dates blocked one by one. The public calendar reads them on every request.
@@ -30,7 +29,6 @@ export const readAvailability = endpoint({
     200: z
       .object({ settings: storedAvailabilitySettingsSchema, blockedDates: blockedDateList })
       .describe('The settings as saved, and the blocked dates from today on.'),
-    ...staffReadAnswers,
   },
 });
 
@@ -46,7 +44,6 @@ export const saveAvailability = endpoint({
     422: refusal.describe(
       'A setting is wrong: one message per problem, naming the setting (or the day whose periods overlap).',
     ),
-    ...staffChangeAnswers,
   },
 });
 
@@ -67,7 +64,6 @@ export const blockDate = endpoint({
     422: refusal.describe(
       `Not a date as YYYY-MM-DD, or a reason over 200 characters or with control characters: "${backOfficeMessages.blockedDate}".`,
     ),
-    ...staffChangeAnswers,
   },
 });
 
@@ -80,6 +76,5 @@ export const unblockDate = endpoint({
   params: z.object({ date: z.string().describe('YYYY-MM-DD') }),
   answers: {
     200: blockedDates.describe('Open again: the blocked dates from today on, soonest first.'),
-    ...staffChangeAnswers,
   },
 });

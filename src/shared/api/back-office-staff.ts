@@ -4,7 +4,6 @@ import { emailAddressProblem } from '../email.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { cursorSchema } from './lead-lists.ts';
-import { staffChangeAnswers, staffReadAnswers } from './staff-answers.ts';
 
 // The firm's staff: who has an account, inviting someone, disabling someone; and the audit log of what
 // staff did and of every sign-in.
@@ -48,7 +47,6 @@ export const listStaff = endpoint({
       .describe(
         'Each account: its address, active or disabled, whether a password is set, when it was added.',
       ),
-    ...staffReadAnswers,
   },
 });
 
@@ -63,7 +61,6 @@ export const inviteStaff = endpoint({
     201: formAnswerSchema.describe(`Invited: infoMessages is ["${backOfficeMessages.invited}"].`),
     409: refusal.describe(`"${backOfficeMessages.staffExists}"`),
     422: emailRefused,
-    ...staffChangeAnswers,
   },
 });
 
@@ -78,7 +75,6 @@ export const disableStaff = endpoint({
     200: formAnswerSchema.describe(`Disabled: infoMessages is ["${backOfficeMessages.disabled}"].`),
     404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
     422: refusal.describe(`Not an email address, or your own: "${backOfficeMessages.notYourself}"`),
-    ...staffChangeAnswers,
   },
 });
 
@@ -119,6 +115,5 @@ export const readAuditLog = endpoint({
   answers: {
     200: auditPageSchema.describe(`Up to ${pageSize} entries, and where the next page starts.`),
     400: refusal.describe(`A filter it cannot read, named: "${backOfficeMessages.filter('kind')}"`),
-    ...staffReadAnswers,
   },
 });

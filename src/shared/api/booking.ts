@@ -83,6 +83,7 @@ export const cancelBooking = endpoint({
   method: 'POST',
   path: cancelPath,
   access: 'public',
+  formPost: true,
   tag: 'Booking',
   summary: 'Cancel a call, as the cancel page’s button posts it (a form post from the site’s own page)',
   description:

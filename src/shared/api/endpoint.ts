@@ -30,11 +30,8 @@ export interface EndpointSpec extends Route {
   answers: Record<number, Answer>;
   /** Checks the operator's token in an `Authorization: Bearer` header itself (the metrics). */
   bearerToken?: true;
-}
-
-/** Declares an endpoint, keeping its literal types for the server and the client. */
-export function endpoint<const E extends EndpointSpec>(spec: E): E {
-  return spec;
+  /** The site's own page posts it as an ordinary form (application/x-www-form-urlencoded), not JSON. */
+  formPost?: true;
 }
 
 export const isJsonAnswer = (answer: Answer): answer is z.ZodType => answer instanceof z.ZodType;
@@ -51,6 +48,26 @@ export type FormAnswer = z.infer<typeof formAnswerSchema>;
 export const refusal = formAnswerSchema.describe('Refused: errorMessages says why, one message per problem.');
 
 export const htmlPage = (description: string): NonJsonAnswer => ({ contentType: 'text/html', description });
+
+/** What the access rules answer on any staff endpoint, before the endpoint itself runs. */
+const staffReadAnswers = {
+  401: refusal.describe('Not signed in, or the session has ended: sign in again.'),
+};
+const staffChangeAnswers = {
+  ...staffReadAnswers,
+  403: refusal.describe('The form token is missing or wrong, or the request came from another site.'),
+};
+
+/**
+ * Declares an endpoint, keeping its literal types for the server and the client. A staff endpoint also
+ * lists what the access rules answer before it runs: 401 signed out, and for a change 403 without the
+ * form token.
+ */
+export function endpoint<const E extends EndpointSpec>(spec: E): E {
+  if (spec.access !== 'staff') return spec;
+  const access = spec.method === 'GET' ? staffReadAnswers : staffChangeAnswers;
+  return { ...spec, answers: { ...access, ...spec.answers } };
+}
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -19,6 +19,7 @@ const linkToken = z.string().optional().catch(undefined).describe('The token fro
 
 export const subscribe = endpoint({
   ...subscribeRoute,
+  formPost: true,
   tag,
   summary: 'Sign up to the newsletter (the small form sends submitMethod, the subscribe form contact1)',
   description:
@@ -57,6 +58,7 @@ export const confirmSubscription = endpoint({
   method: 'POST',
   path: confirmSubscriptionPage.path,
   access: 'public',
+  formPost: true,
   tag,
   summary: 'Confirm a subscription, as the confirmation page’s button posts it',
   body: z.object({ token: linkToken }).catch({ token: undefined }),
@@ -85,6 +87,7 @@ export const unsubscribe = endpoint({
   method: 'POST',
   path: unsubscribePage.path,
   access: 'public',
+  formPost: true,
   tag,
   summary: 'Unsubscribe: the one-click POST of RFC 8058, or the unsubscribe page’s button',
   description:
