@@ -35,14 +35,13 @@ export interface SchemaOf<E extends EndpointSpec> {
   response: AnswerTypes<E['answers']>;
 }
 
-type Schema<E extends EndpointSpec> = SchemaOf<E>;
 type Reply<E extends EndpointSpec> = FastifyReply<
   RouteGenericInterface,
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
   ContextConfigDefault,
-  Schema<E>,
+  SchemaOf<E>,
   ZodTypeProvider
 >;
 /** Any answer the endpoint gives, as the handler returns it. */
@@ -64,7 +63,7 @@ export type EndpointHandler<E extends EndpointSpec> = (
     RouteGenericInterface,
     RawServerDefault,
     RawRequestDefaultExpression,
-    Schema<E>,
+    SchemaOf<E>,
     ZodTypeProvider
   >,
   reply: Reply<E>,
