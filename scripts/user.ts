@@ -1,5 +1,5 @@
-// `npm run user:add -- EMAIL`, `npm run user:list`, `npm run user:disable -- EMAIL`: the firm's staff
-// accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
+// `npm run user:add -- EMAIL`, `npm run user:list`, `npm run user:disable -- EMAIL`,
+// `npm run user:enable -- EMAIL`: the firm's staff accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
 // the running site's outbox sends it (at once if the site is up, otherwise when it starts).
 
 import { ConfigError, loadConfig } from '#server/config.ts';
@@ -39,9 +39,17 @@ async function run() {
       const found = await accounts.disableUser(email, null);
       if (!found) throw new UsageError(`No user ${email}.`);
       console.log(`Disabled ${email}: signed out everywhere, and can no longer sign in.`);
+    } else if (command === 'enable') {
+      const outcome = await accounts.enableUser(email, null);
+      if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
+      console.log(
+        outcome === 'enabled'
+          ? `Re-enabled ${email}: they can sign in again with their password.`
+          : `${email} is not disabled; nothing changed.`,
+      );
     } else {
       throw new UsageError(
-        'Use: npm run user:add -- EMAIL | npm run user:list | npm run user:disable -- EMAIL',
+        'Use: npm run user:add -- EMAIL | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL',
       );
     }
   } finally {

@@ -29,12 +29,30 @@ export async function formToken(site: Reachable) {
 /** Signs a new member of staff in through /login: the cookies a browser would then send, and its token. */
 export async function signedInStaff(site: TestApp, email: string) {
   await createStaff(site, email, 'Correct1');
+  return signInThroughLogin(site, email, 'Correct1');
+}
+
+/**
+ * Signs an existing member of staff in through /login, as a browser with `userAgent` would: a session of
+ * its own each time. Throws if the sign-in is refused.
+ */
+export async function signInThroughLogin(
+  site: Reachable,
+  email: string,
+  password: string,
+  userAgent = 'practice-site tests',
+) {
   const { cookie, token } = await formToken(site);
   const response = await send(site, '/login', {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, cookie },
-    body: new URLSearchParams({ emailAddress: email, p: await sha512Hex('Correct1'), formToken: token }),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: site.url,
+      cookie,
+      'user-agent': userAgent,
+    },
+    body: new URLSearchParams({ emailAddress: email, p: await sha512Hex(password), formToken: token }),
   });
   const session = response.headers.getSetCookie().find((c) => c.startsWith('session='));
   if (!session) throw new Error(`Signing in ${email} failed with ${response.status}`);

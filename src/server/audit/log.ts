@@ -15,6 +15,8 @@ export type AuditAction =
   | 'password.set'
   | 'staff.invited'
   | 'staff.disabled'
+  | 'staff.enabled'
+  | 'session.ended'
   | 'availability.changed'
   | 'blocked-date.added'
   | 'blocked-date.removed'
@@ -31,6 +33,8 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'password.set': 'sign-in',
   'staff.invited': 'staff',
   'staff.disabled': 'staff',
+  'staff.enabled': 'staff',
+  'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'blocked-date.added': 'staff',
   'blocked-date.removed': 'staff',

@@ -7,6 +7,8 @@ import { failure } from './errors.ts';
 export interface Staff {
   id: number;
   email: string;
+  /** The handle of the session the request came with (never its cookie value). */
+  session: string;
 }
 
 declare module 'fastify' {

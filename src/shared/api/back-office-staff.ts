@@ -5,8 +5,8 @@ import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { cursorSchema } from './lead-lists.ts';
 
-// The firm's staff: who has an account, inviting someone, disabling someone; and the audit log of what
-// staff did and of every sign-in.
+// The firm's staff: who has an account, inviting, disabling and re-enabling someone; each signed-in
+// user's own sessions; and the audit log of what staff did and of every sign-in.
 
 /** The body of a staff request about one email address: `{ email }`, trimmed. */
 export const emailBodySchema = z
@@ -78,6 +78,21 @@ export const disableStaff = endpoint({
   },
 });
 
+export const enableStaff = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/staff/enable`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Re-enable a disabled account: it signs in again with the password it had',
+  body: emailBodySchema,
+  answers: {
+    200: formAnswerSchema.describe(`Re-enabled: infoMessages is ["${backOfficeMessages.enabled}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
+    409: refusal.describe(`"${backOfficeMessages.notDisabled}"`),
+    422: emailRefused,
+  },
+});
+
 export const auditEntrySchema = z.object({
   action: z.string(),
   subject: z.string(),
@@ -115,5 +130,51 @@ export const readAuditLog = endpoint({
   answers: {
     200: auditPageSchema.describe(`Up to ${pageSize} entries, and where the next page starts.`),
     400: refusal.describe(`A filter it cannot read, named: "${backOfficeMessages.filter('kind')}"`),
+  },
+});
+
+/** One of the signed-in user's own sessions. */
+export const ownSessionSchema = z.object({
+  session: z
+    .string()
+    .describe(
+      'An opaque handle for ending it: derived from what the database keeps, never the cookie value.',
+    ),
+  kind: z
+    .enum(['browser', 'remembered'])
+    .describe('`remembered` if “Keep me signed in” was ticked (30 days).'),
+  startedAt: z.string(),
+  lastSeen: z.string(),
+  browser: z
+    .string()
+    .describe('The browser and system it signed in from, in a few words ("Chrome on Linux"), or "Unknown".'),
+  current: z.boolean().describe('True for the session making this request.'),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+
+export const listOwnSessions = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/sessions`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Your own sessions: every browser signed in as you, most recently active first',
+  answers: {
+    200: z.array(ownSessionSchema).describe('Each session that has not ended or expired.'),
+  },
+});
+
+export const endOwnSession = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/sessions/end`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'End one of your own sessions: that browser is signed out',
+  body: z.object({ session: z.string().trim().min(1).max(100) }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Ended: infoMessages is ["${backOfficeMessages.sessionEnded}"].`),
+    404: refusal.describe(
+      `No session of yours has that handle (another user's is never found): "${backOfficeMessages.noSuchSession}"`,
+    ),
+    422: refusal.describe('No handle.'),
   },
 });

@@ -1,12 +1,19 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
-import { disableStaff, inviteStaff, listStaff, type StaffMember } from '#shared/api/back-office-staff.ts';
+import {
+  disableStaff,
+  enableStaff,
+  inviteStaff,
+  listStaff,
+  type StaffMember,
+} from '#shared/api/back-office-staff.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { YourSessions } from './YourSessions.tsx';
 
-/** Who can sign in: invite by email, disable; and the audit log. */
+/** Who can sign in: invite by email, disable, re-enable; your own sessions; and the audit log. */
 export function StaffManager({ you }: { you: string }) {
   const [staff, setStaff] = useState<StaffMember[]>([]);
   // Bumped after each change: the audit log starts afresh, showing it.
@@ -78,6 +85,15 @@ export function StaffManager({ you }: { you: string }) {
                       Disable {member.email}
                     </button>
                   )}
+                  {member.status === 'disabled' && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => void act(() => call(enableStaff, { body: { email: member.email } }))}
+                    >
+                      Re-enable {member.email}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -93,6 +109,8 @@ export function StaffManager({ you }: { you: string }) {
           Send invitation
         </button>
       </form>
+
+      <YourSessions onEnded={() => setAuditVersion((version) => version + 1)} />
 
       <AuditLog key={auditVersion} />
     </section>

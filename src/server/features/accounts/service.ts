@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BotCheck } from '#server/captcha/index.ts';
 import type { Database } from '#server/db/schema.ts';
+import { createOwnSessions } from './own-sessions.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createSignIn } from './sign-in.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
@@ -22,6 +23,7 @@ export function createAccountService({ db, publicUrl, signInProof, now }: Accoun
   return {
     ...createStaffAccounts({ db, now, issueToken }),
     ...createSignIn({ db, now, signInProof }),
+    ...createOwnSessions({ db, now }),
     ...passwordLinks,
   };
 }

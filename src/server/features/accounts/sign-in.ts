@@ -7,6 +7,7 @@ import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
 import { botCheckActions } from '#shared/bot-check.ts';
 import { type AccountContext, hour, normalEmail } from './context.ts';
 import { signInThrottledEmail } from './emails.ts';
+import { sessionHandle } from './own-sessions.ts';
 import { passwordMatches } from './passwords.ts';
 import { createSignInThrottle, type ThrottleStarted } from './throttle.ts';
 
@@ -25,6 +26,8 @@ export type SignInOutcome =
 export interface SignedInUser {
   id: number;
   email: string;
+  /** The session's handle (own-sessions.ts), so the list of their sessions can mark this one. */
+  session: string;
 }
 
 /** What a `sign-in.throttled` entry says began; `ipAddress` is the address whose failure began it. */
@@ -162,7 +165,7 @@ export function createSignIn({
           .where('id_hash', '=', row.id_hash)
           .execute();
       }
-      return { id: row.id, email: row.email };
+      return { id: row.id, email: row.email, session: sessionHandle(row.id_hash) };
     },
 
     /** Ends a session without a word in the audit log: the one a browser brings to a new sign-in. */

@@ -13,7 +13,7 @@ const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
   ...(by === null && { detail: { via: 'command line' } }),
 });
 
-/** The firm's staff accounts: adding someone (with an invitation link), listing, disabling. */
+/** The firm's staff accounts: adding someone (with an invitation link), listing, disabling, re-enabling. */
 export function createStaffAccounts({
   db,
   now,
@@ -81,6 +81,25 @@ export function createStaffAccounts({
           .execute();
         await recordAudit(trx, auditEntry(by, 'staff.disabled', normalEmail(email)), now());
         return true;
+      });
+    },
+
+    /**
+     * Lets a disabled user sign in again with the password they had: disabling kept it, and ended only
+     * their sessions and links. An account that is not disabled is left as it is, and nothing is recorded.
+     */
+    async enableUser(email: string, by: number | null): Promise<'enabled' | 'not-disabled' | 'no-such-user'> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'status'])
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!user) return 'no-such-user';
+        if (user.status !== 'disabled') return 'not-disabled';
+        await trx.updateTable('users').set({ status: 'active' }).where('id', '=', user.id).execute();
+        await recordAudit(trx, auditEntry(by, 'staff.enabled', normalEmail(email)), now());
+        return 'enabled';
       });
     },
   };

@@ -4,12 +4,23 @@ import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { disableStaff, inviteStaff, listStaff, readAuditLog } from '#shared/api/back-office-staff.ts';
+import {
+  disableStaff,
+  enableStaff,
+  endOwnSession,
+  inviteStaff,
+  listOwnSessions,
+  listStaff,
+  readAuditLog,
+} from '#shared/api/back-office-staff.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { listAudit } from './audit-list.ts';
 import { emailRefusal } from './email-body.ts';
 
-/** The firm's staff: who has an account, inviting someone, disabling someone; and the audit log. */
+/**
+ * The firm's staff: who has an account, inviting, disabling and re-enabling someone; the signed-in user's
+ * own sessions; and the audit log.
+ */
 export function registerStaffRoutes(
   app: FastifyInstance,
   options: { db: Kysely<Database>; accounts: AccountService; mailQueued: () => void },
@@ -53,6 +64,27 @@ export function registerStaffRoutes(
     },
     emailRefusal,
   );
+
+  serve(
+    app,
+    enableStaff,
+    async (request, reply) => {
+      const outcome = await accounts.enableUser(request.body.email, request.staff.id);
+      if (outcome === 'no-such-user') return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+      if (outcome === 'not-disabled') return reply.status(409).send(failure(backOfficeMessages.notDisabled));
+      return succeeded(backOfficeMessages.enabled);
+    },
+    emailRefusal,
+  );
+
+  serve(app, listOwnSessions, async (request) => accounts.ownSessions(request.staff));
+
+  serve(app, endOwnSession, async (request, reply) => {
+    if (!(await accounts.endOwnSession(request.staff, request.body.session))) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchSession));
+    }
+    return succeeded(backOfficeMessages.sessionEnded);
+  });
 
   /**
    * A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. A filter

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
+import { backOfficeClient, createStaff, signedInStaff, signInThroughLogin } from '#tests/support/staff.ts';
+
+const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+type Session = { cookies: string; token: string };
+
+describeEachDatabase('re-enabling staff and ending sessions', (database) => {
+  let site: TestApp;
+  let gwen: Session;
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000', CAPTCHA_PROVIDER: 'none' } });
+    gwen = await signedInStaff(site, 'gwen@fenwickhale.test');
+  });
+  afterAll(async () => site?.close());
+
+  const me = (session: Session) => backOfficeClient(site, session).get('/me');
+  const sessionValue = (session: Session) => session.cookies.match(/session=([^;]+)/)?.[1] as string;
+
+  describe('re-enabling a colleague', () => {
+    it('lets a disabled colleague sign in again with their old password, and records who did it', async () => {
+      const gwensApi = backOfficeClient(site, gwen);
+      const colleague = await signedInStaff(site, 'dara@fenwickhale.test');
+      expect((await gwensApi.send('/staff/disable', { email: 'dara@fenwickhale.test' })).status).toBe(200);
+      expect((await me(colleague)).status).toBe(401);
+      await expect(signInThroughLogin(site, 'dara@fenwickhale.test', 'Correct1')).rejects.toThrow(/failed/);
+
+      const enabled = await gwensApi.send('/staff/enable', { email: 'Dara@fenwickhale.test' });
+      expect(enabled.status).toBe(200);
+      expect((await enabled.json()).infoMessages).toEqual([backOfficeMessages.enabled]);
+      expect(await gwensApi.json('/staff')).toContainEqual(
+        expect.objectContaining({ email: 'dara@fenwickhale.test', status: 'active', passwordSet: true }),
+      );
+      expect((await gwensApi.json('/audit-log')).items[0]).toMatchObject({
+        action: 'staff.enabled',
+        subject: 'dara@fenwickhale.test',
+        by: 'gwen@fenwickhale.test',
+      });
+
+      // The session disabling ended stays ended; the old password opens a new one.
+      expect((await me(colleague)).status).toBe(401);
+      const again = await signInThroughLogin(site, 'dara@fenwickhale.test', 'Correct1');
+      expect(await (await me(again)).json()).toEqual({ email: 'dara@fenwickhale.test' });
+    });
+
+    it('answers 404 for an address with no account, 409 for an active one, and 422 for no address', async () => {
+      const gwensApi = backOfficeClient(site, gwen);
+      const nobody = await gwensApi.send('/staff/enable', { email: 'nobody@fenwickhale.test' });
+      expect(nobody.status).toBe(404);
+      expect((await nobody.json()).errorMessages).toEqual([backOfficeMessages.noSuchStaff]);
+      const active = await gwensApi.send('/staff/enable', { email: 'gwen@fenwickhale.test' });
+      expect(active.status).toBe(409);
+      expect((await active.json()).errorMessages).toEqual([backOfficeMessages.notDisabled]);
+      expect((await gwensApi.send('/staff/enable', { email: 'not an address' })).status).toBe(422);
+    });
+
+    it('cannot be used without the form token', async () => {
+      await createStaff(site, 'eli@fenwickhale.test', 'Correct1');
+      await backOfficeClient(site, gwen).send('/staff/disable', { email: 'eli@fenwickhale.test' });
+      const forged = await send(site, '/api/back-office/staff/enable', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: gwen.cookies, origin: site.url },
+        body: JSON.stringify({ email: 'eli@fenwickhale.test' }),
+      });
+      expect(forged.status).toBe(403);
+      await expect(signInThroughLogin(site, 'eli@fenwickhale.test', 'Correct1')).rejects.toThrow(/failed/);
+    });
+  });
+
+  describe('your sessions', () => {
+    it('lists your own sessions, marks this one, and ends another: its cookie then gets 401', async () => {
+      await createStaff(site, 'ann@fenwickhale.test', 'Correct1');
+      const laptop = await signInThroughLogin(site, 'ann@fenwickhale.test', 'Correct1', firefox);
+      const phone = await signInThroughLogin(site, 'ann@fenwickhale.test', 'Correct1', safariOnIphone);
+      const laptopApi = backOfficeClient(site, laptop);
+
+      const sessions = await laptopApi.json('/sessions');
+      expect(sessions).toHaveLength(2);
+      expect(sessions).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ browser: 'Firefox on Windows', current: true, kind: 'browser' }),
+          expect.objectContaining({ browser: 'Safari on iPhone', current: false, kind: 'browser' }),
+        ]),
+      );
+      const phoneSession = sessions.find((s: { current: boolean }) => !s.current);
+      // The handle is neither the cookie's value nor the hash the database keys the session by.
+      for (const secret of [phone, laptop].map(sessionValue)) {
+        expect(phoneSession.session).not.toContain(secret);
+        expect(phoneSession.session).not.toBe(createHash('sha256').update(secret).digest('hex'));
+      }
+
+      const ended = await laptopApi.send('/sessions/end', { session: phoneSession.session });
+      expect(ended.status).toBe(200);
+      expect((await ended.json()).infoMessages).toEqual([backOfficeMessages.sessionEnded]);
+      expect((await me(phone)).status).toBe(401);
+      expect((await me(laptop)).status).toBe(200);
+      expect(await laptopApi.json('/sessions')).toEqual([expect.objectContaining({ current: true })]);
+
+      const signIns = (await laptopApi.json('/audit-log?kind=sign-in')).items;
+      expect(signIns[0]).toMatchObject({
+        action: 'session.ended',
+        subject: 'ann@fenwickhale.test',
+        by: 'ann@fenwickhale.test',
+      });
+      expect(JSON.parse(signIns[0].detail)).toMatchObject({ browser: 'Safari on iPhone' });
+
+      const again = await laptopApi.send('/sessions/end', { session: phoneSession.session });
+      expect(again.status).toBe(404);
+      expect((await again.json()).errorMessages).toEqual([backOfficeMessages.noSuchSession]);
+    });
+
+    it("cannot see or end someone else's session", async () => {
+      await createStaff(site, 'bo@fenwickhale.test', 'Correct1');
+      const bo = await signInThroughLogin(site, 'bo@fenwickhale.test', 'Correct1');
+      const [bosSession] = await backOfficeClient(site, bo).json('/sessions');
+      const gwensApi = backOfficeClient(site, gwen);
+      expect((await gwensApi.json('/sessions')).map((s: { session: string }) => s.session)).not.toContain(
+        bosSession.session,
+      );
+      const attempt = await gwensApi.send('/sessions/end', { session: bosSession.session });
+      expect(attempt.status).toBe(404);
+      expect((await me(bo)).status).toBe(200);
+    });
+
+    it('cannot end a session without the form token', async () => {
+      const second = await signInThroughLogin(site, 'gwen@fenwickhale.test', 'Correct1');
+      const [other] = (await backOfficeClient(site, gwen).json('/sessions')).filter(
+        (s: { current: boolean }) => !s.current,
+      );
+      const forged = await send(site, '/api/back-office/sessions/end', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: gwen.cookies, origin: site.url },
+        body: JSON.stringify({ session: other.session }),
+      });
+      expect(forged.status).toBe(403);
+      expect((await me(second)).status).toBe(200);
+    });
+  });
+});
