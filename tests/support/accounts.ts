@@ -12,7 +12,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** `npm run user:add -- EMAIL` against the running site's database: the user is emailed an invitation. */
 export async function addUser(site: RunningSite, email: string) {
-  await promisify(execFile)(process.execPath, ['scripts/user.ts', 'add', email], {
+  await userCommand(site, 'add', email);
+}
+
+/** `npm run user:COMMAND -- EMAIL` against the running site's database: what it printed. */
+export async function userCommand(site: RunningSite, command: 'add' | 'disable' | 'enable', email: string) {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', command, email], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -20,6 +25,7 @@ export async function addUser(site: RunningSite, email: string) {
       PUBLIC_URL: site.url,
     },
   });
+  return stdout;
 }
 
 /** The set-password link in an invitation or reset email. */
