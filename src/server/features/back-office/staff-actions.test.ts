@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
 import { send } from '#tests/support/http.ts';
 import { backOfficeClient, createStaff, signedInStaff, signInThroughLogin } from '#tests/support/staff.ts';
 
@@ -143,5 +144,25 @@ describeEachDatabase('re-enabling staff and ending sessions', (database) => {
       expect(forged.status).toBe(403);
       expect((await me(second)).status).toBe(200);
     });
+  });
+
+  it('changes nothing when the audit entry cannot be written: the account stays disabled, the session lives', async () => {
+    const gwensApi = backOfficeClient(site, gwen);
+    await createStaff(site, 'fay@fenwickhale.test', 'Correct1');
+    await gwensApi.send('/staff/disable', { email: 'fay@fenwickhale.test' });
+    const second = await signInThroughLogin(site, 'gwen@fenwickhale.test', 'Correct1');
+    const [other] = (await gwensApi.json('/sessions')).filter((s: { current: boolean }) => !s.current);
+
+    await refuseAuditEntries(site, true);
+    try {
+      expect((await gwensApi.send('/staff/enable', { email: 'fay@fenwickhale.test' })).status).toBe(500);
+      expect((await gwensApi.send('/sessions/end', { session: other.session })).status).toBe(500);
+    } finally {
+      await refuseAuditEntries(site, false);
+    }
+    expect(await gwensApi.json('/staff')).toContainEqual(
+      expect.objectContaining({ email: 'fay@fenwickhale.test', status: 'disabled' }),
+    );
+    expect((await me(second)).status).toBe(200);
   });
 });
