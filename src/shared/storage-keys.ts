@@ -6,4 +6,6 @@ export const storageKeys = {
   rememberedLoginEmail: 'practice-site.login-email',
   /** Session storage: the questionnaire's answers while the visitor is still filling it in. */
   applicationAnswers: 'practice-site.application-answers',
+  /** Session storage: a note being written on a lead's page, followed by `:<kind>/<reference>`. */
+  noteDraft: 'practice-site.note-draft',
 } as const;

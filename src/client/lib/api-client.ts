@@ -1,6 +1,7 @@
 import type { CallInput, EndpointSpec, FormAnswer, Success } from '#shared/api/endpoint.ts';
 import { pathWith, type Route } from '#shared/api/route.ts';
 import { formTokenRoute, signInRoute } from '#shared/api/routes-on-every-page.ts';
+import { returnPathField } from '#shared/return-path.ts';
 
 // The one way the browser calls the site: every call names its endpoint from src/shared/api/, so the
 // path, the payload's type and the answer's type all come from the contract the server is built from.
@@ -92,11 +93,17 @@ export async function call<const E extends EndpointSpec>(
   });
   if (!response.ok) {
     if (endpoint.access === 'public') logHttpFailure(response.status);
-    else if (response.status === 401) window.location.assign(signInRoute.path);
+    else if (response.status === 401) window.location.assign(loginReturningHere());
     const text = await response.text();
     throw new ApiError(response.status, messagesOf(parsedOrNull(text)).filter(Boolean), text);
   }
   return (await response.json()) as Success<E>;
+}
+
+/** The login page, told to come back to this page afterwards (the server follows only back-office paths). */
+function loginReturningHere(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `${signInRoute.path}?${new URLSearchParams({ [returnPathField]: here })}`;
 }
 
 function parsedOrNull(text: string): unknown {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import { loginReturningTo } from '#shared/return-path.ts';
 import type { Access } from './access.ts';
 import { failure } from './errors.ts';
 
@@ -66,7 +67,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     reply.header('cache-control', 'no-store');
     const staff = await options.staffOf(request);
     if (!staff) {
-      if (access === 'staff-page') return reply.redirect(options.loginPath, 303);
+      // Signing in again brings them back to this page.
+      if (access === 'staff-page')
+        return reply.redirect(loginReturningTo(options.loginPath, request.url), 303);
       return reply.status(401).send(failure(backOfficeMessages.signedOut));
     }
     if (!safeMethods.has(request.method) && !options.formTokenMatches(request)) {

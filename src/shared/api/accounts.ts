@@ -1,3 +1,4 @@
+import { returnPathField } from '../return-path.ts';
 import { z } from '../zod.ts';
 import { endpoint, htmlPage, refusal } from './endpoint.ts';
 import { formTokenRoute, signInRoute } from './routes-on-every-page.ts';
@@ -42,6 +43,10 @@ export const signIn = endpoint({
       p: passwordHashField,
       formToken: formTokenField,
       rememberMe: field('"on" (or "true", "1") to stay signed in for 30 days.'),
+      [returnPathField]: field(
+        'The back-office page to return to, as the login page’s `?next=` gave it; only a path under ' +
+          '/back-office of this site is followed.',
+      ),
       [signInProofField]: field(
         'A solved ALTCHA challenge (action signin), needed while the account is under attack.',
       ),
@@ -51,8 +56,9 @@ export const signIn = endpoint({
     303: {
       contentType: 'redirect',
       description:
-        'Signed in: on to the back office, with the session cookie. Otherwise back to the login page, ' +
-        'with `?notice=` saying why (the same for an unknown address as for a wrong password).',
+        'Signed in: on to the back-office page `next` names (else the back office), with the session ' +
+        'cookie. Otherwise back to the login page, with `?notice=` saying why (the same for an unknown ' +
+        'address as for a wrong password) and the same `next`.',
     },
     400: htmlPage('`p` is not a SHA-512 hex: the page did not hash the password.'),
     403: htmlPage('Sent from another website.'),

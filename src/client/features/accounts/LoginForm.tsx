@@ -5,6 +5,7 @@ import { accountMessages, loginNotices, signInProofProblems } from '#shared/acco
 import { signIn, signInProofField } from '#shared/api/accounts.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 import { passwordProblem } from '#shared/password.ts';
+import { returnPathField } from '#shared/return-path.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
@@ -25,6 +26,7 @@ export function LoginForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [proofProblem, setProofProblem] = useState<string | null>(null);
   const [forgotten, setForgotten] = useState(false);
+  const [returnPath, setReturnPath] = useState('');
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const forgottenButton = useRef<HTMLButtonElement>(null);
@@ -36,7 +38,10 @@ export function LoginForm() {
       setEmail(remembered);
       setRemember(true);
     }
-    const key = new URLSearchParams(window.location.search).get('notice');
+    const query = new URLSearchParams(window.location.search);
+    // The page to return to after signing in; the server decides whether it may.
+    setReturnPath(query.get(returnPathField) ?? '');
+    const key = query.get('notice');
     if (key && Object.hasOwn(loginNotices, key)) setNotice(loginNotices[key as keyof typeof loginNotices]);
     // Asked for a proof: start on it before the visitor has typed anything.
     if (key === 'proof-of-work') proof.prepare();
@@ -109,6 +114,7 @@ export function LoginForm() {
         <input type="hidden" name="p" value={submit.hiddenFields.p} />
         <input type="hidden" name="formToken" value={submit.hiddenFields.formToken} />
         <input type="hidden" name={signInProofField} value={proofOfWork} />
+        {returnPath && <input type="hidden" name={returnPathField} value={returnPath} />}
         <label className="choice__option">
           <input
             type="checkbox"

@@ -1,11 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
+import { sessionStore } from '#client/lib/storage.ts';
 import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
 import { type BookingDetail, bookingLead } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { applicationQuestions, questionNames } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
+import { storageKeys } from '#shared/storage-keys.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
@@ -96,7 +98,10 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
         stage={lead.stage}
         onSave={(stage) => change(() => call(kind.stage, { params, body: { stage } }), 'Stage saved.')}
       />
-      <NoteForm onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')} />
+      <NoteForm
+        draftKey={`${storageKeys.noteDraft}:${kind.name}/${reference}`}
+        onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')}
+      />
       <Timeline entries={lead.timeline} />
     </article>
   );
@@ -215,11 +220,20 @@ function StageForm({ stage, onSave }: { stage: LeadStage; onSave: (stage: LeadSt
   );
 }
 
-function NoteForm({ onAdd }: { onAdd: (text: string) => Promise<boolean> }) {
-  const [text, setText] = useState('');
+/**
+ * The note being written is kept in session storage for its lead as it is typed: if the session ends
+ * before it is saved, signing in again brings it back on this page. Saved, it is forgotten.
+ */
+function NoteForm({ draftKey, onAdd }: { draftKey: string; onAdd: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState(() => sessionStore.get(draftKey) ?? '');
+  const edit = (value: string) => {
+    setText(value);
+    if (value) sessionStore.set(draftKey, value);
+    else sessionStore.remove(draftKey);
+  };
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await onAdd(text)) setText('');
+    if (await onAdd(text)) edit('');
   };
   return (
     <form className="bo-note-form" onSubmit={add}>
@@ -230,7 +244,7 @@ function NoteForm({ onAdd }: { onAdd: (text: string) => Promise<boolean> }) {
         maxLength={noteMaxLength}
         required
         rows={3}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => edit(event.target.value)}
       />
       <button type="submit" className="button">
         Add note

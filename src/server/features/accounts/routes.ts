@@ -17,6 +17,7 @@ import {
 } from '#shared/api/accounts.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 import { looksLikePasswordHash } from '#shared/password.ts';
+import { backOfficeHome, returnPathField, safeReturnPath } from '#shared/return-path.ts';
 import type { AccountService } from './service.ts';
 import { sessionLifetimeMs } from './sign-in.ts';
 
@@ -45,8 +46,11 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
   const { accounts, formTokens, serverPages } = options;
   const formLimit = perMinute(options.rateLimitPerMinute);
   const session = sessionCookie(options.publicUrl);
-  const toLogin = (reply: FastifyReply, notice: LoginNotice) =>
-    reply.redirect(`${signIn.path}?notice=${notice}`, 303);
+  const toLogin = (reply: FastifyReply, notice: LoginNotice, returnPath = backOfficeHome) => {
+    // A failed attempt keeps the page to return to, so the next one still gets there.
+    const next = returnPath === backOfficeHome ? '' : `&${returnPathField}=${encodeURIComponent(returnPath)}`;
+    return reply.redirect(`${signIn.path}?notice=${notice}${next}`, 303);
+  };
 
   serve(app, formToken, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -58,12 +62,13 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
     signIn,
     async (request, reply) => {
       const form = request.body;
-      if (!formTokens.check(request, form.formToken)) return toLogin(reply, 'form-expired');
+      const returnPath = safeReturnPath(form[returnPathField]);
+      if (!formTokens.check(request, form.formToken)) return toLogin(reply, 'form-expired', returnPath);
       const passwordHash = form.p ?? '';
       if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
       const email = form.emailAddress ?? '';
       // No account has an address that is not one (and an odd character could not even be looked up).
-      if (emailAddressProblem(email)) return toLogin(reply, 'sign-in-failed');
+      if (emailAddressProblem(email)) return toLogin(reply, 'sign-in-failed', returnPath);
       const remember = ['on', 'true', '1'].includes(form.rememberMe ?? '');
       const result = await accounts.signIn({
         email,
@@ -73,11 +78,11 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
         userAgent: request.headers['user-agent'] ?? null,
         proofOfWork: form[signInProofField] ?? '',
       });
-      if (result.outcome === 'wait') return toLogin(reply, 'wait');
-      if (result.outcome === 'proof-needed') return toLogin(reply, 'proof-of-work');
+      if (result.outcome === 'wait') return toLogin(reply, 'wait', returnPath);
+      if (result.outcome === 'proof-needed') return toLogin(reply, 'proof-of-work', returnPath);
       if (result.outcome === 'refused') {
         if (result.mailQueued) options.mailQueued();
-        return toLogin(reply, 'sign-in-failed');
+        return toLogin(reply, 'sign-in-failed', returnPath);
       }
       // A new id at every sign-in (never one the browser brought), and the old session ends.
       await accounts.endSession(request.cookies[session.name]);
@@ -85,7 +90,7 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
         ...session.options,
         ...(result.kind === 'remembered' && { maxAge: sessionLifetimeMs.remembered / 1000 }),
       });
-      return reply.redirect(accountPaths.backOffice, 303);
+      return reply.redirect(returnPath, 303);
     },
     formLimit,
   );

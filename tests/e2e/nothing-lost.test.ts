@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contact } from '../support/enquiries.ts';
+import { send } from '../support/http.ts';
+import { formToken } from '../support/staff.ts';
+
+// When the session ends mid-task, nothing typed is lost: signing in again returns to the page, and the
+// note being written on it is still there.
+
+const t = setUpSiteInBrowser();
+const staffEmail = 'partner@fenwickhale.test';
+const password = 'Ledger2026!';
+
+/** Fills in and sends the login page's form, and waits to land on `landing`. */
+async function signInOnLoginPage(page: Page, landing: string) {
+  const form = page.locator('form.account-form');
+  await form.getByLabel('Email address').fill(staffEmail);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(landing);
+}
+
+/** Signs out the page's session from elsewhere (as from another browser), leaving its cookie behind. */
+async function endSessionElsewhere(page: Page) {
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'session');
+  if (!session) throw new Error('The page is not signed in');
+  const { cookie, token } = await formToken(t.site);
+  const answer = await send(t.site, '/logout', {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: t.site.url,
+      cookie: `${cookie}; session=${session.value}`,
+    },
+    body: new URLSearchParams({ formToken: token }),
+  });
+  expect(answer.headers.get('location')).toBe('/login?notice=signed-out');
+}
+
+/** A new contact enquiry from `email`, signed in and opened on its lead page: that page's address. */
+async function openNewLead(page: Page, email: string) {
+  const sent = await send(t.site, '/contact-us-send', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...contact(email), recToken: 'none' }),
+  });
+  expect(sent.status).toBe(201);
+  await page.goto(`${t.site.url}/back-office/contact-enquiries`);
+  await page.waitForURL('**/login?next=%2Fback-office%2Fcontact-enquiries');
+  await signInOnLoginPage(page, `${t.site.url}/back-office/contact-enquiries`);
+  await page
+    .getByRole('row', { name: new RegExp(email) })
+    .getByRole('link')
+    .click();
+  await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+  return page.url();
+}
+
+describe('nothing typed is lost when the session ends, in Chromium', () => {
+  beforeAll(async () => {
+    await addUser(t.site, staffEmail);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  });
+
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: a note being typed survives the session ending, and signing in returns to the lead`, async () => {
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      const leadPage = await openNewLead(page, `draft.${width}@example.test`);
+      const note = `Rang at ${width}: wants a quote for payroll, call back Tuesday`;
+      await page.getByLabel('Add a note').fill(note);
+
+      await endSessionElsewhere(page);
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe(new URL(leadPage).pathname);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await signInOnLoginPage(page, leadPage);
+      await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+      await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe(note);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByRole('status').getByText('Note added.').waitFor();
+      await page.getByRole('region', { name: 'Timeline' }).getByText(note).waitFor();
+      await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe('');
+      // Saved, the draft is forgotten: the page opened again starts with an empty note.
+      await page.reload();
+      await page.getByRole('region', { name: 'Timeline' }).getByText(note).waitFor();
+      await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe('');
+      expect(t.errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+    });
+  }
+
+  it('returns to the lead page opened again after the session ended, with the note typed before', async () => {
+    const page = t.page;
+    const leadPage = await openNewLead(page, 'reload@example.test');
+    await page.getByLabel('Add a note').fill('Half a thought');
+    await endSessionElsewhere(page);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signInOnLoginPage(page, leadPage);
+    await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe('Half a thought');
+  });
+});
