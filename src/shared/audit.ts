@@ -12,3 +12,24 @@ export const auditKindLabels: Record<AuditKind, string> = {
   staff: 'Staff actions',
   'sign-in': 'Sign-ins and passwords',
 };
+
+/**
+ * Everything the audit log records. Sign-in and password events name the address typed or the account's;
+ * the rest what the person acting changed. Each is put in words by auditSentence (audit-sentence.ts).
+ */
+export type AuditAction =
+  | 'sign-in.succeeded'
+  | 'sign-in.failed'
+  | 'sign-in.throttled'
+  | 'signed-out'
+  | 'password.reset-link-sent'
+  | 'password.set'
+  | 'staff.invited'
+  | 'staff.disabled'
+  | 'staff.enabled'
+  | 'session.ended'
+  | 'availability.changed'
+  | 'blocked-date.added'
+  | 'blocked-date.removed'
+  | 'data.exported'
+  | 'data.erased';

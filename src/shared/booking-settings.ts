@@ -3,11 +3,27 @@ import { z } from './zod.ts';
 
 const clockTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const clockTime = z.string().regex(clockTimePattern, { error: 'Use a 24-hour time such as 09:00' });
+/** Said of a weekday whose periods include one that ends before it starts. */
+export const backToFrontMessage = 'Each period must end after it starts';
 const hours = z
   .array(z.object({ start: clockTime, end: clockTime }))
-  .refine((ranges) => ranges.every((r) => r.start < r.end), {
-    error: 'Each period must end after it starts',
-  });
+  // A period with a time that is not one is refused for that time alone, not also as back to front.
+  .refine(
+    (ranges) =>
+      ranges.every(
+        (r) => !clockTimePattern.test(r.start) || !clockTimePattern.test(r.end) || r.start < r.end,
+      ),
+    { error: backToFrontMessage },
+  );
+
+/** The whole numbers each numeric setting accepts, which the words of a refusal repeat. */
+export const settingLimits = {
+  callMinutes: { min: 10, max: 240 },
+  bufferMinutes: { min: 0, max: 240 },
+  minimumNoticeHours: { min: 0, max: 24 * 60 },
+  maxDaysOffered: { min: 0, max: 366 },
+} as const;
+const whole = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
 
 /**
  * The shape of the firm's availability as stored. Settings saved before overlapping periods were refused
@@ -21,14 +37,10 @@ export const storedAvailabilitySettingsSchema = z.object({
       typeof hours
     >,
   ),
-  callMinutes: z.number().int().min(10).max(240),
-  bufferMinutes: z.number().int().min(0).max(240),
-  minimumNoticeHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 60),
-  maxDaysOffered: z.number().int().min(0).max(366),
+  callMinutes: whole(settingLimits.callMinutes),
+  bufferMinutes: whole(settingLimits.bufferMinutes),
+  minimumNoticeHours: whole(settingLimits.minimumNoticeHours),
+  maxDaysOffered: whole(settingLimits.maxDaysOffered),
   ignoreDays: z.array(z.enum(weekdayNames)),
   pastDateAllowed: z.literal(false),
 });

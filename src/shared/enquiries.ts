@@ -106,6 +106,9 @@ export const quoteFields = {
   },
 } as const satisfies Record<string, Field>;
 
+/** The question the quote form asks above the year options. */
+export const taxYearsQuestion = 'Which tax years is the quote for?';
+
 /** The seven year options (docs/behaviour.md#quote-form-fields), year1 the current UK tax year. */
 export const yearFields = ['year1', 'year2', 'year3', 'year4', 'year5', 'year6', 'year7'] as const;
 export type YearField = (typeof yearFields)[number];

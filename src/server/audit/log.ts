@@ -1,27 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AuditKind } from '#shared/audit.ts';
+import type { AuditAction, AuditKind } from '#shared/audit.ts';
 import type { Database } from '../db/schema.ts';
 
-/**
- * Everything the audit log records. Sign-in and password events name the address typed or the account's;
- * the rest what the person acting changed.
- */
-export type AuditAction =
-  | 'sign-in.succeeded'
-  | 'sign-in.failed'
-  | 'sign-in.throttled'
-  | 'signed-out'
-  | 'password.reset-link-sent'
-  | 'password.set'
-  | 'staff.invited'
-  | 'staff.disabled'
-  | 'staff.enabled'
-  | 'session.ended'
-  | 'availability.changed'
-  | 'blocked-date.added'
-  | 'blocked-date.removed'
-  | 'data.exported'
-  | 'data.erased';
+export type { AuditAction };
 
 /** The list each action is shown in: anything a caller who is not signed in can set off is `sign-in`. */
 const kindOf: Record<AuditAction, AuditKind> = {

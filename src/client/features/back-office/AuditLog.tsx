@@ -2,14 +2,15 @@ import { useEffect, useId, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import { type AuditPage, readAuditLog } from '#shared/api/back-office-staff.ts';
 import { type AuditKind, auditKindLabels, auditKinds } from '#shared/audit.ts';
+import { auditSentence } from '#shared/audit-sentence.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 const pageOf = (kind: AuditKind, after?: string) => call(readAuditLog, { query: { kind, after } });
 
 /**
- * The audit log, newest first: staff actions, or sign-in events (with the network address each came
- * from), a page at a time, starting with staff actions.
+ * The audit log, newest first, each entry a sentence: staff actions, or sign-in events (with the network
+ * address each came from), a page at a time, starting with staff actions.
  */
 export function AuditLog() {
   const id = useId();
@@ -75,9 +76,7 @@ export function AuditLog() {
           <thead>
             <tr>
               <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">About</th>
+              <th scope="col">What happened</th>
               {signIns && <th scope="col">From (IP address)</th>}
             </tr>
           </thead>
@@ -87,9 +86,7 @@ export function AuditLog() {
               // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share every field shown
               <tr key={index}>
                 <td>{when(entry.at)}</td>
-                <td>{entry.by ?? '—'}</td>
-                <td>{entry.action}</td>
-                <td>{entry.subject}</td>
+                <td>{auditSentence(entry)}</td>
                 {signIns && <td>{entry.ipAddress ?? '—'}</td>}
               </tr>
             ))}

@@ -7,6 +7,7 @@ import {
   saveAvailability,
   unblockDate,
 } from '#shared/api/back-office-settings.ts';
+import { settingLabels } from '#shared/availability-words.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import { weekdayNames } from '#shared/calendar.ts';
 import { Feedback } from './Feedback.tsx';
@@ -145,10 +146,10 @@ export function AvailabilityEditor() {
         </fieldset>
         <fieldset>
           <legend>Calls</legend>
-          {number('Call length (minutes)', 'callMinutes')}
-          {number('Gap between calls (minutes)', 'bufferMinutes')}
-          {number('Minimum notice (hours)', 'minimumNoticeHours')}
-          {number('Days ahead offered (maxDaysOffered)', 'maxDaysOffered')}
+          {number(settingLabels.callMinutes, 'callMinutes')}
+          {number(settingLabels.bufferMinutes, 'bufferMinutes')}
+          {number(settingLabels.minimumNoticeHours, 'minimumNoticeHours')}
+          {number(settingLabels.maxDaysOffered, 'maxDaysOffered')}
           <label>
             Time zone
             <input

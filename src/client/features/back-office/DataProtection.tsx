@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import { erasePersonalData, exportPersonalData } from '#shared/api/back-office-data-protection.ts';
+import { erasedCounts } from '#shared/erasure-words.ts';
 import { Feedback } from './Feedback.tsx';
 
 /** Subject access and erasure requests for one email address; both land in the audit log. */
@@ -38,10 +39,7 @@ export function DataProtection() {
     if (!window.confirm(`Erase everything held about ${email}? This cannot be undone.`)) return;
     void run(async () => {
       const answer = await call(erasePersonalData, { body: { email } });
-      const counts = Object.entries(answer.erased)
-        .map(([what, count]) => `${what}: ${count}`)
-        .join(', ');
-      return `Erased ${email} (${counts}).`;
+      return `Erased ${email}: ${erasedCounts(answer.erased)}.`;
     });
   };
 

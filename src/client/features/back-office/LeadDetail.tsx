@@ -7,6 +7,7 @@ import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiri
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { applicationQuestions, questionNames } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
+import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
@@ -135,9 +136,9 @@ function fields(lead: Detail): ReactNode {
         <Field label="Message">
           <span className="bo-message">{lead.message}</span>
         </Field>
-        {Object.entries(lead.details).map(([name, value]) => (
-          <Field key={name} label={name}>
-            {Array.isArray(value) ? value.join(', ') : String(value)}
+        {enquiryDetailLines(lead.details).map(({ label, value }) => (
+          <Field key={label} label={label}>
+            {value}
           </Field>
         ))}
       </>

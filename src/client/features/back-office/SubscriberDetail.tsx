@@ -4,6 +4,7 @@ import {
   type SubscriberDetail as Subscriber,
   subscriberDetail,
 } from '#shared/api/back-office-subscribers.ts';
+import { consentSourceLabel, subscriberStatusLabels } from '#shared/consent-words.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
@@ -24,7 +25,8 @@ export function SubscriberDetail({ email }: { email: string }) {
     <article aria-labelledby="subscriber-title">
       <h1 id="subscriber-title">{subscriber.email}</h1>
       <p>
-        Status: <strong>{subscriber.status}</strong>. Signed up {when(subscriber.createdAt)}.
+        Status: <strong>{subscriberStatusLabels[subscriber.status]}</strong>. Signed up{' '}
+        {when(subscriber.createdAt)}.
       </p>
       <h2>Consent record</h2>
       <ScrollBox label="Consent record">
@@ -43,7 +45,7 @@ export function SubscriberDetail({ email }: { email: string }) {
               <tr key={`${consent.at}-${consent.event}`}>
                 <td>{when(consent.at)}</td>
                 <td>{events[consent.event]}</td>
-                <td>{consent.source}</td>
+                <td>{consentSourceLabel(consent.source)}</td>
                 <td>{consent.wording ?? '—'}</td>
                 <td>{consent.ipAddress ?? '—'}</td>
               </tr>

@@ -6,7 +6,7 @@ import { TickBox } from '#client/lib/TickBox.tsx';
 import { firm } from '#content/firm.ts';
 import { todayIn } from '#shared/calendar.ts';
 import type { EnquiryKind } from '#shared/enquiries.ts';
-import { yearOptions } from '#shared/enquiries.ts';
+import { taxYearsQuestion, yearOptions } from '#shared/enquiries.ts';
 import type { Field } from '#shared/form-fields.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { Honeypot } from '../mailing-list/Honeypot.tsx';
@@ -47,7 +47,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
       ))}
       {kind === 'quote' && (
         <fieldset className="field choice" aria-describedby={form.errors.year1 ? yearsErrorId : undefined}>
-          <legend>Which tax years is the quote for?</legend>
+          <legend>{taxYearsQuestion}</legend>
           <p className="field__hint">
             Tick every year you need accounts or returns for. Tax years run from 6 April.
           </p>

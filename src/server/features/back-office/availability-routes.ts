@@ -12,6 +12,7 @@ import {
   saveAvailability,
   unblockDate,
 } from '#shared/api/back-office-settings.ts';
+import { availabilityProblem } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 
@@ -70,13 +71,12 @@ export function registerAvailabilityRoutes(
       return succeeded(backOfficeMessages.settingsSaved);
     },
     {
-      // Every problem names its setting by its path ("workingHours monday 0 start: …"); one with no
-      // field of its own (periods that overlap) names its day in its message.
+      // Every problem names its setting, day and period in words ("Wednesday, first period: use a time
+      // like 09:00 for its start"); one with no field of its own (periods that overlap) names its day in
+      // its message.
       refusal: (problems) => ({
         status: 422,
-        messages: problems.map((problem) =>
-          problem.path.length ? `${problem.path.join(' ')}: ${problem.message}` : problem.message,
-        ),
+        messages: [...new Set(problems.map((problem) => availabilityProblem(problem.path, problem.message)))],
       }),
     },
   );

@@ -33,25 +33,38 @@ async function refusals(path: string, bodies: unknown[], method = 'POST') {
 }
 
 describe('refusals in the back office', () => {
-  it('names the setting that is wrong by its place, and the day whose periods are back to front', async () => {
-    const withMonday = (monday: unknown) => ({
+  it('names the setting that is wrong in words: the day, the period and the problem, never its key', async () => {
+    const withHours = (day: string, periods: unknown) => ({
       ...defaultAvailabilitySettings,
-      workingHours: { ...defaultAvailabilitySettings.workingHours, monday },
+      workingHours: { ...defaultAvailabilitySettings.workingHours, [day]: periods },
     });
     expect(
       await refusals(
         '/availability',
         [
-          withMonday([{ start: '09.00', end: '17:00' }]),
-          withMonday([{ start: '17:00', end: '09:00' }]),
+          withHours('wednesday', [{ start: '09.00', end: '17:00' }]),
+          withHours('monday', [
+            { start: '09:00', end: '12:00' },
+            { start: '13:00', end: '5pm' },
+          ]),
+          withHours('monday', [{ start: '17:00', end: '09:00' }]),
+          withHours('friday', ['all day']),
           { ...defaultAvailabilitySettings, ignoreDays: ['someday'] },
+          { ...defaultAvailabilitySettings, callMinutes: 5 },
+          { ...defaultAvailabilitySettings, maxDaysOffered: 1.5 },
+          { ...defaultAvailabilitySettings, timeZone: 'Mars/Olympus' },
         ],
         'PUT',
       ),
     ).toEqual([
-      [422, ['workingHours monday 0 start: Use a 24-hour time such as 09:00']],
-      [422, ['workingHours monday: Each period must end after it starts']],
-      [422, [expect.stringMatching(/^ignoreDays 0: /)]],
+      [422, ['Wednesday, first period: use a time like 09:00 for its start']],
+      [422, ['Monday, second period: use a time like 09:00 for its end']],
+      [422, ['Monday: each period must end after it starts']],
+      [422, ['Friday, first period: give a start and an end time']],
+      [422, ['Days the calendar never offers: choose weekdays from Monday to Sunday']],
+      [422, ['Call length: use a whole number of minutes from 10 to 240']],
+      [422, ['Days ahead offered: use a whole number of days from 0 to 366, or 0 for no limit']],
+      [422, ['Time zone: choose a time zone such as Europe/London']],
     ]);
   });
 

@@ -1,0 +1,100 @@
+import { firm } from '#content/firm.ts';
+import type { AuditAction } from './audit.ts';
+import { erasedCounts } from './erasure-words.ts';
+
+// An audit entry as a sentence a partner reads ("ann@… exported the data held on bob@…"), built from who
+// acted, what they did, to what, and the entry's detail, rather than the action's code.
+
+/** An entry of the audit log as the back office receives it: `detail` is the JSON recorded. */
+export interface AuditEntryFacts {
+  action: string;
+  subject: string;
+  detail: string;
+  /** Who acted, by address; null when nobody was signed in. */
+  by: string | null;
+}
+
+/** The entry in one sentence. Every action has its own words; the type check fails until a new one does. */
+export function auditSentence(entry: AuditEntryFacts): string {
+  const { subject } = entry;
+  const detail = detailOf(entry.detail);
+  const actor = entry.by ?? (detail.via === 'command line' ? 'Someone at the command line' : 'Someone');
+  const action = entry.action as AuditAction;
+  switch (action) {
+    case 'sign-in.succeeded':
+      return `${entry.by ?? subject} signed in${detail.session === 'remembered' ? ', staying signed in on that device' : ''}`;
+    case 'sign-in.failed':
+      return `Someone failed to sign in as ${subject}`;
+    case 'sign-in.throttled': {
+      const reason = typeof detail.reason === 'string' ? `: ${detail.reason}` : '';
+      const until = typeof detail.until === 'string' ? ` (until ${instant(detail.until)})` : '';
+      return `Sign-ins as ${subject} were slowed down${reason}${until}`;
+    }
+    case 'signed-out':
+      return `${entry.by ?? subject} signed out`;
+    case 'password.reset-link-sent':
+      return `A link to set a new password was sent to ${subject}`;
+    case 'password.set':
+      return `${subject} set a password with ${detail.link === 'invitation' ? 'their invitation' : 'a reset link'}`;
+    case 'staff.invited':
+      return `${actor} invited ${subject}`;
+    case 'staff.disabled':
+      return `${actor} disabled ${subject}`;
+    case 'staff.enabled':
+      return `${actor} enabled ${subject} again`;
+    case 'session.ended': {
+      const browser =
+        typeof detail.browser === 'string' && detail.browser !== 'Unknown' ? ` on ${detail.browser}` : '';
+      const started = typeof detail.startedAt === 'string' ? `, signed in ${instant(detail.startedAt)}` : '';
+      return `${entry.by ?? subject} ended a session${browser}${started}`;
+    }
+    case 'availability.changed':
+      return `${actor} changed the availability for calls`;
+    case 'blocked-date.added': {
+      const reason = typeof detail.reason === 'string' && detail.reason ? ` (${detail.reason})` : '';
+      return `${actor} blocked ${day(subject)}${reason}`;
+    }
+    case 'blocked-date.removed':
+      return `${actor} opened ${day(subject)} again`;
+    case 'data.exported':
+      return `${actor} exported the data held on ${subject}`;
+    case 'data.erased': {
+      const counts = Object.fromEntries(
+        Object.entries(detail).filter((pair): pair is [string, number] => typeof pair[1] === 'number'),
+      );
+      return `${actor} erased the data held on ${subject}: ${erasedCounts(counts)}`;
+    }
+    default: {
+      // An action recorded by a newer version of the site than this page: still a sentence, without its code.
+      const unworded: never = action;
+      void unworded;
+      return `${actor} did something this page cannot describe yet, about ${subject}`;
+    }
+  }
+}
+
+function detailOf(json: string): Record<string, unknown> {
+  try {
+    const detail = JSON.parse(json);
+    return typeof detail === 'object' && detail !== null && !Array.isArray(detail) ? detail : {};
+  } catch {
+    return {};
+  }
+}
+
+/** "Monday, 23 November 2026" for 2026-11-23; anything else as it is. */
+function day(isoDate: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!parts) return isoDate;
+  return new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]))).toLocaleDateString(
+    'en-GB',
+    { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  );
+}
+
+/** "21 Nov 2026, 14:05" in the firm's time zone. */
+function instant(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString('en-GB', { timeZone: firm.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+}
