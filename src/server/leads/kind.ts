@@ -26,12 +26,17 @@ type RowOf<L extends LeadListEndpoints> = z.output<L['row']>;
 
 /**
  * One list of leads, served from its contract entries: a page as JSON, and every matching row as CSV
- * (what does not fit the filters answers 400).
+ * (what does not fit the filters answers 400). The CSV reads its own rows, so it can carry every field
+ * (a message, a phone number, each answer) without the JSON list's pages growing by them.
  */
-export interface LeadList<L extends LeadListEndpoints> {
+export interface LeadList<L extends LeadListEndpoints, CsvRow = RowOf<L>> {
   endpoints: L;
   list(db: Db, query: QueryOf<L>, now: Date, limit?: number): Promise<Page<RowOf<L>>>;
-  csv: CsvColumn<RowOf<L>>[];
+  csv: {
+    columns: CsvColumn<CsvRow>[];
+    /** A page of the rows the same filters match, `limit` at a time. */
+    rows(db: Db, query: QueryOf<L>, now: Date, limit: number): Promise<Page<CsvRow>>;
+  };
   /** Its line on the back office's overview: a label, the list's screen (with filters), the count. */
   summary: {
     label: string;
@@ -44,7 +49,7 @@ export interface LeadList<L extends LeadListEndpoints> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each list knows its own query and row types
-export type AnyLeadList = LeadList<any>;
+export type AnyLeadList = LeadList<any, any>;
 
 /** A detail entry: it names the lead in its path, and answers it with 200. */
 type DetailEndpoint = EndpointSpec & { params: z.ZodType; answers: { 200: z.ZodType } };

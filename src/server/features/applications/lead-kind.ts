@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { type CsvColumn, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
 import type { BookedCall } from '#shared/api/back-office-bookings.ts';
+import { applicationQuestions, questionNames } from '#shared/application.ts';
 import {
+  type ApplicationCsvRow,
+  applicationCsvRows,
   applicationDetail,
   countApplications,
   eraseApplications,
@@ -13,17 +17,27 @@ import {
   setApplicationStage,
 } from './queries.ts';
 
-const applicationList: LeadList<typeof endpoints> = {
+const applicationList: LeadList<typeof endpoints, ApplicationCsvRow> = {
   endpoints,
   list: (db, query, _now, limit) => listApplications(db, query, limit),
-  csv: [
-    ['Reference', (row) => row.reference],
-    ['Name', (row) => row.name],
-    ['Business', (row) => row.businessName],
-    ['Email', (row) => row.email],
-    ['Stage', (row) => row.stage],
-    ['Received', (row) => row.createdAt],
-  ],
+  csv: {
+    columns: [
+      ['Reference', (row) => row.reference],
+      ['Name', (row) => row.name],
+      ['Business', (row) => row.businessName],
+      ['Email', (row) => row.email],
+      // Every question, under the questionnaire's own words.
+      ...questionNames.map(
+        (name): CsvColumn<ApplicationCsvRow> => [
+          applicationQuestions[name].label,
+          (row) => (row.answers[name] === undefined ? null : String(row.answers[name])),
+        ],
+      ),
+      ['Stage', (row) => row.stage],
+      ['Received', (row) => csvTime(row.createdAt)],
+    ],
+    rows: (db, query, _now, limit) => applicationCsvRows(db, query, limit),
+  },
   summary: { label: 'Applications', path: endpoints.name, count: countApplications, place: 4 },
 };
 

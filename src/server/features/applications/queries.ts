@@ -32,6 +32,28 @@ export async function listApplications(
   return { ...page, items: page.items.map(toRow) };
 }
 
+/** An application with every answer, as its list's CSV writes it. */
+export interface ApplicationCsvRow extends ApplicationRow {
+  answers: Record<string, unknown>;
+}
+
+/** A page of the same list with every answer, for its CSV (the list's own pages stay small). */
+export async function applicationCsvRows(
+  db: Kysely<Database>,
+  query: LeadListQuery,
+  limit: number,
+): Promise<Page<ApplicationCsvRow>> {
+  let select = db
+    .selectFrom('applications')
+    .select(['id', 'reference', 'your_name', 'business_name', 'email', 'answers', 'stage', 'created_at']);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  const page = await keysetPage(select, applicationListShape, query, limit);
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...toRow(row), answers: JSON.parse(row.answers) })),
+  };
+}
+
 export function findApplication(db: Kysely<Database>, reference: string) {
   return db.selectFrom('applications').selectAll().where('reference', '=', reference).executeTakeFirst();
 }

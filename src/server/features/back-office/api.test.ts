@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationQuestions, questionNames } from '#shared/application.ts';
 import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
@@ -7,7 +8,7 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
-import { contact, post } from '#tests/support/enquiries.ts';
+import { contact, post, quote } from '#tests/support/enquiries.ts';
 import { routesOf } from '#tests/support/routes.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
@@ -138,6 +139,19 @@ describeEachDatabase('the back office API', (database) => {
   });
 
   describe('CSV export', () => {
+    /** The CSV's records as fields under their headers, read as RFC 4180 quotes them. */
+    const csvRecords = async (path: string) => {
+      const text = await (await get(path)).text();
+      const records: string[][] = [[]];
+      for (const [, quoted, plain, end] of text.matchAll(/(?:"((?:[^"]|"")*)"|([^,"\r\n]*))(,|\r\n|$)/g)) {
+        records.at(-1)?.push(quoted === undefined ? (plain ?? '') : quoted.replaceAll('""', '"'));
+        if (end === '\r\n') records.push([]);
+        if (end === '') break;
+      }
+      const [names = [], ...rows] = records.filter((record) => record.length > 1);
+      return rows.map((row) => Object.fromEntries(row.map((value, i) => [names[i], value])));
+    };
+
     it('downloads the filtered list, with formulas a visitor typed kept as text', async () => {
       const email = 'formula@example.test';
       const sent = await post(site, '/contact-us-send', {
@@ -151,11 +165,88 @@ describeEachDatabase('the back office API', (database) => {
       expect(response.headers.get('content-disposition')).toMatch(
         /^attachment; filename="contact-enquiries-/,
       );
-      const lines = (await response.text()).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Reference,Name,Email,Organisation,Stage,Received');
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")",${email},Dentist,new,`);
+      const text = await response.text();
+      expect(text.split('\r\n')[0]).toBe(
+        'Reference,Name,Email,Organisation,Phone,Message,Asked to join the newsletter,Stage,Received',
+      );
+      expect(text).toContain(`,"'=HYPERLINK(""http://evil.test"",""Click"")",${email},Dentist,`);
+      const records = await csvRecords(`/contact-enquiries.csv?q=${email}`);
+      expect(records.map((record) => record.Name)).toEqual(['\'=HYPERLINK("http://evil.test","Click")']);
       expect((await get('/contact-enquiries.csv?stage=nonsense')).status).toBe(400);
+    });
+
+    it("carries an enquiry's phone, message and answers, with times in the firm's zone and offset", async () => {
+      const email = 'every.field@example.test';
+      expect((await post(site, '/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(
+        201,
+      );
+      expect((await csvRecords(`/contact-enquiries.csv?q=${email}`))[0]).toMatchObject({
+        Phone: '07700 900123',
+        Message: contact(email).message,
+        'Asked to join the newsletter': 'no',
+      });
+
+      const body = { ...quote(email), cost: 1250.5, quoted: 'Another firm', recToken: 'none' };
+      expect((await post(site, '/show-contact-send', body)).status).toBe(201);
+      await site.db
+        .updateTable('enquiries')
+        .set({ created_at: '2026-07-01T08:00:00.000Z' })
+        .where('email', '=', email)
+        .where('kind', '=', 'quote')
+        .execute();
+      const [summer] = await csvRecords(`/quote-requests.csv?q=${email}`);
+      expect(summer).toMatchObject({
+        Email: email,
+        Postcode: expect.stringMatching(/^sy1 2bq$/i),
+        Message: quote(email).message,
+        'Approximate annual turnover (£)': '£1,250.50',
+        'Which tax years is the quote for?': expect.stringMatching(/^\d{4} to \d{4}, \d{4} to \d{4}$/),
+        'Have other firms quoted for this?': 'Another firm',
+        'Asked to join the newsletter': expect.stringMatching(/^(yes|no)$/),
+        Received: '2026-07-01 09:00 +01:00',
+      });
+      await site.db
+        .updateTable('enquiries')
+        .set({ created_at: '2026-11-22T14:30:00.000Z' })
+        .where('email', '=', email)
+        .where('kind', '=', 'quote')
+        .execute();
+      expect((await csvRecords(`/quote-requests.csv?q=${email}`))[0]?.Received).toBe(
+        '2026-11-22 14:30 +00:00',
+      );
+    });
+
+    it('carries every answer of an application under its question, and each call with its times and offset', async () => {
+      const email = 'every.answer@example.test';
+      const answers: Record<string, unknown> = { ...validApplication, emailAddress: email };
+      expect((await post(site, '/forms/application-form', answers)).status).toBe(201);
+      const [application] = await csvRecords(`/applications.csv?q=${email}`);
+      const stored = await site.db
+        .selectFrom('applications')
+        .select('answers')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const kept = JSON.parse(stored.answers);
+      for (const name of questionNames) {
+        const label = applicationQuestions[name].label;
+        expect([label, application?.[label]]).toEqual([label, String(kept[name])]);
+      }
+      expect(application?.[applicationQuestions.whichApps.label]).toBe(validApplication.whichApps);
+      expect(application?.Received).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \+0[01]:00$/);
+
+      const caller = 'every.call@example.test';
+      const { date } = await firstBookableDate(site.url);
+      const slot = (await timesFor(site.url, date)).at(-1);
+      if (!slot) throw new Error('no time offered');
+      expect((await postBooking(site.url, buildBookCallPayload(date, slot, caller))).status).toBe(201);
+      const [call] = await csvRecords(`/bookings.csv?q=${caller}`);
+      const booking = await site.db
+        .selectFrom('bookings')
+        .select(['local_date', 'local_time'])
+        .where('email', '=', caller)
+        .executeTakeFirstOrThrow();
+      expect(call?.Starts).toMatch(new RegExp(`^${booking.local_date} ${booking.local_time} \\+0[01]:00$`));
+      expect(call).toMatchObject({ Email: caller, Status: 'confirmed', Cancelled: '' });
     });
   });
 

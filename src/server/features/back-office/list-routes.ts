@@ -35,11 +35,11 @@ function register(app: FastifyInstance, db: Kysely<Database>, definition: AnyLea
     // From the first row, whatever page the list was showing.
     const filters: { after?: string } = { ...(request.query as object), after: undefined };
     async function* lines() {
-      yield csvHeader(csv);
+      yield csvHeader(csv.columns);
       let query = filters;
       while (true) {
-        const page = await definition.list(db, query, now(), csvBatch);
-        yield page.items.map((row: unknown) => csvLine(csv, row)).join('');
+        const page = await csv.rows(db, query, now(), csvBatch);
+        yield page.items.map((row: unknown) => csvLine(csv.columns, row)).join('');
         if (!page.next) return;
         query = { ...query, after: page.next };
       }

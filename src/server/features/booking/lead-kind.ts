@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import {
   type ApplicationSummary,
@@ -7,6 +8,8 @@ import {
   bookingList as endpoints,
 } from '#shared/api/back-office-bookings.ts';
 import {
+  type BookingCsvRow,
+  bookingCsvRows,
   bookingDetail,
   countUpcomingBookings,
   eraseBookings,
@@ -16,18 +19,24 @@ import {
 } from './queries.ts';
 import { findBookingByReference } from './repository.ts';
 
-const bookingList: LeadList<typeof endpoints> = {
+const bookingList: LeadList<typeof endpoints, BookingCsvRow> = {
   endpoints,
   list: listBookings,
-  csv: [
-    ['Reference', (row) => row.reference],
-    ['Date', (row) => row.localDate],
-    ['Time', (row) => row.localTime],
-    ['Email', (row) => row.email],
-    ['Status', (row) => row.status],
-    ['Stage', (row) => row.stage],
-    ['Received', (row) => row.createdAt],
-  ],
+  csv: {
+    // A call holds no phone number or message of its own: the email address is how the firm reaches them.
+    columns: [
+      ['Reference', (row) => row.reference],
+      ['Starts', (row) => csvTime(row.startsAt)],
+      ['Ends', (row) => csvTime(row.endsAt)],
+      ['Email', (row) => row.email],
+      ['Status', (row) => row.status],
+      ['Stage', (row) => row.stage],
+      ['Meeting link', (row) => row.meetingUrl],
+      ['Booked', (row) => csvTime(row.createdAt)],
+      ['Cancelled', (row) => csvTime(row.cancelledAt)],
+    ],
+    rows: bookingCsvRows,
+  },
   summary: { label: 'Upcoming calls', path: endpoints.name, count: countUpcomingBookings, place: 1 },
 };
 

@@ -49,6 +49,53 @@ export async function listBookings(
   return { ...page, items: page.items.map(toRow) };
 }
 
+/** A call with every field the agenda keeps about it, as its list's CSV writes it. */
+export interface BookingCsvRow extends BookingRow {
+  endsAt: string;
+  meetingUrl: string | null;
+  cancelledAt: string | null;
+}
+
+/** A page of the same agenda with every field, for its CSV (the list's own pages stay small). */
+export async function bookingCsvRows(
+  db: Db,
+  query: BookingListQuery,
+  now: Date,
+  limit: number,
+): Promise<Page<BookingCsvRow>> {
+  const upcoming = query.when === 'upcoming';
+  let select = db
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'reference',
+      'email',
+      'starts_at',
+      'ends_at',
+      'local_date',
+      'local_time',
+      'status',
+      'stage',
+      'meeting_url',
+      'created_at',
+      'cancelled_at',
+    ])
+    .where(sql<boolean>`starts_at ${sql.raw(upcoming ? '>=' : '<')} ${now.toISOString()}`);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  if (query.status) select = select.where('status', '=', query.status);
+  const order = upcoming ? 'oldest' : 'newest';
+  const page = await keysetPage(select, bookingListShape, { ...query, order }, limit);
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      ...toRow(row),
+      endsAt: row.ends_at,
+      meetingUrl: row.meeting_url,
+      cancelledAt: row.cancelled_at,
+    })),
+  };
+}
+
 /** How many confirmed calls are still to come, and when the newest was booked. */
 export async function countUpcomingBookings(db: Db, now: Date): Promise<LeadTally> {
   const counted = await db

@@ -1,13 +1,11 @@
-import type { CsvColumn } from '#server/leads/csv.ts';
+import { type CsvColumn, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
-import {
-  contactEnquiryList,
-  type EnquiryRow,
-  enquiryLead,
-  quoteRequestList,
-} from '#shared/api/back-office-enquiries.ts';
+import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
+import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import {
   countEnquiries,
+  type EnquiryCsvRow,
+  enquiryCsvRows,
   enquiryDetail,
   eraseEnquiries,
   exportEnquiries,
@@ -16,24 +14,44 @@ import {
   setEnquiryStage,
 } from './queries.ts';
 
-const enquiryColumns: CsvColumn<EnquiryRow>[] = [
+/** The answer under one of the quote form's own questions, in words ("£1,250.50", "yes"). */
+const answer =
+  (label: string) =>
+  (row: EnquiryCsvRow): string | null =>
+    enquiryDetailLines(row.details).find((line) => line.label === label)?.value ?? null;
+
+/** Every field an enquiry holds; the quote form's extra answers under its own questions. */
+const enquiryColumns = (kind: 'contact' | 'quote'): CsvColumn<EnquiryCsvRow>[] => [
   ['Reference', (row) => row.reference],
   ['Name', (row) => row.name],
   ['Email', (row) => row.email],
   ['Organisation', (row) => row.organisation],
+  ['Phone', (row) => row.phone],
+  ...(kind === 'quote' ? [['Postcode', (row) => row.postcode] as CsvColumn<EnquiryCsvRow>] : []),
+  ['Message', (row) => row.message],
+  ...enquiryDetailLines(kind === 'quote' ? quoteAnswers : contactAnswers).map(
+    ({ label }): CsvColumn<EnquiryCsvRow> => [label, answer(label)],
+  ),
   ['Stage', (row) => row.stage],
-  ['Received', (row) => row.createdAt],
+  ['Received', (row) => csvTime(row.createdAt)],
 ];
+
+// What each form stores beyond the common fields, only to name its columns in the form's order.
+const contactAnswers = { optin: false };
+const quoteAnswers = { cost: 0, taxYears: [], quoted: '', optin: false };
 
 const list = (
   kind: 'contact' | 'quote',
   endpoints: typeof contactEnquiryList,
   label: string,
   place: number,
-): LeadList<typeof contactEnquiryList> => ({
+): LeadList<typeof contactEnquiryList, EnquiryCsvRow> => ({
   endpoints,
   list: (db, query, _now, limit) => listEnquiries(db, kind, query, limit),
-  csv: enquiryColumns,
+  csv: {
+    columns: enquiryColumns(kind),
+    rows: (db, query, _now, limit) => enquiryCsvRows(db, kind, query, limit),
+  },
   summary: { label, path: endpoints.name, count: (db) => countEnquiries(db, kind), place },
 });
 

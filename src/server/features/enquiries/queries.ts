@@ -8,6 +8,7 @@ import { keysetPage } from '#server/leads/list.ts';
 import type { EnquiryDetail, EnquiryRow } from '#shared/api/back-office-enquiries.ts';
 import type { LeadListQuery, Page } from '#shared/api/lead-lists.ts';
 import type { LeadStage } from '#shared/back-office.ts';
+import type { EnquiryDetailValues } from '#shared/enquiry-details.ts';
 
 // The back office's reads and writes of the enquiries table: contact enquiries and quote requests.
 
@@ -27,6 +28,52 @@ export async function listEnquiries(
   if (query.stage) select = select.where('stage', '=', query.stage);
   const page = await keysetPage(select, enquiryListShape, query, limit);
   return { ...page, items: page.items.map(toRow) };
+}
+
+/** An enquiry with every field the form sent, as its list's CSV writes it. */
+export interface EnquiryCsvRow extends EnquiryRow {
+  phone: string | null;
+  postcode: string | null;
+  message: string;
+  details: EnquiryDetailValues;
+}
+
+/** A page of the same list with every field, for its CSV (the list's own pages stay small). */
+export async function enquiryCsvRows(
+  db: Db,
+  kind: 'contact' | 'quote',
+  query: LeadListQuery,
+  limit: number,
+): Promise<Page<EnquiryCsvRow>> {
+  let select = db
+    .selectFrom('enquiries')
+    .select([
+      'id',
+      'reference',
+      'kind',
+      'name',
+      'email',
+      'organisation',
+      'phone',
+      'postcode',
+      'message',
+      'details',
+      'stage',
+      'created_at',
+    ])
+    .where('kind', '=', kind);
+  if (query.stage) select = select.where('stage', '=', query.stage);
+  const page = await keysetPage(select, enquiryListShape, query, limit);
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      ...toRow(row),
+      phone: row.phone,
+      postcode: row.postcode,
+      message: row.message,
+      details: JSON.parse(row.details),
+    })),
+  };
 }
 
 const enquiryListShape = {

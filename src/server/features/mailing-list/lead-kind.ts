@@ -1,3 +1,4 @@
+import { csvTime } from '#server/leads/csv.ts';
 import type { LeadDetail, LeadKindEntry, LeadList } from '#server/leads/kind.ts';
 import {
   subscriberList as endpoints,
@@ -15,13 +16,16 @@ import {
 const subscriberList: LeadList<typeof endpoints> = {
   endpoints,
   list: (db, query, _now, limit) => listSubscribers(db, query, limit),
-  csv: [
-    ['Email', (row) => row.email],
-    ['Status', (row) => row.status],
-    ['Signed up', (row) => row.createdAt],
-    ['Confirmed', (row) => row.confirmedAt],
-    ['Unsubscribed', (row) => row.unsubscribedAt],
-  ],
+  csv: {
+    columns: [
+      ['Email', (row) => row.email],
+      ['Status', (row) => row.status],
+      ['Signed up', (row) => csvTime(row.createdAt)],
+      ['Confirmed', (row) => csvTime(row.confirmedAt)],
+      ['Unsubscribed', (row) => csvTime(row.unsubscribedAt)],
+    ],
+    rows: (db, query, _now, limit) => listSubscribers(db, query, limit),
+  },
   summary: {
     label: 'Confirmed subscribers',
     path: `${endpoints.name}?status=confirmed`,
