@@ -82,7 +82,7 @@ function Screen({
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
-  if (list) return <ListView key={`${section}?${search}`} list={list as any} search={search} />;
+  if (list) return <ListView key={section} list={list as any} search={search} />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;

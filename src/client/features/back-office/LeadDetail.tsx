@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import { sessionStore } from '#client/lib/storage.ts';
+import { firm } from '#content/firm.ts';
 import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
 import { type BookingDetail, bookingLead } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
@@ -60,6 +61,11 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
       <h1 id="lead-title">{title(lead)}</h1>
       <Feedback status={status} problems={problem} />
       <dl className="bo-fields">{fields(lead)}</dl>
+      <p>
+        <a className="button button--secondary" href={replyLink(lead)}>
+          Reply by email
+        </a>
+      </p>
 
       {'answers' in lead && (
         <section aria-labelledby="answers-title">
@@ -106,6 +112,17 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
       <Timeline entries={lead.timeline} />
     </article>
   );
+}
+
+/** A reply in the staff member's own mail program, to the lead's address, its subject filled in. */
+function replyLink(lead: Detail): string {
+  const about =
+    'kind' in lead
+      ? `your ${lead.kind === 'quote' ? 'quote request' : 'enquiry'} to`
+      : 'answers' in lead
+        ? 'your application to'
+        : 'your call with';
+  return `mailto:${lead.email}?subject=${encodeURIComponent(`Re: ${about} ${firm.name}`)}`;
 }
 
 function title(lead: Detail): string {

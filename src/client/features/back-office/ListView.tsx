@@ -1,4 +1,12 @@
-import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  Fragment,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import { leadStageLabels, leadStages } from '#shared/back-office.ts';
@@ -34,9 +42,13 @@ function queryString(filters: Filters): string {
   return entries.length ? `?${new URLSearchParams(entries)}` : '';
 }
 
+/** How long typing may pause before the list follows it: one request per pause, not per key. */
+const filterDelayMs = 300;
+
 /**
- * A list with its filters in the URL, 25 rows a page on the server's cursors, and its CSV. Its owner
- * keys it by the filters, so new filters start again from the first page.
+ * A list with its filters in the URL, 25 rows a page on the server's cursors, and its CSV. A filter
+ * applies as it changes (typing after a short pause), as a new history entry, so Back returns to the
+ * filters before; new filters start again from the first page.
  */
 export function ListView<L extends LeadListEndpoints>({
   list,
@@ -51,11 +63,30 @@ export function ListView<L extends LeadListEndpoints>({
     filterNames.map((filter) => [filter, search.get(filter) ?? undefined]),
   );
   const filterQuery = queryString(filters);
-  // The cursors of the pages before this one, so Previous can go back.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  // What the form shows: the URL's filters, or what is being typed before it is applied.
+  const [draft, setDraft] = useState<Filters>(filters);
+  // The cursors of the pages before this one, so Previous can go back; new filters start again at the
+  // first page.
+  type Cursors = (string | undefined)[];
+  const [paging, setPaging] = useState<{ filters: string; cursors: Cursors }>({
+    filters: filterQuery,
+    cursors: [undefined],
+  });
+  const cursors = paging.filters === filterQuery ? paging.cursors : [undefined];
+  const setCursors = (next: Cursors) => setPaging({ filters: filterQuery, cursors: next });
   const after = cursors.at(-1);
   const [page, setPage] = useState<Page<Row> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const applied = useRef(filterQuery);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Filters that reach the URL some other way (Back and Forward, a link) are shown in the form.
+  useEffect(() => {
+    if (filterQuery === applied.current) return;
+    applied.current = filterQuery;
+    setDraft(Object.fromEntries(new URLSearchParams(filterQuery)));
+  }, [filterQuery]);
+  useEffect(() => () => clearTimeout(pending.current), []);
 
   const pageQuery = queryString({ ...filters, after });
   useEffect(() => {
@@ -72,13 +103,26 @@ export function ListView<L extends LeadListEndpoints>({
     };
   }, [list.endpoints.list, pageQuery]);
 
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+  const apply = (chosen: Filters) => {
+    clearTimeout(pending.current);
+    const wanted = queryString(chosen);
+    if (wanted === applied.current) return;
+    applied.current = wanted;
+    navigate(`${name}${wanted}`);
+  };
+
+  /** A choice applies at once; typed text once typing pauses. */
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const chosen = { ...draft, [event.target.name]: event.target.value || undefined };
+    setDraft(chosen);
+    clearTimeout(pending.current);
+    if (event.target.type === 'search') pending.current = setTimeout(() => apply(chosen), filterDelayMs);
+    else apply(chosen);
+  };
+
+  const applyNow = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const chosen: Filters = Object.fromEntries(
-      filterNames.map((filter) => [filter, String(form.get(filter) ?? '') || undefined]),
-    );
-    navigate(`${name}${queryString(chosen)}`, { replace: true });
+    apply(draft);
   };
 
   const groups = new Map<string, Row[]>();
@@ -90,15 +134,21 @@ export function ListView<L extends LeadListEndpoints>({
   return (
     <section aria-labelledby="list-title">
       <h1 id="list-title">{title}</h1>
-      <form className="bo-filters" onSubmit={applyFilters} key={filterQuery} aria-label="Filters">
+      <form className="bo-filters" onSubmit={applyNow} aria-label="Filters">
         <label>
           Search
-          <input name="q" type="search" defaultValue={filters.q} placeholder="Name, email or reference" />
+          <input
+            name="q"
+            type="search"
+            value={draft.q ?? ''}
+            onChange={change}
+            placeholder="Name, email or reference"
+          />
         </label>
         {list.when && (
           <label>
             Calls
-            <select name="when" defaultValue={filters.when ?? 'upcoming'}>
+            <select name="when" value={draft.when ?? 'upcoming'} onChange={change}>
               <option value="upcoming">Upcoming</option>
               <option value="past">Past</option>
             </select>
@@ -107,7 +157,7 @@ export function ListView<L extends LeadListEndpoints>({
         {list.stage && (
           <label>
             Stage
-            <select name="stage" defaultValue={filters.stage ?? ''}>
+            <select name="stage" value={draft.stage ?? ''} onChange={change}>
               <option value="">Any stage</option>
               {leadStages.map((stage) => (
                 <option key={stage} value={stage}>
@@ -120,7 +170,7 @@ export function ListView<L extends LeadListEndpoints>({
         {list.statuses && (
           <label>
             Status
-            <select name="status" defaultValue={filters.status ?? ''}>
+            <select name="status" value={draft.status ?? ''} onChange={change}>
               <option value="">Any status</option>
               {list.statuses.map((status) => (
                 <option key={status} value={status}>
@@ -132,24 +182,21 @@ export function ListView<L extends LeadListEndpoints>({
         )}
         <label>
           From
-          <input name="from" type="date" defaultValue={filters.from} />
+          <input name="from" type="date" value={draft.from ?? ''} onChange={change} />
         </label>
         <label>
           To
-          <input name="to" type="date" defaultValue={filters.to} />
+          <input name="to" type="date" value={draft.to ?? ''} onChange={change} />
         </label>
         {!list.when && (
           <label>
             Order
-            <select name="order" defaultValue={filters.order ?? 'newest'}>
+            <select name="order" value={draft.order ?? 'newest'} onChange={change}>
               <option value="newest">Newest first</option>
               <option value="oldest">Oldest first</option>
             </select>
           </label>
         )}
-        <button type="submit" className="button">
-          Apply
-        </button>
         <a className="button button--secondary" href={`${list.endpoints.csv.path}${filterQuery}`} download>
           Download CSV
         </a>
