@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contact } from '../support/enquiries.ts';
+import { send } from '../support/http.ts';
+
+// A list follows what is typed in its search without a button, keeps it in the address bar (so Back
+// returns to the list before), and a lead page offers a reply with its subject filled in.
+
+const t = setUpSiteInBrowser();
+const staffEmail = 'lists@fenwickhale.test';
+const password = 'Ledger2026!';
+
+async function sendEnquiry(email: string) {
+  const sent = await send(t.site, '/contact-us-send', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...contact(email), recToken: 'none' }),
+  });
+  expect(sent.status).toBe(201);
+}
+
+describe('lists in Chromium', () => {
+  beforeAll(async () => {
+    await addUser(t.site, staffEmail);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  });
+
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: typing in the search filters the list without pressing anything, the URL holds it, Back undoes it, and a lead offers a reply by email`, async () => {
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      const wanted = `typed.${width}@example.test`;
+      const other = `other.${width}@example.test`;
+      await sendEnquiry(wanted);
+      await sendEnquiry(other);
+      await signInOnPage(page, t.site, staffEmail, password);
+      await page.goto(`${t.site.url}/back-office/contact-enquiries`);
+      const row = (email: string) =>
+        page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
+      await row(other).waitFor();
+      expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+
+      await page.getByLabel('Search').pressSequentially(`typed.${width}`, { delay: 30 });
+      await row(other).waitFor({ state: 'detached' });
+      await row(wanted).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe(`typed.${width}`);
+      expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.goBack();
+      await row(other).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+      expect(await page.getByLabel('Search').inputValue()).toBe('');
+      await page.goForward();
+      await row(other).waitFor({ state: 'detached' });
+      expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
+
+      await row(wanted).getByRole('link').click();
+      await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+      const reply = page.getByRole('link', { name: 'Reply by email' });
+      const href = (await reply.getAttribute('href')) ?? '';
+      expect(href).toBe(`mailto:${wanted}?subject=Re%3A%20your%20enquiry%20to%20Fenwick%20%26%20Hale`);
+      expect(new URL(href).searchParams.get('subject')).toBe('Re: your enquiry to Fenwick & Hale');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
