@@ -63,8 +63,8 @@ export function StaffManager({ you }: { you: string }) {
           <thead>
             <tr>
               <th scope="col">Email</th>
-              <th scope="col">Role</th>
               <th scope="col">Status</th>
+              <th scope="col">Role</th>
               <th scope="col">Added</th>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
@@ -75,10 +75,10 @@ export function StaffManager({ you }: { you: string }) {
             {staff.map((member) => (
               <tr key={member.email}>
                 <td>{member.email}</td>
-                <td>{roleNames[member.role]}</td>
                 <td>
                   {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
                 </td>
+                <td>{roleNames[member.role]}</td>
                 <td>{when(member.createdAt)}</td>
                 <td>
                   {member.status === 'active' && member.email !== you && (
