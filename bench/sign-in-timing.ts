@@ -37,6 +37,7 @@ async function seedAccounts(url: string) {
         email: knownAddress(i),
         password_hash: await hashPassword(await sha512Hex(`Correct${i}A`)),
         status: 'active',
+        role: 'staff',
         created_at: new Date().toISOString(),
         password_changed_at: new Date().toISOString(),
       })

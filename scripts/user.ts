@@ -1,6 +1,7 @@
-// `npm run user:add -- EMAIL`, `npm run user:list`, `npm run user:disable -- EMAIL`,
+// `npm run user:add -- EMAIL [--owner]`, `npm run user:list`, `npm run user:disable -- EMAIL`,
 // `npm run user:enable -- EMAIL`: the firm's staff accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
-// the running site's outbox sends it (at once if the site is up, otherwise when it starts).
+// the running site's outbox sends it (at once if the site is up, otherwise when it starts). A new user is
+// `staff` (the leads only) unless `--owner` is given; the very first user is always an owner.
 
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
@@ -9,7 +10,9 @@ import { createAccountService } from '#server/features/accounts/service.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 
-const [command, email = ''] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const owner = args.includes('--owner');
+const [command, email = ''] = args.filter((arg) => arg !== '--owner');
 
 async function run() {
   const config = loadConfig();
@@ -22,17 +25,18 @@ async function run() {
       if (users.length === 0) console.log('No users yet. Add one with: npm run user:add -- EMAIL');
       for (const user of users) {
         const password = user.password_changed_at ? 'password set' : 'no password yet';
-        console.log(`${user.email}\t${user.status}\t${password}\tadded ${user.created_at}`);
+        console.log(`${user.email}\t${user.role}\t${user.status}\t${password}\tadded ${user.created_at}`);
       }
       return;
     }
     const problem = emailAddressProblem(email);
     if (problem) throw new UsageError(`${problem}: npm run user:${command} -- EMAIL`);
     if (command === 'add') {
-      const outcome = await accounts.addUser(email, null);
+      const outcome = await accounts.addUser(email, null, owner ? 'owner' : 'staff');
+      const role = (await accounts.listUsers()).find((user) => user.email === email.toLowerCase())?.role;
       console.log(
         outcome === 'added'
-          ? `Added ${email}; a link to choose a password is on its way (it works for seven days).`
+          ? `Added ${email} as ${role === 'owner' ? 'an owner' : 'staff (the leads only)'}; a link to choose a password is on its way (it works for seven days).`
           : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
       );
     } else if (command === 'disable') {
@@ -49,7 +53,7 @@ async function run() {
       );
     } else {
       throw new UsageError(
-        'Use: npm run user:add -- EMAIL | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL',
+        'Use: npm run user:add -- EMAIL [--owner] | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL',
       );
     }
   } finally {

@@ -24,15 +24,25 @@ export const pageSize = 25;
 /** The longest note staff can add. */
 export const noteMaxLength = 4000;
 
+/**
+ * What a member of staff may do: an `owner` everything; `staff` the leads only (lists, lead pages,
+ * stages, notes, calls, the overview and their own sessions), not staff accounts, settings, data
+ * protection or the audit log.
+ */
+export const staffRoles = ['owner', 'staff'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
 export const backOfficeMessages = {
   signedOut: 'Your session has ended. Sign in again to carry on.',
   forbidden: 'This request did not come from the back office. Reload the page and try again.',
+  ownersOnly: 'Only an owner can do this. Ask an owner of the firm’s account if you need it done.',
   notFound: 'There is no such lead. It may have been erased.',
   stage: `Choose a stage: ${leadStages.join(', ')}`,
   note: `Write a note of 1 to ${noteMaxLength} characters`,
   filter: (name: string) => `The ${name} filter could not be read`,
   alreadyCancelled: 'This call was already cancelled.',
   email: 'Enter an email address',
+  role: 'Choose a role: owner or staff',
   staffExists: 'That person already has an account.',
   invited: 'Invitation sent: the link to choose a password works for seven days.',
   notYourself: 'You cannot disable your own account.',

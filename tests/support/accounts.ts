@@ -10,14 +10,21 @@ import { formToken } from './staff.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** `npm run user:add -- EMAIL` against the running site's database: the user is emailed an invitation. */
-export async function addUser(site: RunningSite, email: string) {
-  await userCommand(site, 'add', email);
+/**
+ * `npm run user:add -- EMAIL --owner` against the running site's database (without `--owner` when `role`
+ * is `staff`): the user is emailed an invitation.
+ */
+export async function addUser(site: RunningSite, email: string, role: 'owner' | 'staff' = 'owner') {
+  await userCommand(site, 'add', email, ...(role === 'owner' ? ['--owner'] : []));
 }
 
-/** `npm run user:COMMAND -- EMAIL` against the running site's database: what it printed. */
-export async function userCommand(site: RunningSite, command: 'add' | 'disable' | 'enable', email: string) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', command, email], {
+/** `npm run user:COMMAND -- EMAIL [FLAGS]` against the running site's database: what it printed. */
+export async function userCommand(
+  site: Pick<RunningSite, 'dataDir' | 'url'>,
+  command: 'add' | 'list' | 'disable' | 'enable',
+  ...args: string[]
+) {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', command, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

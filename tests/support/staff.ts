@@ -1,17 +1,18 @@
 import { hashPassword } from '#server/features/accounts/passwords.ts';
-import { backOfficeApi, formTokenHeader } from '#shared/back-office.ts';
+import { backOfficeApi, formTokenHeader, type StaffRole } from '#shared/back-office.ts';
 import { sha512Hex } from '#shared/password.ts';
 import type { TestApp } from './app.ts';
 import { type Reachable, send } from './http.ts';
 
-/** A member of staff with a password, as the reset flow would leave them. */
-export async function createStaff(site: TestApp, email: string, password: string) {
+/** A member of staff with a password, as the reset flow would leave them; an owner unless `role` says. */
+export async function createStaff(site: TestApp, email: string, password: string, role: StaffRole = 'owner') {
   await site.db
     .insertInto('users')
     .values({
       email,
       password_hash: await hashPassword(await sha512Hex(password)),
       status: 'active',
+      role,
       created_at: new Date().toISOString(),
       password_changed_at: new Date().toISOString(),
     })
@@ -26,9 +27,12 @@ export async function formToken(site: Reachable) {
   return { cookie, token: token as string };
 }
 
-/** Signs a new member of staff in through /login: the cookies a browser would then send, and its token. */
-export async function signedInStaff(site: TestApp, email: string) {
-  await createStaff(site, email, 'Correct1');
+/**
+ * Signs a new member of staff (an owner unless `role` says) in through /login: the cookies a browser
+ * would then send, and its token.
+ */
+export async function signedInStaff(site: TestApp, email: string, role: StaffRole = 'owner') {
+  await createStaff(site, email, 'Correct1', role);
   return signInThroughLogin(site, email, 'Correct1');
 }
 

@@ -14,6 +14,7 @@ import * as signInThrottle from './migrations/010-sign-in-throttle.ts';
 import * as noReadableLinks from './migrations/011-no-readable-links.ts';
 import * as bookingLimits from './migrations/012-booking-limits.ts';
 import * as auditKinds from './migrations/014-audit-kinds.ts';
+import * as staffRoles from './migrations/015-staff-roles.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011-no-readable-links': noReadableLinks,
   '012-booking-limits': bookingLimits,
   '014-audit-kinds': auditKinds,
+  '015-staff-roles': staffRoles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

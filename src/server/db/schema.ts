@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AuditKind } from '#shared/audit.ts';
-import type { LeadKind, LeadStage } from '#shared/back-office.ts';
+import type { LeadKind, LeadStage, StaffRole } from '#shared/back-office.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
 export type Timestamp = string;
@@ -135,6 +135,8 @@ export interface UserTable {
   /** Argon2id of the SHA-512 hex the browser sends; null until the user sets a password. */
   password_hash: string | null;
   status: 'active' | 'disabled';
+  /** An owner may do everything; staff only the leads. */
+  role: StaffRole;
   created_at: Timestamp;
   password_changed_at: Timestamp | null;
 }

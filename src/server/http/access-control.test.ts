@@ -78,7 +78,8 @@ describeEachDatabase('access to every route that is not public', (database) => {
     expect(closed.size).toBeGreaterThanOrEqual(30);
     expect([...closed.keys()].every((path) => /^\/(api\/)?back-office(\/|$)/.test(path))).toBe(true);
     expect(closed.get('/back-office')).toBe('staff-page');
-    expect(closed.get('/api/back-office/staff')).toBe('staff');
+    expect(closed.get('/api/back-office/contact-enquiries')).toBe('staff');
+    expect(closed.get('/api/back-office/staff')).toBe('owner');
   });
 
   it('denies an anonymous caller every route, by every method and every spelling of its path, and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { backOfficeMessages } from '#shared/back-office.ts';
+import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
 import { loginReturningTo } from '#shared/return-path.ts';
 import type { Access } from './access.ts';
 import { failure } from './errors.ts';
@@ -8,6 +8,8 @@ import { failure } from './errors.ts';
 export interface Staff {
   id: number;
   email: string;
+  /** An owner may reach every route; `staff`, every route but the owner-only ones. */
+  role: StaffRole;
   /** The handle of the session the request came with (never its cookie value). */
   session: string;
 }
@@ -74,6 +76,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     if (!safeMethods.has(request.method) && !options.formTokenMatches(request)) {
       return reply.status(403).send(failure(backOfficeMessages.forbidden));
+    }
+    if (access === 'owner' && staff.role !== 'owner') {
+      return reply.status(403).send(failure(backOfficeMessages.ownersOnly));
     }
     request.staff = staff;
   });

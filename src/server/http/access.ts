@@ -8,6 +8,7 @@
  * - `public`: anyone.
  * - `staff`: a signed-in member of staff; a change (any method but GET and HEAD) also needs our Origin
  *   and the form token. Anonymous callers get 401, a change without the token 403.
+ * - `owner`: as `staff`, and only an owner: a signed-in member of staff of the `staff` role gets 403.
  * - `staff-page`: a page of the back office; anonymous visitors are sent to the login page instead.
  */
 import type { Access } from '#shared/api/endpoint.ts';

@@ -17,7 +17,8 @@ const securitySchemes = (sessionCookieName: string) => ({
     type: 'apiKey' as const,
     in: 'cookie' as const,
     name: sessionCookieName,
-    description: 'The session cookie that signing in at POST /login sets.',
+    description:
+      'The session cookie that signing in at POST /login sets. An operation that lists the role `owner` is for owners only: a member of staff of any other role gets 403.',
   },
   formToken: {
     type: 'apiKey' as const,
@@ -36,7 +37,9 @@ const securitySchemes = (sessionCookieName: string) => ({
 function securityOf(endpoint: EndpointSpec) {
   if (endpoint.bearerToken) return [{ metricsToken: [] }];
   if (endpoint.access === 'public') return [];
-  return endpoint.method === 'GET' ? [{ staffSession: [] }] : [{ staffSession: [], formToken: [] }];
+  // OpenAPI 3.1 lets an apiKey scheme list the roles an operation requires.
+  const staffSession = endpoint.access === 'owner' ? ['owner'] : [];
+  return endpoint.method === 'GET' ? [{ staffSession }] : [{ staffSession, formToken: [] }];
 }
 
 /** An answer that is not JSON, as OpenAPI describes it. */

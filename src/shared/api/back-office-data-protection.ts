@@ -13,7 +13,7 @@ const emailRefused = refusal.describe(
 export const exportPersonalData = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/data-protection/export`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Everything the site holds about an email address, as a JSON attachment',
   description:
@@ -30,7 +30,7 @@ export const exportPersonalData = endpoint({
 export const erasePersonalData = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/data-protection/erase`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Erase an email address everywhere; the audit log keeps a pseudonym in its place',
   body: emailBodySchema,

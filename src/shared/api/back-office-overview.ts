@@ -1,5 +1,5 @@
 import { accountPaths } from '../accounts.ts';
-import { backOfficeApi } from '../back-office.ts';
+import { backOfficeApi, staffRoles } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { endpoint, htmlPage } from './endpoint.ts';
 import { backOfficeTag } from './lead-lists.ts';
@@ -49,7 +49,14 @@ export const backOfficeMe = endpoint({
   access: 'staff',
   tag: backOfficeTag,
   summary: 'Who is signed in',
-  answers: { 200: z.object({ email: z.string() }).describe('The signed-in member of staff.') },
+  answers: {
+    200: z
+      .object({
+        email: z.string(),
+        role: z.enum(staffRoles).describe('An owner may do everything; staff, only the leads.'),
+      })
+      .describe('The signed-in member of staff.'),
+  },
 });
 
 const signedOut = { contentType: 'redirect', description: 'Not signed in: a 303 to /login.' } as const;

@@ -22,7 +22,7 @@ const blockedDates = z.object({ blockedDates: blockedDateList });
 export const readAvailability = endpoint({
   method: 'GET',
   path: `${backOfficeApi}/availability`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'The calendar’s availability settings and the blocked dates from today on',
   answers: {
@@ -35,7 +35,7 @@ export const readAvailability = endpoint({
 export const saveAvailability = endpoint({
   method: 'PUT',
   path: `${backOfficeApi}/availability`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Replace the availability settings; the calendar offers the new times at once',
   body: availabilitySettingsSchema,
@@ -50,7 +50,7 @@ export const saveAvailability = endpoint({
 export const blockDate = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/blocked-dates`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Block a date, so that no call can be booked on it',
   body: z
@@ -70,7 +70,7 @@ export const blockDate = endpoint({
 export const unblockDate = endpoint({
   method: 'DELETE',
   path: `${backOfficeApi}/blocked-dates/:date`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Open a blocked date again (a date that was not blocked changes nothing)',
   params: z.object({ date: z.string().describe('YYYY-MM-DD') }),

@@ -1,5 +1,5 @@
 import { auditKinds } from '../audit.ts';
-import { backOfficeApi, backOfficeMessages, pageSize } from '../back-office.ts';
+import { backOfficeApi, backOfficeMessages, pageSize, staffRoles } from '../back-office.ts';
 import { emailAddressProblem } from '../email.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
@@ -22,9 +22,15 @@ export const emailBodySchema = z
   })
   .strict();
 
+/** An invitation: the address, and what the new account may do (`staff` unless said otherwise). */
+export const inviteBodySchema = emailBodySchema.extend({
+  role: z.enum(staffRoles, { error: backOfficeMessages.role }).default('staff'),
+});
+
 export const staffMemberSchema = z.object({
   email: z.string(),
   status: z.enum(['active', 'disabled']),
+  role: z.enum(staffRoles),
   /** False for someone invited who has not chosen a password yet. */
   passwordSet: z.boolean(),
   createdAt: z.string(),
@@ -38,14 +44,14 @@ const emailRefused = refusal.describe(
 export const listStaff = endpoint({
   method: 'GET',
   path: `${backOfficeApi}/staff`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Everyone with a staff account, by email address',
   answers: {
     200: z
       .array(staffMemberSchema)
       .describe(
-        'Each account: its address, active or disabled, whether a password is set, when it was added.',
+        'Each account: its address, active or disabled, owner or staff, whether a password is set, when it was added.',
       ),
   },
 });
@@ -53,21 +59,23 @@ export const listStaff = endpoint({
 export const inviteStaff = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/staff`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Invite someone: an account, and an email with a link to choose a password',
-  body: emailBodySchema,
+  body: inviteBodySchema,
   answers: {
     201: formAnswerSchema.describe(`Invited: infoMessages is ["${backOfficeMessages.invited}"].`),
     409: refusal.describe(`"${backOfficeMessages.staffExists}"`),
-    422: emailRefused,
+    422: refusal.describe(
+      `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), or "${backOfficeMessages.role}".`,
+    ),
   },
 });
 
 export const disableStaff = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/staff/disable`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Disable an account: signed out everywhere, and no more sign-ins',
   body: emailBodySchema,
@@ -81,7 +89,7 @@ export const disableStaff = endpoint({
 export const enableStaff = endpoint({
   method: 'POST',
   path: `${backOfficeApi}/staff/enable`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Re-enable a disabled account: it signs in again with the password it had',
   body: emailBodySchema,
@@ -123,7 +131,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const readAuditLog = endpoint({
   method: 'GET',
   path: `${backOfficeApi}/audit-log`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'A page of the audit log, newest first: staff actions, or (kind=sign-in) sign-in events',
   query: auditLogQuerySchema,

@@ -57,15 +57,30 @@ const staffChangeAnswers = {
   ...staffReadAnswers,
   403: refusal.describe('The form token is missing or wrong, or the request came from another site.'),
 };
+const ownerReadAnswers = {
+  ...staffReadAnswers,
+  403: refusal.describe('Signed in, but not as an owner: only an owner may do this.'),
+};
+const ownerChangeAnswers = {
+  ...staffReadAnswers,
+  403: refusal.describe(
+    'The form token is missing or wrong, the request came from another site, or the signed-in member of staff is not an owner.',
+  ),
+};
+const accessAnswers = {
+  staff: { read: staffReadAnswers, change: staffChangeAnswers },
+  owner: { read: ownerReadAnswers, change: ownerChangeAnswers },
+};
 
 /**
- * Declares an endpoint, keeping its literal types for the server and the client. A staff endpoint also
- * lists what the access rules answer before it runs: 401 signed out, and for a change 403 without the
- * form token.
+ * Declares an endpoint, keeping its literal types for the server and the client. A staff or owner
+ * endpoint also lists what the access rules answer before it runs: 401 signed out, for a change 403
+ * without the form token, and on an owner endpoint 403 to anyone but an owner.
  */
 export function endpoint<const E extends EndpointSpec>(spec: E): E {
-  if (spec.access !== 'staff') return spec;
-  const access = spec.method === 'GET' ? staffReadAnswers : staffChangeAnswers;
+  if (spec.access !== 'staff' && spec.access !== 'owner') return spec;
+  const answers = accessAnswers[spec.access];
+  const access = spec.method === 'GET' ? answers.read : answers.change;
   return { ...spec, answers: { ...access, ...spec.answers } };
 }
 

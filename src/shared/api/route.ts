@@ -8,9 +8,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `public`: anyone (an endpoint may still check a credential of its own, see `bearerToken`).
  * - `staff`: a signed-in member of staff; a change (any method but GET and HEAD) also needs the form
  *   token in the `x-form-token` header, twin of the form-token cookie.
+ * - `owner`: as `staff`, and the signed-in member of staff must be an owner (staff accounts, settings,
+ *   data protection, the audit log); anyone else gets 403.
  * - `staff-page`: a page of the back office; an anonymous visitor is sent to the login page instead.
  */
-export type Access = 'public' | 'staff' | 'staff-page';
+export type Access = 'public' | 'staff' | 'owner' | 'staff-page';
 
 export interface Route {
   method: Method;

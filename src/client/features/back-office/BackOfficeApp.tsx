@@ -3,6 +3,7 @@ import { call, formToken } from '#client/lib/api-client.ts';
 import { accountPaths } from '#shared/accounts.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
+import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
@@ -14,6 +15,7 @@ import { Overview } from './Overview.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
+import { YourSessions } from './YourSessions.tsx';
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -24,14 +26,28 @@ const sections = [
   ['availability', 'Availability'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
+  ['sessions', 'Your sessions'],
 ] as const;
+// Only an owner may use these (the server refuses anyone else), so nobody else is shown them. An owner
+// sees their sessions on the Staff screen instead of a section of their own.
+const ownerSections = new Set(['availability', 'staff', 'data-protection']);
+const ownersElsewhere = new Set(['sessions']);
+/** Until the role is known, the sections everyone has. */
+const sectionsFor = (role: StaffRole | null) =>
+  sections.filter(
+    ([to]) => (role === 'owner' || !ownerSections.has(to)) && (role === 'staff' || !ownersElsewhere.has(to)),
+  );
 
 export default function BackOfficeApp() {
   const { path, search } = useLocation();
   const [you, setYou] = useState<string | null>(null);
+  const [role, setRole] = useState<StaffRole | null>(null);
   const [token, setToken] = useState('');
   useEffect(() => {
-    void call(backOfficeMe, {}).then((me) => setYou(me.email));
+    void call(backOfficeMe, {}).then((me) => {
+      setYou(me.email);
+      setRole(me.role);
+    });
     void formToken().then(setToken);
   }, []);
 
@@ -44,7 +60,7 @@ export default function BackOfficeApp() {
       <div className="bo-bar">
         <nav aria-label="Back office">
           <ul className="bo-nav">
-            {sections.map(([to, label]) => (
+            {sectionsFor(role).map(([to, label]) => (
               <li key={to}>
                 <Link to={to} current={section === to}>
                   {label}
@@ -61,7 +77,7 @@ export default function BackOfficeApp() {
           </button>
         </form>
       </div>
-      <Screen section={section} id={id} search={search} you={you ?? ''} />
+      <Screen section={section} id={id} search={search} you={you ?? ''} role={role} />
     </div>
   );
 }
@@ -71,11 +87,13 @@ function Screen({
   id,
   search,
   you,
+  role,
 }: {
   section: string;
   id: string;
   search: URLSearchParams;
   you: string;
+  role: StaffRole | null;
 }) {
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
@@ -83,6 +101,17 @@ function Screen({
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
   if (list) return <ListView key={section} list={list as any} search={search} />;
+  if (ownerSections.has(section) && role !== 'owner') {
+    if (role === null) return null;
+    return <p role="alert">{backOfficeMessages.ownersOnly}</p>;
+  }
+  if (section === 'sessions') {
+    return (
+      <section aria-label="Your account">
+        <YourSessions onEnded={() => {}} />
+      </section>
+    );
+  }
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;

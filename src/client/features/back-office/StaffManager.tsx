@@ -7,11 +7,17 @@ import {
   listStaff,
   type StaffMember,
 } from '#shared/api/back-office-staff.ts';
+import type { StaffRole } from '#shared/back-office.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 import { YourSessions } from './YourSessions.tsx';
+
+const roleNames: Record<StaffRole, string> = {
+  staff: 'Staff: leads only',
+  owner: 'Owner: everything',
+};
 
 /** Who can sign in: invite by email, disable, re-enable; your own sessions; and the audit log. */
 export function StaffManager({ you }: { you: string }) {
@@ -19,6 +25,7 @@ export function StaffManager({ you }: { you: string }) {
   // Bumped after each change: the audit log starts afresh, showing it.
   const [auditVersion, setAuditVersion] = useState(0);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('staff');
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -44,7 +51,7 @@ export function StaffManager({ you }: { you: string }) {
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => call(inviteStaff, { body: { email } }))) setEmail('');
+    if (await act(() => call(inviteStaff, { body: { email, role } }))) setEmail('');
   };
 
   return (
@@ -57,6 +64,7 @@ export function StaffManager({ you }: { you: string }) {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Status</th>
+              <th scope="col">Role</th>
               <th scope="col">Added</th>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
@@ -70,6 +78,7 @@ export function StaffManager({ you }: { you: string }) {
                 <td>
                   {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
                 </td>
+                <td>{roleNames[member.role]}</td>
                 <td>{when(member.createdAt)}</td>
                 <td>
                   {member.status === 'active' && member.email !== you && (
@@ -104,6 +113,13 @@ export function StaffManager({ you }: { you: string }) {
         <label>
           Invite by email
           <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+            <option value="staff">{roleNames.staff}</option>
+            <option value="owner">{roleNames.owner}</option>
+          </select>
         </label>
         <button type="submit" className="button">
           Send invitation

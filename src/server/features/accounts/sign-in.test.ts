@@ -47,6 +47,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
           email,
           password_hash: await hashPassword(await sha512Hex('Correct1')),
           status: 'active',
+          role: 'owner',
           created_at: clock.toISOString(),
           password_changed_at: clock.toISOString(),
         })

@@ -4,6 +4,7 @@ import type { BotCheck } from '#server/captcha/index.ts';
 import type { Database, SessionTable } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
+import type { StaffRole } from '#shared/back-office.ts';
 import { botCheckActions } from '#shared/bot-check.ts';
 import { type AccountContext, hour, normalEmail } from './context.ts';
 import { signInThrottledEmail } from './emails.ts';
@@ -26,6 +27,7 @@ export type SignInOutcome =
 export interface SignedInUser {
   id: number;
   email: string;
+  role: StaffRole;
   /** The session's handle (own-sessions.ts), so the list of their sessions can mark this one. */
   session: string;
 }
@@ -146,7 +148,14 @@ export function createSignIn({
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id_hash', 'sessions.kind', 'sessions.last_seen_at', 'users.id', 'users.email'])
+        .select([
+          'sessions.id_hash',
+          'sessions.kind',
+          'sessions.last_seen_at',
+          'users.id',
+          'users.email',
+          'users.role',
+        ])
         .where('sessions.id_hash', '=', hashToken(sessionId))
         .where('sessions.expires_at', '>', at.toISOString())
         .where('users.status', '=', 'active')
@@ -165,7 +174,7 @@ export function createSignIn({
           .where('id_hash', '=', row.id_hash)
           .execute();
       }
-      return { id: row.id, email: row.email, session: sessionHandle(row.id_hash) };
+      return { id: row.id, email: row.email, role: row.role, session: sessionHandle(row.id_hash) };
     },
 
     /** Ends a session without a word in the audit log: the one a browser brings to a new sign-in. */

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { type AuditAction, recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import type { StaffRole } from '#shared/back-office.ts';
 import { type AccountContext, normalEmail } from './context.ts';
 import { invitationEmail } from './emails.ts';
 
@@ -25,8 +26,9 @@ export function createStaffAccounts({
     /**
      * Creates an active user without a password and emails them a link to choose one; the audit log
      * records who did it (`by`: a member of staff, or null from the command line) in the same transaction.
+     * The first account ever created is an owner whatever `role` says: someone must be able to add the rest.
      */
-    async addUser(email: string, by: number | null): Promise<'added' | 'exists'> {
+    async addUser(email: string, by: number | null, role: StaffRole = 'staff'): Promise<'added' | 'exists'> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('users')
@@ -34,12 +36,14 @@ export function createStaffAccounts({
           .where('email', '=', normalEmail(email))
           .executeTakeFirst();
         if (existing) return 'exists';
+        const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
         const user = await trx
           .insertInto('users')
           .values({
             email: normalEmail(email),
             password_hash: null,
             status: 'active',
+            role: anyone ? role : 'owner',
             created_at: now().toISOString(),
             password_changed_at: null,
           })
@@ -55,7 +59,7 @@ export function createStaffAccounts({
     listUsers: () =>
       db
         .selectFrom('users')
-        .select(['email', 'status', 'created_at', 'password_changed_at'])
+        .select(['email', 'status', 'role', 'created_at', 'password_changed_at'])
         .orderBy('email')
         .execute(),
 

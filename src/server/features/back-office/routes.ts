@@ -55,7 +55,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   registerStaffRoutes(app, options);
   registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 
-  serve(app, backOfficeMe, (request) => ({ email: request.staff.email }));
+  serve(app, backOfficeMe, (request) => ({ email: request.staff.email, role: request.staff.role }));
   serve(app, backOfficeSummary, async () => {
     const [leads, signedIn] = await Promise.all([
       leadSummary(db, leadKinds, now()),

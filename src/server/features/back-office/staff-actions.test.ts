@@ -49,7 +49,7 @@ describeEachDatabase('re-enabling staff and ending sessions', (database) => {
       // The session disabling ended stays ended; the old password opens a new one.
       expect((await me(colleague)).status).toBe(401);
       const again = await signInThroughLogin(site, 'dara@fenwickhale.test', 'Correct1');
-      expect(await (await me(again)).json()).toEqual({ email: 'dara@fenwickhale.test' });
+      expect(await (await me(again)).json()).toEqual({ email: 'dara@fenwickhale.test', role: 'owner' });
     });
 
     it('answers 404 for an address with no account, 409 for an active one, and 422 for no address', async () => {

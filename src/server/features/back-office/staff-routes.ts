@@ -32,6 +32,7 @@ export function registerStaffRoutes(
     return users.map((user) => ({
       email: user.email,
       status: user.status,
+      role: user.role,
       passwordSet: user.password_changed_at !== null,
       createdAt: user.created_at,
     }));
@@ -41,7 +42,7 @@ export function registerStaffRoutes(
     app,
     inviteStaff,
     async (request, reply) => {
-      const outcome = await accounts.addUser(request.body.email, request.staff.id);
+      const outcome = await accounts.addUser(request.body.email, request.staff.id, request.body.role);
       if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
       options.mailQueued();
       return reply.status(201).send(succeeded(backOfficeMessages.invited));

@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userCommand } from '#tests/support/accounts.ts';
+
+describe('npm run user:add and user:list', () => {
+  let site: { dataDir: string; url: string };
+  beforeAll(async () => {
+    site = { dataDir: await mkdtemp(path.join(tmpdir(), 'user-command-')), url: 'http://127.0.0.1:9' };
+  });
+  afterAll(() => rm(site.dataDir, { recursive: true, force: true }));
+
+  it('makes the first user an owner, later ones staff unless --owner is given, and lists each role', async () => {
+    expect(await userCommand(site, 'add', 'first@fenwickhale.test')).toContain(
+      'Added first@fenwickhale.test as an owner',
+    );
+    expect(await userCommand(site, 'add', 'second@fenwickhale.test')).toContain(
+      'Added second@fenwickhale.test as staff (the leads only)',
+    );
+    expect(await userCommand(site, 'add', '--owner', 'third@fenwickhale.test')).toContain(
+      'Added third@fenwickhale.test as an owner',
+    );
+    const listed = (await userCommand(site, 'list'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').slice(0, 3));
+    expect(listed).toEqual([
+      ['first@fenwickhale.test', 'owner', 'active'],
+      ['second@fenwickhale.test', 'staff', 'active'],
+      ['third@fenwickhale.test', 'owner', 'active'],
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+
+// A member of staff of the staff role sees the leads, not the owners' sections, at a phone's width and a
+// desktop's.
+const t = setUpSiteInBrowser();
+const password = 'Ledger2026!';
+
+async function invited(email: string, role: 'owner' | 'staff') {
+  await addUser(t.site, email, role);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+}
+
+describe('the staff role in Chromium', () => {
+  for (const width of [375, 1280]) {
+    it(`shows a staff-role user the leads and their sessions, not Staff, Availability or Data protection (${width} px)`, async () => {
+      // The first account is always an owner; this one is added after it.
+      await invited(`owner.${width}@fenwickhale.test`, 'owner');
+      const email = `sam.${width}@fenwickhale.test`;
+      await invited(email, 'staff');
+
+      await t.page.setViewportSize({ width, height: 900 });
+      await signInOnPage(t.page, t.site, email, password);
+      const nav = t.page.getByRole('navigation', { name: 'Back office' });
+      await nav.getByRole('link', { name: 'Your sessions', exact: true }).waitFor();
+      const links = await nav.getByRole('link').allTextContents();
+      expect(links).toEqual(expect.arrayContaining(['Overview', 'Contact enquiries', 'Your sessions']));
+      for (const owners of ['Staff', 'Availability', 'Data protection']) expect(links).not.toContain(owners);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      await nav.getByRole('link', { name: 'Your sessions', exact: true }).click();
+      await t.page.getByRole('row', { name: /This browser/ }).waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      // Typing an owner's address by hand shows why there is nothing there.
+      await t.page.goto(`${t.site.url}/back-office/staff`);
+      await t.page.getByRole('alert').getByText(backOfficeMessages.ownersOnly).waitFor();
+      await expect(t.page.getByRole('heading', { name: 'Staff', level: 1 }).count()).resolves.toBe(0);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
