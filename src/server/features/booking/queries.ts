@@ -20,49 +20,11 @@ type Db = Kysely<Database>;
 
 const bookingListShape = { timeColumn: 'starts_at', searchColumns: ['email'], exactColumn: 'reference' };
 
-/** One page of the agenda, on the (starts_at, status) index. */
-export async function listBookings(
-  db: Db,
-  query: BookingListQuery,
-  now: Date,
-  limit?: number,
-): Promise<Page<BookingRow>> {
-  const upcoming = query.when === 'upcoming';
-  let select = db
-    .selectFrom('bookings')
-    .select([
-      'id',
-      'reference',
-      'email',
-      'starts_at',
-      'local_date',
-      'local_time',
-      'status',
-      'stage',
-      'created_at',
-    ])
-    .where(sql<boolean>`starts_at ${sql.raw(upcoming ? '>=' : '<')} ${now.toISOString()}`);
-  if (query.stage) select = select.where('stage', '=', query.stage);
-  if (query.status) select = select.where('status', '=', query.status);
-  const order = upcoming ? 'oldest' : 'newest';
-  const page = await keysetPage(select, bookingListShape, { ...query, order }, limit);
-  return { ...page, items: page.items.map(toRow) };
-}
-
-/** A call with every field the agenda keeps about it, as its list's CSV writes it. */
-export interface BookingCsvRow extends BookingRow {
-  endsAt: string;
-  meetingUrl: string | null;
-  cancelledAt: string | null;
-}
-
-/** A page of the same agenda with every field, for its CSV (the list's own pages stay small). */
-export async function bookingCsvRows(
-  db: Db,
-  query: BookingListQuery,
-  now: Date,
-  limit: number,
-): Promise<Page<BookingCsvRow>> {
+/**
+ * One page of the agenda's rows, upcoming soonest first or past newest first, on the (starts_at, status)
+ * index: what the list and its CSV both read.
+ */
+async function agendaPage(db: Db, query: BookingListQuery, now: Date, limit?: number) {
   const upcoming = query.when === 'upcoming';
   let select = db
     .selectFrom('bookings')
@@ -84,7 +46,35 @@ export async function bookingCsvRows(
   if (query.stage) select = select.where('stage', '=', query.stage);
   if (query.status) select = select.where('status', '=', query.status);
   const order = upcoming ? 'oldest' : 'newest';
-  const page = await keysetPage(select, bookingListShape, { ...query, order }, limit);
+  return keysetPage(select, bookingListShape, { ...query, order }, limit);
+}
+
+/** One page of the agenda. */
+export async function listBookings(
+  db: Db,
+  query: BookingListQuery,
+  now: Date,
+  limit?: number,
+): Promise<Page<BookingRow>> {
+  const page = await agendaPage(db, query, now, limit);
+  return { ...page, items: page.items.map(toRow) };
+}
+
+/** A call with every field the agenda keeps about it, as its list's CSV writes it. */
+export interface BookingCsvRow extends BookingRow {
+  endsAt: string;
+  meetingUrl: string | null;
+  cancelledAt: string | null;
+}
+
+/** A page of the same agenda with every field, for its CSV. */
+export async function bookingCsvRows(
+  db: Db,
+  query: BookingListQuery,
+  now: Date,
+  limit: number,
+): Promise<Page<BookingCsvRow>> {
+  const page = await agendaPage(db, query, now, limit);
   return {
     ...page,
     items: page.items.map((row) => ({
