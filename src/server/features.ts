@@ -110,6 +110,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     leadKinds: leadRegistry(),
     availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
+    mailingList,
     mailQueued,
     secret: config.sessionSecret,
     now: clock,

@@ -23,6 +23,18 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(entry('staff.enabled', 'dave@fenwickhale.test'))).toBe(
       `${ann} enabled dave@fenwickhale.test again`,
     );
+    expect(auditSentence(entry('staff.role-changed', 'dave@fenwickhale.test', { role: 'owner' }))).toBe(
+      `${ann} made dave@fenwickhale.test an owner`,
+    );
+    expect(auditSentence(entry('staff.role-changed', 'dave@fenwickhale.test', { role: 'staff' }))).toBe(
+      `${ann} made dave@fenwickhale.test staff (the leads only)`,
+    );
+    expect(auditSentence(entry('subscriber.unsubscribed', 'bob@example.test'))).toBe(
+      `${ann} unsubscribed bob@example.test from the newsletter`,
+    );
+    expect(auditSentence(entry('subscriber.confirmation-resent', 'bob@example.test'))).toBe(
+      `${ann} sent bob@example.test the newsletter confirmation again`,
+    );
     expect(auditSentence(entry('availability.changed', 'availability', { callMinutes: 30 }))).toBe(
       `${ann} changed the availability for calls`,
     );

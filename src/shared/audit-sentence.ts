@@ -42,6 +42,14 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} disabled ${subject}`;
     case 'staff.enabled':
       return `${actor} enabled ${subject} again`;
+    case 'staff.role-changed':
+      return detail.role === 'owner'
+        ? `${actor} made ${subject} an owner`
+        : `${actor} made ${subject} staff (the leads only)`;
+    case 'subscriber.unsubscribed':
+      return `${actor} unsubscribed ${subject} from the newsletter`;
+    case 'subscriber.confirmation-resent':
+      return `${actor} sent ${subject} the newsletter confirmation again`;
     case 'session.ended': {
       const browser =
         typeof detail.browser === 'string' && detail.browser !== 'Unknown' ? ` on ${detail.browser}` : '';

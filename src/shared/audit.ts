@@ -27,9 +27,12 @@ export type AuditAction =
   | 'staff.invited'
   | 'staff.disabled'
   | 'staff.enabled'
+  | 'staff.role-changed'
   | 'session.ended'
   | 'availability.changed'
   | 'blocked-date.added'
   | 'blocked-date.removed'
   | 'data.exported'
-  | 'data.erased';
+  | 'data.erased'
+  | 'subscriber.unsubscribed'
+  | 'subscriber.confirmation-resent';

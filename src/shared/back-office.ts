@@ -56,4 +56,14 @@ export const backOfficeMessages = {
   settingsSaved: 'Saved. The calendar offers the new times at once.',
   blockedDate: 'Enter a date to block, as YYYY-MM-DD, and an optional reason of up to 200 characters',
   erased: 'Erased.',
+  roleChanged: 'Role changed: it applies at once, in every browser they are signed in on.',
+  alreadyThatRole: 'That account already has that role.',
+  lastOwner:
+    'The firm must keep an owner who can sign in: make someone else an owner first, or re-enable one.',
+  unsubscribed: 'Unsubscribed: they will get no more newsletters. The consent record keeps the history.',
+  alreadyUnsubscribed: 'This subscriber has already unsubscribed.',
+  confirmationResent: 'Confirmation sent again: the link in the earlier email no longer works.',
+  notPending: 'Only a subscriber who has not confirmed yet can be sent the confirmation again.',
+  confirmationTooSoon:
+    'A confirmation went to this address less than an hour ago. Give them time to find it, then try again.',
 };

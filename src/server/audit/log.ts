@@ -15,12 +15,15 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.invited': 'staff',
   'staff.disabled': 'staff',
   'staff.enabled': 'staff',
+  'staff.role-changed': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'blocked-date.added': 'staff',
   'blocked-date.removed': 'staff',
   'data.exported': 'staff',
   'data.erased': 'staff',
+  'subscriber.unsubscribed': 'staff',
+  'subscriber.confirmation-resent': 'staff',
 };
 
 export interface AuditEntry {

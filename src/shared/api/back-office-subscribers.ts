@@ -1,6 +1,6 @@
 import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
 import { z } from '../zod.ts';
-import { endpoint, refusal } from './endpoint.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { backOfficeTag, leadList, listQuerySchema } from './lead-lists.ts';
 
 // The mailing list, as the back office lists its subscribers and shows each one's proof of consent.
@@ -54,5 +54,45 @@ export const subscriberDetail = endpoint({
   answers: {
     200: subscriberDetailSchema.describe('The subscriber.'),
     404: refusal.describe(`No subscriber has this address: "${backOfficeMessages.notFound}"`),
+  },
+});
+
+const noSubscriber = refusal.describe(`No subscriber has this address: "${backOfficeMessages.notFound}"`);
+
+/**
+ * Takes a subscriber off the list without erasing them: the consent trail records the unsubscribe as the
+ * visitor's own link would (with the source `back-office`), and the audit log who did it.
+ */
+export const unsubscribeSubscriber = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/${subscriberList.name}/:email/unsubscribe`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Unsubscribe a subscriber, keeping their consent record',
+  params: z.object({ email: z.string() }),
+  answers: {
+    200: formAnswerSchema.describe(`Unsubscribed: infoMessages is ["${backOfficeMessages.unsubscribed}"].`),
+    404: noSubscriber,
+    409: refusal.describe(`"${backOfficeMessages.alreadyUnsubscribed}"`),
+  },
+});
+
+/**
+ * Sends a subscriber who has not confirmed the double-opt-in email again, with a new link: the link in
+ * any earlier email stops working. At most once an hour per address, counting the sign-up form's own
+ * sends, so it cannot be used to flood someone's inbox.
+ */
+export const resendSubscriberConfirmation = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/${subscriberList.name}/:email/resend-confirmation`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Send the confirmation email again to a subscriber who has not confirmed',
+  params: z.object({ email: z.string() }),
+  answers: {
+    200: formAnswerSchema.describe(`Queued: infoMessages is ["${backOfficeMessages.confirmationResent}"].`),
+    404: noSubscriber,
+    409: refusal.describe(`Confirmed or unsubscribed: "${backOfficeMessages.notPending}"`),
+    429: refusal.describe(`Sent less than an hour ago: "${backOfficeMessages.confirmationTooSoon}"`),
   },
 });

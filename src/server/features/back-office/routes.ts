@@ -2,6 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
+import {
+  type MailingListService,
+  registerSubscriberStaffRoutes,
+} from '#server/features/mailing-list/index.ts';
 import type { PrerenderedPages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
@@ -29,6 +33,8 @@ export interface BackOfficeRoutesOptions {
   /** The booking feature's calendar settings and cancelling, which staff use too. */
   availability: AvailabilityStore;
   cancelBooking: CancelBooking;
+  /** The mailing list's service: staff unsubscribe someone, or send their confirmation again. */
+  mailingList: MailingListService;
   mailQueued: () => void;
   /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
   secret: string;
@@ -51,6 +57,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     mailQueued: options.mailQueued,
     now,
   });
+  registerSubscriberStaffRoutes(app, { mailingList: options.mailingList, mailQueued: options.mailQueued });
   registerAvailabilityRoutes(app, db, options.availability, now);
   registerStaffRoutes(app, options);
   registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });

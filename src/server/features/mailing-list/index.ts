@@ -2,3 +2,4 @@
 export { subscriberLeads } from './lead-kind.ts';
 export { mailingListPlugin } from './routes.ts';
 export { createMailingListService, type MailingListService } from './service.ts';
+export { registerSubscriberStaffRoutes } from './staff-routes.ts';

@@ -28,11 +28,16 @@ export async function listSubscribers(
   return { ...page, items: page.items.map(toRow) };
 }
 
+/** One subscriber by address, in whatever case staff typed it (sign-up keeps addresses in lower case). */
 export async function findSubscriber(
   db: Kysely<Database>,
   email: string,
 ): Promise<SubscriberDetail | undefined> {
-  const row = await db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('subscribers')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!row) return undefined;
   const consents = await db
     .selectFrom('subscriber_consents')

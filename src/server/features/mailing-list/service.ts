@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database, SubscriberConsentTable } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -89,7 +90,9 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
       if (existing) {
         if (existing.status === 'confirmed') return;
         // A pending address gets the confirmation again at most once an hour, so the form cannot be used
-        // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation.
+        // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation,
+        // and reads as subscribing afresh: its earlier confirmation and unsubscribe stay in the consent
+        // trail, not on the subscriber.
         const sentAt = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
         if (existing.status === 'pending' && at.getTime() - sentAt < resendAfterMs) return;
         await trx
@@ -99,6 +102,8 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
             confirm_token_hash: hashToken(confirmToken),
             confirmation_sent_at: at.toISOString(),
             unsubscribe_token_hash: hashToken(unsubscribe),
+            confirmed_at: null,
+            unsubscribed_at: null,
           })
           .where('id', '=', existing.id)
           .execute();
@@ -206,6 +211,95 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
           .execute();
         await recordConsent(trx, subscriber.id, 'unsubscribed', source, { ipAddress });
         return 'unsubscribed';
+      });
+    },
+
+    /**
+     * A member of staff takes an address off the list (asked by phone, say): recorded in the consent
+     * trail as the visitor's own unsubscribe is, from `back-office`, and in the audit log with who did it,
+     * in one transaction. The subscriber and their consent record are kept.
+     */
+    async unsubscribeByStaff(
+      address: string,
+      staff: { userId: number; ipAddress: string | null },
+    ): Promise<'unsubscribed' | 'already-unsubscribed' | 'unknown'> {
+      const email = address.trim().toLowerCase();
+      return db.transaction().execute(async (trx) => {
+        const subscriber = await trx
+          .selectFrom('subscribers')
+          .select(['id', 'status'])
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (!subscriber) return 'unknown';
+        const at = now();
+        // Only a subscriber still on the list changes, so a visitor's click at the same moment is not
+        // recorded twice.
+        const changed = await trx
+          .updateTable('subscribers')
+          .set({ status: 'unsubscribed', unsubscribed_at: at.toISOString(), confirm_token_hash: null })
+          .where('id', '=', subscriber.id)
+          .where('status', '!=', 'unsubscribed')
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return 'already-unsubscribed';
+        await recordConsent(trx, subscriber.id, 'unsubscribed', 'back-office', {
+          ipAddress: staff.ipAddress,
+        });
+        await recordAudit(
+          trx,
+          { userId: staff.userId, action: 'subscriber.unsubscribed', subject: email },
+          at,
+        );
+        return 'unsubscribed';
+      });
+    },
+
+    /**
+     * Sends a subscriber who has not confirmed the same confirmation email again, with a new link. Only
+     * the newest link's hash is kept, so the earlier link stops working. At most once an hour per address,
+     * counting the sign-up form's sends: the check and the new send time are one conditional update, so
+     * two clicks at once send one email.
+     */
+    async resendConfirmation(
+      address: string,
+      userId: number,
+    ): Promise<'sent' | 'not-pending' | 'too-soon' | 'unknown'> {
+      const email = address.trim().toLowerCase();
+      return db.transaction().execute(async (trx) => {
+        const subscriber = await trx
+          .selectFrom('subscribers')
+          .select(['id', 'status'])
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (!subscriber) return 'unknown';
+        if (subscriber.status !== 'pending') return 'not-pending';
+        const at = now();
+        const confirmToken = newToken();
+        const unsubscribe = unsubscribeToken(email);
+        const changed = await trx
+          .updateTable('subscribers')
+          .set({
+            confirm_token_hash: hashToken(confirmToken),
+            confirmation_sent_at: at.toISOString(),
+            unsubscribe_token_hash: hashToken(unsubscribe),
+          })
+          .where('id', '=', subscriber.id)
+          .where('status', '=', 'pending')
+          .where((eb) =>
+            eb.or([
+              eb('confirmation_sent_at', 'is', null),
+              eb('confirmation_sent_at', '<=', new Date(at.getTime() - resendAfterMs).toISOString()),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return 'too-soon';
+        await enqueueMail(
+          trx,
+          'subscription-confirmation',
+          confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
+          at,
+        );
+        await recordAudit(trx, { userId, action: 'subscriber.confirmation-resent', subject: email }, at);
+        return 'sent';
       });
     },
   };
