@@ -31,4 +31,39 @@ describe('npm run user:add and user:list', () => {
       ['third@fenwickhale.test', 'owner', 'active'],
     ]);
   });
+
+  it('changes a role with user:role, and never leaves the firm without an enabled owner', async () => {
+    const refusal = (...args: string[]) =>
+      userCommand(site, ...(args as ['role', string, string])).then(
+        () => '',
+        (error: { stderr: string }) => error.stderr,
+      );
+    expect(await userCommand(site, 'role', 'second@fenwickhale.test', 'owner')).toContain(
+      'second@fenwickhale.test is now an owner',
+    );
+    expect(await userCommand(site, 'role', 'first@fenwickhale.test', 'staff')).toContain(
+      'first@fenwickhale.test is now staff (the leads only)',
+    );
+    expect(await userCommand(site, 'role', 'third@fenwickhale.test', 'staff')).toContain('is now staff');
+    expect(await userCommand(site, 'role', 'third@fenwickhale.test', 'staff')).toContain('nothing changed');
+    // second@ is now the only owner: it can be neither made staff nor disabled.
+    expect(await refusal('role', 'second@fenwickhale.test', 'staff')).toContain(
+      'is the last owner who can sign in',
+    );
+    expect(await refusal('disable', 'second@fenwickhale.test')).toContain(
+      'is the last owner who can sign in',
+    );
+    expect(await refusal('role', 'second@fenwickhale.test', 'admin')).toContain(
+      'Use: npm run user:role -- EMAIL owner|staff',
+    );
+    const roles = (await userCommand(site, 'list'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').slice(0, 3));
+    expect(roles).toEqual([
+      ['first@fenwickhale.test', 'staff', 'active'],
+      ['second@fenwickhale.test', 'owner', 'active'],
+      ['third@fenwickhale.test', 'staff', 'active'],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 // `npm run user:add -- EMAIL [--owner]`, `npm run user:list`, `npm run user:disable -- EMAIL`,
-// `npm run user:enable -- EMAIL`: the firm's staff accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
+// `npm run user:enable -- EMAIL`, `npm run user:role -- EMAIL owner|staff`: the firm's staff accounts, on the configured database (DATABASE_URL). A new user is emailed a link to choose a password;
 // the running site's outbox sends it (at once if the site is up, otherwise when it starts). A new user is
 // `staff` (the leads only) unless `--owner` is given; the very first user is always an owner.
 
@@ -8,11 +8,14 @@ import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createAccountService } from '#server/features/accounts/service.ts';
 import { systemClock } from '#server/time/clock.ts';
+import { type StaffRole, staffRoles } from '#shared/back-office.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 
 const args = process.argv.slice(2);
 const owner = args.includes('--owner');
-const [command, email = ''] = args.filter((arg) => arg !== '--owner');
+const [command, email = '', role = ''] = args.filter((arg) => arg !== '--owner');
+const lastOwner =
+  'is the last owner who can sign in: make someone else an owner first (npm run user:role -- EMAIL owner).';
 
 async function run() {
   const config = loadConfig();
@@ -40,8 +43,9 @@ async function run() {
           : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
       );
     } else if (command === 'disable') {
-      const found = await accounts.disableUser(email, null);
-      if (!found) throw new UsageError(`No user ${email}.`);
+      const outcome = await accounts.disableUser(email, null);
+      if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
+      if (outcome === 'last-owner') throw new UsageError(`Not disabled: ${email} ${lastOwner}`);
       console.log(`Disabled ${email}: signed out everywhere, and can no longer sign in.`);
     } else if (command === 'enable') {
       const outcome = await accounts.enableUser(email, null);
@@ -51,9 +55,22 @@ async function run() {
           ? `Re-enabled ${email}: they can sign in again with their password.`
           : `${email} is not disabled; nothing changed.`,
       );
+    } else if (command === 'role') {
+      if (!staffRoles.includes(role as StaffRole)) {
+        throw new UsageError('Use: npm run user:role -- EMAIL owner|staff');
+      }
+      const outcome = await accounts.changeRole(email, role as StaffRole, null);
+      if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
+      if (outcome === 'last-owner') throw new UsageError(`Not changed: ${email} ${lastOwner}`);
+      const described = role === 'owner' ? 'an owner' : 'staff (the leads only)';
+      console.log(
+        outcome === 'changed'
+          ? `${email} is now ${described}, at once in every browser they are signed in on.`
+          : `${email} is already ${described}; nothing changed.`,
+      );
     } else {
       throw new UsageError(
-        'Use: npm run user:add -- EMAIL [--owner] | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL',
+        'Use: npm run user:add -- EMAIL [--owner] | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL | npm run user:role -- EMAIL owner|staff',
       );
     }
   } finally {

@@ -21,7 +21,7 @@ export async function addUser(site: RunningSite, email: string, role: 'owner' | 
 /** `npm run user:COMMAND -- EMAIL [FLAGS]` against the running site's database: what it printed. */
 export async function userCommand(
   site: Pick<RunningSite, 'dataDir' | 'url'>,
-  command: 'add' | 'list' | 'disable' | 'enable',
+  command: 'add' | 'list' | 'disable' | 'enable' | 'role',
   ...args: string[]
 ) {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', command, ...args], {

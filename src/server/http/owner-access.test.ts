@@ -69,6 +69,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/staff',
       '/api/back-office/staff/disable',
       '/api/back-office/staff/enable',
+      '/api/back-office/staff/role',
     ]);
   });
 

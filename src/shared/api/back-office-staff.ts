@@ -82,6 +82,7 @@ export const disableStaff = endpoint({
   answers: {
     200: formAnswerSchema.describe(`Disabled: infoMessages is ["${backOfficeMessages.disabled}"].`),
     404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
+    409: refusal.describe(`The last owner who can sign in: "${backOfficeMessages.lastOwner}"`),
     422: refusal.describe(`Not an email address, or your own: "${backOfficeMessages.notYourself}"`),
   },
 });
@@ -98,6 +99,30 @@ export const enableStaff = endpoint({
     404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
     409: refusal.describe(`"${backOfficeMessages.notDisabled}"`),
     422: emailRefused,
+  },
+});
+
+/** A change of role: the account's address, and what it may do from now on. */
+export const roleBodySchema = emailBodySchema.extend({
+  role: z.enum(staffRoles, { error: backOfficeMessages.role }),
+});
+
+export const changeStaffRole = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/staff/role`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: "Change an account's role (owner or staff): it applies at once to its sessions",
+  body: roleBodySchema,
+  answers: {
+    200: formAnswerSchema.describe(`Changed: infoMessages is ["${backOfficeMessages.roleChanged}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
+    409: refusal.describe(
+      `"${backOfficeMessages.alreadyThatRole}", or the last owner who can sign in would be made staff: "${backOfficeMessages.lastOwner}"`,
+    ),
+    422: refusal.describe(
+      `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), or "${backOfficeMessages.role}".`,
+    ),
   },
 });
 

@@ -194,6 +194,8 @@ describeEachDatabase('a disabled user', (database) => {
   beforeAll(async () => {
     site = await startTestApp({ database });
     await createStaff(site, 'gus@fenwickhale.test', 'Correct1');
+    // Another owner, so that disabling gus does not leave the firm without one (which is refused).
+    await createStaff(site, 'hal@fenwickhale.test', 'Correct1');
   });
   afterAll(async () => site?.close());
 
@@ -204,11 +206,12 @@ describeEachDatabase('a disabled user', (database) => {
     const session = signedIn.headers.getSetCookie()[0]?.split(';')[0] as string;
     expect((await send(site, `/back-office`, { headers: { cookie: session } })).status).toBe(200);
 
-    await createAccountService({
+    const disabled = await createAccountService({
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,
     }).disableUser('gus@fenwickhale.test', null);
+    expect(disabled).toBe('disabled');
     const after = await send(site, `/back-office`, {
       headers: { cookie: session },
       redirect: 'manual',

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { type AuditAction, recordAudit } from '#server/audit/log.ts';
+import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import type { StaffRole } from '#shared/back-office.ts';
@@ -7,12 +8,30 @@ import { type AccountContext, normalEmail } from './context.ts';
 import { invitationEmail } from './emails.ts';
 
 /** A change to an account made by a member of staff, or (no one signed in) from the command line. */
-const auditEntry = (by: number | null, action: AuditAction, email: string) => ({
+const auditEntry = (by: number | null, action: AuditAction, email: string, detail: object = {}) => ({
   userId: by,
   action,
   subject: email,
-  ...(by === null && { detail: { via: 'command line' } }),
+  detail: { ...detail, ...(by === null && { via: 'command line' }) },
 });
+
+/**
+ * Whether taking `userId` out of the enabled owners would leave none: then nobody could manage accounts,
+ * settings or data protection, and the firm would be locked out. On PostgreSQL the enabled owners' rows
+ * are locked first, so two owners demoting or disabling each other at once are taken one after the
+ * other, and the second sees the first's change (SQLite runs one writing transaction at a time).
+ */
+async function isLastEnabledOwner(trx: Transaction<Database>, userId: number): Promise<boolean> {
+  let owners = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .orderBy('id');
+  if (isPostgres(trx)) owners = owners.forUpdate();
+  const ids = (await owners.execute()).map((owner) => owner.id);
+  return ids.includes(userId) && ids.length === 1;
+}
 
 /** The firm's staff accounts: adding someone (with an invitation link), listing, disabling, re-enabling. */
 export function createStaffAccounts({
@@ -67,14 +86,15 @@ export function createStaffAccounts({
      * A disabled user is signed out everywhere, their links stop working, and they cannot sign in. The
      * audit entry (who did it, as for `addUser`) is written in the same transaction.
      */
-    async disableUser(email: string, by: number | null): Promise<boolean> {
+    async disableUser(email: string, by: number | null): Promise<'disabled' | 'no-such-user' | 'last-owner'> {
       return db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
           .select('id')
           .where('email', '=', normalEmail(email))
           .executeTakeFirst();
-        if (!user) return false;
+        if (!user) return 'no-such-user';
+        if (await isLastEnabledOwner(trx, user.id)) return 'last-owner';
         await trx.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute();
         await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         await trx
@@ -84,7 +104,7 @@ export function createStaffAccounts({
           .where('used_at', 'is', null)
           .execute();
         await recordAudit(trx, auditEntry(by, 'staff.disabled', normalEmail(email)), now());
-        return true;
+        return 'disabled';
       });
     },
 
@@ -104,6 +124,34 @@ export function createStaffAccounts({
         await trx.updateTable('users').set({ status: 'active' }).where('id', '=', user.id).execute();
         await recordAudit(trx, auditEntry(by, 'staff.enabled', normalEmail(email)), now());
         return 'enabled';
+      });
+    },
+
+    /**
+     * Makes an account an owner or staff. Sessions read the role from the account on every request, so
+     * the change applies at once wherever they are signed in. The last enabled owner stays an owner.
+     */
+    async changeRole(
+      email: string,
+      role: StaffRole,
+      by: number | null,
+    ): Promise<'changed' | 'unchanged' | 'no-such-user' | 'last-owner'> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!user) return 'no-such-user';
+        if (user.role === role) return 'unchanged';
+        if (role !== 'owner' && (await isLastEnabledOwner(trx, user.id))) return 'last-owner';
+        await trx.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+        await recordAudit(
+          trx,
+          auditEntry(by, 'staff.role-changed', normalEmail(email), { from: user.role, role }),
+          now(),
+        );
+        return 'changed';
       });
     },
   };

@@ -5,6 +5,7 @@ import type { AccountService } from '#server/features/accounts/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import {
+  changeStaffRole,
   disableStaff,
   enableStaff,
   endOwnSession,
@@ -58,9 +59,9 @@ export function registerStaffRoutes(
       if (email.toLowerCase() === request.staff.email.toLowerCase()) {
         return reply.status(422).send(failure(backOfficeMessages.notYourself));
       }
-      if (!(await accounts.disableUser(email, request.staff.id))) {
-        return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
-      }
+      const outcome = await accounts.disableUser(email, request.staff.id);
+      if (outcome === 'no-such-user') return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+      if (outcome === 'last-owner') return reply.status(409).send(failure(backOfficeMessages.lastOwner));
       return succeeded(backOfficeMessages.disabled);
     },
     emailRefusal,
@@ -74,6 +75,19 @@ export function registerStaffRoutes(
       if (outcome === 'no-such-user') return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
       if (outcome === 'not-disabled') return reply.status(409).send(failure(backOfficeMessages.notDisabled));
       return succeeded(backOfficeMessages.enabled);
+    },
+    emailRefusal,
+  );
+
+  serve(
+    app,
+    changeStaffRole,
+    async (request, reply) => {
+      const outcome = await accounts.changeRole(request.body.email, request.body.role, request.staff.id);
+      if (outcome === 'no-such-user') return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+      if (outcome === 'unchanged') return reply.status(409).send(failure(backOfficeMessages.alreadyThatRole));
+      if (outcome === 'last-owner') return reply.status(409).send(failure(backOfficeMessages.lastOwner));
+      return succeeded(backOfficeMessages.roleChanged);
     },
     emailRefusal,
   );
