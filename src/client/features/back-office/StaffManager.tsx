@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
+  changeStaffRole,
   disableStaff,
   enableStaff,
   inviteStaff,
@@ -19,7 +20,10 @@ const roleNames: Record<StaffRole, string> = {
   owner: 'Owner: everything',
 };
 
-/** Who can sign in: invite by email, disable, re-enable; your own sessions; and the audit log. */
+/**
+ * Who can sign in: invite by email, disable, re-enable, make an owner or staff; your own sessions; and the
+ * audit log. Your own row has no actions: another owner (or the command line) changes your account.
+ */
 export function StaffManager({ you }: { you: string }) {
   const [staff, setStaff] = useState<StaffMember[]>([]);
   // Bumped after each change: the audit log starts afresh, showing it.
@@ -80,7 +84,27 @@ export function StaffManager({ you }: { you: string }) {
                 </td>
                 <td>{roleNames[member.role]}</td>
                 <td>{when(member.createdAt)}</td>
-                <td>
+                <td className="bo-actions">
+                  {member.email !== you && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => {
+                        const role: StaffRole = member.role === 'owner' ? 'staff' : 'owner';
+                        const question =
+                          role === 'owner'
+                            ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
+                            : `Make ${member.email} staff? They will have the leads only, from their next click.`;
+                        if (window.confirm(question)) {
+                          void act(() => call(changeStaffRole, { body: { email: member.email, role } }));
+                        }
+                      }}
+                    >
+                      {member.role === 'owner'
+                        ? `Make ${member.email} staff`
+                        : `Make ${member.email} an owner`}
+                    </button>
+                  )}
                   {member.status === 'active' && member.email !== you && (
                     <button
                       type="button"

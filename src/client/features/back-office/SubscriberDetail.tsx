@@ -1,33 +1,80 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
+  resendSubscriberConfirmation,
   type SubscriberDetail as Subscriber,
   subscriberDetail,
+  unsubscribeSubscriber,
 } from '#shared/api/back-office-subscribers.ts';
 import { consentSourceLabel, subscriberStatusLabels } from '#shared/consent-words.ts';
+import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 const events = { 'signed-up': 'Signed up', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
-/** A subscriber and the proof of their consent: which form, the words they saw, when and from where. */
+/**
+ * A subscriber and the proof of their consent: which form, the words they saw, when and from where; with
+ * unsubscribing them (without erasing) and, before they confirm, sending the confirmation again.
+ */
 export function SubscriberDetail({ email }: { email: string }) {
   const [subscriber, setSubscriber] = useState<Subscriber | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    call(subscriberDetail, { params: { email } })
-      .then(setSubscriber)
-      .catch((error) => setProblem(problemText(error)));
+  const [status, setStatus] = useState('');
+  const load = useCallback(async () => {
+    setSubscriber(await call(subscriberDetail, { params: { email } }));
   }, [email]);
+  useEffect(() => {
+    load().catch((error) => setProblem(problemText(error)));
+  }, [load]);
+
+  const act = async (action: () => Promise<{ infoMessages: string[] }>) => {
+    setProblem(null);
+    setStatus('');
+    try {
+      setStatus((await action()).infoMessages.join(' '));
+      await load();
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  };
 
   if (!subscriber) return problem ? <p role="alert">{problem}</p> : <p>Loading…</p>;
+  const params = { email: subscriber.email };
   return (
     <article aria-labelledby="subscriber-title">
       <h1 id="subscriber-title">{subscriber.email}</h1>
       <p>
         Status: <strong>{subscriberStatusLabels[subscriber.status]}</strong>. Signed up{' '}
-        {when(subscriber.createdAt)}.
+        {when(subscriber.createdAt)}
+        {subscriber.confirmedAt && <>, confirmed {when(subscriber.confirmedAt)}</>}
+        {subscriber.unsubscribedAt && <>, unsubscribed {when(subscriber.unsubscribedAt)}</>}.
       </p>
+      <div className="bo-inline-form">
+        {subscriber.status === 'pending' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void act(() => call(resendSubscriberConfirmation, { params }))}
+          >
+            Send the confirmation email again
+          </button>
+        )}
+        {subscriber.status !== 'unsubscribed' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              if (window.confirm(`Unsubscribe ${subscriber.email}? They will get no more newsletters.`)) {
+                void act(() => call(unsubscribeSubscriber, { params }));
+              }
+            }}
+          >
+            Unsubscribe {subscriber.email}
+          </button>
+        )}
+      </div>
+      <Feedback status={status} problems={problem} />
       <h2>Consent record</h2>
       <ScrollBox label="Consent record">
         <table className="bo-table">
