@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contractEntries } from '../support/contract.ts';
+
+// A staff-role session in Chromium, signed in through the login page, is refused every owner route of the
+// API contract, and the owners' screens opened by their address say why, at a phone's width and a
+// desktop's.
+const t = setUpSiteInBrowser();
+const password = 'Ledger2026!';
+
+/** A body any owner action would act on, were it let through. */
+const actingBody = {
+  email: 'olive.owner@fenwickhale.test',
+  role: 'staff',
+  date: '2031-01-06',
+  reason: 'closed by a member of staff',
+  timeZone: 'Europe/London',
+};
+
+async function invited(email: string, role: 'owner' | 'staff') {
+  await addUser(t.site, email, role);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+}
+
+describe('a staff-role session in Chromium', () => {
+  for (const width of [375, 1280]) {
+    it(`gets 403 from every owner route of the API contract, and the owners' screens say owners only (${width} px)`, async () => {
+      const owner = `olive.${width}@fenwickhale.test`;
+      await invited(owner, 'owner');
+      const email = `sam.${width}@fenwickhale.test`;
+      await invited(email, 'staff');
+      await t.page.setViewportSize({ width, height: 900 });
+      await signInOnPage(t.page, t.site, email, password);
+
+      const routes = await contractEntries('owner');
+      expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(
+        expect.arrayContaining(['GET /api/back-office/staff', 'POST /api/back-office/staff/role']),
+      );
+      // Staff accounts (list, invite, disable, re-enable, role), availability and blocked dates, data
+      // protection and the audit log: at least these twelve.
+      expect(routes.length).toBeGreaterThanOrEqual(12);
+      // The browser's own cookies, and the form token the back office sends with every change.
+      const { token } = await (await t.page.request.get(`${t.site.url}/api/form-token`)).json();
+      for (const route of routes) {
+        const url = `${t.site.url}${route.path.replace(/:\w+/g, '2031-01-06')}`;
+        const answer = await t.page.request.fetch(url, {
+          method: route.method,
+          headers: { origin: t.site.url, [formTokenHeader]: token },
+          ...(route.method !== 'GET' && { data: { ...actingBody, email: owner } }),
+        });
+        expect(answer.status(), `${route.method} ${route.path}`).toBe(403);
+        expect((await answer.json()).errorMessages, `${route.method} ${route.path}`).toEqual([
+          backOfficeMessages.ownersOnly,
+        ]);
+      }
+      // The session is still signed in, and still a member of staff: the refusals were about the role.
+      const me = await t.page.request.get(`${t.site.url}/api/back-office/me`);
+      expect(await me.json()).toEqual({ email, role: 'staff' });
+
+      for (const screen of ['staff', 'availability', 'data-protection']) {
+        await t.page.goto(`${t.site.url}/back-office/${screen}`);
+        await t.page.getByRole('alert').getByText(backOfficeMessages.ownersOnly).waitFor();
+        expect(await accessibilityViolations(t.page), screen).toEqual([]);
+      }
+      expect(t.errors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { linkIn } from '../support/smtp.ts';
+import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+
+// Unsubscribing someone and resending their confirmation from a subscriber's page, and changing a
+// colleague's role on the Staff screen, at a phone's width and a desktop's.
+const t = setUpSiteInBrowser();
+const password = 'Ledger2026!';
+
+async function invited(email: string, role: 'owner' | 'staff') {
+  await addUser(t.site, email, role);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+}
+
+/** Signs up on the newsletter as a visitor's script would: the address is pending, a confirmation sent. */
+async function signUp(email: string) {
+  const response = await fetch(`${t.site.url}/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailAddress: email, submitMethod: '2' }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const confirmations = (email: string) =>
+  t.site.smtp.messages.filter((m) => m.to.includes(email) && m.parsed.subject?.startsWith('Please confirm'));
+const nthConfirmation = async (email: string, n: number) => {
+  await t.site.smtp.waitFor(() => confirmations(email).length >= n);
+  return confirmations(email)[n - 1] as NonNullable<ReturnType<typeof confirmations>[number]>;
+};
+
+/** What a person does with a confirmation link in Chromium: opens it and presses the button. */
+async function confirmInBrowser(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await page.getByRole('heading', { name: 'You are subscribed' }).waitFor();
+}
+
+async function openSubscriber(page: Page, width: number, staff: string, email: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await signInOnPage(page, t.site, staff, password);
+  await page.goto(`${t.site.url}/back-office/subscribers/${encodeURIComponent(email)}`);
+  await page.getByRole('heading', { name: email, level: 1 }).waitFor();
+}
+
+describe('subscriber and role actions in Chromium', () => {
+  for (const width of [375, 1280]) {
+    it(`unsubscribes a subscriber from their page, keeping the consent record (${width} px)`, async () => {
+      await invited(`owner.unsub.${width}@fenwickhale.test`, 'owner');
+      const staff = `sam.unsub.${width}@fenwickhale.test`;
+      await invited(staff, 'staff');
+      const email = `reader.${width}@example.com`;
+      await signUp(email);
+      await confirmInBrowser(t.page, linkIn(await nthConfirmation(email, 1), '/subscribe/confirm'));
+
+      // Typed in capitals, the address is still found.
+      await openSubscriber(t.page, width, staff, email.toUpperCase().replace('EXAMPLE.COM', 'example.com'));
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      t.page.once('dialog', (dialog) => void dialog.accept());
+      await t.page.getByRole('button', { name: `Unsubscribe ${email}` }).click();
+      await t.page.getByRole('status').getByText(backOfficeMessages.unsubscribed).waitFor();
+      await t.page.getByText('Status: Unsubscribed', { exact: false }).waitFor();
+      const record = t.page.getByRole('region', { name: 'Consent record' });
+      await record.getByRole('row', { name: /Unsubscribed Back office, by a member of the firm/ }).waitFor();
+      await record.getByRole('row', { name: /Confirmed Link in the confirmation email/ }).waitFor();
+      await expect(t.page.getByRole('button', { name: `Unsubscribe ${email}` }).count()).resolves.toBe(0);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+
+    it(`sends the confirmation again, at most once an hour; only the new link confirms (${width} px)`, async () => {
+      await invited(`owner.resend.${width}@fenwickhale.test`, 'owner');
+      const staff = `sam.resend.${width}@fenwickhale.test`;
+      await invited(staff, 'staff');
+      const email = `waiting.${width}@example.com`;
+      await signUp(email);
+      const firstLink = linkIn(await nthConfirmation(email, 1), '/subscribe/confirm');
+
+      await openSubscriber(t.page, width, staff, email);
+      const resend = t.page.getByRole('button', { name: 'Send the confirmation email again' });
+      await resend.click();
+      // The sign-up sent one moments ago: refused, so the button cannot flood their inbox.
+      await t.page.getByRole('alert').getByText(backOfficeMessages.confirmationTooSoon).waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      // An hour on, as far as the site can tell: the earlier email was sent more than an hour ago.
+      const db = new Database(path.join(t.site.dataDir, 'site.db'));
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.prepare('update subscribers set confirmation_sent_at = ? where email = ?').run(
+          new Date(Date.now() - 61 * 60_000).toISOString(),
+          email,
+        );
+      } finally {
+        db.close();
+      }
+      await resend.click();
+      await t.page.getByRole('status').getByText(backOfficeMessages.confirmationResent).waitFor();
+      const second = await nthConfirmation(email, 2);
+      expect(second.parsed.subject).toBe(confirmations(email)[0]?.parsed.subject);
+      const secondLink = linkIn(second, '/subscribe/confirm');
+      expect(secondLink).not.toBe(firstLink);
+      await resend.click();
+      await t.page.getByRole('alert').getByText(backOfficeMessages.confirmationTooSoon).waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      const visitor = await t.page.context().newPage();
+      await visitor.goto(firstLink);
+      await visitor.getByRole('heading', { name: 'This link has expired or is not complete' }).waitFor();
+      await confirmInBrowser(visitor, secondLink);
+      await visitor.close();
+      await t.page.reload();
+      await t.page.getByText('Status: Confirmed', { exact: false }).waitFor();
+      await expect(resend.count()).resolves.toBe(0);
+      expect(confirmations(email)).toHaveLength(2);
+      // The browser logs each refusal it was sent, and nothing else went wrong.
+      expect(t.errors).toEqual([
+        'Failed to load resource: the server responded with a status of 429 (Too Many Requests)',
+        'Failed to load resource: the server responded with a status of 429 (Too Many Requests)',
+      ]);
+    });
+
+    it(`makes a colleague an owner and staff again; their open session follows at once (${width} px)`, async () => {
+      const owner = `owner.role.${width}@fenwickhale.test`;
+      const colleague = `colleague.role.${width}@fenwickhale.test`;
+      await invited(owner, 'owner');
+      await invited(colleague, 'staff');
+      const colleaguesApi = backOfficeClient(t.site, await signInThroughLogin(t.site, colleague, password));
+      expect((await colleaguesApi.get('/staff')).status).toBe(403);
+
+      await t.page.setViewportSize({ width, height: 900 });
+      await signInOnPage(t.page, t.site, owner, password);
+      await t.page.goto(`${t.site.url}/back-office/staff`);
+      const row = (role: string) =>
+        t.page.getByRole('row', { name: new RegExp(`${colleague.replaceAll('.', '\\.')} Active ${role}`) });
+      await row('Staff: leads only').waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      t.page.once('dialog', (dialog) => void dialog.accept());
+      await t.page.getByRole('button', { name: `Make ${colleague} an owner` }).click();
+      await t.page.getByRole('status').getByText(backOfficeMessages.roleChanged).waitFor();
+      await row('Owner: everything').waitFor();
+      expect((await colleaguesApi.get('/staff')).status).toBe(200);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      t.page.once('dialog', (dialog) => void dialog.accept());
+      await t.page.getByRole('button', { name: `Make ${colleague} staff` }).click();
+      await row('Staff: leads only').waitFor();
+      expect((await colleaguesApi.get('/staff')).status).toBe(403);
+      // The audit log says who did it, in words.
+      await t.page.getByText(`${owner} made ${colleague} staff (the leads only)`).waitFor();
+      await t.page.getByText(`${owner} made ${colleague} an owner`).waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
