@@ -6,7 +6,11 @@ describe("a subscriber's consent record in words", () => {
     expect(consentSourceLabel('small-form')).toBe('Newsletter form at the foot of a page');
     expect(consentSourceLabel('confirmation-link')).toBe('Link in the confirmation email');
     expect(consentSourceLabel('one-click')).toBe("Their email program's own unsubscribe button");
-    expect(consentSourceLabel('back-office')).toBe('Back office');
+    expect(consentSourceLabel('back-office')).toBe(
+      "Back office, by a member of the firm's staff (the audit log says who)",
+    );
+    // A source recorded before it had words is spelled out.
+    expect(consentSourceLabel('old-import')).toBe('Old import');
   });
 
   it('says what a pending subscriber is waiting for', () => {
