@@ -12,6 +12,7 @@ import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { Overview } from './Overview.tsx';
+import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
@@ -22,6 +23,7 @@ const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
 
 const sections = [
   ['', 'Overview'],
+  ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['availability', 'Availability'],
   ['staff', 'Staff'],
@@ -116,6 +118,7 @@ function Screen({
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
+  if (section === 'pipeline') return <Pipeline />;
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>
