@@ -16,6 +16,7 @@ import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
+import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourSessions } from './YourSessions.tsx';
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
@@ -97,6 +98,7 @@ function Screen({
   you: string;
   role: StaffRole | null;
 }) {
+  if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
