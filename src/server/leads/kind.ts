@@ -5,6 +5,7 @@ import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
+import type { BoardShare, BoardWindow } from './board.ts';
 import type { CsvColumn } from './csv.ts';
 
 // What the back office needs from each kind of lead. The feature that owns a lead's table describes it
@@ -77,6 +78,8 @@ export interface StagedLeadDetail<
   detail(db: Db, found: Found): Promise<z.output<E['detail']['answers'][200]>>;
   /** Writes the stage into the lead's own table; the timeline entry goes in the same transaction. */
   setStage(db: Db, id: number, stage: LeadStage): Promise<void>;
+  /** Its share of one column of the pipeline board (board.ts). */
+  board(db: Db, stage: LeadStage, window: BoardWindow): Promise<BoardShare>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind knows its own row and detail types

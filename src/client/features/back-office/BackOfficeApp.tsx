@@ -12,9 +12,11 @@ import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { Overview } from './Overview.tsx';
+import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
+import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourSessions } from './YourSessions.tsx';
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
@@ -22,6 +24,7 @@ const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
 
 const sections = [
   ['', 'Overview'],
+  ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['availability', 'Availability'],
   ['staff', 'Staff'],
@@ -95,6 +98,7 @@ function Screen({
   you: string;
   role: StaffRole | null;
 }) {
+  if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
@@ -116,6 +120,7 @@ function Screen({
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
+  if (section === 'pipeline') return <Pipeline />;
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>

@@ -31,6 +31,8 @@ export interface ListDefinition<L extends LeadListEndpoints> {
   /** Rows are shown under a heading per group (the agenda's days). */
   groupBy?: (row: RowOf<L>) => string;
   groupTitle?: (group: string) => string;
+  /** Shown under the heading: other ways to see the same rows (the agenda's week view). */
+  views?: ReactNode;
 }
 
 const filterNames = ['q', 'stage', 'status', 'from', 'to', 'order', 'when'] as const;
@@ -134,6 +136,7 @@ export function ListView<L extends LeadListEndpoints>({
   return (
     <section aria-labelledby="list-title">
       <h1 id="list-title">{title}</h1>
+      {list.views}
       <form className="bo-filters" onSubmit={applyNow} aria-label="Filters">
         <label>
           Search

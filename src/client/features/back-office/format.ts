@@ -1,4 +1,5 @@
 import { firm } from '#content/firm.ts';
+import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
 
 /** An instant as the firm reads it: "21 Nov 2026, 14:05". */
 export function when(iso: string | null): string {
@@ -20,4 +21,15 @@ export function longDay(day: string): string {
     month: 'long',
     year: 'numeric',
   });
+}
+
+/**
+ * A YYYY-MM-DD day as the agenda and the week head it, the way the booking emails write it: "Monday 23
+ * November 2026", or "Monday 23 November" where the year is said elsewhere.
+ */
+export function dayHeading(day: string, { year = true } = {}): string {
+  const date = parseIsoDate(day);
+  if (!date) return day;
+  const text = formatLongDate(date);
+  return year ? text : text.replace(/ \d+$/, '');
 }

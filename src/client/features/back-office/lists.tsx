@@ -4,8 +4,10 @@ import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/b
 import { subscriberList, subscriberStatuses } from '#shared/api/back-office-subscribers.ts';
 import type { LeadListEndpoints } from '#shared/api/lead-lists.ts';
 import { leadStageLabels } from '#shared/back-office.ts';
-import { longDay, when } from './format.ts';
+import { dayHeading, when } from './format.ts';
 import type { ListDefinition } from './ListView.tsx';
+import { Link } from './router.tsx';
+import { weekScreen } from './WeekView.tsx';
 
 const stage = {
   header: 'Stage',
@@ -62,7 +64,12 @@ export const agenda = listOf(bookingList, {
   key: (row) => row.reference,
   link: (row) => `${bookingLead.name}/${row.reference}`,
   groupBy: (row) => row.localDate,
-  groupTitle: longDay,
+  groupTitle: dayHeading,
+  views: (
+    <p>
+      <Link to={weekScreen}>Week view</Link>
+    </p>
+  ),
 });
 
 export const subscribers = listOf(subscriberList, {

@@ -7,6 +7,7 @@ import type { BookedCall } from '#shared/api/back-office-bookings.ts';
 import { applicationQuestions, questionNames } from '#shared/application.ts';
 import {
   type ApplicationCsvRow,
+  applicationCards,
   applicationCsvRows,
   applicationDetail,
   countApplications,
@@ -55,6 +56,7 @@ export function applicationLeads(
       find: findApplication,
       detail: (db, row) => applicationDetail(db, row, bookedFrom),
       setStage: setApplicationStage,
+      board: applicationCards,
     }),
     personalData: {
       exportKey: 'applications',

@@ -21,6 +21,7 @@ import { type AvailabilityStore, registerAvailabilityRoutes } from './availabili
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
 import { registerListRoutes } from './list-routes.ts';
+import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { registerStaffRoutes } from './staff-routes.ts';
 import { leadSummary } from './summary.ts';
 
@@ -51,6 +52,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   const { db, leadKinds, now } = options;
   refuseUnreadableFilters(app);
   registerListRoutes(app, db, leadKinds, now);
+  registerPipelineRoutes(app, db, leadKinds, now);
   registerLeadRoutes(app, db, {
     leadKinds,
     cancelBooking: options.cancelBooking,

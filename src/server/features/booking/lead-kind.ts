@@ -9,6 +9,7 @@ import {
 } from '#shared/api/back-office-bookings.ts';
 import {
   type BookingCsvRow,
+  bookingCards,
   bookingCsvRows,
   bookingDetail,
   countUpcomingBookings,
@@ -54,6 +55,7 @@ export function bookingLeads(
       find: findBookingByReference,
       detail: (db, row) => bookingDetail(db, row, applicationOf),
       setStage: setBookingStage,
+      board: bookingCards,
     }),
     personalData: {
       exportKey: 'bookings',

@@ -5,6 +5,7 @@ import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import {
   countEnquiries,
   type EnquiryCsvRow,
+  enquiryCards,
   enquiryCsvRows,
   enquiryDetail,
   eraseEnquiries,
@@ -66,6 +67,7 @@ export const enquiryLeads: LeadKindEntry = {
     find: findEnquiry,
     detail: enquiryDetail,
     setStage: setEnquiryStage,
+    board: enquiryCards,
   }),
   personalData: {
     exportKey: 'enquiries',

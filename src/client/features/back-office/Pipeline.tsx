@@ -1,0 +1,259 @@
+import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { call, problemText } from '#client/lib/api-client.ts';
+import { applicationLead, applicationList } from '#shared/api/back-office-applications.ts';
+import { bookingLead, bookingList } from '#shared/api/back-office-bookings.ts';
+import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
+import {
+  type CardKind,
+  cardKindLabels,
+  closedRecentDays,
+  closedStages,
+  type PipelineBoard,
+  type PipelineCard,
+  pipelineBoard,
+} from '#shared/api/back-office-pipeline.ts';
+import { type LeadStage, leadStageLabels, leadStages } from '#shared/back-office.ts';
+import { when } from './format.ts';
+import { Link } from './router.tsx';
+
+// The leads as a board of stages. A card moves by dragging it to another column, or from the keyboard
+// the way accessible drag-and-drop libraries do it: its Move button picks it up, the arrow keys choose a
+// column, Space or Enter drops it there and Escape puts it back; each step is announced. Either way the
+// move is the lead's own stage change, the one its page makes, so its timeline records who moved it.
+
+/** Each kind of card: the lead entries that open and move it, and the list that holds all of them. */
+const cardLeads = {
+  enquiry: { lead: enquiryLead, list: contactEnquiryList },
+  quote: { lead: enquiryLead, list: quoteRequestList },
+  application: { lead: applicationLead, list: applicationList },
+  call: { lead: bookingLead, list: bookingList },
+} satisfies Record<CardKind, unknown>;
+
+const lists = [contactEnquiryList, quoteRequestList, applicationList, bookingList];
+
+/** "Ann Smith’s enquiry": how the board speaks of a card. */
+const cardName = (card: PipelineCard) => `${card.name}’s ${cardKindLabels[card.kind]}`;
+const cardId = (card: PipelineCard) => `card-${card.kind}-${card.reference}`;
+const instructionsId = 'pipeline-instructions';
+
+interface Lifted {
+  card: PipelineCard;
+  from: LeadStage;
+  over: LeadStage;
+}
+
+/** The board with `card` taken from `from` and put at the top of `to`. */
+function withMove(board: PipelineBoard, card: PipelineCard, from: LeadStage, to: LeadStage): PipelineBoard {
+  return {
+    columns: board.columns.map((column) => {
+      if (column.stage === from) {
+        return {
+          ...column,
+          total: column.total - 1,
+          cards: column.cards.filter((c) => c.reference !== card.reference),
+        };
+      }
+      if (column.stage === to) return { ...column, total: column.total + 1, cards: [card, ...column.cards] };
+      return column;
+    }),
+  };
+}
+
+/** Reads the board into `setBoard`, or what went wrong into `setProblem`. */
+function readBoard(setBoard: (board: PipelineBoard) => void, setProblem: (problem: string) => void) {
+  call(pipelineBoard, {})
+    .then(setBoard)
+    .catch((error) => setProblem(problemText(error)));
+}
+
+export function Pipeline() {
+  const [board, setBoard] = useState<PipelineBoard | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const [dragged, setDragged] = useState<{ card: PipelineCard; from: LeadStage } | null>(null);
+  const [dropTarget, setDropTarget] = useState<LeadStage | null>(null);
+  const [focusCard, setFocusCard] = useState<string | null>(null);
+
+  const load = () => readBoard(setBoard, setProblem);
+  useEffect(() => readBoard(setBoard, setProblem), []);
+
+  // A moved card is drawn afresh in its new column: keep the keyboard on it.
+  useEffect(() => {
+    if (!focusCard) return;
+    document.getElementById(`${focusCard}-move`)?.focus();
+    setFocusCard(null);
+  }, [focusCard]);
+
+  async function move(card: PipelineCard, from: LeadStage, to: LeadStage) {
+    if (!board) return;
+    if (from === to) {
+      setAnnouncement(`${cardName(card)} stays in ${leadStageLabels[to]}.`);
+      return;
+    }
+    setProblem(null);
+    setBoard(withMove(board, card, from, to));
+    setFocusCard(cardId(card));
+    try {
+      await call(cardLeads[card.kind].lead.stage, {
+        params: { reference: card.reference },
+        body: { stage: to },
+      });
+      setAnnouncement(`Moved ${cardName(card)} to ${leadStageLabels[to]}.`);
+    } catch (error) {
+      const text = problemText(error);
+      setProblem(text);
+      setAnnouncement(`${cardName(card)} was not moved: ${text}`);
+      load();
+    }
+  }
+
+  const step = (stage: LeadStage, by: number): LeadStage =>
+    leadStages[Math.min(leadStages.length - 1, Math.max(0, leadStages.indexOf(stage) + by))] ?? stage;
+
+  /** Enter and Space click the button: the first click picks the card up, the second drops it. */
+  const toggle = (card: PipelineCard, from: LeadStage) => {
+    if (lifted?.card.reference === card.reference) {
+      setLifted(null);
+      void move(card, from, lifted.over);
+      return;
+    }
+    setLifted({ card, from, over: from });
+    setAnnouncement(
+      `Picked up ${cardName(card)} in ${leadStageLabels[from]}. Use the arrow keys to choose a stage, Space or Enter to drop it there, Escape to cancel.`,
+    );
+  };
+
+  const keys = (event: KeyboardEvent<HTMLButtonElement>, card: PipelineCard) => {
+    if (!lifted || lifted.card.reference !== card.reference) return;
+    const by = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (by !== undefined) {
+      event.preventDefault();
+      const over = step(lifted.over, by);
+      setLifted({ ...lifted, over });
+      setAnnouncement(`${cardName(card)} is over ${leadStageLabels[over]}.`);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setLifted(null);
+      setAnnouncement(`Cancelled. ${cardName(card)} stays in ${leadStageLabels[lifted.from]}.`);
+    }
+  };
+
+  const cancelLift = () => {
+    if (!lifted) return;
+    setAnnouncement(`Cancelled. ${cardName(lifted.card)} stays in ${leadStageLabels[lifted.from]}.`);
+    setLifted(null);
+  };
+
+  const dropOn = (event: DragEvent, stage: LeadStage) => {
+    event.preventDefault();
+    setDropTarget(null);
+    if (dragged) void move(dragged.card, dragged.from, stage);
+    setDragged(null);
+  };
+
+  return (
+    <section aria-labelledby="pipeline-title" className="bo-pipeline">
+      <h1 id="pipeline-title">Pipeline</h1>
+      <p id={instructionsId} className="bo-muted">
+        Drag a card to another stage, or use its Move button: press Space or Enter to pick it up, the arrow
+        keys to choose a stage, and Space or Enter again to drop it. Escape cancels.
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      {problem && (
+        <p className="bo-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {!board && !problem && <p>Loading…</p>}
+      {board && (
+        <div className="bo-board">
+          {board.columns.map((column) => {
+            const titleId = `stage-${column.stage}`;
+            const over = lifted?.over === column.stage || dropTarget === column.stage;
+            const closed = closedStages.includes(column.stage);
+            return (
+              <section
+                key={column.stage}
+                aria-labelledby={titleId}
+                className={`bo-column${over ? ' bo-column--over' : ''}`}
+                onDragOver={(event) => {
+                  if (!dragged) return;
+                  event.preventDefault();
+                  setDropTarget(column.stage);
+                }}
+                onDragLeave={() => setDropTarget((target) => (target === column.stage ? null : target))}
+                onDrop={(event) => dropOn(event, column.stage)}
+                data-stage={column.stage}
+              >
+                <h2 id={titleId} className="bo-column-title">
+                  {leadStageLabels[column.stage]} <span className="bo-muted">({column.total})</span>
+                </h2>
+                {closed && (
+                  <p className="bo-muted bo-small">Moved here in the last {closedRecentDays} days.</p>
+                )}
+                <ul className="bo-column-cards">
+                  {column.cards.map((card) => {
+                    const id = cardId(card);
+                    const isLifted = lifted?.card.reference === card.reference;
+                    return (
+                      <li
+                        key={id}
+                        id={id}
+                        className={`bo-card${isLifted ? ' bo-card--lifted' : ''}`}
+                        draggable
+                        onDragStart={(event) => {
+                          event.dataTransfer.effectAllowed = 'move';
+                          event.dataTransfer.setData('text/plain', card.reference);
+                          setDragged({ card, from: column.stage });
+                        }}
+                        onDragEnd={() => {
+                          setDragged(null);
+                          setDropTarget(null);
+                        }}
+                      >
+                        <Link to={`${cardLeads[card.kind].lead.name}/${card.reference}`}>{card.name}</Link>
+                        <span className="bo-card-kind">{cardKindLabels[card.kind]}</span>
+                        <span className="bo-muted bo-small">
+                          Came in <time dateTime={card.createdAt}>{when(card.createdAt)}</time>
+                        </span>
+                        <button
+                          type="button"
+                          id={`${id}-move`}
+                          className="button button--secondary bo-move"
+                          aria-label={`Move ${cardName(card)}`}
+                          aria-describedby={instructionsId}
+                          aria-pressed={isLifted}
+                          onClick={() => toggle(card, column.stage)}
+                          onKeyDown={(event) => keys(event, card)}
+                          onBlur={() => isLifted && cancelLift()}
+                        >
+                          Move
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {(closed || column.total > column.cards.length) && (
+                  <p className="bo-small">
+                    {column.total > column.cards.length &&
+                      `Showing the ${column.cards.length} newest of ${column.total}. `}
+                    All {leadStageLabels[column.stage].toLowerCase()} leads:{' '}
+                    {lists.map((list, index) => (
+                      <span key={list.name}>
+                        {index > 0 && ', '}
+                        <Link to={`${list.name}?stage=${column.stage}`}>{list.title}</Link>
+                      </span>
+                    ))}
+                  </p>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

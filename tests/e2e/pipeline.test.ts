@@ -1,0 +1,180 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, postBooking } from '../support/booking.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contact } from '../support/enquiries.ts';
+import { send } from '../support/http.ts';
+import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+
+// The leads as a board of stages, moved by keyboard and by drag; the calls as an agenda by day and as a
+// week, at a phone's width and a desktop's.
+
+const t = setUpSiteInBrowser();
+const staffEmail = 'pipeline@fenwickhale.test';
+const password = 'Ledger2026!';
+
+/** Sends a contact enquiry from `name`, and answers its reference as the back office lists it. */
+async function enquiryFrom(name: string, email: string) {
+  const sent = await send(t.site, '/contact-us-send', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...contact(email), name, recToken: 'none' }),
+  });
+  expect(sent.status).toBe(201);
+  const api = backOfficeClient(t.site, await signInThroughLogin(t.site, staffEmail, password));
+  const listed = await api.json(`/contact-enquiries?q=${encodeURIComponent(email)}`);
+  return { api, reference: listed.items[0].reference as string };
+}
+
+async function openBoard(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await signInOnPage(page, t.site, staffEmail, password);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pipeline' }).click();
+  await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
+}
+
+const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage} \\(`) });
+const announced = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
+
+describe('the pipeline and the calendar of calls in Chromium', () => {
+  beforeAll(async () => {
+    await addUser(t.site, staffEmail);
+    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
+    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  });
+
+  for (const width of [375, 1280]) {
+    it(`moves a lead to another stage from the keyboard, announced; its page and timeline show who moved it (${width} px)`, async () => {
+      const page = t.page;
+      const name = `Ann Smith ${width}`;
+      const { api, reference } = await enquiryFrom(name, `ann.${width}@example.test`);
+      await openBoard(page, width);
+      const card = column(page, 'New').getByRole('listitem').filter({ hasText: name });
+      await card.getByRole('link', { name }).waitFor();
+      await expect(card.textContent()).resolves.toContain('enquiry');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      const move = card.getByRole('button', { name: `Move ${name}’s enquiry` });
+      await move.focus();
+      await page.keyboard.press('Space');
+      await announced(page, `Picked up ${name}’s enquiry in New.`);
+      await page.keyboard.press('ArrowRight');
+      await announced(page, `${name}’s enquiry is over Contacted.`);
+      await page.keyboard.press('ArrowRight');
+      await announced(page, `${name}’s enquiry is over Qualified.`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.keyboard.press('Enter');
+      await announced(page, `Moved ${name}’s enquiry to Qualified.`);
+
+      const moved = column(page, 'Qualified').getByRole('listitem').filter({ hasText: name });
+      await moved.waitFor();
+      expect(await column(page, 'New').getByRole('listitem').filter({ hasText: name }).count()).toBe(0);
+      // The keyboard stays on the card, in its new column.
+      await expect(
+        moved
+          .getByRole('button', { name: `Move ${name}’s enquiry` })
+          .evaluate((el) => el === document.activeElement),
+      ).resolves.toBe(true);
+      // Escape puts a picked-up card back where it was.
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Escape');
+      await announced(page, `Cancelled. ${name}’s enquiry stays in Qualified.`);
+
+      // The server has it: the lead's own answer, and its page's stage and timeline.
+      expect((await api.json(`/enquiries/${reference}`)).stage).toBe('qualified');
+      await page.reload();
+      await column(page, 'Qualified').getByRole('link', { name }).click();
+      await page.getByRole('heading', { name: `Contact enquiry from ${name}` }).waitFor();
+      await expect(page.getByLabel('Stage').inputValue()).resolves.toBe('qualified');
+      const entry = page
+        .getByRole('region', { name: 'Timeline' })
+        .getByRole('listitem')
+        .filter({ hasText: `Stage by ${staffEmail}` });
+      await expect(entry.textContent()).resolves.toContain('Qualified');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+
+    it(`shows the agenda by day, and a booked call on its day and at its time in the week (${width} px)`, async () => {
+      const page = t.page;
+      const email = `week.${width}@example.test`;
+      const { date, slots } = await firstBookableDate(t.site.url);
+      const slot = slots[width === 375 ? 0 : 1] as (typeof slots)[number];
+      expect((await postBooking(t.site.url, buildBookCallPayload(date, slot, email))).status).toBe(201);
+      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, staffEmail, password));
+      const [booked] = (await api.json(`/bookings?q=${encodeURIComponent(email)}`)).items;
+
+      await page.setViewportSize({ width, height: 900 });
+      await signInOnPage(page, t.site, staffEmail, password);
+      await page.goto(`${t.site.url}/back-office/bookings`);
+      const day = formatLongDate(parseIsoDate(booked.localDate) ?? date);
+      const heading = page.getByRole('table').getByText(day, { exact: true });
+      await heading.waitFor();
+      await page
+        .getByRole('row', { name: new RegExp(`${booked.localTime} ${email.replaceAll('.', '\\.')}`) })
+        .waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('link', { name: 'Week view' }).click();
+      const weekHeading = page.getByRole('heading', { name: /^Calls in the week of / });
+      // The week's calls, once they have loaded.
+      const weekShown = page.getByRole('list', { name: /calls? this week$/ });
+      await weekShown.waitFor();
+      const dayTitle = day.replace(/ \d{4}$/, '');
+      const dayRegion = page.getByRole('region', { name: dayTitle, exact: true });
+      for (let weeks = 0; (await dayRegion.count()) === 0; weeks++) {
+        expect(weeks).toBeLessThan(5);
+        const before = (await weekHeading.textContent()) ?? '';
+        await page.getByRole('link', { name: 'Next week' }).click();
+        await weekHeading.filter({ hasNotText: before }).waitFor();
+        await weekShown.waitFor();
+      }
+      const call = dayRegion.getByRole('link', { name: `${booked.localTime} ${email}` });
+      await call.waitFor();
+      expect(parseIsoDate(booked.localDate)).toEqual(date);
+
+      // Seven days side by side on a wide screen, one under another on a phone; a later call sits lower.
+      const box = await dayRegion.boundingBox();
+      const monday = await page.getByRole('region', { name: /^Monday / }).boundingBox();
+      if (width === 1280) {
+        expect(box?.width).toBeLessThan(200);
+        if (dayTitle.startsWith('Monday')) expect(box?.x).toBe(monday?.x);
+        else expect(box?.x).toBeGreaterThan(monday?.x ?? 0);
+        const [hours = 0, minutes = 0] = booked.localTime.split(':').map(Number);
+        const list = await dayRegion.getByRole('list').boundingBox();
+        const placed = await dayRegion.getByRole('listitem').filter({ hasText: email }).boundingBox();
+        // 4rem an hour, from 9am at the latest.
+        const offset = (placed?.y ?? 0) - (list?.y ?? 0);
+        expect(Math.abs(offset - ((hours * 60 + minutes - 9 * 60) / 60) * 64)).toBeLessThan(3);
+      } else {
+        expect(box?.width).toBeGreaterThan(300);
+        if (!dayTitle.startsWith('Monday')) expect(box?.y).toBeGreaterThan(monday?.y ?? 0);
+      }
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await call.click();
+      await page.getByRole('heading', { level: 1, name: /^Call on / }).waitFor();
+      await page.getByRole('link', { name: email }).waitFor();
+      expect(t.errors).toEqual([]);
+    });
+  }
+
+  it('moves a lead by dragging its card to another column (1280 px)', async () => {
+    const page = t.page;
+    const name = 'Bob Jones';
+    const { api, reference } = await enquiryFrom(name, 'bob.drag@example.test');
+    await openBoard(page, 1280);
+    const card = column(page, 'New').getByRole('listitem').filter({ hasText: name });
+    await card.dragTo(column(page, 'Contacted'));
+    await announced(page, `Moved ${name}’s enquiry to Contacted.`);
+    await column(page, 'Contacted').getByRole('link', { name }).waitFor();
+    expect((await api.json(`/enquiries/${reference}`)).stage).toBe('contacted');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+});
