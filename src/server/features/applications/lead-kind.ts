@@ -10,6 +10,7 @@ import {
   applicationCsvRows,
   applicationDetail,
   countApplications,
+  countApplicationsSince,
   eraseApplications,
   exportApplications,
   findApplication,
@@ -56,6 +57,7 @@ export function applicationLeads(
       detail: (db, row) => applicationDetail(db, row, bookedFrom),
       setStage: setApplicationStage,
     }),
+    receivedSince: countApplicationsSince,
     personalData: {
       exportKey: 'applications',
       erasedKey: 'applications',

@@ -11,6 +11,7 @@ import {
   type BookingCsvRow,
   bookingCsvRows,
   bookingDetail,
+  countBookingsSince,
   countUpcomingBookings,
   eraseBookings,
   exportBookings,
@@ -55,6 +56,7 @@ export function bookingLeads(
       detail: (db, row) => bookingDetail(db, row, applicationOf),
       setStage: setBookingStage,
     }),
+    receivedSince: countBookingsSince,
     personalData: {
       exportKey: 'bookings',
       erasedKey: 'bookings',

@@ -4,6 +4,7 @@ import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/b
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import {
   countEnquiries,
+  countEnquiriesSince,
   type EnquiryCsvRow,
   enquiryCsvRows,
   enquiryDetail,
@@ -67,6 +68,7 @@ export const enquiryLeads: LeadKindEntry = {
     detail: enquiryDetail,
     setStage: setEnquiryStage,
   }),
+  receivedSince: countEnquiriesSince,
   personalData: {
     exportKey: 'enquiries',
     erasedKey: 'enquiries',
