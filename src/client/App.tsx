@@ -3,12 +3,25 @@ import { Layout } from './features/site/Layout.tsx';
 
 /** The same tree is prerendered at build time and hydrated in the browser. */
 /** `path` is the page's own path (null for pages without one), so the navigation can mark where you are. */
-export function App({ Page, path }: { Page: ComponentType; path: string | null }) {
+/** A `staff` page (the back office) renders its own layout, in its own chunk, instead of the public one. */
+export function App({
+  Page,
+  path,
+  layout = 'public',
+}: {
+  Page: ComponentType;
+  path: string | null;
+  layout?: 'public' | 'staff' | undefined;
+}) {
   return (
     <StrictMode>
-      <Layout path={path}>
+      {layout === 'staff' ? (
         <Page />
-      </Layout>
+      ) : (
+        <Layout path={path}>
+          <Page />
+        </Layout>
+      )}
       <MarkHydrated />
     </StrictMode>
   );

@@ -12,5 +12,5 @@ const root = document.getElementById('root');
 const load = pageModules[`./pages/${root?.dataset.page}/page.tsx`];
 if (root && load) {
   const { default: Page, meta } = await load();
-  hydrateRoot(root, <App Page={Page} path={meta.path} />);
+  hydrateRoot(root, <App Page={Page} path={meta.path} layout={meta.layout} />);
 }

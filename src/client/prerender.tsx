@@ -22,7 +22,7 @@ export function renderPages(): RenderedPage[] {
       id,
       source: `src/client/pages/${id}/page.tsx`,
       meta: module.meta,
-      body: renderToString(<App Page={module.default} path={module.meta.path} />),
+      body: renderToString(<App Page={module.default} path={module.meta.path} layout={module.meta.layout} />),
     };
   });
 }

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 /**
@@ -12,7 +13,8 @@ import { setUpSiteInBrowser } from '../support/browser.ts';
 const budgets = { scriptGzipBytes: 80 * 1024, styleGzipBytes: 15 * 1024 };
 
 const t = setUpSiteInBrowser();
-const assetsDir = path.resolve(import.meta.dirname, '../../dist/client');
+const distDir = path.resolve(import.meta.dirname, '../../dist');
+const assetsDir = path.join(distDir, 'client');
 
 /** Records every script and stylesheet the page fetches from now on, by path. */
 function recordAssets(page: Page) {
@@ -58,5 +60,89 @@ describe('what the home page loads before anyone touches it', () => {
     const loadedOnDemand = [...fetched].slice(before);
     expect(loadedOnDemand.some((p) => /\/BookCallModal-/.test(p))).toBe(true);
     expect(t.errors).toEqual([]);
+  });
+});
+
+/** One entry of Vite's build manifest: a source's output file, what it imports and its stylesheets. */
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+const manifest: Record<string, ManifestEntry> = JSON.parse(
+  readFileSync(path.join(distDir, 'manifest.json'), 'utf8'),
+);
+
+/**
+ * Every output file (`/assets/…`) the given sources need, statically or on demand, with their
+ * stylesheets; never going through a source that `leaveOut` names.
+ */
+function reachedFrom(sources: string[], leaveOut: (source: string) => boolean = () => false): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key) || leaveOut(key)) return;
+    seen.add(key);
+    files.add(`/${entry.file}`);
+    for (const css of entry.css ?? []) files.add(`/${css}`);
+    for (const next of [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) visit(next);
+  };
+  for (const source of sources) visit(source);
+  return files;
+}
+
+const isBackOffice = (source: string) => /src\/client\/(features|pages)\/back-office\//.test(source);
+const publicSources = Object.keys(manifest).filter(
+  (source) =>
+    source === 'src/client/main.tsx' || (/^src\/client\/pages\//.test(source) && !isBackOffice(source)),
+);
+/**
+ * The back office's own code and styles, whatever their names: everything its sources (the page, the
+ * screens, the staff layout, its stylesheet) need that no public page needs even on demand. (The browser
+ * entry can load any page, the back office's too: what it reaches through the back office is left out.)
+ */
+const sharedWithPublic = reachedFrom(publicSources, isBackOffice);
+const backOfficeFiles = [...reachedFrom(Object.keys(manifest).filter(isBackOffice))].filter(
+  (file) => !sharedWithPublic.has(file),
+);
+
+// Every public page the build made (all but the back office), found from its output.
+const publicPages = readdirSync(path.join(distDir, 'pages'))
+  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
+  .filter((page) => page !== '/back-office')
+  .map((page) => (page === '/404' ? '/no-such-page' : page));
+
+describe('the back office’s code and styles', () => {
+  it('are fetched by no public page, and by the back office itself', async () => {
+    expect(backOfficeFiles.some((file) => /\/BackOfficeApp-.+\.js$/.test(file))).toBe(true);
+    expect(backOfficeFiles.some((file) => /\/back-office-.+\.css$/.test(file))).toBe(true);
+    expect(publicPages).toEqual(expect.arrayContaining(['/', '/login', '/contact', '/no-such-page']));
+
+    // The password form opens through a real link: a member of staff's invitation.
+    const email = 'budget.check@fenwickhale.test';
+    await addUser(t.site, email);
+    const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
+    const resetLink = resetLinkIn(invitation.parsed.text);
+
+    const fetched = recordAssets(t.page);
+    for (const page of publicPages) {
+      await t.page.goto(page === '/reset-password' ? resetLink : `${t.site.url}${page}`);
+      await t.page.waitForLoadState('networkidle');
+      const hydrated = await t.page.locator('html[data-hydrated]').count();
+      const loaded = [...fetched].filter((file) => backOfficeFiles.includes(file));
+      expect({ page, hydrated, loaded }).toEqual({ page, hydrated: 1, loaded: [] });
+    }
+
+    // Signed in, the back office fetches them: the check above looks for the right files.
+    await setPasswordWithLink(t.site, resetLink, 'Ledger2026!');
+    await signInOnPage(t.page, t.site, email, 'Ledger2026!');
+    await t.page.waitForLoadState('networkidle');
+    const ownFiles = backOfficeFiles.filter((file) =>
+      /\/(BackOfficeApp-.+\.js|back-office-.+\.css)$/.test(file),
+    );
+    expect(ownFiles.filter((file) => !fetched.has(file))).toEqual([]);
+    expect(t.errors.filter((error) => !error.includes('404'))).toEqual([]);
   });
 });

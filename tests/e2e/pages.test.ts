@@ -69,7 +69,10 @@ describe.each(widths)('at %i px wide', (width) => {
 
     expect(await t.page.locator('h1').count()).toBe(1);
     expect(await t.page.locator('main#main').count()).toBe(1);
-    expect(await t.page.locator('header nav[aria-label="Main"]').count()).toBe(1);
+    // The back office wears its own staff layout, with its own navigation, not the public one.
+    const navigation =
+      page === '/back-office' ? 'nav[aria-label="Back office"]' : 'header nav[aria-label="Main"]';
+    expect(await t.page.locator(navigation).count()).toBe(1);
     // Nothing wider than the screen: a phone never scrolls sideways.
     expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await accessibilityViolations(t.page)).toEqual([]);

@@ -25,6 +25,8 @@ describe('the staff role in Chromium', () => {
 
       await t.page.setViewportSize({ width, height: 900 });
       await signInOnPage(t.page, t.site, email, password);
+      // On a phone the sections are folded behind the Menu button.
+      if (width === 375) await t.page.getByRole('button', { name: 'Menu' }).click();
       const nav = t.page.getByRole('navigation', { name: 'Back office' });
       await nav.getByRole('link', { name: 'Your sessions', exact: true }).waitFor();
       const links = await nav.getByRole('link').allTextContents();

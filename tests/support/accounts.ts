@@ -68,7 +68,8 @@ export async function signInOnPage(page: Page, site: RunningSite, email: string,
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/back-office');
-  await page.getByText(`Signed in as ${email}`).waitFor();
+  // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
+  await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
 }
 
 /**

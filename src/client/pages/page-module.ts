@@ -10,6 +10,11 @@ export interface PageMeta {
   noindex?: boolean;
   /** The page sends a form behind the bot check (the booking modal too), so it carries its public settings. */
   botCheck?: boolean;
+  /**
+   * `staff`: the page brings its own layout (the back office's), so none of the public header, footer,
+   * newsletter form or cookie banner is rendered around it, prerendered or in the browser.
+   */
+  layout?: 'public' | 'staff';
 }
 
 /** Every `pages/<id>/page.tsx` exports these two. */

@@ -139,6 +139,12 @@ export interface UserTable {
   role: StaffRole;
   created_at: Timestamp;
   password_changed_at: Timestamp | null;
+  /** The handle of the session the member's current back-office visit is in (never its cookie value). */
+  visit_session: string | null;
+  /** When they last opened or used the back office. */
+  visit_seen_at: Timestamp | null;
+  /** Where their previous visit ended: leads received after it are new to them. */
+  new_leads_since: Timestamp | null;
 }
 
 export interface SessionTable {

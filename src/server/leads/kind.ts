@@ -117,6 +117,11 @@ export interface LeadKindEntry {
   /** A detail without stage or notes. */
   detail?: AnyLeadDetail;
   personalData: LeadPersonalData;
+  /**
+   * How many of its leads arrived after `since` (an ISO time), for the navigation's count of leads new
+   * since a member's last visit. A mailing-list sign-up is not counted: it asks nothing of the firm.
+   */
+  receivedSince?(db: Db, since: string): Promise<number>;
 }
 
 /** Every kind of lead, in the order a data-protection export lists them. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { call, formToken } from '#client/lib/api-client.ts';
-import { accountPaths } from '#shared/accounts.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
@@ -11,10 +10,12 @@ import { DataProtection } from './DataProtection.tsx';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
+import { useNewLeads } from './NewLeadsBadge.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
+import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourSessions } from './YourSessions.tsx';
@@ -54,34 +55,24 @@ export default function BackOfficeApp() {
     void formToken().then(setToken);
   }, []);
 
+  const newLeads = useNewLeads(path);
+
   const [section = '', ...rest] = path.split('/');
   const id = decodeURIComponent(rest.join('/'));
 
   return (
-    <div className="container bo">
+    <>
       <link rel="stylesheet" href={stylesheet} precedence="default" />
-      <div className="bo-bar">
-        <nav aria-label="Back office">
-          <ul className="bo-nav">
-            {sectionsFor(role).map(([to, label]) => (
-              <li key={to}>
-                <Link to={to} current={section === to}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <form method="post" action={accountPaths.logout} className="bo-signout">
-          {you && <span className="bo-muted">Signed in as {you}</span>}
-          <input type="hidden" name="formToken" value={token} />
-          <button type="submit" className="button button--secondary" disabled={!token}>
-            Sign out
-          </button>
-        </form>
-      </div>
-      <Screen section={section} id={id} search={search} you={you ?? ''} role={role} />
-    </div>
+      <StaffShell
+        sections={sectionsFor(role)}
+        current={section}
+        you={you}
+        formToken={token}
+        newLeads={newLeads}
+      >
+        <Screen section={section} id={id} search={search} you={you ?? ''} role={role} />
+      </StaffShell>
+    </>
   );
 }
 

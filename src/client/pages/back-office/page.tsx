@@ -7,16 +7,26 @@ export const meta: PageMeta = {
   title: 'Back office',
   description: 'The firm’s lead inbox.',
   noindex: true,
+  // Staff get a layout of their own (features/back-office/StaffShell.tsx), loaded with the back office.
+  layout: 'staff',
 };
 
 // Its own chunk: the public pages never download the back office.
 const BackOfficeApp = lazy(() => import('#client/features/back-office/BackOfficeApp.tsx'));
 
-/** Prerendered as an empty shell; the screens load in the browser, for signed-in staff only. */
+/**
+ * Prerendered as an empty shell; the screens and the staff layout around them load in the browser, for
+ * signed-in staff only.
+ */
 export default function BackOfficePage() {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
-  const loading = <p className="container section">Loading the back office…</p>;
+  const loading = (
+    <main id="main" tabIndex={-1} className="container section">
+      <h1 className="visually-hidden">Back office</h1>
+      <p>Loading the back office…</p>
+    </main>
+  );
   return inBrowser ? (
     <Suspense fallback={loading}>
       <BackOfficeApp />

@@ -11,6 +11,7 @@ import {
   applicationCsvRows,
   applicationDetail,
   countApplications,
+  countApplicationsSince,
   eraseApplications,
   exportApplications,
   findApplication,
@@ -58,6 +59,7 @@ export function applicationLeads(
       setStage: setApplicationStage,
       board: applicationCards,
     }),
+    receivedSince: countApplicationsSince,
     personalData: {
       exportKey: 'applications',
       erasedKey: 'applications',

@@ -68,6 +68,16 @@ export async function countApplications(db: Kysely<Database>): Promise<LeadTally
   return { total: Number(counted.total), newest: counted.newest };
 }
 
+/** Applications received after `since`. */
+export async function countApplicationsSince(db: Kysely<Database>, since: string): Promise<number> {
+  const counted = await db
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
+}
+
 /** What a booking's detail shows of the questionnaire it was booked from. */
 export async function applicationSummary(db: Kysely<Database>, id: number) {
   const row = await db

@@ -17,6 +17,7 @@ import {
   backOfficeScreen,
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
+import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
 import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
@@ -24,6 +25,7 @@ import { registerListRoutes } from './list-routes.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { registerStaffRoutes } from './staff-routes.ts';
 import { leadSummary } from './summary.ts';
+import { newSinceLastVisit as countNewSinceLastVisit, openVisit } from './visits.ts';
 
 export interface BackOfficeRoutesOptions {
   db: Kysely<Database>;
@@ -65,6 +67,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 
   serve(app, backOfficeMe, (request) => ({ email: request.staff.email, role: request.staff.role }));
+  serve(app, newSinceLastVisit, (request) => countNewSinceLastVisit(db, leadKinds, request.staff, now()));
   serve(app, backOfficeSummary, async () => {
     const [leads, signedIn] = await Promise.all([
       leadSummary(db, leadKinds, now()),
@@ -82,11 +85,13 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   });
 
   // The back office itself is a prerendered shell whose screens run in the browser; every path under it
-  // is the same page, so links and reloads work. Signed-out visitors are sent to the login page.
+  // is the same page, so links and reloads work. Signed-out visitors are sent to the login page. Opening
+  // it begins or continues a visit, by which the navigation counts the leads new to this member.
   const shell = options.pages.byPath.get(backOfficePage.path);
   if (!shell) throw new Error('The back office page is missing from the build');
   for (const page of [backOfficePage, backOfficeScreen]) {
-    serve(app, page, (request, reply) => {
+    serve(app, page, async (request, reply) => {
+      await openVisit(db, request.staff, now());
       reply.header('x-robots-tag', 'noindex');
       return options.pages.send(request, reply, shell);
     });

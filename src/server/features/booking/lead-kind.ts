@@ -12,6 +12,7 @@ import {
   bookingCards,
   bookingCsvRows,
   bookingDetail,
+  countBookingsSince,
   countUpcomingBookings,
   eraseBookings,
   exportBookings,
@@ -57,6 +58,7 @@ export function bookingLeads(
       setStage: setBookingStage,
       board: bookingCards,
     }),
+    receivedSince: countBookingsSince,
     personalData: {
       exportKey: 'bookings',
       erasedKey: 'bookings',

@@ -98,6 +98,16 @@ export async function countUpcomingBookings(db: Db, now: Date): Promise<LeadTall
   return { total: Number(counted.total), newest: counted.newest };
 }
 
+/** Calls booked after `since`, including any cancelled since: each was a lead when it arrived. */
+export async function countBookingsSince(db: Db, since: string): Promise<number> {
+  const counted = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
+}
+
 export async function bookingDetail(
   db: Db,
   row: Selectable<BookingTable>,

@@ -4,6 +4,7 @@ import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/b
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import {
   countEnquiries,
+  countEnquiriesSince,
   type EnquiryCsvRow,
   enquiryCards,
   enquiryCsvRows,
@@ -69,6 +70,7 @@ export const enquiryLeads: LeadKindEntry = {
     setStage: setEnquiryStage,
     board: enquiryCards,
   }),
+  receivedSince: countEnquiriesSince,
   personalData: {
     exportKey: 'enquiries',
     erasedKey: 'enquiries',

@@ -93,6 +93,16 @@ export async function countEnquiries(db: Db, kind: 'contact' | 'quote'): Promise
   return { total: Number(counted.total), newest: counted.newest };
 }
 
+/** Contact enquiries and quote requests received after `since`. */
+export async function countEnquiriesSince(db: Db, since: string): Promise<number> {
+  const counted = await db
+    .selectFrom('enquiries')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
+}
+
 export async function findEnquiry(db: Db, reference: string) {
   return db.selectFrom('enquiries').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
