@@ -15,6 +15,7 @@ import * as noReadableLinks from './migrations/011-no-readable-links.ts';
 import * as bookingLimits from './migrations/012-booking-limits.ts';
 import * as auditKinds from './migrations/014-audit-kinds.ts';
 import * as staffRoles from './migrations/015-staff-roles.ts';
+import * as oneWayToCloseADay from './migrations/017-one-way-to-close-a-day.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '012-booking-limits': bookingLimits,
   '014-audit-kinds': auditKinds,
   '015-staff-roles': staffRoles,
+  '017-one-way-to-close-a-day': oneWayToCloseADay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

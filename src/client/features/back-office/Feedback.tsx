@@ -6,12 +6,15 @@ export function Feedback({ status, problems }: { status: string; problems: strin
       <p className="bo-status" role="status">
         {status}
       </p>
+      {/* The alert wraps the list: a role on the list itself would hide from screen readers that it is one. */}
       {list.length > 0 && (
-        <ul className="bo-problem" role="alert">
-          {list.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="bo-problem">
+            {list.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </>
   );
