@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { longDay } from '#client/features/back-office/format.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
-import { formatDayMonthYear, formatLongDate } from '#shared/calendar.ts';
+import { formatDayMonthYear, toIsoDate } from '#shared/calendar.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
@@ -187,7 +188,7 @@ describe('the back office in Chromium', () => {
     await t.page.getByRole('textbox', { name: 'Date to block' }).fill(formatDayMonthYear(date));
     await t.page.getByLabel('Reason (optional)').fill('Team training');
     await t.page.getByRole('button', { name: 'Block date' }).click();
-    const unblock = t.page.getByRole('button', { name: `Unblock ${formatLongDate(date)}`, exact: true });
+    const unblock = t.page.getByRole('button', { name: `Unblock ${longDay(toIsoDate(date))}`, exact: true });
     await unblock.waitFor();
     expect(await timesFor(t.site.url, date)).toEqual([]);
     await unblock.click();
