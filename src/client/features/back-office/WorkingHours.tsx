@@ -46,7 +46,7 @@ export function WorkingHours({
   return (
     <fieldset className="bo-hours">
       <legend>Working hours</legend>
-      <p className="field__hint">Times are 24-hour, in the time zone below. A day without hours is closed.</p>
+      <p className="field__hint">Times are in the time zone below. A day without hours is closed.</p>
       {weekdayNames.map((day) => {
         const periods = hours[day];
         const name = dayLabel(day);
