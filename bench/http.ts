@@ -45,7 +45,6 @@ const roundTheClock: AvailabilitySettings = {
   callMinutes: 10,
   minimumNoticeHours: 0,
   maxDaysOffered: 366,
-  ignoreDays: [],
 };
 
 async function prepareDatabase(url: string) {

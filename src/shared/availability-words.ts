@@ -29,19 +29,18 @@ const ordinals = [
   'tenth',
 ];
 /** "first period", …, "period 11". */
-const periodLabel = (index: number) =>
+export const periodLabel = (index: number) =>
   index < ordinals.length ? `${ordinals[index]} period` : `period ${index + 1}`;
 
 const isWeekday = (value: unknown): value is WeekdayName => weekdayNames.includes(value as WeekdayName);
 
 /** What each setting other than the working hours needs, said whatever was wrong with it. */
 const needs: Record<Exclude<keyof AvailabilitySettings, 'workingHours'>, string> = {
-  timeZone: 'Time zone: choose a time zone such as Europe/London',
+  timeZone: 'Time zone: choose a time zone from the list, such as Europe/London',
   callMinutes: numberNeed('callMinutes', 'minutes'),
   bufferMinutes: numberNeed('bufferMinutes', 'minutes'),
   minimumNoticeHours: numberNeed('minimumNoticeHours', 'hours'),
   maxDaysOffered: `${numberNeed('maxDaysOffered', 'days')}, or 0 for no limit`,
-  ignoreDays: 'Days the calendar never offers: choose weekdays from Monday to Sunday',
   pastDateAllowed: 'Calls can never be offered in the past',
 };
 

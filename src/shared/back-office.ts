@@ -54,7 +54,9 @@ export const backOfficeMessages = {
   sessionEnded: 'Session ended: that browser is signed out.',
   noSuchSession: 'There is no such session of yours: it may have ended already.',
   settingsSaved: 'Saved. The calendar offers the new times at once.',
-  blockedDate: 'Enter a date to block, as YYYY-MM-DD, and an optional reason of up to 200 characters',
+  blockedDate:
+    'Enter a date to block, as YYYY-MM-DD, and an optional reason on one line of up to 200 characters',
+  blockedDatePast: 'That date has passed: choose today or a later date to block',
   erased: 'Erased.',
   roleChanged: 'Role changed: it applies at once, in every browser they are signed in on.',
   alreadyThatRole: 'That account already has that role.',

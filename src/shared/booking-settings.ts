@@ -41,13 +41,19 @@ export const storedAvailabilitySettingsSchema = z.object({
   bufferMinutes: whole(settingLimits.bufferMinutes),
   minimumNoticeHours: whole(settingLimits.minimumNoticeHours),
   maxDaysOffered: whole(settingLimits.maxDaysOffered),
-  ignoreDays: z.array(z.enum(weekdayNames)),
   pastDateAllowed: z.literal(false),
 });
 
-/** The firm's availability for initial calls, as the back office saves it: no day's periods may overlap. */
+/**
+ * The firm's availability for initial calls, as the back office saves it: a time zone the runtime lists
+ * (not merely one it can read, such as an offset like +01:00), and no day's periods may overlap. A weekday
+ * without periods is closed: there is no other way to close one.
+ */
 export const availabilitySettingsSchema = storedAvailabilitySettingsSchema.superRefine(
   (settings, context) => {
+    if (!isListedTimeZone(settings.timeZone)) {
+      context.addIssue({ code: 'custom', message: 'Choose a time zone from the list', path: ['timeZone'] });
+    }
     for (const day of weekdayNames) {
       for (const message of overlapsOn(day, settings.workingHours[day])) {
         context.addIssue({ code: 'custom', message, path: [] });
@@ -95,15 +101,42 @@ export const defaultAvailabilitySettings: AvailabilitySettings = {
   bufferMinutes: 0,
   minimumNoticeHours: 24,
   maxDaysOffered: 60,
-  ignoreDays: ['saturday', 'sunday'],
   pastDateAllowed: false,
 };
+
+/** The weekdays without working hours, which the calendar never offers ("saturday", "sunday"). */
+export const closedWeekdays = (settings: Pick<AvailabilitySettings, 'workingHours'>): WeekdayName[] =>
+  weekdayNames.filter((day) => settings.workingHours[day].length === 0);
+
+/** The settings the public calendar chooses dates by: its closed weekdays are those without hours. */
+export const calendarSettingsOf = (settings: AvailabilitySettings) => ({
+  pastDateAllowed: settings.pastDateAllowed,
+  maxDaysOffered: settings.maxDaysOffered,
+  ignoreDays: closedWeekdays(settings),
+});
+
+/**
+ * Whether the runtime lists a time zone as one of its own, under this name or another: runtimes differ on
+ * which of a zone's names they list (Asia/Kolkata or Asia/Calcutta, Europe/Kyiv or Europe/Kiev), so a zone
+ * the browser listed is taken if the server's runtime knows it by either. UTC is named but not listed.
+ */
+export function isListedTimeZone(zone: string): boolean {
+  const listed = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  if (listed.has(zone)) return true;
+  try {
+    return listed.has(new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
+}
 
 /** What the booking calendar in the browser needs: the calendar's settings plus the firm's zone. */
 export const publicCalendarSettingsSchema = z.object({
   pastDateAllowed: z.boolean().describe('Always false: no call can be booked in the past.'),
   maxDaysOffered: z.number().int().describe('How many days ahead calls are offered; 0 for no limit.'),
-  ignoreDays: z.array(z.string()).describe('Weekdays never offered, such as "saturday".'),
+  ignoreDays: z
+    .array(z.string())
+    .describe('Weekdays never offered, which are those without working hours, such as "saturday".'),
   timeZone: z.string().describe('The firm’s time zone, in which every date and time is given.'),
   callMinutes: z.number().int().describe('How long a call lasts.'),
   closedDates: z

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { longDay } from '#client/features/back-office/format.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
+import { formatDayMonthYear, toIsoDate } from '#shared/calendar.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
@@ -182,13 +184,14 @@ describe('the back office in Chromium', () => {
     expect(hourly.length).toBeGreaterThan(0);
     expect(hourly.every((slot) => slot.startMinute === 0)).toBe(true);
 
-    const day = `${date.year}-${String(date.month + 1).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-    await t.page.getByLabel('Date').fill(day);
+    // The date is typed the British way, day/month/year, in the site's own date picker.
+    await t.page.getByRole('textbox', { name: 'Date to block' }).fill(formatDayMonthYear(date));
     await t.page.getByLabel('Reason (optional)').fill('Team training');
     await t.page.getByRole('button', { name: 'Block date' }).click();
-    await t.page.getByRole('button', { name: `Unblock ${day}` }).waitFor();
+    const unblock = t.page.getByRole('button', { name: `Unblock ${longDay(toIsoDate(date))}`, exact: true });
+    await unblock.waitFor();
     expect(await timesFor(t.site.url, date)).toEqual([]);
-    await t.page.getByRole('button', { name: `Unblock ${day}` }).click();
+    await unblock.click();
     await t.page.getByText('No dates blocked.').waitFor();
     expect(await timesFor(t.site.url, date)).toEqual(hourly);
 

@@ -16,6 +16,7 @@ import * as bookingLimits from './migrations/012-booking-limits.ts';
 import * as auditKinds from './migrations/014-audit-kinds.ts';
 import * as staffRoles from './migrations/015-staff-roles.ts';
 import * as backOfficeVisits from './migrations/016-back-office-visits.ts';
+import * as oneWayToCloseADay from './migrations/017-one-way-to-close-a-day.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014-audit-kinds': auditKinds,
   '015-staff-roles': staffRoles,
   '016-back-office-visits': backOfficeVisits,
+  '017-one-way-to-close-a-day': oneWayToCloseADay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,16 @@
 import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
 import { availabilitySettingsSchema, storedAvailabilitySettingsSchema } from '../booking-settings.ts';
 import { isTypedText } from '../form-fields.ts';
+
+/** A reason is one line of typed text: it is shown in a list, and a line break would only split it. */
+const isOneLine = (text: string) => !/[\r\n]/.test(text);
+
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
-// The booking calendar's availability as staff edit it: working hours, call length, notice, the days it
-// never offers, and dates blocked one by one. The public calendar reads them on every request.
+// The booking calendar's availability as staff edit it: working hours (a weekday without any is closed),
+// call length, notice, the time zone, and dates blocked one by one. The public calendar reads them on
+// every request.
 
 export const blockedDateSchema = z.object({
   /** YYYY-MM-DD. */
@@ -42,7 +47,9 @@ export const saveAvailability = endpoint({
   answers: {
     200: formAnswerSchema.describe('Saved.'),
     422: refusal.describe(
-      'A setting is wrong: one message per problem, naming the setting (or the day whose periods overlap).',
+      'A setting is wrong: one message per problem, naming the setting in words, or the day and the period ' +
+        '("Wednesday, first period: use a time like 09:00 for its start"). The time zone must be one of ' +
+        'those the server’s runtime lists, under any of its names.',
     ),
   },
 });
@@ -56,13 +63,15 @@ export const blockDate = endpoint({
   body: z
     .object({
       date: z.iso.date(),
-      reason: z.string().trim().max(200).refine(isTypedText).optional(),
+      reason: z.string().trim().max(200).refine(isTypedText).refine(isOneLine).optional(),
     })
     .strict(),
   answers: {
     201: blockedDates.describe('Blocked: the blocked dates from today on, soonest first.'),
     422: refusal.describe(
-      `Not a date as YYYY-MM-DD, or a reason over 200 characters or with control characters: "${backOfficeMessages.blockedDate}".`,
+      `Not a date as YYYY-MM-DD, or a reason over 200 characters, with control characters or line breaks: ` +
+        `"${backOfficeMessages.blockedDate}"; or a date before today in the firm’s time zone: ` +
+        `"${backOfficeMessages.blockedDatePast}".`,
     ),
   },
 });
@@ -73,8 +82,9 @@ export const unblockDate = endpoint({
   access: 'owner',
   tag: 'Back office',
   summary: 'Open a blocked date again (a date that was not blocked changes nothing)',
-  params: z.object({ date: z.string().describe('YYYY-MM-DD') }),
+  params: z.object({ date: z.iso.date().describe('YYYY-MM-DD') }),
   answers: {
     200: blockedDates.describe('Open again: the blocked dates from today on, soonest first.'),
+    422: refusal.describe(`Not a date as YYYY-MM-DD: "${backOfficeMessages.blockedDate}".`),
   },
 });

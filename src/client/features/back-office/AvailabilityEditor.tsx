@@ -1,5 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
 import { call, problemsOf } from '#client/lib/api-client.ts';
+import { FieldError } from '#client/lib/FieldError.tsx';
 import {
   type BlockedDate,
   blockDate,
@@ -9,30 +11,24 @@ import {
 } from '#shared/api/back-office-settings.ts';
 import { settingLabels } from '#shared/availability-words.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
-import { weekdayNames } from '#shared/calendar.ts';
+import type { CalendarSettings } from '#shared/calendar.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
+import { WorkingHours } from './WorkingHours.tsx';
 
-type Weekday = (typeof weekdayNames)[number];
+/** A date to block: today or later, any weekday. */
+const fromToday: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 0, ignoreDays: [] };
 
-const capitalised = (day: string) => day[0]?.toUpperCase() + day.slice(1);
-/** "09:00-12:30, 13:30-17:00" and back: several periods a day fit in one box. */
-const hoursText = (ranges: { start: string; end: string }[]) =>
-  ranges.map((range) => `${range.start}-${range.end}`).join(', ');
-const hoursFrom = (text: string) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [start = '', end = ''] = part.split('-').map((time) => time.trim());
-      return { start, end };
-    });
+/** The zones this browser lists, with the saved one first if the browser does not list it. */
+function timeZonesWith(saved: string): string[] {
+  const listed = Intl.supportedValuesOf('timeZone');
+  return listed.includes(saved) ? listed : [saved, ...listed];
+}
 
 /** The calendar's availability; the public calendar reads it on every request, so saving shows at once. */
 export function AvailabilityEditor() {
   const [settings, setSettings] = useState<AvailabilitySettings | null>(null);
-  const [hours, setHours] = useState<Record<Weekday, string>>({} as Record<Weekday, string>);
+  const [dayToBlock, setDayToBlock] = useState('');
   const [blocked, setBlocked] = useState<BlockedDate[]>([]);
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
@@ -41,11 +37,6 @@ export function AvailabilityEditor() {
     call(readAvailability, {})
       .then((answer) => {
         setSettings(answer.settings);
-        setHours(
-          Object.fromEntries(
-            weekdayNames.map((day) => [day, hoursText(answer.settings.workingHours[day])]),
-          ) as Record<Weekday, string>,
-        );
         setBlocked(answer.blockedDates);
       })
       .catch((error) => setProblems(problemsOf(error)));
@@ -61,28 +52,40 @@ export function AvailabilityEditor() {
     }
   };
 
+  const timeZones = useMemo(() => timeZonesWith(settings?.timeZone ?? 'UTC'), [settings?.timeZone]);
+
   if (!settings) return problems.length ? <p role="alert">{problems[0]}</p> : <p>Loading…</p>;
 
-  const number = (label: string, name: keyof AvailabilitySettings) => (
-    <label>
-      {label}
-      <input
-        type="number"
-        min={0}
-        required
-        value={String(settings[name])}
-        onChange={(event) => setSettings({ ...settings, [name]: Number(event.target.value) })}
-      />
-    </label>
-  );
+  /** The server's refusals about one setting, which name it first ("Call length: …"). */
+  const problemAbout = (label: string) =>
+    problems.filter((problem) => problem.startsWith(`${label.replace(/ \(.*\)$/, '')}:`)).join(' ');
+
+  const number = (name: keyof typeof settingLabels) => {
+    const problem = problemAbout(settingLabels[name]);
+    return (
+      <div className="bo-field">
+        <label>
+          {settingLabels[name]}
+          <input
+            type="number"
+            min={0}
+            required
+            value={String(settings[name])}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${name}-error` : undefined}
+            onChange={(event) => setSettings({ ...settings, [name]: Number(event.target.value) })}
+          />
+        </label>
+        <FieldError id={`${name}-error`} error={problem} />
+      </div>
+    );
+  };
+  const timeZoneProblem = problemAbout('Time zone');
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const workingHours = Object.fromEntries(
-      weekdayNames.map((day) => [day, hoursFrom(hours[day])]),
-    ) as AvailabilitySettings['workingHours'];
     void run(async () => {
-      const answer = await call(saveAvailability, { body: { ...settings, workingHours } });
+      const answer = await call(saveAvailability, { body: settings });
       return answer.infoMessages.join(' ');
     });
   };
@@ -97,6 +100,7 @@ export function AvailabilityEditor() {
       });
       setBlocked(answer.blockedDates);
       form.reset();
+      setDayToBlock('');
       return `Blocked ${longDay(String(data.get('date')))}.`;
     });
   };
@@ -112,52 +116,35 @@ export function AvailabilityEditor() {
       <h1 id="availability-title">Availability</h1>
       <Feedback status={status} problems={problems} />
       <form className="bo-settings" onSubmit={save}>
-        <fieldset>
-          <legend>Working hours (24-hour, such as 09:00-12:30, 13:30-17:00; empty for none)</legend>
-          {weekdayNames.map((day) => (
-            <label key={day}>
-              {capitalised(day)}
-              <input
-                value={hours[day]}
-                onChange={(event) => setHours({ ...hours, [day]: event.target.value })}
-              />
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Days the calendar never offers</legend>
-          {weekdayNames.map((day) => (
-            <label key={day} className="bo-check">
-              <input
-                type="checkbox"
-                checked={settings.ignoreDays.includes(day)}
-                onChange={(event) =>
-                  setSettings({
-                    ...settings,
-                    ignoreDays: event.target.checked
-                      ? [...settings.ignoreDays, day]
-                      : settings.ignoreDays.filter((ignored) => ignored !== day),
-                  })
-                }
-              />
-              {capitalised(day)}
-            </label>
-          ))}
-        </fieldset>
+        <WorkingHours
+          hours={settings.workingHours}
+          onChange={(workingHours) => setSettings({ ...settings, workingHours })}
+          problems={problems}
+        />
         <fieldset>
           <legend>Calls</legend>
-          {number(settingLabels.callMinutes, 'callMinutes')}
-          {number(settingLabels.bufferMinutes, 'bufferMinutes')}
-          {number(settingLabels.minimumNoticeHours, 'minimumNoticeHours')}
-          {number(settingLabels.maxDaysOffered, 'maxDaysOffered')}
-          <label>
-            Time zone
-            <input
-              required
-              value={settings.timeZone}
-              onChange={(event) => setSettings({ ...settings, timeZone: event.target.value })}
-            />
-          </label>
+          {number('callMinutes')}
+          {number('bufferMinutes')}
+          {number('minimumNoticeHours')}
+          {number('maxDaysOffered')}
+          <div className="bo-field">
+            <label>
+              Time zone
+              <select
+                value={settings.timeZone}
+                aria-invalid={timeZoneProblem ? true : undefined}
+                aria-describedby={timeZoneProblem ? 'time-zone-error' : undefined}
+                onChange={(event) => setSettings({ ...settings, timeZone: event.target.value })}
+              >
+                {timeZones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FieldError id="time-zone-error" error={timeZoneProblem} />
+          </div>
         </fieldset>
         <button type="submit" className="button">
           Save availability
@@ -174,17 +161,21 @@ export function AvailabilityEditor() {
               {longDay(entry.date)}
               {entry.reason && ` (${entry.reason})`}{' '}
               <button type="button" className="button button--secondary" onClick={() => unblock(entry.date)}>
-                Unblock {entry.date}
+                Unblock<span className="visually-hidden"> {longDay(entry.date)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       <form className="bo-inline-form" onSubmit={block}>
-        <label>
-          Date
-          <input type="date" name="date" required />
-        </label>
+        <DatePicker
+          label="Date to block"
+          name="date"
+          required
+          value={dayToBlock}
+          onChange={setDayToBlock}
+          settings={fromToday}
+        />
         <label>
           Reason (optional)
           <input name="reason" maxLength={200} />

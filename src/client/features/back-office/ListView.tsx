@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
 import { call, problemText } from '#client/lib/api-client.ts';
 import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import { leadStageLabels, leadStages } from '#shared/back-office.ts';
@@ -122,6 +123,13 @@ export function ListView<L extends LeadListEndpoints>({
     else apply(chosen);
   };
 
+  /** A date chosen in a date picker applies at once, like a choice from a list. */
+  const choose = (filter: 'from' | 'to', value: string) => {
+    const chosen = { ...draft, [filter]: value || undefined };
+    setDraft(chosen);
+    apply(chosen);
+  };
+
   const applyNow = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     apply(draft);
@@ -183,14 +191,8 @@ export function ListView<L extends LeadListEndpoints>({
             </select>
           </label>
         )}
-        <label>
-          From
-          <input name="from" type="date" value={draft.from ?? ''} onChange={change} />
-        </label>
-        <label>
-          To
-          <input name="to" type="date" value={draft.to ?? ''} onChange={change} />
-        </label>
+        <DatePicker label="From" value={draft.from ?? ''} onChange={(from) => choose('from', from)} />
+        <DatePicker label="To" value={draft.to ?? ''} onChange={(to) => choose('to', to)} />
         {!list.when && (
           <label>
             Order

@@ -3,7 +3,7 @@ import { applicationQuestions, questionNames } from '#shared/application.ts';
 import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
-import { toIsoDate, weekdayName } from '#shared/calendar.ts';
+import { addDays, todayIn, toIsoDate, weekdayName } from '#shared/calendar.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
@@ -313,6 +313,78 @@ describeEachDatabase('the back office API', (database) => {
       const labels = slots.map((slot) => `${slot.startHour}:${String(slot.startMinute).padStart(2, '0')}`);
       expect(labels).toEqual(['9:00', '9:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);
       await send('/availability', defaultAvailabilitySettings, 'PUT');
+    });
+    it('closes a weekday by giving it no periods: the calendar never offers it, and lists it among the days it never offers', async () => {
+      const { date } = await firstBookableDate(site.url);
+      const day = weekdayName(date);
+      const closed = {
+        ...defaultAvailabilitySettings,
+        workingHours: { ...defaultAvailabilitySettings.workingHours, [day]: [] },
+      };
+      expect((await send('/availability', closed, 'PUT')).status).toBe(200);
+      expect(await timesFor(site.url, date)).toEqual([]);
+      const calendar = await (await fetch(`${site.url}/api/booking-settings`)).json();
+      expect(calendar.ignoreDays).toEqual([day, 'saturday', 'sunday']);
+      expect(calendar.closedDates).toContain(toIsoDate(date));
+      // The settings have no second list of closed days to disagree with the hours.
+      expect((await json('/availability')).settings).toEqual(closed);
+      await send('/availability', defaultAvailabilitySettings, 'PUT');
+      expect((await (await fetch(`${site.url}/api/booking-settings`)).json()).ignoreDays).toEqual([
+        'saturday',
+        'sunday',
+      ]);
+    });
+
+    it('takes the time zone only from the runtime’s own list', async () => {
+      // Runtimes list some zones under different names: either is taken.
+      for (const timeZone of ['America/New_York', 'Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'UTC']) {
+        expect(
+          (await send('/availability', { ...defaultAvailabilitySettings, timeZone }, 'PUT')).status,
+        ).toBe(200);
+        expect((await json('/availability')).settings.timeZone).toBe(timeZone);
+      }
+      // An offset the runtime reads but lists as no zone is refused, like a zone that does not exist.
+      for (const timeZone of ['+01:00', 'Mars/Olympus', 'Europe/London; drop', '']) {
+        const refused = await send('/availability', { ...defaultAvailabilitySettings, timeZone }, 'PUT');
+        expect([timeZone, refused.status, (await refused.json()).errorMessages]).toEqual([
+          timeZone,
+          422,
+          ['Time zone: choose a time zone from the list, such as Europe/London'],
+        ]);
+      }
+      await send('/availability', defaultAvailabilitySettings, 'PUT');
+    });
+
+    it('blocks today or a later date with a one-line reason; refuses a past date, a broken reason, and unblocking what is not a date', async () => {
+      const today = todayIn('Europe/London');
+      const yesterday = toIsoDate(addDays(today, -1));
+      const past = await send('/blocked-dates', { date: yesterday, reason: 'Too late' });
+      expect([past.status, (await past.json()).errorMessages]).toEqual([
+        422,
+        [backOfficeMessages.blockedDatePast],
+      ]);
+      for (const reason of ['Team\ntraining', 'Team\r\ntraining', 'Team\rtraining']) {
+        const broken = await send('/blocked-dates', { date: toIsoDate(today), reason });
+        expect([broken.status, (await broken.json()).errorMessages]).toEqual([
+          422,
+          [backOfficeMessages.blockedDate],
+        ]);
+      }
+      const blocked = await send('/blocked-dates', { date: toIsoDate(today), reason: 'Team training' });
+      expect((await blocked.json()).blockedDates).toEqual([
+        { date: toIsoDate(today), reason: 'Team training' },
+      ]);
+
+      for (const notADate of ['notadate', '2031-02-30', '20310203']) {
+        const refused = await send(`/blocked-dates/${notADate}`, undefined, 'DELETE');
+        expect([notADate, refused.status, (await refused.json()).errorMessages]).toEqual([
+          notADate,
+          422,
+          [backOfficeMessages.blockedDate],
+        ]);
+      }
+      const unblocked = await send(`/blocked-dates/${toIsoDate(today)}`, undefined, 'DELETE');
+      expect([unblocked.status, (await unblocked.json()).blockedDates]).toEqual([200, []]);
     });
   });
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { firm } from '#content/firm.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
-import { succeeded } from '#server/http/errors.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
@@ -41,8 +41,8 @@ export function registerAvailabilityRoutes(
   store: AvailabilityStore,
   now: Clock,
 ) {
-  const blockedDates = () =>
-    store.blockedDatesFrom(db, now().toLocaleDateString('en-CA', { timeZone: firm.timeZone }));
+  const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+  const blockedDates = () => store.blockedDatesFrom(db, today());
 
   serve(app, readAvailability, async () => ({
     settings: await store.loadSettings(db),
@@ -87,6 +87,10 @@ export function registerAvailabilityRoutes(
     async (request, reply) => {
       const { date } = request.body;
       const reason = request.body.reason || null;
+      // A day already gone offers no calls anyway; blocking it could only be a slip of the date.
+      if (date < today()) {
+        return reply.status(422).send(failure(backOfficeMessages.blockedDatePast));
+      }
       await db.transaction().execute(async (trx) => {
         const at = now();
         await store.blockDate(trx, date, reason, at);
@@ -101,18 +105,23 @@ export function registerAvailabilityRoutes(
     { refusal: () => ({ status: 422, messages: [backOfficeMessages.blockedDate] }) },
   );
 
-  serve(app, unblockDate, async (request) => {
-    const { date } = request.params;
-    await db.transaction().execute(async (trx) => {
-      // Removing a date that was not blocked changes nothing, so there is nothing to record.
-      if (await store.unblockDate(trx, date)) {
-        await recordAudit(
-          trx,
-          { userId: request.staff.id, action: 'blocked-date.removed', subject: date },
-          now(),
-        );
-      }
-    });
-    return { blockedDates: await blockedDates() };
-  });
+  serve(
+    app,
+    unblockDate,
+    async (request) => {
+      const { date } = request.params;
+      await db.transaction().execute(async (trx) => {
+        // Removing a date that was not blocked changes nothing, so there is nothing to record.
+        if (await store.unblockDate(trx, date)) {
+          await recordAudit(
+            trx,
+            { userId: request.staff.id, action: 'blocked-date.removed', subject: date },
+            now(),
+          );
+        }
+      });
+      return { blockedDates: await blockedDates() };
+    },
+    { refusal: () => ({ status: 422, messages: [backOfficeMessages.blockedDate] }) },
+  );
 }

@@ -49,7 +49,7 @@ describe('refusals in the back office', () => {
           ]),
           withHours('monday', [{ start: '17:00', end: '09:00' }]),
           withHours('friday', ['all day']),
-          { ...defaultAvailabilitySettings, ignoreDays: ['someday'] },
+          { ...defaultAvailabilitySettings, timeZone: '+01:00' },
           { ...defaultAvailabilitySettings, callMinutes: 5 },
           { ...defaultAvailabilitySettings, maxDaysOffered: 1.5 },
           { ...defaultAvailabilitySettings, timeZone: 'Mars/Olympus' },
@@ -61,10 +61,10 @@ describe('refusals in the back office', () => {
       [422, ['Monday, second period: use a time like 09:00 for its end']],
       [422, ['Monday: each period must end after it starts']],
       [422, ['Friday, first period: give a start and an end time']],
-      [422, ['Days the calendar never offers: choose weekdays from Monday to Sunday']],
+      [422, ['Time zone: choose a time zone from the list, such as Europe/London']],
       [422, ['Call length: use a whole number of minutes from 10 to 240']],
       [422, ['Days ahead offered: use a whole number of days from 0 to 366, or 0 for no limit']],
-      [422, ['Time zone: choose a time zone such as Europe/London']],
+      [422, ['Time zone: choose a time zone from the list, such as Europe/London']],
     ]);
   });
 
@@ -75,9 +75,10 @@ describe('refusals in the back office', () => {
         { date: 'soon', reason: 'x'.repeat(201) },
         { date: '2031-01-06', reason: 'Closed\u0007' },
         { date: '2031-01-06', colour: 'red' },
+        { date: '2031-01-06', reason: 'Closed\nfor training' },
         undefined,
       ]),
-    ).toEqual(Array(5).fill([422, [backOfficeMessages.blockedDate]]));
+    ).toEqual(Array(6).fill([422, [backOfficeMessages.blockedDate]]));
   });
 
   it('asks for an email address, or says what is wrong with the one given or beside it, when inviting, disabling, exporting or erasing', async () => {

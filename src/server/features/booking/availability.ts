@@ -1,5 +1,5 @@
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
-import type { AvailabilitySettings } from '#shared/booking-settings.ts';
+import { type AvailabilitySettings, calendarSettingsOf } from '#shared/booking-settings.ts';
 import {
   addDays,
   type CalendarDate,
@@ -62,7 +62,7 @@ function workingPeriods(periods: readonly { start: string; end: string }[]) {
 function* openSlots(date: CalendarDate, settings: AvailabilitySettings, context: OpeningContext) {
   const iso = toIsoDate(date);
   const today = todayIn(settings.timeZone, context.now);
-  if (!isSelectable(date, today, settings)) return;
+  if (!isSelectable(date, today, calendarSettingsOf(settings))) return;
   if (bankHolidays(date.year).has(iso) || context.blockedDates.has(iso)) return;
 
   const earliest = context.now.getTime() + settings.minimumNoticeHours * 3_600_000;

@@ -9,7 +9,11 @@ import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newReference, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
-import type { AvailabilitySettings, PublicCalendarSettings } from '#shared/booking-settings.ts';
+import {
+  type AvailabilitySettings,
+  closedWeekdays,
+  type PublicCalendarSettings,
+} from '#shared/booking-settings.ts';
 import {
   addDays,
   type CalendarDate,
@@ -111,7 +115,7 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
       return {
         pastDateAllowed: s.pastDateAllowed,
         maxDaysOffered: s.maxDaysOffered,
-        ignoreDays: s.ignoreDays,
+        ignoreDays: closedWeekdays(s),
         timeZone: s.timeZone,
         callMinutes: s.callMinutes,
         closedDates: closedDatesBetween(today, last, s, { now: at, blockedDates }),

@@ -1,0 +1,204 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { longDay } from '#client/features/back-office/format.ts';
+import { dayLabel } from '#shared/availability-words.ts';
+import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
+import {
+  addDays,
+  type CalendarDate,
+  formatDayMonthYear,
+  todayIn,
+  toIsoDate,
+  weekdayName,
+} from '#shared/calendar.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, timesFor } from '../support/booking.ts';
+import { bookingModal } from '../support/booking-modal.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { contact } from '../support/enquiries.ts';
+import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+
+// The settings a partner sets on the Availability screen, at a phone's width and a desktop's: working
+// hours with time controls, closing a day, the time zone from a list, and the site's own date picker in
+// the blocked dates and in a list's date filters.
+const t = setUpSiteInBrowser();
+const password = 'Ledger2026!';
+const { dialog, dayButton, showMonthOf } = bookingModal(() => t.page);
+
+async function owner(email: string) {
+  await addUser(t.site, email);
+  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  return email;
+}
+
+async function openScreen(page: Page, width: number, email: string, screen: string, heading: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await signInOnPage(page, t.site, email, password);
+  await page.goto(`${t.site.url}/back-office/${screen}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+const save = async (page: Page) => {
+  await page.getByRole('button', { name: 'Save availability' }).click();
+  await page.getByRole('status').getByText('Saved. The calendar offers the new times at once.').waitFor();
+};
+
+/** What the server says about a control, read as a screen reader would: its description. */
+const descriptionOf = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((control) =>
+    (control.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+const publicCalendar = async () => (await fetch(`${t.site.url}/api/booking-settings`)).json();
+const minutes = (slots: { startHour: number; startMinute: number }[]) =>
+  slots.map((slot) => slot.startHour * 60 + slot.startMinute);
+const british = (date: CalendarDate) => formatDayMonthYear(date);
+
+describe('settings in the back office in Chromium', () => {
+  // The settings are the site's own: each test leaves them as it found them.
+  let restore: (() => Promise<unknown>) | undefined;
+  afterEach(async () => {
+    await restore?.();
+    restore = undefined;
+  });
+
+  for (const width of [375, 1280]) {
+    it(`sets a weekday's two periods with time controls, then closes the day, which the public calendar blocks (${width} px)`, async () => {
+      const email = await owner(`hours.${width}@fenwickhale.test`);
+      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, email, password));
+      restore = () => api.send('/availability', defaultAvailabilitySettings, 'PUT');
+      // A week after the first day offered: none of its times are too soon to book.
+      const date = addDays((await firstBookableDate(t.site.url)).date, 7);
+      const day = dayLabel(weekdayName(date));
+      await openScreen(t.page, width, email, 'availability', 'Availability');
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      await t.page.getByLabel(`${day}, first period, Start`, { exact: true }).fill('09:00');
+      await t.page.getByLabel(`${day}, first period, End`, { exact: true }).fill('11:00');
+      await t.page.getByRole('button', { name: `Add a period to ${day}` }).click();
+      await t.page.getByLabel(`${day}, second period, Start`, { exact: true }).fill('14:00');
+      await t.page.getByLabel(`${day}, second period, End`, { exact: true }).fill('15:00');
+      await save(t.page);
+      expect(minutes(await timesFor(t.site.url, date))).toEqual([540, 570, 600, 630, 840, 870]);
+
+      // A time left out is named in words beside its control.
+      await t.page.getByLabel(`${day}, second period, End`, { exact: true }).fill('');
+      await t.page.getByRole('button', { name: 'Save availability' }).click();
+      const problem = `${day}, second period: use a time like 09:00 for its end`;
+      await t.page.getByRole('alert').getByText(problem).waitFor();
+      expect(await descriptionOf(t.page, `${day}, second period, End`)).toContain(problem);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      await t.page.getByRole('button', { name: `Remove ${day}, second period` }).click();
+
+      await t.page.getByLabel(`${day} Closed`, { exact: true }).check();
+      await expect(t.page.getByLabel(`${day}, first period, Start`).count()).resolves.toBe(0);
+      await save(t.page);
+      expect(await timesFor(t.site.url, date)).toEqual([]);
+      expect((await publicCalendar()).ignoreDays).toContain(weekdayName(date));
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      // The visitor's calendar offers that weekday no more, that week or the next.
+      for (const closed of [date, addDays(date, 7)]) {
+        await t.page.goto(t.site.url);
+        await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+        await dialog().getByRole('grid').waitFor();
+        await showMonthOf(closed);
+        await expect(dayButton(closed).getAttribute('aria-disabled')).resolves.toBe('true');
+      }
+      expect(t.errors.filter((e) => !e.includes('422'))).toEqual([]);
+    });
+
+    it(`picks the time zone from a list (${width} px)`, async () => {
+      const email = await owner(`zone.${width}@fenwickhale.test`);
+      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, email, password));
+      restore = () => api.send('/availability', defaultAvailabilitySettings, 'PUT');
+      await openScreen(t.page, width, email, 'availability', 'Availability');
+      const zone = t.page.getByRole('combobox', { name: 'Time zone' });
+      expect(await zone.inputValue()).toBe('Europe/London');
+      await zone.selectOption({ label: 'America/New York' });
+      await save(t.page);
+      expect((await publicCalendar()).timeZone).toBe('America/New_York');
+      await t.page.reload();
+      expect(await zone.inputValue()).toBe('America/New_York');
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+
+    it(`uses the site's date picker, dates written the British way, in a list filter and in blocked dates (${width} px)`, async () => {
+      const email = await owner(`dates.${width}@fenwickhale.test`);
+      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, email, password));
+      const enquirer = `dates.${width}@example.test`;
+      const sent = await fetch(`${t.site.url}/contact-us-send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...contact(enquirer), recToken: 'none' }),
+      });
+      expect(sent.status).toBe(201);
+      const today = todayIn('Europe/London');
+      const tomorrow = addDays(today, 1);
+
+      // A list's From filter: typed as day/month/year, then chosen from its calendar.
+      await openScreen(t.page, width, email, `contact-enquiries?q=${enquirer}`, 'Contact enquiries');
+      await t.page.getByRole('link', { name: 'Amira Shah' }).waitFor();
+      const from = t.page.getByRole('textbox', { name: 'From', exact: true });
+      await from.fill(british(tomorrow));
+      await from.press('Tab');
+      await t.page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
+      await t.page.getByText('Nothing matches these filters.').waitFor();
+      expect(await from.inputValue()).toBe(british(tomorrow));
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      await t.page.getByRole('button', { name: /^Change From, / }).click();
+      const fromCalendar = t.page.getByRole('dialog', { name: 'Choose From' });
+      await fromCalendar.waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      await t.page.keyboard.press('ArrowLeft');
+      await t.page.keyboard.press('Enter');
+      await fromCalendar.waitFor({ state: 'hidden' });
+      await t.page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(today));
+      await t.page.getByRole('link', { name: 'Amira Shah' }).waitFor();
+      expect(await from.inputValue()).toBe(british(today));
+
+      // Blocked dates: a past day is refused in the field; a typed day and a chosen one are blocked.
+      await t.page.goto(`${t.site.url}/back-office/availability`);
+      await t.page.getByRole('heading', { name: 'Availability', level: 1 }).waitFor();
+      restore = async () => {
+        for (const day of [tomorrow, addDays(today, 2)]) {
+          await api.send(`/blocked-dates/${toIsoDate(day)}`, undefined, 'DELETE');
+        }
+      };
+      const dateToBlock = t.page.getByRole('textbox', { name: 'Date to block' });
+      await dateToBlock.fill(british(addDays(today, -1)));
+      await dateToBlock.press('Tab');
+      await t.page.getByText(/Date to block: .* cannot be chosen$/).waitFor();
+
+      await dateToBlock.fill(british(tomorrow));
+      await t.page.getByLabel('Reason (optional)').fill('Team training');
+      await t.page.getByRole('button', { name: 'Block date' }).click();
+      const blocked = (date: CalendarDate) =>
+        t.page.getByRole('button', { name: `Unblock ${longDay(toIsoDate(date))}`, exact: true });
+      await blocked(tomorrow).waitFor();
+      await t.page.getByText('(Team training)', { exact: false }).waitFor();
+      expect(await dateToBlock.inputValue()).toBe('');
+
+      await t.page.getByRole('button', { name: 'Choose Date to block' }).click();
+      const calendar = t.page.getByRole('dialog', { name: 'Choose Date to block' });
+      await calendar.waitFor();
+      await t.page.keyboard.press('ArrowRight');
+      await t.page.keyboard.press('ArrowRight');
+      await t.page.keyboard.press('Enter');
+      await calendar.waitFor({ state: 'hidden' });
+      expect(await dateToBlock.inputValue()).toBe(british(addDays(today, 2)));
+      await t.page.getByRole('button', { name: 'Block date' }).click();
+      await blocked(addDays(today, 2)).waitFor();
+      expect(await timesFor(t.site.url, addDays(today, 2))).toEqual([]);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
