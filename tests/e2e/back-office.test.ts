@@ -8,6 +8,7 @@ import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
+import { openSection } from '../support/back-office-nav.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, quote } from '../support/enquiries.ts';
@@ -33,9 +34,6 @@ async function setUpStaff() {
 
 const signIn = (page: Page) => signInOnPage(page, t.site, staffEmail, password);
 
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true }).click();
-
 /** Types in a list's search; the list follows once typing pauses, and the URL holds the search. */
 async function search(page: Page, text: string) {
   await page.getByLabel('Search').fill(text);
@@ -58,7 +56,7 @@ describe('the back office in Chromium', () => {
     await signIn(t.page);
     expect(await accessibilityViolations(t.page)).toEqual([]);
 
-    await nav(t.page, 'Contact enquiries');
+    await openSection(t.page, 'Contact enquiries');
     await search(t.page, email);
     await t.page.getByRole('link', { name: 'Amira Shah' }).click();
     await t.page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
@@ -76,7 +74,7 @@ describe('the back office in Chromium', () => {
     await expect(timeline.locator('img').count()).resolves.toBe(0);
     await expect(timeline.textContent()).resolves.toContain('Contacted');
 
-    await nav(t.page, 'Contact enquiries');
+    await openSection(t.page, 'Contact enquiries');
     await t.page.getByLabel('Stage').selectOption('contacted');
     await t.page.waitForURL((url) => url.searchParams.get('stage') === 'contacted');
     await t.page.getByRole('link', { name: 'Amira Shah' }).waitFor();
@@ -98,7 +96,7 @@ describe('the back office in Chromium', () => {
     const body = { ...quote(email), cost: 1250.5, quoted: 'Another firm: £900 a year', recToken: 'none' };
     expect((await postJson('/show-contact-send', body)).status).toBe(201);
     await signIn(t.page);
-    await nav(t.page, 'Quote requests');
+    await openSection(t.page, 'Quote requests');
     await search(t.page, email);
     await t.page.getByRole('link', { name: 'Amira Shah' }).click();
     await t.page.getByRole('heading', { name: 'Quote request from Amira Shah' }).waitFor();
@@ -136,12 +134,12 @@ describe('the back office in Chromium', () => {
     ).toBe(201);
     await signIn(t.page);
 
-    await nav(t.page, 'Applications');
+    await openSection(t.page, 'Applications');
     await t.page.getByRole('link', { name: 'Priya Shah' }).click();
     await t.page.getByRole('heading', { name: 'Application from Priya Shah' }).waitFor();
     await t.page.getByText(validApplication.biggestFrustration).waitFor();
 
-    await nav(t.page, 'Calls');
+    await openSection(t.page, 'Calls');
     await search(t.page, email);
     const row = t.page.getByRole('row', { name: new RegExp(email) });
     await row.getByRole('link').click();
@@ -164,7 +162,7 @@ describe('the back office in Chromium', () => {
       (await postJson('/subscribe', { emailAddress: 'reader@example.test', submitMethod: '2' })).status,
     ).toBe(200);
     await signIn(t.page);
-    await nav(t.page, 'Subscribers');
+    await openSection(t.page, 'Subscribers');
     await t.page.getByRole('link', { name: 'reader@example.test' }).click();
     await t.page.getByRole('heading', { name: 'Consent record' }).waitFor();
     await t.page.getByRole('cell', { name: 'Signed up' }).waitFor();
@@ -175,7 +173,7 @@ describe('the back office in Chromium', () => {
     const { date } = await firstBookableDate(t.site.url);
     expect((await timesFor(t.site.url, date)).some((slot) => slot.startMinute === 30)).toBe(true);
     await signIn(t.page);
-    await nav(t.page, 'Availability');
+    await openSection(t.page, 'Availability');
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await t.page.getByLabel('Call length (minutes)').fill('60');
     await t.page.getByRole('button', { name: 'Save availability' }).click();
@@ -212,7 +210,7 @@ describe('the back office in Chromium', () => {
     const email = 'leaving.client@example.test';
     expect((await postJson('/contact-us-send', { ...contact(email), recToken: 'none' })).status).toBe(201);
     await signIn(t.page);
-    await nav(t.page, 'Data protection');
+    await openSection(t.page, 'Data protection');
     await t.page.getByRole('main').getByLabel('Email address').fill(email);
     const [download] = await Promise.all([
       t.page.waitForEvent('download'),
@@ -232,10 +230,10 @@ describe('the back office in Chromium', () => {
       /[a-z][A-Z]|: 0\b/,
     );
 
-    await nav(t.page, 'Contact enquiries');
+    await openSection(t.page, 'Contact enquiries');
     await search(t.page, email);
     await t.page.getByText('Nothing matches these filters.').waitFor();
-    await nav(t.page, 'Staff');
+    await openSection(t.page, 'Staff');
     // The audit log records the erasure without naming the address it erased.
     const audit = t.page.getByRole('table').last();
     await audit
@@ -268,7 +266,7 @@ describe('the back office in Chromium', () => {
     }
 
     await signIn(t.page);
-    await nav(t.page, 'Staff');
+    await openSection(t.page, 'Staff');
     const audit = t.page.getByRole('table').last();
     const rows = audit.locator('tbody tr');
     await audit
@@ -292,7 +290,7 @@ describe('the back office in Chromium', () => {
 
   it('invites a member of staff and disables them', async () => {
     await signIn(t.page);
-    await nav(t.page, 'Staff');
+    await openSection(t.page, 'Staff');
     await t.page.getByLabel('Invite by email').fill('temp.help@fenwickhale.test');
     await t.page.getByRole('button', { name: 'Send invitation' }).click();
     await t.page.getByRole('status').getByText('Invitation sent', { exact: false }).waitFor();

@@ -4,6 +4,7 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { openSection } from '../support/back-office-nav.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
@@ -33,7 +34,7 @@ async function enquiryFrom(name: string, email: string) {
 async function openBoard(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   await signInOnPage(page, t.site, staffEmail, password);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pipeline' }).click();
+  await openSection(page, 'Pipeline');
   await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();
 }
 

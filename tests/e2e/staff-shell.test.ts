@@ -83,7 +83,7 @@ describe('the staff layout in Chromium', () => {
         await t.page.keyboard.press('Enter');
         await t.page.keyboard.press('Tab');
         await t.page.keyboard.press('Enter');
-        await t.page.waitForURL('**/back-office/bookings');
+        await t.page.waitForURL('**/back-office/pipeline');
         expect(await menuButton(t.page).getAttribute('aria-expanded')).toBe('false');
         await expect(t.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
       } else {
