@@ -14,13 +14,13 @@ describe("an enquiry's extra answers as staff read them", () => {
       { label: 'Approximate annual turnover (£)', value: '£1,250.50' },
       { label: 'Which tax years is the quote for?', value: '2025 to 2026, 2026 to 2027' },
       { label: 'Have other firms quoted for this?', value: '(not given)' },
-      { label: 'Asked to join the newsletter', value: 'yes' },
+      { label: 'Asked to join the newsletter', value: 'Yes' },
     ]);
   });
 
   it('shows only the newsletter answer for a contact enquiry, and nothing once erased or unknown', () => {
     expect(enquiryDetailLines({ optin: false })).toEqual([
-      { label: 'Asked to join the newsletter', value: 'no' },
+      { label: 'Asked to join the newsletter', value: 'No' },
     ]);
     expect(enquiryDetailLines({})).toEqual([]);
     expect(enquiryDetailLines({ colour: 'red' } as never)).toEqual([]);

@@ -40,7 +40,7 @@ export function enquiryDetailLines(details: EnquiryDetailValues): { label: strin
     });
   }
   if (typeof details.optin === 'boolean') {
-    lines.push({ label: 'Asked to join the newsletter', value: details.optin ? 'yes' : 'no' });
+    lines.push({ label: 'Asked to join the newsletter', value: details.optin ? 'Yes' : 'No' });
   }
   return lines;
 }

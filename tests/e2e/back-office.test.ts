@@ -83,11 +83,12 @@ describe('the back office in Chromium', () => {
       t.page.getByRole('link', { name: 'Download CSV' }).click(),
     ]);
     const csv = await readFile(await download.path(), 'utf8');
+    // The byte order mark first, so that Excel reads the file as UTF-8.
     expect(csv.split('\r\n')[0]).toBe(
-      'Reference,Name,Email,Organisation,Phone,Message,Asked to join the newsletter,Stage,Received',
+      '\uFEFFReference,Name,Email,Organisation,Phone,Message,Asked to join the newsletter,Stage,Received',
     );
     expect(csv).toContain(`Amira Shah,${email},Dentist,07700 900123,`);
-    expect(csv).toMatch(/,no,contacted,\d{4}-\d\d-\d\d \d\d:\d\d \+0[01]:00\r\n$/);
+    expect(csv).toMatch(/,No,Contacted,\d{4}-\d\d-\d\d \d\d:\d\d \+0[01]:00\r\n$/);
     expect(t.errors).toEqual([]);
   });
 
@@ -102,13 +103,18 @@ describe('the back office in Chromium', () => {
     await t.page.getByRole('heading', { name: 'Quote request from Amira Shah' }).waitFor();
     const fields = t.page.getByRole('main').locator('dl').first();
     const field = (label: string) => fields.locator('div', { has: t.page.getByText(label, { exact: true }) });
-    expect(await field('Asked to join the newsletter').locator('dd').textContent()).toBe('yes');
+    expect(await field('Asked to join the newsletter').locator('dd').textContent()).toBe('Yes');
     expect(await field('Approximate annual turnover (£)').locator('dd').textContent()).toBe('£1,250.50');
     expect(await field('Have other firms quoted for this?').locator('dd').textContent()).toBe(
       'Another firm: £900 a year',
     );
     expect(await field('Which tax years is the quote for?').locator('dd').textContent()).toMatch(
       /^\d{4} to \d{4}, \d{4} to \d{4}$/,
+    );
+    // The reference is there to quote, at the foot of the page, not among the lead's details.
+    expect(await fields.getByText('Reference', { exact: true }).count()).toBe(0);
+    expect(await t.page.locator('.bo-reference').innerText()).toMatch(
+      /^Reference [\w-]{10,} Copy\s+the reference$/,
     );
     for (const width of [375, 1280]) {
       await t.page.setViewportSize({ width, height: 900 });

@@ -57,7 +57,8 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
       await openBoard(page, width);
       const card = column(page, 'New').getByRole('listitem').filter({ hasText: name });
       await card.getByRole('link', { name }).waitFor();
-      await expect(card.textContent()).resolves.toContain('enquiry');
+      // The card names its kind as a word ("Enquiry"); the announcements say it mid-sentence.
+      await expect(card.locator('.bo-card-kind').textContent()).resolves.toBe('Enquiry');
       expect(await accessibilityViolations(page)).toEqual([]);
 
       const move = card.getByRole('button', { name: `Move ${name}’s enquiry` });

@@ -7,6 +7,7 @@ import {
   addDays,
   type CalendarDate,
   formatDayMonthYear,
+  formatLongDate,
   todayIn,
   toIsoDate,
   weekdayName,
@@ -120,7 +121,15 @@ describe('settings in the back office in Chromium', () => {
       await openScreen(t.page, width, email, 'availability', 'Availability');
       const zone = t.page.getByRole('combobox', { name: 'Time zone' });
       expect(await zone.inputValue()).toBe('Europe/London');
-      await zone.selectOption({ label: 'America/New York' });
+      // The firm's likely zones first, each by its city, its zone and its offset; no old names.
+      const labels = await zone.locator('option').allTextContents();
+      expect(labels.slice(0, 2)).toEqual([
+        expect.stringMatching(/^London \(Europe\/London\), GMT\+[01]$/),
+        expect.stringMatching(/^Dublin \(Europe\/Dublin\), GMT\+[01]$/),
+      ]);
+      expect(labels).toContainEqual(expect.stringMatching(/^Kyiv \(Europe\/Kyiv\), GMT\+[23]$/));
+      expect(labels.filter((label) => /Asmera|Calcutta|Kiev/.test(label))).toEqual([]);
+      await zone.selectOption({ label: labels.find((label) => label.startsWith('New York (')) ?? '' });
       await save(t.page);
       expect((await publicCalendar()).timeZone).toBe('America/New_York');
       await t.page.reload();
@@ -173,9 +182,23 @@ describe('settings in the back office in Chromium', () => {
         }
       };
       const dateToBlock = t.page.getByRole('textbox', { name: 'Date to block' });
-      await dateToBlock.fill(british(addDays(today, -1)));
-      await dateToBlock.press('Tab');
-      await t.page.getByText(/Date to block: .* cannot be chosen$/).waitFor();
+      // What cannot be blocked is said in the field and above the form, the British way, never as
+      // YYYY-MM-DD: a past day, a day that does not exist, and words.
+      const yesterday = formatLongDate(addDays(today, -1));
+      const refusals: [string, string][] = [
+        [british(addDays(today, -1)), `Date to block: ${yesterday} has passed; choose today or a later date`],
+        ['31/02/2027', 'Date to block must be a date written as day/month/year, for example 23/11/2026'],
+        ['tomorrow', 'Date to block must be a date written as day/month/year, for example 23/11/2026'],
+      ];
+      for (const [typed, message] of refusals) {
+        await dateToBlock.fill(typed);
+        await dateToBlock.press('Tab');
+        await t.page.locator('.field__error').getByText(message).waitFor();
+        await t.page.getByRole('button', { name: 'Block date' }).click();
+        expect(await t.page.getByRole('alert').textContent()).toBe(message);
+        expect(await t.page.getByRole('alert').textContent()).not.toMatch(/YYYY/);
+      }
+      expect(await accessibilityViolations(t.page)).toEqual([]);
 
       await dateToBlock.fill(british(tomorrow));
       await t.page.getByLabel('Reason (optional)').fill('Team training');

@@ -1,13 +1,27 @@
 import { firm } from '#content/firm.ts';
+import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
 import { utcToZonedTime } from '../time/zoned-time.ts';
 
 /** A CSV column: its header and how to read it from a row. */
 export type CsvColumn<Row> = [header: string, value: (row: Row) => string | null];
 
 /**
+ * What a CSV download starts with: the UTF-8 byte order mark. Without it Excel reads the file in the
+ * computer's legacy code page, and "£1,200" or the header "Approximate annual turnover (£)" show as
+ * "Â£"; with it every spreadsheet reads UTF-8. Other readers skip it.
+ */
+export const csvByteOrderMark = '\uFEFF';
+
+/**
  * One CSV field. Anything a spreadsheet would run as a formula (starting =, +, -, @, tab or carriage
  * return) is prefixed with an apostrophe, so a visitor's "=HYPERLINK(…)" stays text (OWASP's advice);
  * quotes are doubled and fields with commas, quotes or line breaks are quoted (RFC 4180).
+ *
+ * A phone number written the international way ("+44 7700 900123") gets the apostrophe too, and Excel
+ * shows it: that is deliberate. Excel reads a leading + as a formula whether or not the field is
+ * quoted (that number would show as #NULL!, a space being its intersection operator), and a leading
+ * space or tab is kept by some spreadsheets and stripped by others, which would let a formula through.
+ * The apostrophe is the one prefix every spreadsheet shows as text.
  */
 export function csvField(value: string | null): string {
   let text = value ?? '';
@@ -18,6 +32,9 @@ export function csvField(value: string | null): string {
 export function csvLine<Row>(columns: CsvColumn<Row>[], row: Row): string {
   return `${columns.map(([, value]) => csvField(value(row))).join(',')}\r\n`;
 }
+
+/** A lead's stage as the back office shows it ("New", not "new"). */
+export const csvStage = (stage: LeadStage): string => leadStageLabels[stage];
 
 export function csvHeader<Row>(columns: CsvColumn<Row>[]): string {
   return `${columns.map(([header]) => csvField(header)).join(',')}\r\n`;

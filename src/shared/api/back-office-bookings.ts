@@ -7,6 +7,11 @@ import { leadNotFound, stagedLead, timelineEntrySchema } from './staged-leads.ts
 // The agenda of calls, as the back office lists, opens and cancels them.
 
 export const bookingStatuses = ['confirmed', 'cancelled'] as const;
+/** A call's status in the words the back office shows (its lists, its lead pages, the CSV). */
+export const bookingStatusLabels: Record<(typeof bookingStatuses)[number], string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};
 
 /** Upcoming calls run soonest first, past ones latest first; the order is theirs, not the caller's. */
 export const bookingListQuerySchema = leadListQuerySchema.omit({ order: true }).extend({

@@ -6,7 +6,7 @@ import { backOfficeTag } from './lead-lists.ts';
 // The leads as a board of stages: every kind of lead that has a stage, newest first in each column. A
 // card moves with its own kind's stage entry, the one its lead page uses.
 
-/** What each card is, in the words the board shows. */
+/** What each card is, in the words a sentence uses mid-way ("Ann Smith’s enquiry moved to Won"). */
 export const cardKinds = ['enquiry', 'quote', 'application', 'call'] as const;
 export type CardKind = (typeof cardKinds)[number];
 
@@ -15,6 +15,14 @@ export const cardKindLabels: Record<CardKind, string> = {
   quote: 'quote request',
   application: 'application',
   call: 'call',
+};
+
+/** What each card is, as the label on the card itself shows it. */
+export const cardKindTitles: Record<CardKind, string> = {
+  enquiry: 'Enquiry',
+  quote: 'Quote request',
+  application: 'Application',
+  call: 'Call',
 };
 
 /** How many cards a column shows at most: the rest are in the lists, filtered by stage. */

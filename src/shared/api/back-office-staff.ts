@@ -11,10 +11,11 @@ import { cursorSchema } from './lead-lists.ts';
 /** The body of a staff request about one email address: `{ email }`, trimmed. */
 export const emailBodySchema = z
   .object({
+    // Our own words for no address, or one that is not text or too long, so that no refusal quotes Zod.
     email: z
-      .string()
+      .string({ error: backOfficeMessages.email })
       .trim()
-      .max(254)
+      .max(254, { error: backOfficeMessages.email })
       .superRefine((email, context) => {
         const problem = emailAddressProblem(email);
         if (problem) context.addIssue({ code: 'custom', message: problem });
@@ -202,12 +203,22 @@ export const endOwnSession = endpoint({
   access: 'staff',
   tag: 'Back office',
   summary: 'End one of your own sessions: that browser is signed out',
-  body: z.object({ session: z.string().trim().min(1).max(100) }).strict(),
+  body: z
+    .object({
+      session: z
+        .string({ error: backOfficeMessages.sessionToEnd })
+        .trim()
+        .min(1, { error: backOfficeMessages.sessionToEnd })
+        .max(100, { error: backOfficeMessages.sessionToEnd }),
+    })
+    .strict(),
   answers: {
     200: formAnswerSchema.describe(`Ended: infoMessages is ["${backOfficeMessages.sessionEnded}"].`),
     404: refusal.describe(
       `No session of yours has that handle (another user's is never found): "${backOfficeMessages.noSuchSession}"`,
     ),
-    422: refusal.describe('No handle.'),
+    422: refusal.describe(
+      `No handle, or not one as the sessions list gives it: "${backOfficeMessages.sessionToEnd}"`,
+    ),
   },
 });

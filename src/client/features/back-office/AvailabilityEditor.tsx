@@ -10,25 +10,23 @@ import {
   unblockDate,
 } from '#shared/api/back-office-settings.ts';
 import { settingLabels } from '#shared/availability-words.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import type { CalendarSettings } from '#shared/calendar.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
+import { timeZoneOptions } from './time-zones.ts';
 import { WorkingHours } from './WorkingHours.tsx';
 
 /** A date to block: today or later, any weekday. */
 const fromToday: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 0, ignoreDays: [] };
 
-/** The zones this browser lists, with the saved one first if the browser does not list it. */
-function timeZonesWith(saved: string): string[] {
-  const listed = Intl.supportedValuesOf('timeZone');
-  return listed.includes(saved) ? listed : [saved, ...listed];
-}
-
 /** The calendar's availability; the public calendar reads it on every request, so saving shows at once. */
 export function AvailabilityEditor() {
   const [settings, setSettings] = useState<AvailabilitySettings | null>(null);
   const [dayToBlock, setDayToBlock] = useState('');
+  // What the date field says about a typed date it could not take (unreadable, or already past).
+  const [dayToBlockProblem, setDayToBlockProblem] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<BlockedDate[]>([]);
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
@@ -52,7 +50,10 @@ export function AvailabilityEditor() {
     }
   };
 
-  const timeZones = useMemo(() => timeZonesWith(settings?.timeZone ?? 'UTC'), [settings?.timeZone]);
+  const timeZones = useMemo(
+    () => timeZoneOptions(settings?.timeZone ?? 'Europe/London', new Date()),
+    [settings?.timeZone],
+  );
 
   if (!settings) return problems.length ? <p role="alert">{problems[0]}</p> : <p>Loading…</p>;
 
@@ -94,6 +95,13 @@ export function AvailabilityEditor() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    // The field keeps no date while what was typed cannot be read or has passed: say so here too,
+    // rather than send nothing and be told the date is missing.
+    if (!dayToBlock) {
+      setStatus('');
+      setProblems([dayToBlockProblem ?? backOfficeMessages.blockedDate]);
+      return;
+    }
     void run(async () => {
       const answer = await call(blockDate, {
         body: { date: String(data.get('date')), reason: String(data.get('reason') ?? '') },
@@ -136,11 +144,20 @@ export function AvailabilityEditor() {
                 aria-describedby={timeZoneProblem ? 'time-zone-error' : undefined}
                 onChange={(event) => setSettings({ ...settings, timeZone: event.target.value })}
               >
-                {timeZones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
+                <optgroup label="Most likely">
+                  {timeZones.likely.map((zone) => (
+                    <option key={zone.value} value={zone.value}>
+                      {zone.label}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Every time zone, by city">
+                  {timeZones.others.map((zone) => (
+                    <option key={zone.value} value={zone.value}>
+                      {zone.label}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             </label>
             <FieldError id="time-zone-error" error={timeZoneProblem} />
@@ -175,6 +192,7 @@ export function AvailabilityEditor() {
           value={dayToBlock}
           onChange={setDayToBlock}
           settings={fromToday}
+          onTypingError={setDayToBlockProblem}
         />
         <label>
           Reason (optional)

@@ -3,7 +3,7 @@ import { call, problemText } from '#client/lib/api-client.ts';
 import { sessionStore } from '#client/lib/storage.ts';
 import { firm } from '#content/firm.ts';
 import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
-import { type BookingDetail, bookingLead } from '#shared/api/back-office-bookings.ts';
+import { type BookingDetail, bookingLead, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { applicationQuestions, questionNames } from '#shared/application.ts';
@@ -110,6 +110,11 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
         onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')}
       />
       <Timeline entries={lead.timeline} />
+      <LeadReference
+        reference={lead.reference}
+        onCopied={() => setStatus('Reference copied.')}
+        onFailed={() => setProblem('The reference could not be copied: select it and copy it yourself.')}
+      />
     </article>
   );
 }
@@ -138,7 +143,6 @@ function fields(lead: Detail): ReactNode {
       <Field label="Email">
         <a href={`mailto:${lead.email}`}>{lead.email}</a>
       </Field>
-      <Field label="Reference">{lead.reference}</Field>
       <Field label="Received">{when(lead.createdAt)}</Field>
     </>
   );
@@ -173,7 +177,7 @@ function fields(lead: Detail): ReactNode {
             : lead.bookings.map((booking) => (
                 <span key={booking.reference} className="bo-inline-list">
                   <Link to={`${bookingLead.name}/${booking.reference}`}>{when(booking.startsAt)}</Link> (
-                  {booking.status})
+                  {bookingStatusLabels[booking.status]})
                 </span>
               ))}
         </Field>
@@ -200,6 +204,24 @@ function fields(lead: Detail): ReactNode {
         )}
       </Field>
     </>
+  );
+}
+
+/**
+ * The lead's reference, which staff quote to each other and to the person, kept out of the way at the
+ * foot of the page: one click selects it whole, and the button copies it.
+ */
+function LeadReference(props: { reference: string; onCopied: () => void; onFailed: () => void }) {
+  const copy = () => {
+    navigator.clipboard?.writeText(props.reference).then(props.onCopied, props.onFailed) ?? props.onFailed();
+  };
+  return (
+    <footer className="bo-reference bo-muted">
+      Reference <span className="bo-reference__code">{props.reference}</span>{' '}
+      <button type="button" className="button button--secondary bo-reference__copy" onClick={copy}>
+        Copy<span className="visually-hidden"> the reference</span>
+      </button>
+    </footer>
   );
 }
 

@@ -6,6 +6,7 @@ import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/b
 import {
   type CardKind,
   cardKindLabels,
+  cardKindTitles,
   closedRecentDays,
   closedStages,
   type PipelineBoard,
@@ -215,7 +216,7 @@ export function Pipeline() {
                         }}
                       >
                         <Link to={`${cardLeads[card.kind].lead.name}/${card.reference}`}>{card.name}</Link>
-                        <span className="bo-card-kind">{cardKindLabels[card.kind]}</span>
+                        <span className="bo-card-kind">{cardKindTitles[card.kind]}</span>
                         <span className="bo-muted bo-small">
                           Came in <time dateTime={card.createdAt}>{when(card.createdAt)}</time>
                         </span>

@@ -3,6 +3,7 @@ import { FieldError } from '#client/lib/FieldError.tsx';
 import {
   type CalendarDate,
   type CalendarSettings,
+  compareDates,
   formatDayMonthYear,
   formatLongDate,
   isSelectable,
@@ -28,6 +29,9 @@ export interface DatePickerProps {
   today?: CalendarDate;
   /** A message from the form's own validation (for example a required date left blank). */
   error?: string;
+  /** Told what is wrong with a typed date it could not take (null once it is put right), so that the
+   * form can refuse to submit the empty value the field keeps meanwhile. */
+  onTypingError?: (message: string | null) => void;
 }
 
 const anyDate: CalendarSettings = { pastDateAllowed: true, maxDaysOffered: 0, ignoreDays: [] };
@@ -46,7 +50,11 @@ export function DatePicker(props: DatePickerProps) {
   const chosen = parseIsoDate(value);
   // What the visitor is typing, until it is committed; null shows the value itself.
   const [draft, setDraft] = useState<string | null>(null);
-  const [typingError, setTypingError] = useState<string | null>(null);
+  const [typingError, showTypingError] = useState<string | null>(null);
+  const setTypingError = (message: string | null) => {
+    showTypingError(message);
+    props.onTypingError?.(message);
+  };
   const [open, setOpen] = useState(false);
   const [view, setView] = useState({ year: today.year, month: today.month });
   const [focused, setFocused] = useState<CalendarDate>(today);
@@ -74,6 +82,10 @@ export function DatePicker(props: DatePickerProps) {
     const date = parseTypedDate(draft);
     if (!date) {
       setTypingError(`${label} must be a date written as day/month/year, for example 23/11/2026`);
+      return false;
+    }
+    if (!settings.pastDateAllowed && compareDates(date, today) < 0) {
+      setTypingError(`${label}: ${formatLongDate(date)} has passed; choose today or a later date`);
       return false;
     }
     if (!isSelectable(date, today, settings)) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { type CsvColumn, csvTime } from '#server/leads/csv.ts';
+import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
 import type { BookedCall } from '#shared/api/back-office-bookings.ts';
@@ -35,7 +35,7 @@ const applicationList: LeadList<typeof endpoints, ApplicationCsvRow> = {
           (row) => (row.answers[name] === undefined ? null : String(row.answers[name])),
         ],
       ),
-      ['Stage', (row) => row.stage],
+      ['Stage', (row) => csvStage(row.stage)],
       ['Received', (row) => csvTime(row.createdAt)],
     ],
     rows: (db, query, _now, limit) => applicationCsvRows(db, query, limit),

@@ -62,6 +62,32 @@ describeEachDatabase('the back office API', (database) => {
         }
       }
     });
+
+    it("answers every change sent an empty form, no body or a stray field in words, never in the schema library's", async () => {
+      const changes = backOfficeEndpoints(site).filter(([method]) => method !== 'GET');
+      expect(changes.length).toBeGreaterThanOrEqual(15);
+      const developerWords = /Invalid input|\bexpected|received|undefined|null|^\w+(\.\w+)*: [A-Z]/;
+      const leaks = [];
+      for (const [method, path] of changes) {
+        for (const body of [{}, undefined, { stray: 1 }]) {
+          const response = await send(path.replace(api, '').replace(/:\w+/g, 'x'), body, method);
+          const { errorMessages } = await response.json();
+          if (response.status < 400 || errorMessages.length === 0)
+            leaks.push([method, path, body, 'no refusal']);
+          for (const message of errorMessages) {
+            if (developerWords.test(message)) leaks.push([method, path, body, message]);
+          }
+        }
+      }
+      expect(leaks).toEqual([]);
+      const refusal = async (path: string, body: unknown) =>
+        (await (await send(path, body)).json()).errorMessages;
+      expect(await refusal('/sessions/end', {})).toEqual([backOfficeMessages.sessionToEnd]);
+      expect(await refusal('/staff/role', {})).toEqual([backOfficeMessages.email, backOfficeMessages.role]);
+      expect(await refusal('/enquiries/x/stage', { stage: 'archived' })).toEqual([
+        'Choose a stage: New, Contacted, Qualified, Won, Lost',
+      ]);
+    });
   });
 
   describe('applications', () => {
@@ -141,7 +167,9 @@ describeEachDatabase('the back office API', (database) => {
   describe('CSV export', () => {
     /** The CSV's records as fields under their headers, read as RFC 4180 quotes them. */
     const csvRecords = async (path: string) => {
-      const text = await (await get(path)).text();
+      const text = new TextDecoder('utf-8', { ignoreBOM: true })
+        .decode(await (await get(path)).arrayBuffer())
+        .replace(/^\uFEFF/, '');
       const records: string[][] = [[]];
       for (const [, quoted, plain, end] of text.matchAll(/(?:"((?:[^"]|"")*)"|([^,"\r\n]*))(,|\r\n|$)/g)) {
         records.at(-1)?.push(quoted === undefined ? (plain ?? '') : quoted.replaceAll('""', '"'));
@@ -165,9 +193,10 @@ describeEachDatabase('the back office API', (database) => {
       expect(response.headers.get('content-disposition')).toMatch(
         /^attachment; filename="contact-enquiries-/,
       );
-      const text = await response.text();
+      // The byte order mark first, so that Excel reads "£" as UTF-8 rather than in its legacy code page.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
       expect(text.split('\r\n')[0]).toBe(
-        'Reference,Name,Email,Organisation,Phone,Message,Asked to join the newsletter,Stage,Received',
+        '\uFEFFReference,Name,Email,Organisation,Phone,Message,Asked to join the newsletter,Stage,Received',
       );
       expect(text).toContain(`,"'=HYPERLINK(""http://evil.test"",""Click"")",${email},Dentist,`);
       const records = await csvRecords(`/contact-enquiries.csv?q=${email}`);
@@ -183,7 +212,8 @@ describeEachDatabase('the back office API', (database) => {
       expect((await csvRecords(`/contact-enquiries.csv?q=${email}`))[0]).toMatchObject({
         Phone: '07700 900123',
         Message: contact(email).message,
-        'Asked to join the newsletter': 'no',
+        'Asked to join the newsletter': 'No',
+        Stage: 'New',
       });
 
       const body = { ...quote(email), cost: 1250.5, quoted: 'Another firm', recToken: 'none' };
@@ -202,7 +232,7 @@ describeEachDatabase('the back office API', (database) => {
         'Approximate annual turnover (£)': '£1,250.50',
         'Which tax years is the quote for?': expect.stringMatching(/^\d{4} to \d{4}, \d{4} to \d{4}$/),
         'Have other firms quoted for this?': 'Another firm',
-        'Asked to join the newsletter': expect.stringMatching(/^(yes|no)$/),
+        'Asked to join the newsletter': expect.stringMatching(/^(Yes|No)$/),
         Received: '2026-07-01 09:00 +01:00',
       });
       await site.db
@@ -214,6 +244,14 @@ describeEachDatabase('the back office API', (database) => {
       expect((await csvRecords(`/quote-requests.csv?q=${email}`))[0]?.Received).toBe(
         '2026-11-22 14:30 +00:00',
       );
+    });
+
+    it("writes a subscriber's status in the words the back office shows, not its code", async () => {
+      const email = 'csv.reader@example.test';
+      expect((await post(site, '/subscribe', { emailAddress: email, submitMethod: '2' })).status).toBe(200);
+      expect(await csvRecords(`/subscribers.csv?q=${email}`)).toMatchObject([
+        { Email: email, Status: 'Waiting for them to confirm' },
+      ]);
     });
 
     it('carries every answer of an application under its question, and each call with its times and offset', async () => {
@@ -246,7 +284,7 @@ describeEachDatabase('the back office API', (database) => {
         .where('email', '=', caller)
         .executeTakeFirstOrThrow();
       expect(call?.Starts).toMatch(new RegExp(`^${booking.local_date} ${booking.local_time} \\+0[01]:00$`));
-      expect(call).toMatchObject({ Email: caller, Status: 'confirmed', Cancelled: '' });
+      expect(call).toMatchObject({ Email: caller, Status: 'Confirmed', Stage: 'New', Cancelled: '' });
     });
   });
 

@@ -4,6 +4,7 @@ import { firm } from '#content/firm.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
+import { notAFormMessage } from '#server/http/problems.ts';
 import { serve } from '#server/http/serve.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
@@ -73,10 +74,18 @@ export function registerAvailabilityRoutes(
     {
       // Every problem names its setting, day and period in words ("Wednesday, first period: use a time
       // like 09:00 for its start"); one with no field of its own (periods that overlap) names its day in
-      // its message.
+      // its message. No settings at all (no body, a list, a bare value) is not a form.
       refusal: (problems) => ({
         status: 422,
-        messages: [...new Set(problems.map((problem) => availabilityProblem(problem.path, problem.message)))],
+        messages: [
+          ...new Set(
+            problems.map((problem) =>
+              problem.path.length === 0 && problem.code === 'invalid_type'
+                ? notAFormMessage
+                : availabilityProblem(problem.path, problem.message),
+            ),
+          ),
+        ],
       }),
     },
   );

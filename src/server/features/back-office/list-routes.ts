@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { firm } from '#content/firm.ts';
 import type { Database } from '#server/db/schema.ts';
 import { serve } from '#server/http/serve.ts';
-import { csvHeader, csvLine } from '#server/leads/csv.ts';
+import { csvByteOrderMark, csvHeader, csvLine } from '#server/leads/csv.ts';
 import type { AnyLeadList, LeadRegistry } from '#server/leads/kind.ts';
 import type { Clock } from '#server/time/clock.ts';
 
@@ -35,7 +35,7 @@ function register(app: FastifyInstance, db: Kysely<Database>, definition: AnyLea
     // From the first row, whatever page the list was showing.
     const filters: { after?: string } = { ...(request.query as object), after: undefined };
     async function* lines() {
-      yield csvHeader(csv.columns);
+      yield csvByteOrderMark + csvHeader(csv.columns);
       let query = filters;
       while (true) {
         const page = await csv.rows(db, query, now(), csvBatch);

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { csvTime } from '#server/leads/csv.ts';
+import { csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import {
   type ApplicationSummary,
   bookingLead,
+  bookingStatusLabels,
   bookingList as endpoints,
 } from '#shared/api/back-office-bookings.ts';
 import {
@@ -31,8 +32,8 @@ const bookingList: LeadList<typeof endpoints, BookingCsvRow> = {
       ['Starts', (row) => csvTime(row.startsAt)],
       ['Ends', (row) => csvTime(row.endsAt)],
       ['Email', (row) => row.email],
-      ['Status', (row) => row.status],
-      ['Stage', (row) => row.stage],
+      ['Status', (row) => bookingStatusLabels[row.status]],
+      ['Stage', (row) => csvStage(row.stage)],
       ['Meeting link', (row) => row.meetingUrl],
       ['Booked', (row) => csvTime(row.createdAt)],
       ['Cancelled', (row) => csvTime(row.cancelledAt)],

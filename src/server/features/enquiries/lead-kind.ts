@@ -1,4 +1,4 @@
-import { type CsvColumn, csvTime } from '#server/leads/csv.ts';
+import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
@@ -34,7 +34,7 @@ const enquiryColumns = (kind: 'contact' | 'quote'): CsvColumn<EnquiryCsvRow>[] =
   ...enquiryDetailLines(kind === 'quote' ? quoteAnswers : contactAnswers).map(
     ({ label }): CsvColumn<EnquiryCsvRow> => [label, answer(label)],
   ),
-  ['Stage', (row) => row.stage],
+  ['Stage', (row) => csvStage(row.stage)],
   ['Received', (row) => csvTime(row.createdAt)],
 ];
 

@@ -5,6 +5,7 @@ import {
   type SubscriberDetail,
   subscriberDetail,
 } from '#shared/api/back-office-subscribers.ts';
+import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import {
   countConfirmedSubscribers,
   eraseSubscription,
@@ -19,7 +20,7 @@ const subscriberList: LeadList<typeof endpoints> = {
   csv: {
     columns: [
       ['Email', (row) => row.email],
-      ['Status', (row) => row.status],
+      ['Status', (row) => subscriberStatusLabels[row.status]],
       ['Signed up', (row) => csvTime(row.createdAt)],
       ['Confirmed', (row) => csvTime(row.confirmedAt)],
       ['Unsubscribed', (row) => csvTime(row.unsubscribedAt)],
