@@ -7,6 +7,7 @@ import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
+import { forgetDraftsOfOthers, SignedInAs } from './drafts.ts';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
@@ -49,6 +50,7 @@ export default function BackOfficeApp() {
   const [token, setToken] = useState('');
   useEffect(() => {
     void call(backOfficeMe, {}).then((me) => {
+      forgetDraftsOfOthers(me.email);
       setYou(me.email);
       setRole(me.role);
     });
@@ -70,7 +72,14 @@ export default function BackOfficeApp() {
         formToken={token}
         newLeads={newLeads}
       >
-        <Screen section={section} id={id} search={search} you={you ?? ''} role={role} />
+        {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
+        {you === null ? (
+          <p>Loading…</p>
+        ) : (
+          <SignedInAs.Provider value={you}>
+            <Screen section={section} id={id} search={search} you={you} role={role} />
+          </SignedInAs.Provider>
+        )}
       </StaffShell>
     </>
   );
@@ -98,7 +107,16 @@ function Screen({
   if (list) return <ListView key={section} list={list as any} search={search} />;
   if (ownerSections.has(section) && role !== 'owner') {
     if (role === null) return null;
-    return <p role="alert">{backOfficeMessages.ownersOnly}</p>;
+    const heading = sections.find(([to]) => to === section)?.[1];
+    return (
+      <section aria-labelledby="owners-only-title">
+        <h1 id="owners-only-title">{heading}</h1>
+        <p role="alert">{backOfficeMessages.ownersOnly}</p>
+        <p>
+          <Link to="">Back to the overview</Link>
+        </p>
+      </section>
+    );
   }
   if (section === 'sessions') {
     return (
