@@ -44,6 +44,7 @@ export function DataProtection() {
       setProblem(checked.error.issues.map((issue) => issue.message).join(' '));
       return;
     }
+    setProblem(null);
     if (!window.confirm(`Erase everything held about ${email}? This cannot be undone.`)) return;
     void run(async () => {
       const answer = await call(erasePersonalData, { body: { email } });
