@@ -90,6 +90,7 @@ describe('nothing typed is lost when the session ends, in Chromium', () => {
       await signInOnLoginPage(page, leadPage);
       await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
       await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe(note);
+      await page.getByRole('status').getByText(draftRestoredMessage).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Add note' }).click();

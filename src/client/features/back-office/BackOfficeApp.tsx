@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call, formToken } from '#client/lib/api-client.ts';
+import { call, formToken, problemText } from '#client/lib/api-client.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
@@ -48,12 +48,15 @@ export default function BackOfficeApp() {
   const [you, setYou] = useState<string | null>(null);
   const [role, setRole] = useState<StaffRole | null>(null);
   const [token, setToken] = useState('');
+  const [unknown, setUnknown] = useState<string | null>(null);
   useEffect(() => {
-    void call(backOfficeMe, {}).then((me) => {
-      forgetDraftsOfOthers(me.email);
-      setYou(me.email);
-      setRole(me.role);
-    });
+    call(backOfficeMe, {})
+      .then((me) => {
+        forgetDraftsOfOthers(me.email);
+        setYou(me.email);
+        setRole(me.role);
+      })
+      .catch((error) => setUnknown(problemText(error)));
     void formToken().then(setToken);
   }, []);
 
@@ -74,7 +77,11 @@ export default function BackOfficeApp() {
       >
         {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
         {you === null ? (
-          <p>Loading…</p>
+          unknown ? (
+            <p role="alert">{unknown}</p>
+          ) : (
+            <p>Loading…</p>
+          )
         ) : (
           <SignedInAs.Provider value={you}>
             <Screen section={section} id={id} search={search} you={you} role={role} />

@@ -35,6 +35,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
   /** Runs a change, shows the lead as the server now has it, and says what happened. */
   const change = async (action: () => Promise<Detail>, done: string) => {
     setProblem(null);
+    setStatus('');
     try {
       setLead(await action());
       setStatus(done);

@@ -45,15 +45,18 @@ function periodsAtFault(periods: readonly Period[]): Set<number> {
  * periods', periods in order; then the other settings as they came.
  */
 export function inWeekOrder(problems: readonly string[]): string[] {
+  const lastPlace = (weekdayNames.length + 1) * 1000;
   const place = (problem: string) => {
-    const day = weekdayNames.findIndex(
-      (name) => problem.startsWith(`${dayLabel(name)}:`) || problem.startsWith(`${dayLabel(name)},`),
+    const day = weekdayNames.findIndex((name) =>
+      [':', ','].some((after) => problem.startsWith(`${dayLabel(name)}${after}`)),
     );
-    if (day < 0) return weekdayNames.length * 100;
-    const period = Array.from({ length: 99 }, (_, index) => index).find((index) =>
-      problem.startsWith(`${dayLabel(weekdayNames[day] as WeekdayName)}, ${periodLabel(index)}:`),
-    );
-    return day * 100 + (period === undefined ? 0 : period + 1);
+    const name = weekdayNames[day];
+    if (name === undefined) return lastPlace;
+    const rest = problem.slice(dayLabel(name).length);
+    if (rest.startsWith(':')) return day * 1000;
+    let period = 0;
+    while (period < 999 && !rest.startsWith(`, ${periodLabel(period)}:`)) period++;
+    return day * 1000 + period + 1;
   };
   return problems
     .map((problem, index) => ({ problem, index, place: place(problem) }))
