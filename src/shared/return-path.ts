@@ -8,6 +8,10 @@ export const returnPathField = 'next';
 
 export const backOfficeHome = '/back-office';
 
+/** Said on the login page when it carries a page to return to: the session there ended. */
+export const returnNotice =
+  'Your session ended. Sign in to return to where you were; what you typed is kept.';
+
 const longest = 2000;
 /** A control character (C0, DEL, C1) or a backslash, which browsers read as a slash. */
 const hasUnsafeCharacter = (text: string) =>

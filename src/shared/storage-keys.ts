@@ -6,6 +6,11 @@ export const storageKeys = {
   rememberedLoginEmail: 'practice-site.login-email',
   /** Session storage: the questionnaire's answers while the visitor is still filling it in. */
   applicationAnswers: 'practice-site.application-answers',
-  /** Session storage: a note being written on a lead's page, followed by `:<kind>/<reference>`. */
-  noteDraft: 'practice-site.note-draft',
+  /**
+   * Session storage: what a member of staff typed in a back-office form and has not saved, followed by
+   * `:<their email>:<form>`, so that nobody else signing in on the same tab is shown it.
+   */
+  draft: 'practice-site.draft',
+  /** Session storage: note drafts as first kept, by lead alone; forgotten when anyone signs in. */
+  unownedNoteDraft: 'practice-site.note-draft',
 } as const;

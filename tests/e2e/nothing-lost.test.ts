@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { draftRestoredMessage } from '#client/features/back-office/drafts.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { returnNotice } from '#shared/return-path.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
@@ -7,17 +10,18 @@ import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
 import { formToken } from '../support/staff.ts';
 
-// When the session ends mid-task, nothing typed is lost: signing in again returns to the page, and the
-// note being written on it is still there.
+// When the session ends mid-task, nothing typed is lost: signing in again returns to the page, and what
+// was being typed on it (a note, the availability settings) is still there, for that person only.
 
 const t = setUpSiteInBrowser();
 const staffEmail = 'partner@fenwickhale.test';
+const colleagueEmail = 'colleague@fenwickhale.test';
 const password = 'Ledger2026!';
 
 /** Fills in and sends the login page's form, and waits to land on `landing`. */
-async function signInOnLoginPage(page: Page, landing: string) {
+async function signInOnLoginPage(page: Page, landing: string, email = staffEmail) {
   const form = page.locator('form.account-form');
-  await form.getByLabel('Email address').fill(staffEmail);
+  await form.getByLabel('Email address').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(landing);
@@ -62,9 +66,11 @@ async function openNewLead(page: Page, email: string) {
 
 describe('nothing typed is lost when the session ends, in Chromium', () => {
   beforeAll(async () => {
-    await addUser(t.site, staffEmail);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+    for (const email of [staffEmail, colleagueEmail]) {
+      await addUser(t.site, email);
+      const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
+      await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+    }
   });
 
   for (const width of [375, 1280]) {
@@ -84,6 +90,7 @@ describe('nothing typed is lost when the session ends, in Chromium', () => {
       await signInOnLoginPage(page, leadPage);
       await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
       await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe(note);
+      await page.getByRole('status').getByText(draftRestoredMessage).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Add note' }).click();
@@ -107,5 +114,70 @@ describe('nothing typed is lost when the session ends, in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await signInOnLoginPage(page, leadPage);
     await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe('Half a thought');
+  });
+
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: a note left by one person is not shown to someone else signing in on the same tab`, async () => {
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      const leadPage = await openNewLead(page, `shared.tab.${width}@example.test`);
+      const note = `Private at ${width}: client mentioned a divorce`;
+      await page.getByLabel('Add a note').fill(note);
+      await endSessionElsewhere(page);
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+
+      await signInOnLoginPage(page, leadPage, colleagueEmail);
+      await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+      await expect(page.getByLabel('Add a note').inputValue()).resolves.toBe('');
+      await expect(page.getByText(draftRestoredMessage).count()).resolves.toBe(0);
+      // Nor is it left in the tab's storage for anyone to read.
+      expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain('divorce');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(t.errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+    });
+
+    it(`at ${width} px: settings typed on Availability survive the session ending, and the login page says why it is there`, async () => {
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      const availability = `${t.site.url}/back-office/availability`;
+      await page.goto(availability);
+      await page.waitForURL((url) => url.pathname === '/login');
+      await signInOnLoginPage(page, availability);
+      const callLength = page.getByLabel('Call length (minutes)');
+      await expect(callLength.inputValue()).resolves.toBe('30');
+      await callLength.fill('45');
+      await page.getByLabel('Reason (optional)').fill('Office move');
+
+      await endSessionElsewhere(page);
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('status').getByText(returnNotice).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await signInOnLoginPage(page, availability);
+      await page.getByRole('status').getByText(draftRestoredMessage).waitFor();
+      await expect(callLength.inputValue()).resolves.toBe('45');
+      await expect(page.getByLabel('Reason (optional)').inputValue()).resolves.toBe('Office move');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.getByRole('status').getByText(backOfficeMessages.settingsSaved).waitFor();
+      // Saved, the settings' draft is forgotten: the page opened again shows what the server holds.
+      await page.getByLabel('Reason (optional)').fill('');
+      await page.reload();
+      await expect(callLength.inputValue()).resolves.toBe('45');
+      await expect(page.getByText(draftRestoredMessage).count()).resolves.toBe(0);
+      await callLength.fill('30');
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.getByRole('status').getByText(backOfficeMessages.settingsSaved).waitFor();
+      expect(t.errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+    });
+  }
+
+  it('says nothing about a session on the login page opened without a page to return to', async () => {
+    await t.page.goto(`${t.site.url}/login`);
+    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(t.page.getByText(returnNotice).count()).resolves.toBe(0);
   });
 });

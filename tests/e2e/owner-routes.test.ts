@@ -28,7 +28,7 @@ async function invited(email: string, role: 'owner' | 'staff') {
 
 describe('a staff-role session in Chromium', () => {
   for (const width of [375, 1280]) {
-    it(`gets 403 from every owner route of the API contract, and the owners' screens say owners only (${width} px)`, async () => {
+    it(`gets 403 from every owner route of the API contract, and the owners' screens say owners only under their heading, with a way back (${width} px)`, async () => {
       const owner = `olive.${width}@fenwickhale.test`;
       await invited(owner, 'owner');
       const email = `sam.${width}@fenwickhale.test`;
@@ -61,9 +61,13 @@ describe('a staff-role session in Chromium', () => {
       const me = await t.page.request.get(`${t.site.url}/api/back-office/me`);
       expect(await me.json()).toEqual({ email, role: 'staff' });
 
-      for (const screen of ['staff', 'availability', 'data-protection']) {
+      const screens = { staff: 'Staff', availability: 'Availability', 'data-protection': 'Data protection' };
+      for (const [screen, heading] of Object.entries(screens)) {
         await t.page.goto(`${t.site.url}/back-office/${screen}`);
         await t.page.getByRole('alert').getByText(backOfficeMessages.ownersOnly).waitFor();
+        // The screen keeps its heading, and offers the way back.
+        await t.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await t.page.getByRole('main').getByRole('link', { name: 'Back to the overview' }).waitFor();
         expect(await accessibilityViolations(t.page), screen).toEqual([]);
       }
       expect(t.errors).toEqual([]);

@@ -15,6 +15,15 @@ function storeIn(area: () => Storage) {
         // Nothing to do: the visitor will see the same choice again next time.
       }
     },
+    /** Every key held, for forgetting a family of them. */
+    keys(): string[] {
+      try {
+        const held = area();
+        return Array.from({ length: held.length }, (_, index) => held.key(index) ?? '');
+      } catch {
+        return [];
+      }
+    },
     remove(key: string) {
       try {
         area().removeItem(key);

@@ -18,6 +18,8 @@ type Db = Kysely<Database>;
 export interface LeadTally {
   total: number;
   newest: string | null;
+  /** For leads that happen later (calls): when the soonest starts. */
+  next?: string | null;
 }
 
 /** The filters a list's query string gives, as its schema reads them. */

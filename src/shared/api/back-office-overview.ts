@@ -6,7 +6,7 @@ import { backOfficeTag } from './lead-lists.ts';
 
 // The back office's own page, who is using it, and its overview of the leads.
 
-/** One line of the overview: how many leads a list holds, and when the newest arrived. */
+/** One line of the overview: how many leads a list holds, when the newest arrived (or the next call starts). */
 export const leadCountSchema = z.object({
   label: z.string(),
   path: z
@@ -14,6 +14,13 @@ export const leadCountSchema = z.object({
     .describe('The back office screen that lists them, with its filters ("subscribers?status=confirmed").'),
   total: z.number().int(),
   newest: z.string().nullable(),
+  next: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Upcoming calls only: when the soonest starts, which the overview shows instead of the newest.',
+    ),
 });
 export type LeadCount = z.infer<typeof leadCountSchema>;
 

@@ -5,7 +5,7 @@ import { accountMessages, loginNotices, signInProofProblems } from '#shared/acco
 import { signIn, signInProofField } from '#shared/api/accounts.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 import { passwordProblem } from '#shared/password.ts';
-import { returnPathField } from '#shared/return-path.ts';
+import { returnNotice, returnPathField } from '#shared/return-path.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
@@ -78,6 +78,11 @@ export function LoginForm() {
         noValidate
         aria-busy={submit.sending || solving}
       >
+        {returnPath && (
+          <p className="account-form__notice" role="status">
+            {returnNotice}
+          </p>
+        )}
         {notice && (
           <p className="account-form__notice" role="status">
             {notice}

@@ -13,32 +13,45 @@ import { settingLabels } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import type { CalendarSettings } from '#shared/calendar.ts';
+import { draftRestoredMessage, useDraft, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
 import { timeZoneOptions } from './time-zones.ts';
-import { WorkingHours } from './WorkingHours.tsx';
+import { inWeekOrder, WorkingHours } from './WorkingHours.tsx';
 
 /** A date to block: today or later, any weekday. */
 const fromToday: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 0, ignoreDays: [] };
 
 /** The calendar's availability; the public calendar reads it on every request, so saving shows at once. */
 export function AvailabilityEditor() {
-  const [settings, setSettings] = useState<AvailabilitySettings | null>(null);
-  const [dayToBlock, setDayToBlock] = useState('');
+  // What is typed is kept as a draft until saved: the settings as a whole, and the date being blocked.
+  const settingsDraft = useDraft<AvailabilitySettings>('availability');
+  const [saved, setSaved] = useState<AvailabilitySettings | null>(null);
+  const [settings, setSettingsNow] = useState<AvailabilitySettings | null>(null);
+  const [dayToBlock, setDayToBlock, dayRestored, clearDayToBlock] = useKeptValue('blocked-date:date', '');
+  const [reason, setReason, reasonRestored, clearReason] = useKeptValue('blocked-date:reason', '');
   // What the date field says about a typed date it could not take (unreadable, or already past).
   const [dayToBlockProblem, setDayToBlockProblem] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<BlockedDate[]>([]);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(dayRestored || reasonRestored ? draftRestoredMessage : '');
   const [problems, setProblems] = useState<string[]>([]);
 
   useEffect(() => {
     call(readAvailability, {})
       .then((answer) => {
-        setSettings(answer.settings);
+        const kept = settingsDraft.read();
+        setSaved(answer.settings);
+        setSettingsNow(kept ?? answer.settings);
+        if (kept) setStatus(draftRestoredMessage);
         setBlocked(answer.blockedDates);
       })
       .catch((error) => setProblems(problemsOf(error)));
-  }, []);
+  }, [settingsDraft]);
+
+  const setSettings = (next: AvailabilitySettings) => {
+    setSettingsNow(next);
+    if (saved) settingsDraft.keep(next, saved);
+  };
 
   const run = async (action: () => Promise<string>) => {
     setProblems([]);
@@ -46,7 +59,7 @@ export function AvailabilityEditor() {
     try {
       setStatus(await action());
     } catch (error) {
-      setProblems(problemsOf(error));
+      setProblems(inWeekOrder(problemsOf(error)));
     }
   };
 
@@ -87,14 +100,14 @@ export function AvailabilityEditor() {
     event.preventDefault();
     void run(async () => {
       const answer = await call(saveAvailability, { body: settings });
+      setSaved(settings);
+      settingsDraft.forget();
       return answer.infoMessages.join(' ');
     });
   };
 
   const block = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
     // The field keeps no date while what was typed cannot be read or has passed: say so here too,
     // rather than send nothing and be told the date is missing.
     if (!dayToBlock) {
@@ -102,14 +115,13 @@ export function AvailabilityEditor() {
       setProblems([dayToBlockProblem ?? backOfficeMessages.blockedDate]);
       return;
     }
+    const date = String(new FormData(event.currentTarget).get('date'));
     void run(async () => {
-      const answer = await call(blockDate, {
-        body: { date: String(data.get('date')), reason: String(data.get('reason') ?? '') },
-      });
+      const answer = await call(blockDate, { body: { date, reason } });
       setBlocked(answer.blockedDates);
-      form.reset();
-      setDayToBlock('');
-      return `Blocked ${longDay(String(data.get('date')))}.`;
+      clearDayToBlock();
+      clearReason();
+      return `Blocked ${longDay(date)}.`;
     });
   };
 
@@ -196,7 +208,12 @@ export function AvailabilityEditor() {
         />
         <label>
           Reason (optional)
-          <input name="reason" maxLength={200} />
+          <input
+            name="reason"
+            maxLength={200}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </label>
         <button type="submit" className="button">
           Block date

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call, formToken } from '#client/lib/api-client.ts';
+import { call, formToken, problemText } from '#client/lib/api-client.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
@@ -7,6 +7,7 @@ import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
+import { forgetDraftsOfOthers, SignedInAs } from './drafts.ts';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
@@ -47,11 +48,15 @@ export default function BackOfficeApp() {
   const [you, setYou] = useState<string | null>(null);
   const [role, setRole] = useState<StaffRole | null>(null);
   const [token, setToken] = useState('');
+  const [unknown, setUnknown] = useState<string | null>(null);
   useEffect(() => {
-    void call(backOfficeMe, {}).then((me) => {
-      setYou(me.email);
-      setRole(me.role);
-    });
+    call(backOfficeMe, {})
+      .then((me) => {
+        forgetDraftsOfOthers(me.email);
+        setYou(me.email);
+        setRole(me.role);
+      })
+      .catch((error) => setUnknown(problemText(error)));
     void formToken().then(setToken);
   }, []);
 
@@ -70,7 +75,18 @@ export default function BackOfficeApp() {
         formToken={token}
         newLeads={newLeads}
       >
-        <Screen section={section} id={id} search={search} you={you ?? ''} role={role} />
+        {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
+        {you === null ? (
+          unknown ? (
+            <p role="alert">{unknown}</p>
+          ) : (
+            <p>Loading…</p>
+          )
+        ) : (
+          <SignedInAs.Provider value={you}>
+            <Screen section={section} id={id} search={search} you={you} role={role} />
+          </SignedInAs.Provider>
+        )}
       </StaffShell>
     </>
   );
@@ -98,7 +114,16 @@ function Screen({
   if (list) return <ListView key={section} list={list as any} search={search} />;
   if (ownerSections.has(section) && role !== 'owner') {
     if (role === null) return null;
-    return <p role="alert">{backOfficeMessages.ownersOnly}</p>;
+    const heading = sections.find(([to]) => to === section)?.[1];
+    return (
+      <section aria-labelledby="owners-only-title">
+        <h1 id="owners-only-title">{heading}</h1>
+        <p role="alert">{backOfficeMessages.ownersOnly}</p>
+        <p>
+          <Link to="">Back to the overview</Link>
+        </p>
+      </section>
+    );
   }
   if (section === 'sessions') {
     return (

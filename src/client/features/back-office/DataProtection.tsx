@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import { erasePersonalData, exportPersonalData } from '#shared/api/back-office-data-protection.ts';
+import { emailBodySchema } from '#shared/api/back-office-staff.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
 import { Feedback } from './Feedback.tsx';
 
@@ -36,6 +37,14 @@ export function DataProtection() {
   };
 
   const erase = () => {
+    // The address is checked by the rule the server uses before the irreversible question is asked.
+    const checked = emailBodySchema.safeParse({ email });
+    if (!checked.success) {
+      setStatus('');
+      setProblem(checked.error.issues.map((issue) => issue.message).join(' '));
+      return;
+    }
+    setProblem(null);
     if (!window.confirm(`Erase everything held about ${email}? This cannot be undone.`)) return;
     void run(async () => {
       const answer = await call(erasePersonalData, { body: { email } });

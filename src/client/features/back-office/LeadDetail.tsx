@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
-import { sessionStore } from '#client/lib/storage.ts';
 import { firm } from '#content/firm.ts';
 import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
 import { type BookingDetail, bookingLead, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
@@ -9,7 +8,7 @@ import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { applicationQuestions, questionNames } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
-import { storageKeys } from '#shared/storage-keys.ts';
+import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
@@ -36,6 +35,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
   /** Runs a change, shows the lead as the server now has it, and says what happened. */
   const change = async (action: () => Promise<Detail>, done: string) => {
     setProblem(null);
+    setStatus('');
     try {
       setLead(await action());
       setStatus(done);
@@ -106,7 +106,8 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
         onSave={(stage) => change(() => call(kind.stage, { params, body: { stage } }), 'Stage saved.')}
       />
       <NoteForm
-        draftKey={`${storageKeys.noteDraft}:${kind.name}/${reference}`}
+        draftName={`note:${kind.name}/${reference}`}
+        onRestored={() => setStatus(draftRestoredMessage)}
         onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')}
       />
       <Timeline entries={lead.timeline} />
@@ -261,19 +262,26 @@ function StageForm({ stage, onSave }: { stage: LeadStage; onSave: (stage: LeadSt
 }
 
 /**
- * The note being written is kept in session storage for its lead as it is typed: if the session ends
- * before it is saved, signing in again brings it back on this page. Saved, it is forgotten.
+ * The note being written is kept as a draft for its lead as it is typed: if the session ends before it
+ * is saved, signing in again brings it back on this page. Saved, it is forgotten.
  */
-function NoteForm({ draftKey, onAdd }: { draftKey: string; onAdd: (text: string) => Promise<boolean> }) {
-  const [text, setText] = useState(() => sessionStore.get(draftKey) ?? '');
-  const edit = (value: string) => {
-    setText(value);
-    if (value) sessionStore.set(draftKey, value);
-    else sessionStore.remove(draftKey);
-  };
+function NoteForm({
+  draftName,
+  onAdd,
+  onRestored,
+}: {
+  draftName: string;
+  onAdd: (text: string) => Promise<boolean>;
+  onRestored: () => void;
+}) {
+  const [text, edit, restored, clear] = useKeptValue(draftName, '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: said once, when the form first shows
+  useEffect(() => {
+    if (restored) onRestored();
+  }, []);
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await onAdd(text)) edit('');
+    if (await onAdd(text)) clear();
   };
   return (
     <form className="bo-note-form" onSubmit={add}>

@@ -5,7 +5,7 @@ import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 
-/** The landing screen: how many of each lead there are, the newest, and who is signed in. */
+/** The landing screen: how many of each lead there are, the newest (or the next call), and who is signed in. */
 export function Overview() {
   const [summary, setSummary] = useState<BackOfficeSummary | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -17,7 +17,7 @@ export function Overview() {
 
   return (
     <section aria-labelledby="overview-title">
-      <h1 id="overview-title">Back office</h1>
+      <h1 id="overview-title">Overview</h1>
       {problem && <p role="alert">{problem}</p>}
       {summary && (
         <>
@@ -26,7 +26,9 @@ export function Overview() {
               <li key={lead.label} className="card">
                 <Link to={lead.path}>{lead.label}</Link>
                 <p className="bo-count">{lead.total}</p>
-                <p className="bo-muted">Newest: {when(lead.newest)}</p>
+                <p className="bo-muted">
+                  {lead.next === undefined ? `Newest: ${when(lead.newest)}` : `Next: ${when(lead.next)}`}
+                </p>
               </li>
             ))}
           </ul>

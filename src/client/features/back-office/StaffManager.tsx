@@ -10,6 +10,7 @@ import {
 } from '#shared/api/back-office-staff.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { AuditLog } from './AuditLog.tsx';
+import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
@@ -28,9 +29,10 @@ export function StaffManager({ you }: { you: string }) {
   const [staff, setStaff] = useState<StaffMember[]>([]);
   // Bumped after each change: the audit log starts afresh, showing it.
   const [auditVersion, setAuditVersion] = useState(0);
-  const [email, setEmail] = useState('');
+  // The address being invited is kept as a draft until the invitation goes.
+  const [email, setEmail, restored, clearEmail] = useKeptValue('invite:email', '');
   const [role, setRole] = useState<StaffRole>('staff');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(restored ? draftRestoredMessage : '');
   const [problem, setProblem] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
@@ -40,8 +42,10 @@ export function StaffManager({ you }: { you: string }) {
     reload().catch((error) => setProblem(problemText(error)));
   }, [reload]);
 
+  // Each action starts with a clean slate: what the last one said no longer stands beside its outcome.
   const act = async (action: () => Promise<{ infoMessages: string[] }>) => {
     setProblem(null);
+    setStatus('');
     try {
       setStatus((await action()).infoMessages.join(' '));
       setAuditVersion((version) => version + 1);
@@ -55,7 +59,7 @@ export function StaffManager({ you }: { you: string }) {
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => call(inviteStaff, { body: { email, role } }))) setEmail('');
+    if (await act(() => call(inviteStaff, { body: { email, role } }))) clearEmail();
   };
 
   return (

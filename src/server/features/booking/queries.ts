@@ -87,15 +87,19 @@ export async function bookingCsvRows(
   };
 }
 
-/** How many confirmed calls are still to come, and when the newest was booked. */
+/** How many confirmed calls are still to come, when the newest was booked, and when the next starts. */
 export async function countUpcomingBookings(db: Db, now: Date): Promise<LeadTally> {
   const counted = await db
     .selectFrom('bookings')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('created_at').as('newest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.max('created_at').as('newest'),
+      eb.fn.min('starts_at').as('next'),
+    ])
     .where('status', '=', 'confirmed')
     .where('starts_at', '>', now.toISOString())
     .executeTakeFirstOrThrow();
-  return { total: Number(counted.total), newest: counted.newest };
+  return { total: Number(counted.total), newest: counted.newest, next: counted.next };
 }
 
 /** Calls booked after `since`, including any cancelled since: each was a lead when it arrived. */
