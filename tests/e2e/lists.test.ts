@@ -109,7 +109,9 @@ describe('lists in Chromium', () => {
       );
       await row.waitFor();
       await page
-        .getByText('The link held filters that could not be read, so they are not applied: Stage, From, Order.')
+        .getByText(
+          'The link held filters that could not be read, so they are not applied: Stage, From, Order.',
+        )
         .waitFor();
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
       await expect(page.getByLabel('Search').inputValue()).resolves.toBe(email);
