@@ -91,7 +91,9 @@ export function WeekView({ search }: { search: URLSearchParams }) {
           {/* The hours down the side of the grid; each call says its own time, so this is for the eye. */}
           <ol className="bo-week-hours" aria-hidden="true">
             {hours.map((hour) => (
-              <li key={hour}>{`${String(hour).padStart(2, '0')}:00`}</li>
+              <li key={hour}>
+                <span>{`${String(hour).padStart(2, '0')}:00`}</span>
+              </li>
             ))}
           </ol>
           <ol
