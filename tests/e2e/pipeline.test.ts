@@ -154,9 +154,13 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
         const offset = (placed?.y ?? 0) - (list?.y ?? 0);
         expect(Math.abs(offset - ((hours * 60 + minutes - 9 * 60) / 60) * 64)).toBeLessThan(3);
         // The hours are labelled down the side, each level with the line where its hour starts.
-        for (const [index, hour] of ['09:00', '12:00', '16:00'].entries()) {
+        for (const [hour, after] of [
+          ['09:00', 0],
+          ['12:00', 3],
+          ['16:00', 7],
+        ] as const) {
           const label = await page.locator('li > span', { hasText: new RegExp(`^${hour}$`) }).boundingBox();
-          const line = (list?.y ?? 0) + [0, 3, 7][index as 0 | 1 | 2] * 64;
+          const line = (list?.y ?? 0) + after * 64;
           expect(label?.x).toBeLessThan(monday?.x ?? 0);
           expect(Math.abs((label?.y ?? 0) + (label?.height ?? 0) / 2 - line)).toBeLessThan(8);
         }
