@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { firm } from '#content/firm.ts';
+import { addDays, formatDayMonthYear, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
@@ -64,6 +66,55 @@ describe('lists in Chromium', () => {
       const href = (await reply.getAttribute('href')) ?? '';
       expect(href).toBe(`mailto:${wanted}?subject=Re%3A%20your%20enquiry%20to%20Fenwick%20%26%20Hale`);
       expect(new URL(href).searchParams.get('subject')).toBe('Re: your enquiry to Fenwick & Hale');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+
+    it(`at ${width} px: a date typed into From applies once typing pauses, one that cannot be read clears the filter and says so, and unreadable filters in a link are left out with a note`, async () => {
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      const email = `dated.${width}@example.test`;
+      await sendEnquiry(email);
+      await signInOnPage(page, t.site, staffEmail, password);
+      await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
+      const row = page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
+      await row.waitFor();
+      const from = page.getByLabel('From', { exact: true });
+      const fromInUrl = () => new URL(page.url()).searchParams.get('from');
+
+      // Tomorrow, typed whole: the list follows without leaving the field.
+      const tomorrow = addDays(todayIn(firm.timeZone), 1);
+      await from.pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });
+      await page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
+      await page.getByText('Nothing matches these filters.').waitFor();
+      await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Not a date: the list is no longer filtered by the date before, and the field says why.
+      await from.fill('31/13/2026');
+      await page.keyboard.press('Tab');
+      await page
+        .getByText(
+          'From must be a date written as day/month/year, for example 23/11/2026. Until it is, the list is not filtered by this date.',
+        )
+        .waitFor();
+      await row.waitFor();
+      expect(fromInUrl()).toBeNull();
+      await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A link with filters the list cannot read still shows the list, without them, and says so.
+      await page.goto(
+        `${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}&stage=bogus&from=xx&order=weird`,
+      );
+      await row.waitFor();
+      await page
+        .getByText(
+          'The link held filters that could not be read, so they are not applied: Stage, From, Order.',
+        )
+        .waitFor();
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      await expect(page.getByLabel('Search').inputValue()).resolves.toBe(email);
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(t.errors).toEqual([]);
     });

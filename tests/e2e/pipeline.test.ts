@@ -154,6 +154,31 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
         // 4rem an hour, from 9am at the latest.
         const offset = (placed?.y ?? 0) - (list?.y ?? 0);
         expect(Math.abs(offset - ((hours * 60 + minutes - 9 * 60) / 60) * 64)).toBeLessThan(3);
+        // The hours are labelled down the side, each level with the line where its hour starts.
+        for (const [hour, after] of [
+          ['09:00', 0],
+          ['12:00', 3],
+          ['16:00', 7],
+        ] as const) {
+          const label = await page.locator('li > span', { hasText: new RegExp(`^${hour}$`) }).boundingBox();
+          const line = (list?.y ?? 0) + after * 64;
+          expect(label?.x).toBeLessThan(monday?.x ?? 0);
+          expect(Math.abs((label?.y ?? 0) + (label?.height ?? 0) / 2 - line)).toBeLessThan(8);
+        }
+        // The call's text is shown whole, wrapped, not cut off.
+        const shownWhole = await dayRegion
+          .getByRole('listitem')
+          .filter({ hasText: email })
+          .evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+        expect(shownWhole).toBe(true);
+        // A day without calls has the same grid of hours, and says it has none.
+        const empty = page
+          .getByRole('region', { name: /^[A-Z][a-z]+day \d/ })
+          .filter({ hasText: 'No calls' })
+          .first();
+        const emptyGrid = await empty.getByText('No calls').locator('..').boundingBox();
+        expect(emptyGrid?.height).toBe(list?.height);
+        expect(emptyGrid?.y).toBe(list?.y);
       } else {
         expect(box?.width).toBeGreaterThan(300);
         if (!dayTitle.startsWith('Monday')) expect(box?.y).toBeGreaterThan(monday?.y ?? 0);
@@ -162,6 +187,40 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
       await call.click();
       await page.getByRole('heading', { level: 1, name: /^Call on / }).waitFor();
       await page.getByRole('link', { name: email }).waitFor();
+      expect(t.errors).toEqual([]);
+    });
+  }
+
+  for (const width of [375, 1280]) {
+    it(`moves a lead with its card's Stage list, the way a touch screen can, announced (${width} px)`, async () => {
+      const page = t.page;
+      const name = `Cara Lee ${width}`;
+      const { api, reference } = await enquiryFrom(name, `cara.${width}@example.test`);
+      await openBoard(page, width);
+      const card = column(page, 'New').getByRole('listitem').filter({ hasText: name });
+      const stage = card.getByRole('combobox', { name: `Stage of ${name}’s enquiry` });
+      await expect(stage.inputValue()).resolves.toBe('new');
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await stage.selectOption({ label: 'Won' });
+      await announced(page, `Moved ${name}’s enquiry to Won.`);
+      const moved = column(page, 'Won').getByRole('listitem').filter({ hasText: name });
+      await moved.getByRole('link', { name }).waitFor();
+      expect(await column(page, 'New').getByRole('listitem').filter({ hasText: name }).count()).toBe(0);
+      const movedStage = moved.getByRole('combobox', { name: `Stage of ${name}’s enquiry` });
+      await expect(movedStage.inputValue()).resolves.toBe('won');
+      await expect(movedStage.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      expect((await api.json(`/enquiries/${reference}`)).stage).toBe('won');
+
+      // Nothing sticks out of a phone's width. On a wide screen the five columns fit side by side, each
+      // wide enough for an ordinary email address on one line.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 1280) {
+        expect((await column(page, 'Won').boundingBox())?.width).toBeGreaterThanOrEqual(184);
+        const board = column(page, 'Won').locator('..');
+        await expect(board.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
+      }
+      expect(await accessibilityViolations(page)).toEqual([]);
       expect(t.errors).toEqual([]);
     });
   }

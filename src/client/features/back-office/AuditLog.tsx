@@ -72,7 +72,7 @@ export function AuditLog() {
         </p>
       )}
       <ScrollBox label="Audit log">
-        <table className="bo-table">
+        <table className="bo-table bo-table--cards">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -85,9 +85,9 @@ export function AuditLog() {
               // Entries only ever join the end of the list, so their place is a steady key.
               // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share every field shown
               <tr key={index}>
-                <td>{when(entry.at)}</td>
-                <td>{auditSentence(entry)}</td>
-                {signIns && <td>{entry.ipAddress ?? '—'}</td>}
+                <td data-label="When">{when(entry.at)}</td>
+                <td data-label="What happened">{auditSentence(entry)}</td>
+                {signIns && <td data-label="From (IP address)">{entry.ipAddress ?? '—'}</td>}
               </tr>
             ))}
           </tbody>

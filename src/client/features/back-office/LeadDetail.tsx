@@ -5,7 +5,7 @@ import { type ApplicationDetail, applicationLead } from '#shared/api/back-office
 import { type BookingDetail, bookingLead, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
-import { applicationQuestions, questionNames } from '#shared/application.ts';
+import { applicationQuestions, type QuestionName, questionNames } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
@@ -14,6 +14,10 @@ import { when } from './format.ts';
 import { Link } from './router.tsx';
 
 type Detail = EnquiryDetail | ApplicationDetail | BookingDetail;
+
+/** The questionnaire's answers but the visitor's own details, which the page shows at its top. */
+const shownAtTop: readonly QuestionName[] = ['yourName', 'emailAddress', 'businessName', 'website'];
+const answeredQuestions = questionNames.filter((name) => !shownAtTop.includes(name));
 
 /** The kinds of lead with a stage and a timeline, each opened at its name's screen. */
 export const stagedLeads = [enquiryLead, applicationLead, bookingLead] as const;
@@ -60,57 +64,65 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
     <article aria-labelledby="lead-title">
       <h1 id="lead-title">{title(lead)}</h1>
       <Feedback status={status} problems={problem} />
-      <dl className="bo-fields">{fields(lead)}</dl>
-      <p>
-        <a className="button button--secondary" href={replyLink(lead)}>
-          Reply by email
-        </a>
-      </p>
+      {/* What was sent on the left; what the firm does with it (stage, notes, timeline) beside it on a
+          wide screen, under it on a phone. */}
+      <div className="bo-lead">
+        <div className="bo-lead-details">
+          <dl className="bo-fields">{fields(lead)}</dl>
+          <p>
+            <a className="button button--secondary" href={replyLink(lead)}>
+              Reply by email
+            </a>
+          </p>
 
-      {'answers' in lead && (
-        <section aria-labelledby="answers-title">
-          <h2 id="answers-title">Answers</h2>
-          <dl className="bo-fields bo-fields--stacked">
-            {questionNames.map((name) => (
-              <Field key={name} label={applicationQuestions[name].label}>
-                {String(lead.answers[name] ?? '') || '(not given)'}
-              </Field>
-            ))}
-          </dl>
-        </section>
-      )}
+          {'answers' in lead && (
+            <section aria-labelledby="answers-title">
+              <h2 id="answers-title">Answers</h2>
+              <dl className="bo-fields bo-fields--stacked">
+                {answeredQuestions.map((name) => (
+                  <Field key={name} label={applicationQuestions[name].label}>
+                    {String(lead.answers[name] ?? '') || '(not given)'}
+                  </Field>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
 
-      {'status' in lead && lead.status === 'confirmed' && (
-        <button
-          type="button"
-          className="button bo-danger"
-          onClick={() => {
-            if (
-              !window.confirm(
-                `Cancel the call on ${when(lead.startsAt)}? ${lead.email} will be told by email.`,
-              )
-            )
-              return;
-            void change(
-              () => call(bookingLead.cancel, { params }),
-              'Call cancelled. The visitor has been emailed.',
-            );
-          }}
-        >
-          Cancel this call
-        </button>
-      )}
+        <div className="bo-lead-work">
+          {'status' in lead && lead.status === 'confirmed' && (
+            <button
+              type="button"
+              className="button bo-danger"
+              onClick={() => {
+                if (
+                  !window.confirm(
+                    `Cancel the call on ${when(lead.startsAt)}? ${lead.email} will be told by email.`,
+                  )
+                )
+                  return;
+                void change(
+                  () => call(bookingLead.cancel, { params }),
+                  'Call cancelled. The visitor has been emailed.',
+                );
+              }}
+            >
+              Cancel this call
+            </button>
+          )}
 
-      <StageForm
-        stage={lead.stage}
-        onSave={(stage) => change(() => call(kind.stage, { params, body: { stage } }), 'Stage saved.')}
-      />
-      <NoteForm
-        draftName={`note:${kind.name}/${reference}`}
-        onRestored={() => setStatus(draftRestoredMessage)}
-        onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')}
-      />
-      <Timeline entries={lead.timeline} />
+          <StageForm
+            stage={lead.stage}
+            onSave={(stage) => change(() => call(kind.stage, { params, body: { stage } }), 'Stage saved.')}
+          />
+          <NoteForm
+            draftName={`note:${kind.name}/${reference}`}
+            onRestored={() => setStatus(draftRestoredMessage)}
+            onAdd={(text) => change(() => call(kind.notes, { params, body: { text } }), 'Note added.')}
+          />
+          <Timeline entries={lead.timeline} />
+        </div>
+      </div>
       <LeadReference
         reference={lead.reference}
         onCopied={() => setStatus('Reference copied.')}
@@ -172,6 +184,7 @@ function fields(lead: Detail): ReactNode {
         <Field label="Name">{lead.name}</Field>
         <Field label="Business">{lead.businessName}</Field>
         {common}
+        <Field label="Website">{String(lead.answers.website ?? '') || '—'}</Field>
         <Field label="Calls booked">
           {lead.bookings.length === 0
             ? 'None yet'

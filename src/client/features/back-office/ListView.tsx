@@ -11,6 +11,7 @@ import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
 import { call, problemText } from '#client/lib/api-client.ts';
 import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import { leadStageLabels, leadStages } from '#shared/back-office.ts';
+import { parseIsoDate } from '#shared/calendar.ts';
 import type { z } from '#shared/zod.ts';
 import { Link, navigate } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
@@ -48,6 +49,47 @@ function queryString(filters: Filters): string {
 /** How long typing may pause before the list follows it: one request per pause, not per key. */
 const filterDelayMs = 300;
 
+/** A typed date applies like the search; one that cannot be read leaves the list unfiltered by it. */
+const typedDate = {
+  delayMs: filterDelayMs,
+  whenUnreadable: 'Until it is, the list is not filtered by this date.',
+};
+
+const filterLabels: Record<(typeof filterNames)[number], string> = {
+  q: 'Search',
+  stage: 'Stage',
+  status: 'Status',
+  from: 'From',
+  to: 'To',
+  order: 'Order',
+  when: 'Calls',
+};
+
+/**
+ * The address bar's filters that this list can use: a value it cannot read (an edited or old link) is
+ * left out, so the list still shows, and named in `ignored`.
+ */
+function readFilters<L extends LeadListEndpoints>(list: ListDefinition<L>, search: URLSearchParams) {
+  const readable: Record<(typeof filterNames)[number], (value: string) => boolean> = {
+    q: () => true,
+    stage: (value) => Boolean(list.stage) && (leadStages as readonly string[]).includes(value),
+    status: (value) => list.statuses?.includes(value) ?? false,
+    from: (value) => parseIsoDate(value) !== null,
+    to: (value) => parseIsoDate(value) !== null,
+    order: (value) => !list.when && (value === 'newest' || value === 'oldest'),
+    when: (value) => Boolean(list.when) && (value === 'upcoming' || value === 'past'),
+  };
+  const filters: Filters = {};
+  const ignored: string[] = [];
+  for (const filter of filterNames) {
+    const value = search.get(filter);
+    if (!value) continue;
+    if (readable[filter](value)) filters[filter] = value;
+    else ignored.push(filterLabels[filter]);
+  }
+  return { filters, ignored };
+}
+
 /**
  * A list with its filters in the URL, 25 rows a page on the server's cursors, and its CSV. A filter
  * applies as it changes (typing after a short pause), as a new history entry, so Back returns to the
@@ -62,9 +104,7 @@ export function ListView<L extends LeadListEndpoints>({
 }) {
   type Row = RowOf<L>;
   const { name, title } = list.endpoints;
-  const filters: Filters = Object.fromEntries(
-    filterNames.map((filter) => [filter, search.get(filter) ?? undefined]),
-  );
+  const { filters, ignored } = readFilters(list, search);
   const filterQuery = queryString(filters);
   // What the form shows: the URL's filters, or what is being typed before it is applied.
   const [draft, setDraft] = useState<Filters>(filters);
@@ -95,7 +135,7 @@ export function ListView<L extends LeadListEndpoints>({
   useEffect(() => {
     let current = true;
     setProblem(null);
-    // The filters come from the address bar as they are; the server's schema reads them.
+    // The filters come from the address bar, those this list can read; the server's schema checks them.
     const query = Object.fromEntries(new URLSearchParams(pageQuery));
     const endpoint: LeadListEndpoints['list'] = list.endpoints.list;
     call(endpoint, { query })
@@ -191,8 +231,18 @@ export function ListView<L extends LeadListEndpoints>({
             </select>
           </label>
         )}
-        <DatePicker label="From" value={draft.from ?? ''} onChange={(from) => choose('from', from)} />
-        <DatePicker label="To" value={draft.to ?? ''} onChange={(to) => choose('to', to)} />
+        <DatePicker
+          label="From"
+          value={draft.from ?? ''}
+          onChange={(from) => choose('from', from)}
+          applyAsTyped={typedDate}
+        />
+        <DatePicker
+          label="To"
+          value={draft.to ?? ''}
+          onChange={(to) => choose('to', to)}
+          applyAsTyped={typedDate}
+        />
         {!list.when && (
           <label>
             Order
@@ -207,6 +257,11 @@ export function ListView<L extends LeadListEndpoints>({
         </a>
       </form>
 
+      {ignored.length > 0 && (
+        <p className="bo-note">
+          The link held filters that could not be read, so they are not applied: {ignored.join(', ')}.
+        </p>
+      )}
       {problem && (
         <p className="bo-problem" role="alert">
           {problem}
@@ -215,7 +270,7 @@ export function ListView<L extends LeadListEndpoints>({
       {page && page.items.length === 0 && <p>Nothing matches these filters.</p>}
       {page && page.items.length > 0 && (
         <ScrollBox label={title}>
-          <table className="bo-table">
+          <table className="bo-table bo-table--cards">
             <thead>
               <tr>
                 {list.columns.map((column) => (
@@ -238,7 +293,7 @@ export function ListView<L extends LeadListEndpoints>({
                   {rows.map((row) => (
                     <tr key={list.key(row)}>
                       {list.columns.map((column, index) => (
-                        <td key={column.header}>
+                        <td key={column.header} data-label={column.header}>
                           {index === 0 ? (
                             <Link to={list.link(row)}>{column.cell(row)}</Link>
                           ) : (

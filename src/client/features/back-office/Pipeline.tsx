@@ -19,8 +19,10 @@ import { Link } from './router.tsx';
 
 // The leads as a board of stages. A card moves by dragging it to another column, or from the keyboard
 // the way accessible drag-and-drop libraries do it: its Move button picks it up, the arrow keys choose a
-// column, Space or Enter drops it there and Escape puts it back; each step is announced. Either way the
-// move is the lead's own stage change, the one its page makes, so its timeline records who moved it.
+// column, Space or Enter drops it there and Escape puts it back; each step is announced. On a touch
+// screen, without arrow keys, each card's Stage list moves it in one choice, announced the same way.
+// Every way, the move is the lead's own stage change, the one its page makes, so its timeline records
+// who moved it.
 
 /** Each kind of card: the lead entries that open and move it, and the list that holds all of them. */
 const cardLeads = {
@@ -74,6 +76,7 @@ export function Pipeline() {
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const [dragged, setDragged] = useState<{ card: PipelineCard; from: LeadStage } | null>(null);
   const [dropTarget, setDropTarget] = useState<LeadStage | null>(null);
+  // The control to keep the keyboard on once a moved card is drawn in its new column.
   const [focusCard, setFocusCard] = useState<string | null>(null);
 
   const load = () => readBoard(setBoard, setProblem);
@@ -82,11 +85,11 @@ export function Pipeline() {
   // A moved card is drawn afresh in its new column: keep the keyboard on it.
   useEffect(() => {
     if (!focusCard) return;
-    document.getElementById(`${focusCard}-move`)?.focus();
+    document.getElementById(focusCard)?.focus();
     setFocusCard(null);
   }, [focusCard]);
 
-  async function move(card: PipelineCard, from: LeadStage, to: LeadStage) {
+  async function move(card: PipelineCard, from: LeadStage, to: LeadStage, control = 'move') {
     if (!board) return;
     if (from === to) {
       setAnnouncement(`${cardName(card)} stays in ${leadStageLabels[to]}.`);
@@ -94,7 +97,7 @@ export function Pipeline() {
     }
     setProblem(null);
     setBoard(withMove(board, card, from, to));
-    setFocusCard(cardId(card));
+    setFocusCard(`${cardId(card)}-${control}`);
     try {
       await call(cardLeads[card.kind].lead.stage, {
         params: { reference: card.reference },
@@ -157,8 +160,9 @@ export function Pipeline() {
     <section aria-labelledby="pipeline-title" className="bo-pipeline">
       <h1 id="pipeline-title">Pipeline</h1>
       <p id={instructionsId} className="bo-muted">
-        Drag a card to another stage, or use its Move button: press Space or Enter to pick it up, the arrow
-        keys to choose a stage, and Space or Enter again to drop it. Escape cancels.
+        Drag a card to another stage, choose one in its Stage list, or use its Move button: press Space or
+        Enter to pick it up, the arrow keys to choose a stage, and Space or Enter again to drop it. Escape
+        cancels.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -233,6 +237,22 @@ export function Pipeline() {
                         >
                           Move
                         </button>
+                        <label className="bo-move-to" htmlFor={`${id}-stage`}>
+                          Stage<span className="visually-hidden"> of {cardName(card)}</span>
+                        </label>
+                        <select
+                          id={`${id}-stage`}
+                          value={column.stage}
+                          onChange={(event) =>
+                            void move(card, column.stage, event.target.value as LeadStage, 'stage')
+                          }
+                        >
+                          {leadStages.map((stage) => (
+                            <option key={stage} value={stage}>
+                              {leadStageLabels[stage]}
+                            </option>
+                          ))}
+                        </select>
                       </li>
                     );
                   })}

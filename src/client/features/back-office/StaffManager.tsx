@@ -24,6 +24,8 @@ const roleNames: Record<StaffRole, string> = {
 /**
  * Who can sign in: invite by email, disable, re-enable, make an owner or staff; your own sessions; and the
  * audit log. Your own row has no actions: another owner (or the command line) changes your account.
+ * A row's buttons show only what they do, the row showing whose they are, so the table fits a window;
+ * their names say both ("Disable ann@…"), for a screen reader.
  */
 export function StaffManager({ you }: { you: string }) {
   const [staff, setStaff] = useState<StaffMember[]>([]);
@@ -67,7 +69,7 @@ export function StaffManager({ you }: { you: string }) {
       <h1 id="staff-title">Staff</h1>
       <Feedback status={status} problems={problem} />
       <ScrollBox label="Staff">
-        <table className="bo-table">
+        <table className="bo-table bo-table--cards">
           <thead>
             <tr>
               <th scope="col">Email</th>
@@ -82,55 +84,59 @@ export function StaffManager({ you }: { you: string }) {
           <tbody>
             {staff.map((member) => (
               <tr key={member.email}>
-                <td>{member.email}</td>
-                <td>
+                <td data-label="Email">{member.email}</td>
+                <td data-label="Status">
                   {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
                 </td>
-                <td>{roleNames[member.role]}</td>
-                <td>{when(member.createdAt)}</td>
-                <td className="bo-actions">
-                  {member.email !== you && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        const role: StaffRole = member.role === 'owner' ? 'staff' : 'owner';
-                        const question =
-                          role === 'owner'
-                            ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
-                            : `Make ${member.email} staff? They will have the leads only, from their next click.`;
-                        if (window.confirm(question)) {
-                          void act(() => call(changeStaffRole, { body: { email: member.email, role } }));
-                        }
-                      }}
-                    >
-                      {member.role === 'owner'
-                        ? `Make ${member.email} staff`
-                        : `Make ${member.email} an owner`}
-                    </button>
-                  )}
-                  {member.status === 'active' && member.email !== you && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        if (window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)) {
-                          void act(() => call(disableStaff, { body: { email: member.email } }));
-                        }
-                      }}
-                    >
-                      Disable {member.email}
-                    </button>
-                  )}
-                  {member.status === 'disabled' && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void act(() => call(enableStaff, { body: { email: member.email } }))}
-                    >
-                      Re-enable {member.email}
-                    </button>
-                  )}
+                <td data-label="Role">{roleNames[member.role]}</td>
+                <td data-label="Added">{when(member.createdAt)}</td>
+                <td>
+                  {/* The buttons wrap in a box of their own: a flexible cell would lose its place in the row. */}
+                  <div className="bo-actions">
+                    {member.email !== you && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => {
+                          const role: StaffRole = member.role === 'owner' ? 'staff' : 'owner';
+                          const question =
+                            role === 'owner'
+                              ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
+                              : `Make ${member.email} staff? They will have the leads only, from their next click.`;
+                          if (window.confirm(question)) {
+                            void act(() => call(changeStaffRole, { body: { email: member.email, role } }));
+                          }
+                        }}
+                      >
+                        Make <span className="visually-hidden">{member.email} </span>
+                        {member.role === 'owner' ? 'staff' : 'an owner'}
+                      </button>
+                    )}
+                    {member.status === 'active' && member.email !== you && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => {
+                          if (
+                            window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)
+                          ) {
+                            void act(() => call(disableStaff, { body: { email: member.email } }));
+                          }
+                        }}
+                      >
+                        Disable<span className="visually-hidden"> {member.email}</span>
+                      </button>
+                    )}
+                    {member.status === 'disabled' && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => void act(() => call(enableStaff, { body: { email: member.email } }))}
+                      >
+                        Re-enable<span className="visually-hidden"> {member.email}</span>
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -73,14 +73,12 @@ export function StaffShell({
           className="bo-menu"
           aria-expanded={menuOpen}
           aria-controls="bo-panel"
+          // The count is part of the button's name, said whole: "Menu, 3 new since your last visit".
+          aria-label={newLeads ? `Menu, ${newLeads} new since your last visit` : undefined}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           Menu
-          {newLeads ? (
-            <span className="bo-badge" aria-hidden="true">
-              {newLeads}
-            </span>
-          ) : null}
+          <NewLeadsBadge count={newLeads} />
         </button>
       </header>
       <div id="bo-panel" className="bo-panel" ref={panel}>

@@ -68,6 +68,7 @@ export function WeekView({ search }: { search: URLSearchParams }) {
   const minutes = (rows ?? []).map((row) => minutesOf(row.localTime));
   const dayStart = Math.min(9 * 60, ...minutes.map((m) => Math.floor(m / 60) * 60));
   const dayEnd = Math.max(17 * 60, ...minutes.map((m) => Math.floor(m / 60) * 60 + 60));
+  const hours = Array.from({ length: (dayEnd - dayStart) / 60 }, (_, index) => dayStart / 60 + index);
   const week = (offset: number) => `${weekScreen}?start=${toIsoDate(addDays(monday, offset))}`;
 
   return (
@@ -86,41 +87,54 @@ export function WeekView({ search }: { search: URLSearchParams }) {
       )}
       {!rows && !problem && <p>Loading…</p>}
       {rows && (
-        <ol
-          className="bo-week"
-          style={{ '--day-hours': (dayEnd - dayStart) / 60 } as CSSProperties}
-          aria-label={`${rows.length} ${rows.length === 1 ? 'call' : 'calls'} this week`}
-        >
-          {days.map((day) => {
-            const today = rows.filter((row) => row.localDate === day);
-            return (
-              <li key={day} className="bo-week-day">
-                <section aria-labelledby={`day-${day}`}>
-                  <h2 id={`day-${day}`} className="bo-week-title">
-                    {dayHeading(day, { year: false })}
-                  </h2>
-                  {today.length === 0 ? (
-                    <p className="bo-muted bo-small">No calls</p>
-                  ) : (
-                    <ol className="bo-week-calls">
-                      {today.map((row) => (
-                        <li
-                          key={row.reference}
-                          className="bo-week-call"
-                          style={{ '--from': (minutesOf(row.localTime) - dayStart) / 60 } as CSSProperties}
-                        >
-                          <Link to={`${bookingLead.name}/${row.reference}`}>
-                            <time dateTime={row.startsAt}>{row.localTime}</time> {row.email}
-                          </Link>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </section>
+        <div className="bo-week-frame" style={{ '--day-hours': (dayEnd - dayStart) / 60 } as CSSProperties}>
+          {/* The hours down the side of the grid; each call says its own time, so this is for the eye. */}
+          <ol className="bo-week-hours" aria-hidden="true">
+            {hours.map((hour) => (
+              <li key={hour}>
+                <span>{`${String(hour).padStart(2, '0')}:00`}</span>
               </li>
-            );
-          })}
-        </ol>
+            ))}
+          </ol>
+          <ol
+            className="bo-week"
+            aria-label={`${rows.length} ${rows.length === 1 ? 'call' : 'calls'} this week`}
+          >
+            {days.map((day) => {
+              const today = rows.filter((row) => row.localDate === day);
+              return (
+                <li key={day} className="bo-week-day">
+                  <section aria-labelledby={`day-${day}`}>
+                    <h2 id={`day-${day}`} className="bo-week-title">
+                      {dayHeading(day, { year: false })}
+                    </h2>
+                    {/* A day without calls keeps its grid of hours, like the others, and says so. */}
+                    {today.length === 0 ? (
+                      <div className="bo-week-calls">
+                        <p className="bo-week-none bo-muted bo-small">No calls</p>
+                      </div>
+                    ) : (
+                      <ol className="bo-week-calls">
+                        {today.map((row) => (
+                          <li
+                            key={row.reference}
+                            className="bo-week-call"
+                            style={{ '--from': (minutesOf(row.localTime) - dayStart) / 60 } as CSSProperties}
+                          >
+                            <Link to={`${bookingLead.name}/${row.reference}`}>
+                              <time dateTime={row.startsAt}>{row.localTime}</time>{' '}
+                              <span className="bo-week-who">{row.email}</span>
+                            </Link>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </section>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       )}
     </section>
   );

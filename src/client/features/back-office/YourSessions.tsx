@@ -40,7 +40,7 @@ export function YourSessions({ onEnded }: { onEnded: () => void }) {
       <p>Each browser where you are signed in. End any you do not recognise or no longer use.</p>
       <Feedback status={status} problems={problem} />
       <ScrollBox label="Your sessions">
-        <table className="bo-table">
+        <table className="bo-table bo-table--cards">
           <thead>
             <tr>
               <th scope="col">Browser</th>
@@ -54,12 +54,12 @@ export function YourSessions({ onEnded }: { onEnded: () => void }) {
           <tbody>
             {sessions.map((session) => (
               <tr key={session.session}>
-                <td>
+                <td data-label="Browser">
                   {session.browser}
                   {session.kind === 'remembered' && ' (kept signed in)'}
                 </td>
-                <td>{when(session.startedAt)}</td>
-                <td>{when(session.lastSeen)}</td>
+                <td data-label="Signed in">{when(session.startedAt)}</td>
+                <td data-label="Last active">{when(session.lastSeen)}</td>
                 <td>
                   {session.current ? (
                     <strong>This browser</strong>

@@ -32,6 +32,12 @@ export interface DatePickerProps {
   /** Told what is wrong with a typed date it could not take (null once it is put right), so that the
    * form can refuse to submit the empty value the field keeps meanwhile. */
   onTypingError?: (message: string | null) => void;
+  /**
+   * For a filter: a complete, valid date typed applies once typing pauses for `delayMs`, as a search
+   * does; text left in the field that is not a date clears the value (so nothing is filtered by a date
+   * no longer on screen) and its error adds `whenUnreadable`.
+   */
+  applyAsTyped?: { delayMs: number; whenUnreadable: string };
 }
 
 const anyDate: CalendarSettings = { pastDateAllowed: true, maxDaysOffered: 0, ignoreDays: [] };
@@ -59,6 +65,8 @@ export function DatePicker(props: DatePickerProps) {
   const [view, setView] = useState({ year: today.year, month: today.month });
   const [focused, setFocused] = useState<CalendarDate>(today);
   const error = typingError ?? props.error;
+  const typingPause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingPause.current), []);
 
   useEffect(() => {
     if (!open) return;
@@ -79,9 +87,14 @@ export function DatePicker(props: DatePickerProps) {
       commit(null);
       return true;
     }
+    clearTimeout(typingPause.current);
     const date = parseTypedDate(draft);
     if (!date) {
-      setTypingError(`${label} must be a date written as day/month/year, for example 23/11/2026`);
+      const unreadable = `${label} must be a date written as day/month/year, for example 23/11/2026`;
+      if (props.applyAsTyped) {
+        setTypingError(`${unreadable}. ${props.applyAsTyped.whenUnreadable}`);
+        if (value) props.onChange('');
+      } else setTypingError(unreadable);
       return false;
     }
     if (!settings.pastDateAllowed && compareDates(date, today) < 0) {
@@ -104,6 +117,22 @@ export function DatePicker(props: DatePickerProps) {
   };
 
   const closeCalendar = () => dialog.current?.close();
+
+  /** Keeps what is typed; with applyAsTyped, a whole date (or an emptied field) applies after a pause. */
+  const type = (text: string) => {
+    setDraft(text);
+    clearTimeout(typingPause.current);
+    const { applyAsTyped } = props;
+    if (!applyAsTyped) return;
+    typingPause.current = setTimeout(() => {
+      const date = parseTypedDate(text);
+      if (text.trim() === '') props.onChange('');
+      else if (date && isSelectable(date, today, settings)) {
+        setTypingError(null);
+        props.onChange(toIsoDate(date));
+      }
+    }, applyAsTyped.delayMs);
+  };
 
   const onInputKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !commitTyped()) event.preventDefault();
@@ -135,7 +164,7 @@ export function DatePicker(props: DatePickerProps) {
           required={props.required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => type(event.target.value)}
           onBlur={commitTyped}
           onKeyDown={onInputKeyDown}
         />
