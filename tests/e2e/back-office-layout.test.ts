@@ -176,4 +176,35 @@ describe('the back office’s layout in Chromium', () => {
       expect(t.errors).toEqual([]);
     });
   }
+
+  for (const width of [375, 1280]) {
+    it(`fits a subscriber with a long address to the window: heading, buttons and consent record (${width} px)`, async () => {
+      const owner = `layout.subscribers.${width}@fenwickhale.test`;
+      await staffMember(owner);
+      const subscriber = `a.very.long.address.for.the.newsletter.${width}@example-dental-practice.co.uk`;
+      const signedUp = await fetch(`${t.site.url}/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailAddress: subscriber, submitMethod: '2' }),
+      });
+      expect(signedUp.status).toBe(200);
+
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      await signInOnPage(page, t.site, owner, password);
+      await page.goto(`${t.site.url}/back-office/subscribers/${encodeURIComponent(subscriber)}`);
+      await page.getByRole('heading', { level: 1, name: subscriber }).waitFor();
+
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      expect(await insideWidth(page.getByRole('button', { name: `Unsubscribe ${subscriber}` }), width)).toBe(
+        true,
+      );
+      const signUp = page.getByRole('row').filter({ hasText: 'Signed up' });
+      for (const cell of await signUp.getByRole('cell').all())
+        expect(await insideWidth(cell, width)).toBe(true);
+      if (width === 375) expect(await shownLabel(signUp.getByRole('cell').last())).toBe('IP address');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
+  }
 });

@@ -90,9 +90,10 @@ describe('lists in Chromium', () => {
       await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      // Not a date: the list is no longer filtered by the date before, and the field says why.
-      await from.fill('31/13/2026');
-      await page.keyboard.press('Tab');
+      // Not a date, typed whole: without leaving the field, the list is no longer filtered by the date
+      // before, and the field says why.
+      await from.fill('');
+      await from.pressSequentially('31/13/2026', { delay: 30 });
       await page
         .getByText(
           'From must be a date written as day/month/year, for example 23/11/2026. Until it is, the list is not filtered by this date.',
@@ -101,6 +102,7 @@ describe('lists in Chromium', () => {
       await row.waitFor();
       expect(fromInUrl()).toBeNull();
       await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // A link with filters the list cannot read still shows the list, without them, and says so.

@@ -196,7 +196,16 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
       const page = t.page;
       const name = `Cara Lee ${width}`;
       const { api, reference } = await enquiryFrom(name, `cara.${width}@example.test`);
+      // One word longer than any column is wide must wrap inside its card, not widen every card.
+      const longName = `Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh-${width}`;
+      await enquiryFrom(longName, `long.${width}@example.test`);
       await openBoard(page, width);
+      const newColumn = await column(page, 'New').boundingBox();
+      for (const box of await column(page, 'New')
+        .getByRole('listitem')
+        .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()))) {
+        expect(box.right).toBeLessThanOrEqual((newColumn?.x ?? 0) + (newColumn?.width ?? 0) + 0.5);
+      }
       const card = column(page, 'New').getByRole('listitem').filter({ hasText: name });
       const stage = card.getByRole('combobox', { name: `Stage of ${name}’s enquiry` });
       await expect(stage.inputValue()).resolves.toBe('new');

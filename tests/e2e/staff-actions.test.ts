@@ -54,6 +54,10 @@ describe('staff actions in Chromium', () => {
         .getByRole('row', { name: new RegExp(`${colleague.replaceAll('.', '\\.')} Active`) })
         .waitFor();
       await expect(t.page.getByRole('button', { name: `Re-enable ${colleague}` }).count()).resolves.toBe(0);
+      // The pressed button is gone; the keyboard goes on from the same row's first button.
+      await expect
+        .poll(() => t.page.evaluate(() => document.activeElement?.textContent))
+        .toBe(`Make ${colleague} staff`);
       expect(await signsIn(colleague)).toBe(true);
       expect(await accessibilityViolations(t.page)).toEqual([]);
       expect(t.errors).toEqual([]);

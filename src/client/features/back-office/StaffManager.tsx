@@ -44,14 +44,25 @@ export function StaffManager({ you }: { you: string }) {
     reload().catch((error) => setProblem(problemText(error)));
   }, [reload]);
 
+  // A row's button that was pressed may be gone once the table reloads (Disable becomes Re-enable): the
+  // keyboard goes on from that row's new first button rather than fall back to the top of the page.
+  const [focusRowOf, setFocusRowOf] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusRowOf === null) return;
+    const actions = document.querySelector(`[data-actions-for="${CSS.escape(focusRowOf)}"]`);
+    actions?.querySelector('button')?.focus();
+    setFocusRowOf(null);
+  }, [focusRowOf]);
+
   // Each action starts with a clean slate: what the last one said no longer stands beside its outcome.
-  const act = async (action: () => Promise<{ infoMessages: string[] }>) => {
+  const act = async (action: () => Promise<{ infoMessages: string[] }>, row?: string) => {
     setProblem(null);
     setStatus('');
     try {
       setStatus((await action()).infoMessages.join(' '));
       setAuditVersion((version) => version + 1);
       await reload();
+      if (row) setFocusRowOf(row);
       return true;
     } catch (error) {
       setProblem(problemText(error));
@@ -92,7 +103,7 @@ export function StaffManager({ you }: { you: string }) {
                 <td data-label="Added">{when(member.createdAt)}</td>
                 <td>
                   {/* The buttons wrap in a box of their own: a flexible cell would lose its place in the row. */}
-                  <div className="bo-actions">
+                  <div className="bo-actions" data-actions-for={member.email}>
                     {member.email !== you && (
                       <button
                         type="button"
@@ -104,7 +115,10 @@ export function StaffManager({ you }: { you: string }) {
                               ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
                               : `Make ${member.email} staff? They will have the leads only, from their next click.`;
                           if (window.confirm(question)) {
-                            void act(() => call(changeStaffRole, { body: { email: member.email, role } }));
+                            void act(
+                              () => call(changeStaffRole, { body: { email: member.email, role } }),
+                              member.email,
+                            );
                           }
                         }}
                       >
@@ -120,7 +134,10 @@ export function StaffManager({ you }: { you: string }) {
                           if (
                             window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)
                           ) {
-                            void act(() => call(disableStaff, { body: { email: member.email } }));
+                            void act(
+                              () => call(disableStaff, { body: { email: member.email } }),
+                              member.email,
+                            );
                           }
                         }}
                       >
@@ -131,7 +148,9 @@ export function StaffManager({ you }: { you: string }) {
                       <button
                         type="button"
                         className="button button--secondary"
-                        onClick={() => void act(() => call(enableStaff, { body: { email: member.email } }))}
+                        onClick={() =>
+                          void act(() => call(enableStaff, { body: { email: member.email } }), member.email)
+                        }
                       >
                         Re-enable<span className="visually-hidden"> {member.email}</span>
                       </button>

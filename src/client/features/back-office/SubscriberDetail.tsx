@@ -77,7 +77,7 @@ export function SubscriberDetail({ email }: { email: string }) {
       <Feedback status={status} problems={problem} />
       <h2>Consent record</h2>
       <ScrollBox label="Consent record">
-        <table className="bo-table">
+        <table className="bo-table bo-table--cards">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -90,11 +90,11 @@ export function SubscriberDetail({ email }: { email: string }) {
           <tbody>
             {subscriber.consents.map((consent) => (
               <tr key={`${consent.at}-${consent.event}`}>
-                <td>{when(consent.at)}</td>
-                <td>{events[consent.event]}</td>
-                <td>{consentSourceLabel(consent.source)}</td>
-                <td>{consent.wording ?? '—'}</td>
-                <td>{consent.ipAddress ?? '—'}</td>
+                <td data-label="When">{when(consent.at)}</td>
+                <td data-label="What">{events[consent.event]}</td>
+                <td data-label="Where">{consentSourceLabel(consent.source)}</td>
+                <td data-label="Words shown">{consent.wording ?? '—'}</td>
+                <td data-label="IP address">{consent.ipAddress ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -81,14 +81,14 @@ export function DatePicker(props: DatePickerProps) {
   };
 
   /** Reads what was typed; answers whether it was a date that can be chosen (or nothing). */
-  const commitTyped = (): boolean => {
-    if (draft === null) return true;
-    if (draft.trim() === '') {
+  const commitTyped = (typed: string | null = draft): boolean => {
+    if (typed === null) return true;
+    if (typed.trim() === '') {
       commit(null);
       return true;
     }
     clearTimeout(typingPause.current);
-    const date = parseTypedDate(draft);
+    const date = parseTypedDate(typed);
     if (!date) {
       const unreadable = `${label} must be a date written as day/month/year, for example 23/11/2026`;
       if (props.applyAsTyped) {
@@ -130,6 +130,10 @@ export function DatePicker(props: DatePickerProps) {
       else if (date && isSelectable(date, today, settings)) {
         setTypingError(null);
         props.onChange(toIsoDate(date));
+      } else if (/\d{4}$/.test(text.trim())) {
+        // It ends in a year, so it is finished rather than half typed, yet it is no date that can be
+        // taken: say so now, and stop filtering by the date it replaced.
+        commitTyped(text);
       }
     }, applyAsTyped.delayMs);
   };
@@ -165,7 +169,7 @@ export function DatePicker(props: DatePickerProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
           onChange={(event) => type(event.target.value)}
-          onBlur={commitTyped}
+          onBlur={() => commitTyped()}
           onKeyDown={onInputKeyDown}
         />
         <button
