@@ -12,8 +12,7 @@ export const backOfficeHome = '/back-office';
  * Said on the login page when it carries a page to return to. It does not say the session ended: the
  * same page follows a deliberate Sign out and the browser's Back.
  */
-export const returnNotice =
-  'Sign in to return to where you were; anything you had typed there is kept.';
+export const returnNotice = 'Sign in to return to where you were; anything you had typed there is kept.';
 
 const longest = 2000;
 /** A control character (C0, DEL, C1) or a backslash, which browsers read as a slash. */

@@ -169,8 +169,13 @@ describe('the back office in Chromium', () => {
     ).toBe(200);
     await signIn(t.page);
     await openSection(t.page, 'Subscribers');
+    // The status in the words the subscriber's page and the CSV use, and the tab named after the screen.
+    const row = t.page.getByRole('row').filter({ hasText: 'reader@example.test' });
+    await row.getByRole('cell', { name: 'Waiting for them to confirm' }).waitFor();
+    expect(await t.page.title()).toMatch(/^Subscribers \| Back office \| /);
     await t.page.getByRole('link', { name: 'reader@example.test' }).click();
     await t.page.getByRole('heading', { name: 'Consent record' }).waitFor();
+    expect(await t.page.title()).toMatch(/^Subscriber \| Back office \| /);
     await t.page.getByRole('cell', { name: 'Signed up' }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
   });

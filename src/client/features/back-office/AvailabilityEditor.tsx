@@ -147,7 +147,7 @@ export function AvailabilityEditor() {
           {number('bufferMinutes')}
           {number('minimumNoticeHours')}
           {number('maxDaysOffered')}
-          <div className="bo-field">
+          <div className="bo-field bo-field--wide">
             <label>
               Time zone
               <select

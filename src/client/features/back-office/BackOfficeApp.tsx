@@ -64,6 +64,7 @@ export default function BackOfficeApp() {
 
   const [section = '', ...rest] = path.split('/');
   const id = decodeURIComponent(rest.join('/'));
+  useScreenTitle(section, id);
 
   return (
     <>
@@ -142,4 +143,22 @@ function Screen({
       There is no such screen. <Link to="">Back to the overview</Link>
     </p>
   );
+}
+
+/** The page's prerendered title ("Back office | {firm}"), read once before any screen renames the tab. */
+const pageTitle = typeof document === 'undefined' ? '' : document.title;
+
+/** What the screen at this path is called: a section's label, or what one of its pages shows. */
+function screenName(section: string, id: string): string | undefined {
+  if (`${section}/${id}` === weekScreen) return 'Week of calls';
+  if (!id) return sections.find(([to]) => to === section)?.[1];
+  return section === subscriberList.name ? 'Subscriber' : 'Lead';
+}
+
+/** Names the browser tab after the screen ("Pipeline | Back office | …"), so tabs and history tell apart. */
+function useScreenTitle(section: string, id: string) {
+  useEffect(() => {
+    const screen = screenName(section, id);
+    document.title = screen ? `${screen} | ${pageTitle}` : pageTitle;
+  }, [section, id]);
 }

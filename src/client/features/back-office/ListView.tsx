@@ -24,7 +24,8 @@ export interface ListDefinition<L extends LeadListEndpoints> {
   endpoints: L;
   /** Which of the optional filters the list has. */
   stage?: boolean;
-  statuses?: readonly string[];
+  /** Each status a row can have, with the words shown for it. */
+  statuses?: Readonly<Record<string, string>>;
   when?: boolean;
   columns: { header: string; cell: (row: RowOf<L>) => ReactNode }[];
   key: (row: RowOf<L>) => string;
@@ -73,7 +74,7 @@ function readFilters<L extends LeadListEndpoints>(list: ListDefinition<L>, searc
   const readable: Record<(typeof filterNames)[number], (value: string) => boolean> = {
     q: () => true,
     stage: (value) => Boolean(list.stage) && (leadStages as readonly string[]).includes(value),
-    status: (value) => list.statuses?.includes(value) ?? false,
+    status: (value) => (list.statuses ? Object.hasOwn(list.statuses, value) : false),
     from: (value) => parseIsoDate(value) !== null,
     to: (value) => parseIsoDate(value) !== null,
     order: (value) => !list.when && (value === 'newest' || value === 'oldest'),
@@ -223,9 +224,9 @@ export function ListView<L extends LeadListEndpoints>({
             Status
             <select name="status" value={draft.status ?? ''} onChange={change}>
               <option value="">Any status</option>
-              {list.statuses.map((status) => (
+              {Object.entries(list.statuses).map(([status, label]) => (
                 <option key={status} value={status}>
-                  {status[0]?.toUpperCase() + status.slice(1)}
+                  {label}
                 </option>
               ))}
             </select>

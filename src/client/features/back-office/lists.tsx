@@ -1,9 +1,10 @@
 import { applicationLead, applicationList } from '#shared/api/back-office-applications.ts';
-import { bookingLead, bookingList, bookingStatuses } from '#shared/api/back-office-bookings.ts';
+import { bookingLead, bookingList, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
 import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
-import { subscriberList, subscriberStatuses } from '#shared/api/back-office-subscribers.ts';
+import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import type { LeadListEndpoints } from '#shared/api/lead-lists.ts';
 import { leadStageLabels } from '#shared/back-office.ts';
+import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import { dayHeading, when } from './format.ts';
 import type { ListDefinition } from './ListView.tsx';
 import { Link } from './router.tsx';
@@ -54,11 +55,11 @@ export const applications = listOf(applicationList, {
 export const agenda = listOf(bookingList, {
   stage: true,
   when: true,
-  statuses: bookingStatuses,
+  statuses: bookingStatusLabels,
   columns: [
     { header: 'Time', cell: (row) => row.localTime },
     { header: 'Email', cell: (row) => row.email },
-    { header: 'Status', cell: (row) => (row.status === 'confirmed' ? 'Confirmed' : 'Cancelled') },
+    { header: 'Status', cell: (row) => bookingStatusLabels[row.status] },
     stage,
   ],
   key: (row) => row.reference,
@@ -73,10 +74,10 @@ export const agenda = listOf(bookingList, {
 });
 
 export const subscribers = listOf(subscriberList, {
-  statuses: subscriberStatuses,
+  statuses: subscriberStatusLabels,
   columns: [
     { header: 'Email', cell: (row) => row.email },
-    { header: 'Status', cell: (row) => row.status[0]?.toUpperCase() + row.status.slice(1) },
+    { header: 'Status', cell: (row) => subscriberStatusLabels[row.status] },
     { header: 'Signed up', cell: (row) => when(row.createdAt) },
     { header: 'Confirmed', cell: (row) => when(row.confirmedAt) },
   ],
