@@ -172,6 +172,16 @@ export const applicationQuestions = Object.fromEntries(
 
 export const questionNames = Object.keys(applicationQuestions) as QuestionName[];
 
+/** Who the applicant is: shown once, at the top of their lead and in its own CSV columns. */
+export const applicantQuestions: readonly QuestionName[] = [
+  'yourName',
+  'emailAddress',
+  'businessName',
+  'website',
+];
+/** The questionnaire's other questions: the answers proper. */
+export const answerQuestions = questionNames.filter((name) => !applicantQuestions.includes(name));
+
 /** The answers as stored and sent: counts are numbers, everything else text ('' for a blank website). */
 export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;

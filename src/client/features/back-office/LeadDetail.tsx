@@ -5,7 +5,7 @@ import { type ApplicationDetail, applicationLead } from '#shared/api/back-office
 import { type BookingDetail, bookingLead, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
-import { applicationQuestions, type QuestionName, questionNames } from '#shared/application.ts';
+import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
@@ -14,10 +14,6 @@ import { when } from './format.ts';
 import { Link } from './router.tsx';
 
 type Detail = EnquiryDetail | ApplicationDetail | BookingDetail;
-
-/** The questionnaire's answers but the visitor's own details, which the page shows at its top. */
-const shownAtTop: readonly QuestionName[] = ['yourName', 'emailAddress', 'businessName', 'website'];
-const answeredQuestions = questionNames.filter((name) => !shownAtTop.includes(name));
 
 /** The kinds of lead with a stage and a timeline, each opened at its name's screen. */
 export const stagedLeads = [enquiryLead, applicationLead, bookingLead] as const;
@@ -79,7 +75,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
             <section aria-labelledby="answers-title">
               <h2 id="answers-title">Answers</h2>
               <dl className="bo-fields bo-fields--stacked">
-                {answeredQuestions.map((name) => (
+                {answerQuestions.map((name) => (
                   <Field key={name} label={applicationQuestions[name].label}>
                     {String(lead.answers[name] ?? '') || '(not given)'}
                   </Field>

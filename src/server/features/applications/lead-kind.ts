@@ -4,7 +4,7 @@ import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
 import type { BookedCall } from '#shared/api/back-office-bookings.ts';
-import { applicationQuestions, questionNames } from '#shared/application.ts';
+import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import {
   type ApplicationCsvRow,
   applicationCards,
@@ -28,8 +28,9 @@ const applicationList: LeadList<typeof endpoints, ApplicationCsvRow> = {
       ['Name', (row) => row.name],
       ['Business', (row) => row.businessName],
       ['Email', (row) => row.email],
-      // Every question, under the questionnaire's own words.
-      ...questionNames.map(
+      ['Website', (row) => (row.answers.website ? String(row.answers.website) : null)],
+      // Every other question, under the questionnaire's own words.
+      ...answerQuestions.map(
         (name): CsvColumn<ApplicationCsvRow> => [
           applicationQuestions[name].label,
           (row) => (row.answers[name] === undefined ? null : String(row.answers[name])),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationQuestions, questionNames } from '#shared/application.ts';
+import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
@@ -265,10 +265,14 @@ describeEachDatabase('the back office API', (database) => {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       const kept = JSON.parse(stored.answers);
-      for (const name of questionNames) {
+      for (const name of answerQuestions) {
         const label = applicationQuestions[name].label;
         expect([label, application?.[label]]).toEqual([label, String(kept[name])]);
       }
+      // Who the applicant is comes once, in its own columns, not again under the questionnaire's words.
+      expect(application).toMatchObject({ Name: kept.yourName, Email: email, Business: kept.businessName });
+      expect(application?.Website).toBe(kept.website || '');
+      expect(application).not.toHaveProperty(applicationQuestions.yourName.label);
       expect(application?.[applicationQuestions.whichApps.label]).toBe(validApplication.whichApps);
       expect(application?.Received).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \+0[01]:00$/);
 
