@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 
@@ -13,9 +13,7 @@ const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
 
 async function owner(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  await addStaffWithPassword(t.site, email, password);
   return email;
 }
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
@@ -13,12 +13,6 @@ import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 // beside what was sent, and headings sit with what follows them.
 const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
-
-async function staffMember(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
 
 const pattern = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
@@ -41,7 +35,7 @@ describe('the back office’s layout in Chromium', () => {
       const owner = `layout.owner.${width}@fenwickhale.test`;
       const colleague = `layout.colleague.${width}@fenwickhale.test`;
       const leaver = `layout.leaver.${width}@fenwickhale.test`;
-      for (const email of [owner, colleague, leaver]) await staffMember(email);
+      for (const email of [owner, colleague, leaver]) await addStaffWithPassword(t.site, email, password);
       const api = backOfficeClient(t.site, await signInThroughLogin(t.site, owner, password));
       expect((await api.send('/staff/role', { email: colleague, role: 'staff' })).status).toBe(200);
       expect((await api.send('/staff/disable', { email: leaver })).status).toBe(200);
@@ -108,7 +102,7 @@ describe('the back office’s layout in Chromium', () => {
       });
       expect(sent.status).toBe(201);
       const staff = `layout.lists.${width}@fenwickhale.test`;
-      await staffMember(staff);
+      await addStaffWithPassword(t.site, staff, password);
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
@@ -141,7 +135,7 @@ describe('the back office’s layout in Chromium', () => {
       });
       expect(sent.status).toBe(201);
       const staff = `layout.leads.${width}@fenwickhale.test`;
-      await staffMember(staff);
+      await addStaffWithPassword(t.site, staff, password);
       const api = backOfficeClient(t.site, await signInThroughLogin(t.site, staff, password));
       const [application] = (await api.json(`/applications?q=${encodeURIComponent(email)}`)).items;
 
@@ -180,7 +174,7 @@ describe('the back office’s layout in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`fits a subscriber with a long address to the window: heading, buttons and consent record (${width} px)`, async () => {
       const owner = `layout.subscribers.${width}@fenwickhale.test`;
-      await staffMember(owner);
+      await addStaffWithPassword(t.site, owner, password);
       const subscriber = `a.very.long.address.for.the.newsletter.${width}@example-dental-practice.co.uk`;
       const signedUp = await fetch(`${t.site.url}/subscribe`, {
         method: 'POST',

@@ -6,7 +6,7 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { formatDayMonthYear, toIsoDate } from '#shared/calendar.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, postSignIn, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, postSignIn, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { openSection } from '../support/back-office-nav.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
@@ -27,9 +27,7 @@ const postJson = (path: string, body: unknown) =>
 
 /** The invited member of staff chooses a password through the link in their invitation. */
 async function setUpStaff() {
-  await addUser(t.site, staffEmail);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  await addStaffWithPassword(t.site, staffEmail, password);
 }
 
 const signIn = (page: Page) => signInOnPage(page, t.site, staffEmail, password);

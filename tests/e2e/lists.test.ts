@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { firm } from '#content/firm.ts';
 import { addDays, formatDayMonthYear, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
@@ -25,9 +25,7 @@ async function sendEnquiry(email: string) {
 
 describe('lists in Chromium', () => {
   beforeAll(async () => {
-    await addUser(t.site, staffEmail);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+    await addStaffWithPassword(t.site, staffEmail, password);
   });
 
   for (const width of [375, 1280]) {

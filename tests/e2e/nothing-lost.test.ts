@@ -4,7 +4,7 @@ import { draftRestoredMessage } from '#client/features/back-office/drafts.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { returnNotice } from '#shared/return-path.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
+import { addStaffWithPassword } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
@@ -67,9 +67,7 @@ async function openNewLead(page: Page, email: string) {
 describe('nothing typed is lost when the session ends, in Chromium', () => {
   beforeAll(async () => {
     for (const email of [staffEmail, colleagueEmail]) {
-      await addUser(t.site, email);
-      const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-      await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+      await addStaffWithPassword(t.site, email, password);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages, formTokenHeader } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contractEntries } from '../support/contract.ts';
 
@@ -20,19 +20,13 @@ const actingBody = {
   timeZone: 'Europe/London',
 };
 
-async function invited(email: string, role: 'owner' | 'staff') {
-  await addUser(t.site, email, role);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
-
 describe('a staff-role session in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`gets 403 from every owner route of the API contract, and the owners' screens say owners only under their heading, with a way back (${width} px)`, async () => {
       const owner = `olive.${width}@fenwickhale.test`;
-      await invited(owner, 'owner');
+      await addStaffWithPassword(t.site, owner, password, 'owner');
       const email = `sam.${width}@fenwickhale.test`;
-      await invited(email, 'staff');
+      await addStaffWithPassword(t.site, email, password, 'staff');
       await t.page.setViewportSize({ width, height: 900 });
       await signInOnPage(t.page, t.site, email, password);
 

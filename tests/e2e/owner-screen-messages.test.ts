@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { emailMessages } from '#shared/email.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 
@@ -13,9 +13,7 @@ const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
 
 async function member(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  await addStaffWithPassword(t.site, email, password);
   return email;
 }
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { openSection } from '../support/back-office-nav.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
@@ -44,9 +44,7 @@ const announced = (page: Page, text: string) =>
 
 describe('the pipeline and the calendar of calls in Chromium', () => {
   beforeAll(async () => {
-    await addUser(t.site, staffEmail);
-    const invitation = await t.site.smtp.waitFor((m) => m.to.includes(staffEmail));
-    await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+    await addStaffWithPassword(t.site, staffEmail, password);
   });
 
   for (const width of [375, 1280]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 // A member of staff of the staff role sees the leads, not the owners' sections, at a phone's width and a
@@ -9,19 +9,13 @@ import { setUpSiteInBrowser } from '../support/browser.ts';
 const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
 
-async function invited(email: string, role: 'owner' | 'staff') {
-  await addUser(t.site, email, role);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
-
 describe('the staff role in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`shows a staff-role user the leads and their sessions, not Staff, Availability or Data protection (${width} px)`, async () => {
       // The first account is always an owner; this one is added after it.
-      await invited(`owner.${width}@fenwickhale.test`, 'owner');
+      await addStaffWithPassword(t.site, `owner.${width}@fenwickhale.test`, password, 'owner');
       const email = `sam.${width}@fenwickhale.test`;
-      await invited(email, 'staff');
+      await addStaffWithPassword(t.site, email, password, 'staff');
 
       await t.page.setViewportSize({ width, height: 900 });
       await signInOnPage(t.page, t.site, email, password);

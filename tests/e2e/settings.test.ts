@@ -13,7 +13,7 @@ import {
   weekdayName,
 } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
@@ -28,9 +28,7 @@ const password = 'Ledger2026!';
 const { dialog, dayButton, showMonthOf } = bookingModal(() => t.page);
 
 async function owner(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
+  await addStaffWithPassword(t.site, email, password);
   return email;
 }
 

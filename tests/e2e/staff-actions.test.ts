@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage, userCommand } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage, userCommand } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 
@@ -10,13 +10,6 @@ import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
-
-/** A member of staff invited from the command line who has chosen their password through the link. */
-async function staffMember(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
 
 async function openStaffScreen(page: Page, width: number, email: string) {
   await page.setViewportSize({ width, height: 900 });
@@ -36,8 +29,8 @@ describe('staff actions in Chromium', () => {
     it(`re-enables a disabled colleague, who signs in again with their old password (${width} px)`, async () => {
       const owner = `owner.${width}@fenwickhale.test`;
       const colleague = `colleague.${width}@fenwickhale.test`;
-      await staffMember(owner);
-      await staffMember(colleague);
+      await addStaffWithPassword(t.site, owner, password);
+      await addStaffWithPassword(t.site, colleague, password);
       const ownersApi = backOfficeClient(t.site, await signInThroughLogin(t.site, owner, password));
       expect((await ownersApi.send('/staff/disable', { email: colleague })).status).toBe(200);
       expect(await signsIn(colleague)).toBe(false);
@@ -65,7 +58,7 @@ describe('staff actions in Chromium', () => {
 
     it(`ends another of your sessions from the Staff screen; that browser is signed out (${width} px)`, async () => {
       const email = `two.browsers.${width}@fenwickhale.test`;
-      await staffMember(email);
+      await addStaffWithPassword(t.site, email, password);
       const otherBrowser = await signInThroughLogin(t.site, email, password, firefox);
       await openStaffScreen(t.page, width, email);
 
@@ -87,7 +80,7 @@ describe('staff actions in Chromium', () => {
 
   it('re-enables from the command line: npm run user:enable -- EMAIL', async () => {
     const email = 'command.line@fenwickhale.test';
-    await staffMember(email);
+    await addStaffWithPassword(t.site, email, password);
     await userCommand(t.site, 'disable', email);
     expect(await signsIn(email)).toBe(false);
     expect(await userCommand(t.site, 'enable', email)).toContain(`Re-enabled ${email}`);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firm } from '#content/firm.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, post } from '../support/enquiries.ts';
 
@@ -11,12 +11,6 @@ import { contact, post } from '../support/enquiries.ts';
 // counts the leads that arrived since the member's last visit.
 const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
-
-async function staffMember(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
@@ -34,7 +28,7 @@ describe('the staff layout in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`wears none of the public site, and shows the firm, the sections and who is signed in (${width} px)`, async () => {
       const email = `shell.${width}@fenwickhale.test`;
-      await staffMember(email);
+      await addStaffWithPassword(t.site, email, password);
       await t.page.setViewportSize({ width, height: 900 });
       await signInOnPage(t.page, t.site, email, password);
       await t.page.waitForLoadState('networkidle');
@@ -105,7 +99,7 @@ describe('the staff layout in Chromium', () => {
 
     it(`counts the leads new since your last visit, keeps the count on a reload and starts again after signing out (${width} px)`, async () => {
       const email = `visits.${width}@fenwickhale.test`;
-      await staffMember(email);
+      await addStaffWithPassword(t.site, email, password);
       await t.page.setViewportSize({ width, height: 900 });
       await signInOnPage(t.page, t.site, email, password);
       await showSections(t.page, width);

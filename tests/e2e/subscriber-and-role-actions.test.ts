@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { linkIn } from '../support/smtp.ts';
 import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
@@ -13,12 +13,6 @@ import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 // colleague's role on the Staff screen, at a phone's width and a desktop's.
 const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
-
-async function invited(email: string, role: 'owner' | 'staff') {
-  await addUser(t.site, email, role);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), password);
-}
 
 /** Signs up on the newsletter as a visitor's script would: the address is pending, a confirmation sent. */
 async function signUp(email: string) {
@@ -54,9 +48,9 @@ async function openSubscriber(page: Page, width: number, staff: string, email: s
 describe('subscriber and role actions in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`unsubscribes a subscriber from their page, keeping the consent record (${width} px)`, async () => {
-      await invited(`owner.unsub.${width}@fenwickhale.test`, 'owner');
+      await addStaffWithPassword(t.site, `owner.unsub.${width}@fenwickhale.test`, password, 'owner');
       const staff = `sam.unsub.${width}@fenwickhale.test`;
-      await invited(staff, 'staff');
+      await addStaffWithPassword(t.site, staff, password, 'staff');
       const email = `reader.${width}@example.com`;
       await signUp(email);
       await confirmInBrowser(t.page, linkIn(await nthConfirmation(email, 1), '/subscribe/confirm'));
@@ -77,9 +71,9 @@ describe('subscriber and role actions in Chromium', () => {
     });
 
     it(`sends the confirmation again, at most once an hour; only the new link confirms (${width} px)`, async () => {
-      await invited(`owner.resend.${width}@fenwickhale.test`, 'owner');
+      await addStaffWithPassword(t.site, `owner.resend.${width}@fenwickhale.test`, password, 'owner');
       const staff = `sam.resend.${width}@fenwickhale.test`;
-      await invited(staff, 'staff');
+      await addStaffWithPassword(t.site, staff, password, 'staff');
       const email = `waiting.${width}@example.com`;
       await signUp(email);
       const firstLink = linkIn(await nthConfirmation(email, 1), '/subscribe/confirm');
@@ -131,8 +125,8 @@ describe('subscriber and role actions in Chromium', () => {
     it(`makes a colleague an owner and staff again; their open session follows at once (${width} px)`, async () => {
       const owner = `owner.role.${width}@fenwickhale.test`;
       const colleague = `colleague.role.${width}@fenwickhale.test`;
-      await invited(owner, 'owner');
-      await invited(colleague, 'staff');
+      await addStaffWithPassword(t.site, owner, password, 'owner');
+      await addStaffWithPassword(t.site, colleague, password, 'staff');
       const colleaguesApi = backOfficeClient(t.site, await signInThroughLogin(t.site, colleague, password));
       expect((await colleaguesApi.get('/staff')).status).toBe(403);
 

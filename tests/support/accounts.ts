@@ -18,6 +18,21 @@ export async function addUser(site: RunningSite, email: string, role: 'owner' | 
   await userCommand(site, 'add', email, ...(role === 'owner' ? ['--owner'] : []));
 }
 
+/**
+ * A member of staff invited from the command line who has chosen `password` through the link in their
+ * invitation, ready to sign in.
+ */
+export async function addStaffWithPassword(
+  site: RunningSite,
+  email: string,
+  password: string,
+  role: 'owner' | 'staff' = 'owner',
+) {
+  await addUser(site, email, role);
+  const invitation = await site.smtp.waitFor((m) => m.to.includes(email));
+  await setPasswordWithLink(site, resetLinkIn(invitation.parsed.text), password);
+}
+
 /** `npm run user:COMMAND -- EMAIL [FLAGS]` against the running site's database: what it printed. */
 export async function userCommand(
   site: Pick<RunningSite, 'dataDir' | 'url'>,
