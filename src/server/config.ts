@@ -51,6 +51,17 @@ export interface Config {
   distDir: string;
   /** The bearer token a Prometheus scrape of /metrics must send; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Advisers' own calendars: how their credentials are sealed, how often they are read, when too old. */
+  calendars: CalendarSettings;
+}
+
+export interface CalendarSettings {
+  /** Seals each calendar's URL and credentials in the database; unset, no calendar can be connected. */
+  secretKey: string | undefined;
+  /** Minutes between two reads of each adviser's calendar. */
+  syncMinutes: number;
+  /** Minutes after the last good read when that adviser's times stop being offered. */
+  staleMinutes: number;
 }
 
 export interface BookingLimits {
@@ -212,6 +223,17 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const calendarSecretKey = read('CALENDAR_SECRET_KEY');
+  if (calendarSecretKey !== undefined && calendarSecretKey.length < 32) {
+    // Not echoed: even a weak key is a secret.
+    fail('CALENDAR_SECRET_KEY', 'at least 32 characters long', `${calendarSecretKey.length} characters`);
+  }
+  const calendars = {
+    secretKey: calendarSecretKey,
+    syncMinutes: wholeNumber('CALENDAR_SYNC_MINUTES', '5'),
+    staleMinutes: wholeNumber('CALENDAR_STALE_MINUTES', '60'),
+  };
+
   return {
     nodeEnv,
     port,
@@ -232,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     bookingLimits,
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
     metricsToken,
+    calendars,
   };
 }
 

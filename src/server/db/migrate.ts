@@ -17,6 +17,7 @@ import * as auditKinds from './migrations/014-audit-kinds.ts';
 import * as staffRoles from './migrations/015-staff-roles.ts';
 import * as backOfficeVisits from './migrations/016-back-office-visits.ts';
 import * as oneWayToCloseADay from './migrations/017-one-way-to-close-a-day.ts';
+import * as advisers from './migrations/018-advisers.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015-staff-roles': staffRoles,
   '016-back-office-visits': backOfficeVisits,
   '017-one-way-to-close-a-day': oneWayToCloseADay,
+  '018-advisers': advisers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

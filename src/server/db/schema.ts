@@ -60,6 +60,76 @@ export interface BookingTable {
   stage: Generated<LeadStage>;
   /** Keyed hash of the network address that booked (booking/source-address.ts); null before it was kept. */
   source_address_hash: string | null;
+  /** The adviser who takes the call; null for calls booked before the firm had advisers. */
+  adviser_id: number | null;
+  /** Where the call was written in a CalDAV adviser's calendar, so cancelling can remove it. */
+  calendar_event_url: string | null;
+}
+
+export interface AdviserTable {
+  id: Generated<number>;
+  user_id: number;
+  display_name: string;
+  /** One line a visitor may read about them. */
+  introduction: Generated<string>;
+  /** JSON of the firm's settings they have their own of (AdviserOverrides in shared/advisers.ts). */
+  overrides: Generated<string>;
+  /** An inactive adviser is offered no calls but keeps the calls already booked. */
+  status: Generated<'active' | 'inactive'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdviserBlockedDateTable {
+  adviser_id: number;
+  /** YYYY-MM-DD in the firm's time zone. */
+  date: string;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export type CalendarKind = 'caldav' | 'ics';
+
+export interface AdviserCalendarTable {
+  adviser_id: number;
+  kind: CalendarKind;
+  /** The calendar server's host name, all staff are shown of it. */
+  display_host: string;
+  /** URL, user name and password, sealed with CALENDAR_SECRET_KEY. */
+  sealed_source: string;
+  /** Validators of an ICS feed's last answer, for a conditional GET. */
+  etag: string | null;
+  last_modified: string | null;
+  last_attempt_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  /** Why the last sync failed, in words staff understand; null after a success. */
+  last_error: string | null;
+  next_sync_at: Timestamp;
+  /** Held by the instance syncing it, so two never sync one calendar at once. */
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A time an adviser's own calendar shows them busy, copied there by the last sync. */
+export interface AdviserBusyTable {
+  adviser_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+export interface CalendarWriteTable {
+  id: Generated<number>;
+  booking_id: number;
+  adviser_id: number;
+  /** Put the call in the adviser's calendar, or take it out. */
+  action: 'add' | 'remove';
+  status: Generated<'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
 }
 
 export interface ApplicationTable {
@@ -226,4 +296,9 @@ export interface Database {
   sign_in_throttles: SignInThrottleTable;
   lead_events: LeadEventTable;
   audit_log: AuditLogTable;
+  advisers: AdviserTable;
+  adviser_blocked_dates: AdviserBlockedDateTable;
+  adviser_calendars: AdviserCalendarTable;
+  adviser_busy: AdviserBusyTable;
+  calendar_writes: CalendarWriteTable;
 }

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import { type AdviserOverrides, adviserOverridesSchema } from '#shared/advisers.ts';
+
+// The advisers table and what hangs off it, as the booking calendar and the back office read it.
+
+type Db = Kysely<Database>;
+
+export interface NewAdviser {
+  userId: number;
+  displayName: string;
+  introduction: string;
+}
+
+/**
+ * Makes a member of staff an adviser. The first adviser takes over the calls booked before the firm had
+ * any, so those calls keep counting against someone's diary.
+ */
+export async function insertAdviser(trx: Db, adviser: NewAdviser, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const hadAny = await trx.selectFrom('advisers').select('id').limit(1).executeTakeFirst();
+  const { id } = await trx
+    .insertInto('advisers')
+    .values({
+      user_id: adviser.userId,
+      display_name: adviser.displayName,
+      introduction: adviser.introduction,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!hadAny) await trx.updateTable('bookings').set({ adviser_id: id }).where('adviser_id', 'is', null).execute();
+  return id;
+}
+
+/** Reads stored overrides; any an older version saved that no longer fit are dropped for the firm's. */
+export function parseOverrides(json: string): AdviserOverrides {
+  const parsed = adviserOverridesSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : {};
+}
+
+/** What the booking calendar needs to know about each adviser who takes calls. */
+export interface AdviserForBooking {
+  id: number;
+  displayName: string;
+  overrides: AdviserOverrides;
+  /** When their calendar was last read successfully; undefined when they have no calendar connected. */
+  calendarReadAt: Date | null | undefined;
+}
+
+export async function activeAdvisers(db: Db): Promise<AdviserForBooking[]> {
+  const rows = await db
+    .selectFrom('advisers')
+    .innerJoin('users', 'users.id', 'advisers.user_id')
+    .leftJoin('adviser_calendars', 'adviser_calendars.adviser_id', 'advisers.id')
+    .select([
+      'advisers.id',
+      'advisers.display_name',
+      'advisers.overrides',
+      'adviser_calendars.adviser_id as calendar',
+      'adviser_calendars.last_success_at',
+    ])
+    .where('advisers.status', '=', 'active')
+    .where('users.status', '=', 'active')
+    .orderBy('advisers.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    displayName: row.display_name,
+    overrides: parseOverrides(row.overrides),
+    calendarReadAt:
+      row.calendar === null ? undefined : row.last_success_at === null ? null : new Date(row.last_success_at),
+  }));
+}
+
+/** Each adviser's own blocked dates between two ISO dates, both included. */
+export async function adviserBlockedDatesBetween(db: Db, from: string, to: string) {
+  const rows = await db
+    .selectFrom('adviser_blocked_dates')
+    .select(['adviser_id', 'date'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const byAdviser = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const dates = byAdviser.get(row.adviser_id) ?? new Set<string>();
+    dates.add(row.date);
+    byAdviser.set(row.adviser_id, dates);
+  }
+  return byAdviser;
+}
+
+/** The busy times each adviser's own calendar shows within a window, from the last sync. */
+export async function calendarBusyBetween(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('adviser_busy')
+    .select(['adviser_id', 'starts_at', 'ends_at'])
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
+    .execute();
+}
