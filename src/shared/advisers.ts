@@ -17,7 +17,10 @@ export const adviserOverridesSchema = z
 export type AdviserOverrides = z.infer<typeof adviserOverridesSchema>;
 
 /** The settings one adviser's times are cut by: the firm's, with theirs in place of any they have. */
-export function adviserSettings(firm: AvailabilitySettings, overrides: AdviserOverrides): AvailabilitySettings {
+export function adviserSettings(
+  firm: AvailabilitySettings,
+  overrides: AdviserOverrides,
+): AvailabilitySettings {
   return {
     ...firm,
     workingHours: overrides.workingHours ?? firm.workingHours,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../database.ts';
 import { timestampType } from '../columns.ts';
+import { isPostgres } from '../database.ts';
 
 // Advisers: members of staff whose diaries the booking calendar offers. Each may override the firm's
 // working hours, call length and buffer, block dates of their own, and connect one calendar (CalDAV or an

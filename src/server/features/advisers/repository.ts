@@ -30,7 +30,8 @@ export async function insertAdviser(trx: Db, adviser: NewAdviser, now: Date): Pr
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (!hadAny) await trx.updateTable('bookings').set({ adviser_id: id }).where('adviser_id', 'is', null).execute();
+  if (!hadAny)
+    await trx.updateTable('bookings').set({ adviser_id: id }).where('adviser_id', 'is', null).execute();
   return id;
 }
 
