@@ -82,6 +82,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mail,
     limits: config.bookingLimits,
     sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+    calendarStaleMinutes: config.calendars.staleMinutes,
     now: clock,
   });
   await app.register(bookingPlugin, {

@@ -101,3 +101,18 @@ export async function calendarBusyBetween(db: Db, from: Date, to: Date) {
     .where('ends_at', '>', from.toISOString())
     .execute();
 }
+
+/** Whether the firm has ever made anyone an adviser: until it has, the calendar offers the firm's own hours. */
+export async function hasAdvisers(db: Db): Promise<boolean> {
+  return (await db.selectFrom('advisers').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function adviserNameOf(db: Db, adviserId: number | null): Promise<string | null> {
+  if (adviserId === null) return null;
+  const row = await db
+    .selectFrom('advisers')
+    .select('display_name')
+    .where('id', '=', adviserId)
+    .executeTakeFirst();
+  return row?.display_name ?? null;
+}

@@ -9,6 +9,8 @@ export const meetingUrlToken = '{{meetingUrl}}';
 
 export interface BookingForMail {
   id: number;
+  /** The adviser who takes the call; null before the firm had advisers. */
+  adviserName: string | null;
   reference: string;
   email: string;
   startsAt: Date;
@@ -33,6 +35,9 @@ export function describeSlot(booking: BookingForMail) {
   return { dateText, timeText, zone: zoneAbbreviation(booking.startsAt, booking.timeZone) };
 }
 
+const minutesOf = (booking: BookingForMail) =>
+  Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
 function invitation(
   booking: BookingForMail,
   settings: BookingMailSettings,
@@ -47,7 +52,7 @@ function invitation(
     start: booking.startsAt,
     end: booking.endsAt,
     summary: `Initial call with ${firm.name}`,
-    description: `Your initial call with ${firm.name}. Join the video call: ${meetingUrlToken}`,
+    description: `Your initial call with ${booking.adviserName ? `${booking.adviserName} of ` : ''}${firm.name}. Join the video call: ${meetingUrlToken}`,
     location: meetingUrlToken,
     organizer: { name: firm.name, email: settings.organizerEmail },
     attendee: booking.email,
@@ -67,7 +72,8 @@ export function confirmationEmail(
     text: [
       'Thank you for booking an initial call with us.',
       '',
-      `When: ${dateText} at ${timeText} ${zone} (30 minutes)`,
+      `When: ${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`,
+      ...(booking.adviserName ? [`With: ${booking.adviserName}`] : []),
       `Join the video call: ${meetingUrlToken}`,
       '',
       'The invitation is attached: open it to add the call to your calendar.',
@@ -121,6 +127,7 @@ export function staffBookingNotice(
       `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`,
       '',
       `When: ${dateText} at ${timeText} ${zone}`,
+      ...(booking.adviserName ? [`Adviser: ${booking.adviserName}`] : []),
       `Email: ${booking.email}`,
       `Video call: ${meetingUrlToken}`,
       `Reference: ${booking.reference}`,

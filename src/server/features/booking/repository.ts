@@ -6,7 +6,6 @@ import {
   defaultAvailabilitySettings,
   storedAvailabilitySettingsSchema,
 } from '#shared/booking-settings.ts';
-import type { BusyPeriod } from './availability.ts';
 
 type Db = Kysely<Database>;
 
@@ -71,16 +70,15 @@ export async function blockedDatesBetween(db: Db, from: string, to: string): Pro
   return new Set(rows.map((r) => r.date));
 }
 
-/** Confirmed calls that overlap a window, with the window widened by the caller for buffers. */
-export async function busyBetween(db: Db, from: Date, to: Date): Promise<BusyPeriod[]> {
-  const rows = await db
+/** Confirmed calls that overlap a window (widened by the caller for buffers), with whose they are. */
+export function callsBetween(db: Db, from: Date, to: Date) {
+  return db
     .selectFrom('bookings')
-    .select(['starts_at', 'ends_at'])
+    .select(['adviser_id', 'starts_at', 'ends_at'])
     .where('status', '=', 'confirmed')
     .where('starts_at', '<', to.toISOString())
     .where('ends_at', '>', from.toISOString())
     .execute();
-  return rows.map((r) => ({ start: new Date(r.starts_at), end: new Date(r.ends_at) }));
 }
 
 export function findBookingByCancelToken(db: Db, tokenHash: string) {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { BookingLimits } from '#server/config.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database } from '#server/db/schema.ts';
+import { writeTransaction } from '#server/db/write-transaction.ts';
+import { adviserNameOf } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -22,8 +24,11 @@ import {
   isValidDate,
   todayIn,
   toIsoDate,
+  weekdayNames,
 } from '#shared/calendar.ts';
-import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
+import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
+import { type BusyPeriod, closedDatesBetween, slotsForDate } from './availability.ts';
+import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
 import {
   type BookingForMail,
   type BookingMailSettings,
@@ -50,18 +55,37 @@ export interface Booker {
   ipAddress: string;
 }
 
+/** What the booking calendar asks of the advisers' own calendars (calendars/). */
+export interface BookingCalendarHooks {
+  /**
+   * Re-reads one adviser's calendar for a window with a short timeout, just before a booking is
+   * confirmed: their busy times then, or undefined if it has no calendar or could not be read in time.
+   */
+  recheck(adviserId: number, from: Date, to: Date): Promise<BusyPeriod[] | undefined>;
+  /** Inside the booking's transaction: see that the call reaches the adviser's diary. */
+  booked(trx: Db, booking: { id: number; adviserId: number }, at: Date): Promise<void>;
+  /** Inside the cancellation's transaction: see that it leaves the adviser's diary. */
+  cancelled(trx: Db, booking: { id: number; adviserId: number }, at: Date): Promise<void>;
+}
+
 export interface BookingServiceOptions {
   db: Db;
   mail: BookingMailSettings;
   limits: BookingLimits;
   /** What a booking keeps of the address it came from (source-address.ts). */
   sourceAddressHash: (ipAddress: string) => string;
+  /** Minutes after an adviser's calendar was last read when their times stop being offered. */
+  calendarStaleMinutes: number;
+  calendars?: BookingCalendarHooks;
   now: () => Date;
 }
 
 const dayMs = 24 * 60 * 60_000;
 /** How far ahead closed dates are listed when every day ahead is offered (maxDaysOffered 0). */
 const closedDatesWithoutLimit = 366;
+
+/** Thrown inside the booking transaction when every adviser free for the slot was taken meanwhile. */
+class SlotTaken extends Error {}
 
 /** Thrown inside the booking transaction to leave it without writing anything. */
 class LimitReached extends Error {
@@ -78,8 +102,9 @@ export interface BookedFromApplication {
   details: string[];
 }
 
-const forMail = (row: BookingRow): BookingForMail => ({
+const forMail = (row: BookingRow, adviserName: string | null): BookingForMail => ({
   id: row.id,
+  adviserName,
   reference: row.reference,
   email: row.email,
   startsAt: new Date(row.starts_at),
@@ -89,43 +114,116 @@ const forMail = (row: BookingRow): BookingForMail => ({
   timeZone: row.time_zone,
 });
 
-export function createBookingService({ db, mail, limits, sourceAddressHash, now }: BookingServiceOptions) {
-  /** What the availability engine needs to know about a day: blocked or not, and the calls around it. */
-  async function dayContext(
-    date: CalendarDate,
-    settings: AvailabilitySettings,
-  ): Promise<AvailabilityContext> {
-    const margin = settings.bufferMinutes * 60_000;
-    const dayStart = zonedTimeToUtc(date, 0, 0, settings.timeZone).getTime() - margin;
-    const dayEnd = zonedTimeToUtc(addDays(date, 1), 0, 0, settings.timeZone).getTime() + margin;
-    const [blockedDates, busy] = await Promise.all([
-      repository.blockedDatesBetween(db, toIsoDate(date), toIsoDate(date)),
-      repository.busyBetween(db, new Date(dayStart), new Date(dayEnd)),
+export function createBookingService({
+  db,
+  mail,
+  limits,
+  sourceAddressHash,
+  calendarStaleMinutes,
+  calendars,
+  now,
+}: BookingServiceOptions) {
+  /** The diaries offering times now: those whose calendar, if they have one, was read recently enough. */
+  async function offeringDiaries(firm: AvailabilitySettings) {
+    const diaries = await loadDiaries(db, firm, now(), calendarStaleMinutes);
+    return { all: diaries, offering: diaries.filter((diary) => !diary.stale) };
+  }
+
+  /**
+   * What each diary has on a date: `open` cuts its working hours into calls without counting what keeps
+   * it busy, `free` counts its calls and its calendar's busy times too.
+   */
+  async function slotsOn(date: CalendarDate, diaries: readonly Diary[]) {
+    const iso = toIsoDate(date);
+    const zone = diaries[0]?.settings.timeZone ?? 'UTC';
+    const margin = Math.max(0, ...diaries.map((d) => d.settings.bufferMinutes)) * 60_000;
+    const from = new Date(zonedTimeToUtc(date, 0, 0, zone).getTime() - margin);
+    const to = new Date(zonedTimeToUtc(addDays(date, 1), 0, 0, zone).getTime() + margin);
+    const [blockedFor, busyFor] = await Promise.all([
+      blockedDatesByDiary(db, diaries, iso, iso),
+      busyByDiary(db, diaries, from, to),
     ]);
-    return { now: now(), blockedDates, busy };
+    const at = now();
+    return diaries.map((diary) => {
+      const context = { now: at, blockedDates: blockedFor(diary), busy: busyFor(diary) };
+      return {
+        diary,
+        open: () => slotsForDate(date, diary.settings, { ...context, busy: [] }),
+        free: () => slotsForDate(date, diary.settings, context),
+      };
+    });
+  }
+
+  /**
+   * The candidates whose own calendar, read once more, still shows them free for the slot. One that cannot
+   * be read in time keeps its place: its last sync was recent enough, or it would not be offering times.
+   */
+  async function stillFreeInTheirCalendars(candidates: Candidate[]) {
+    if (!calendars) return candidates;
+    const checked = await Promise.all(
+      candidates.map(async (candidate) => {
+        const { adviserId, settings } = candidate.diary;
+        if (adviserId === null) return candidate;
+        const buffer = settings.bufferMinutes * 60_000;
+        const from = new Date(candidate.slot.start.getTime() - buffer);
+        const to = new Date(candidate.slot.end.getTime() + buffer);
+        const busy = await calendars.recheck(adviserId, from, to).catch(() => undefined);
+        const clash = busy?.some((b) => b.start.getTime() < to.getTime() && from.getTime() < b.end.getTime());
+        return clash ? undefined : candidate;
+      }),
+    );
+    return checked.filter((c): c is Candidate => c !== undefined);
   }
 
   return {
     async publicSettings(): Promise<PublicCalendarSettings> {
-      const s = await repository.loadSettings(db);
+      const firm = await repository.loadSettings(db);
+      const { all, offering } = await offeringDiaries(firm);
       const at = now();
-      const today = todayIn(s.timeZone, at);
-      const last = addDays(today, s.maxDaysOffered > 0 ? s.maxDaysOffered : closedDatesWithoutLimit);
-      const blockedDates = await repository.blockedDatesBetween(db, toIsoDate(today), toIsoDate(last));
+      const today = todayIn(firm.timeZone, at);
+      const last = addDays(today, firm.maxDaysOffered > 0 ? firm.maxDaysOffered : closedDatesWithoutLimit);
+      const blockedFor = await blockedDatesByDiary(db, offering, toIsoDate(today), toIsoDate(last));
+      // A date is closed when no diary offering times opens it.
+      const closedIn = offering.map(
+        (diary) =>
+          new Set(
+            closedDatesBetween(today, last, diary.settings, { now: at, blockedDates: blockedFor(diary) }),
+          ),
+      );
+      const allDates: string[] = [];
+      for (let date = today; toIsoDate(date) <= toIsoDate(last); date = addDays(date, 1)) {
+        allDates.push(toIsoDate(date));
+      }
+      const closedDates =
+        closedIn.length === 0
+          ? allDates
+          : allDates.filter((date) => closedIn.every((closed) => closed.has(date)));
+      // A weekday is never offered when no adviser works it.
+      const settingsOfAll = all.length > 0 ? all.map((d) => d.settings) : [firm];
+      const ignoreDays = weekdayNames.filter((day) =>
+        settingsOfAll.every((settings) => closedWeekdays(settings).includes(day)),
+      );
       return {
-        pastDateAllowed: s.pastDateAllowed,
-        maxDaysOffered: s.maxDaysOffered,
-        ignoreDays: closedWeekdays(s),
-        timeZone: s.timeZone,
-        callMinutes: s.callMinutes,
-        closedDates: closedDatesBetween(today, last, s, { now: at, blockedDates }),
+        pastDateAllowed: firm.pastDateAllowed,
+        maxDaysOffered: firm.maxDaysOffered,
+        ignoreDays,
+        timeZone: firm.timeZone,
+        callMinutes: firm.callMinutes,
+        closedDates,
       };
     },
 
+    /** The times at least one adviser is free on a date, earliest first, each once. */
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const settings = await repository.loadSettings(db);
-      const slots = slotsForDate(date, settings, await dayContext(date, settings));
-      return slots.map(({ startHour, startMinute }) => ({ startHour, startMinute }));
+      const firm = await repository.loadSettings(db);
+      const { offering } = await offeringDiaries(firm);
+      const times = new Map<string, TimeSlot>();
+      for (const { free } of await slotsOn(date, offering)) {
+        for (const { startHour, startMinute } of free()) {
+          times.set(slotValue({ startHour, startMinute }), { startHour, startMinute });
+        }
+      }
+      return [...times.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, slot]) => slot);
     },
 
     /**
@@ -152,24 +250,31 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
       }
       if (messages.length) return { status: 'invalid', messages };
 
-      const settings = await repository.loadSettings(db);
-      const context = await dayContext(date, settings);
-      // Offered at all (ignoring bookings) tells "not a slot" (422) from "just taken" (409).
-      const offered = slotsForDate(date, settings, { ...context, busy: [] }).find(
-        (s) => s.startHour === payload.selectedHour && s.startMinute === payload.selectedMinute,
-      );
-      if (!offered) return { status: 'invalid', messages: [bookingMessages.slotNotOffered] };
-      const free = slotsForDate(date, settings, context).some(
-        (s) => s.start.getTime() === offered.start.getTime(),
-      );
-      if (!free) return { status: 'taken' };
+      const firm = await repository.loadSettings(db);
+      const { offering } = await offeringDiaries(firm);
+      const chosen = (slot: { startHour: number; startMinute: number }) =>
+        slot.startHour === payload.selectedHour && slot.startMinute === payload.selectedMinute;
+      // Offered by anyone at all (ignoring what keeps them busy) tells "not a slot" (422) from "just
+      // taken" (409).
+      let offeredAtAll = false;
+      let candidates: Candidate[] = [];
+      for (const { diary, open, free } of await slotsOn(date, offering)) {
+        const slot = open().find(chosen);
+        if (!slot) continue;
+        offeredAtAll = true;
+        if (free().some((s) => s.start.getTime() === slot.start.getTime())) candidates.push({ diary, slot });
+      }
+      if (!offeredAtAll) return { status: 'invalid', messages: [bookingMessages.slotNotOffered] };
+      candidates = await stillFreeInTheirCalendars(candidates);
+      if (candidates.length === 0) return { status: 'taken' };
 
       const cancelToken = newToken();
       const networkHash = sourceAddressHash(booker.ipAddress);
       try {
-        const booking = await db.transaction().execute(async (trx) => {
+        const booking = await writeTransaction(db, async (trx) => {
           // Counted where the booking is written, with both limits held, so racing posts cannot pass them.
           await repository.lockBookingLimits(trx, payload.emailAddress, networkHash);
+          await lockBookingDay(trx, payload.selectedDate);
           const at = now();
           const upcoming = await repository.countUpcomingForEmail(trx, payload.emailAddress, at);
           if (upcoming >= limits.maxUpcomingPerEmail) throw new LimitReached('upcoming-per-email');
@@ -179,25 +284,28 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
             new Date(at.getTime() - dayMs),
           );
           if (today >= limits.maxPerAddressPerDay) throw new LimitReached('per-network-per-day');
+          const taker = await fairestFreeCandidate(trx, candidates, at);
+          if (!taker) throw new SlotTaken();
           const row = await trx
             .insertInto('bookings')
             .values({
               reference: newReference(),
               email: payload.emailAddress,
-              starts_at: offered.start.toISOString(),
-              ends_at: offered.end.toISOString(),
+              starts_at: taker.slot.start.toISOString(),
+              ends_at: taker.slot.end.toISOString(),
               local_date: payload.selectedDate,
               local_time: hhmm,
-              time_zone: settings.timeZone,
+              time_zone: firm.timeZone,
               status: 'confirmed',
               cancel_token_hash: hashToken(cancelToken),
               application_id: application?.id ?? null,
               source_address_hash: networkHash,
+              adviser_id: taker.diary.adviserId,
               created_at: at.toISOString(),
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          const booking = forMail(row);
+          const booking = forMail(row, taker.diary.adviserName);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail, at), at);
           await enqueueMail(
@@ -206,6 +314,8 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
             staffBookingNotice(booking, mail, 'booked', application?.details),
             at,
           );
+          if (row.adviser_id !== null)
+            await calendars?.booked(trx, { id: row.id, adviserId: row.adviser_id }, at);
           return booking;
         });
         return {
@@ -216,14 +326,14 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
         };
       } catch (error) {
         if (error instanceof LimitReached) return { status: 'limited', limit: error.limit };
-        if (isUniqueViolation(error)) return { status: 'taken' };
+        if (error instanceof SlotTaken || isUniqueViolation(error)) return { status: 'taken' };
         throw error;
       }
     },
 
     async findByCancelToken(token: string) {
       const row = await repository.findBookingByCancelToken(db, hashToken(token));
-      return row ? { ...forMail(row), status: row.status } : undefined;
+      return row ? { ...forMail(row, null), status: row.status } : undefined;
     },
 
     /** Cancels the booking behind a cancel link; a second click finds it already cancelled. */
@@ -258,7 +368,9 @@ export function createBookingService({ db, mail, limits, sourceAddressHash, now 
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return 'already-cancelled' as const;
-      const booking = forMail(row);
+      const booking = forMail(row, await adviserNameOf(trx, row.adviser_id));
+      if (row.adviser_id !== null)
+        await calendars?.cancelled(trx, { id: row.id, adviserId: row.adviser_id }, at);
       await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail, at), at);
       if (userId === null) {
         await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'), at);
@@ -288,11 +400,11 @@ export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefine
     const row = await repository.findBooking(db, message.meetingForBooking);
     let url = row?.meeting_url ?? null;
     if (row && !url && meetings && row.status === 'confirmed') {
-      const settings = await repository.loadSettings(db);
+      const start = new Date(row.starts_at);
       const meeting = await meetings.create({
         topic: `Initial call: ${row.email}`,
-        start: new Date(row.starts_at),
-        minutes: settings.callMinutes,
+        start,
+        minutes: Math.round((new Date(row.ends_at).getTime() - start.getTime()) / 60_000),
         timeZone: row.time_zone,
       });
       await repository.recordMeeting(db, row.id, meeting);
