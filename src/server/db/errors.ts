@@ -1,7 +1,15 @@
-/** A unique constraint or primary key refused the write: SQLite's UNIQUE or PRIMARYKEY, PostgreSQL's 23505. */
+/**
+ * A unique constraint or primary key refused the write (SQLite's UNIQUE or PRIMARYKEY, PostgreSQL's 23505),
+ * or an exclusion constraint did (PostgreSQL's 23P01: two calls of one adviser that overlap).
+ */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505' ||
+    code === '23P01'
+  );
 }
 
 const unreachableCodes = new Set([
