@@ -62,11 +62,13 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('starts_at', timestamp, (c) => c.notNull())
     .addColumn('ends_at', timestamp, (c) => c.notNull())
     .execute();
+  // By adviser for a sync replacing theirs; by time for the calendar reading one day of everyone's.
   await db.schema
-    .createIndex('adviser_busy_by_start')
+    .createIndex('adviser_busy_by_adviser')
     .on('adviser_busy')
     .columns(['adviser_id', 'starts_at'])
     .execute();
+  await db.schema.createIndex('adviser_busy_by_start').on('adviser_busy').column('starts_at').execute();
 
   // Calls to write into, or remove from, an adviser's calendar: done by a worker with retries, so a
   // booking never waits on a remote server and none is lost when one is down.

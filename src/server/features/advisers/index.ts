@@ -1,9 +1,8 @@
 // Advisers as other parts of the server see them: who takes calls, and what their diaries hold.
 export {
-  activeAdvisers,
   adviserBlockedDatesBetween,
   adviserNameOf,
+  advisersForBooking,
   calendarBusyBetween,
-  hasAdvisers,
   insertAdviser,
 } from './repository.ts';

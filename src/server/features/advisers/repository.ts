@@ -41,16 +41,19 @@ export function parseOverrides(json: string): AdviserOverrides {
   return parsed.success ? parsed.data : {};
 }
 
-/** What the booking calendar needs to know about each adviser who takes calls. */
+/** What the booking calendar needs to know about each adviser. */
 export interface AdviserForBooking {
   id: number;
   displayName: string;
+  /** Takes calls: the adviser and their staff account are both active. */
+  active: boolean;
   overrides: AdviserOverrides;
   /** When their calendar was last read successfully; undefined when they have no calendar connected. */
   calendarReadAt: Date | null | undefined;
 }
 
-export async function activeAdvisers(db: Db): Promise<AdviserForBooking[]> {
+/** Every adviser, active or not, in the order they were added: one query on the booking calendar's path. */
+export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
   const rows = await db
     .selectFrom('advisers')
     .innerJoin('users', 'users.id', 'advisers.user_id')
@@ -59,16 +62,17 @@ export async function activeAdvisers(db: Db): Promise<AdviserForBooking[]> {
       'advisers.id',
       'advisers.display_name',
       'advisers.overrides',
+      'advisers.status',
+      'users.status as account_status',
       'adviser_calendars.adviser_id as calendar',
       'adviser_calendars.last_success_at',
     ])
-    .where('advisers.status', '=', 'active')
-    .where('users.status', '=', 'active')
     .orderBy('advisers.id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
     displayName: row.display_name,
+    active: row.status === 'active' && row.account_status === 'active',
     overrides: parseOverrides(row.overrides),
     calendarReadAt:
       row.calendar === null ? undefined : row.last_success_at === null ? null : new Date(row.last_success_at),
@@ -100,11 +104,6 @@ export async function calendarBusyBetween(db: Db, from: Date, to: Date) {
     .where('starts_at', '<', to.toISOString())
     .where('ends_at', '>', from.toISOString())
     .execute();
-}
-
-/** Whether the firm has ever made anyone an adviser: until it has, the calendar offers the firm's own hours. */
-export async function hasAdvisers(db: Db): Promise<boolean> {
-  return (await db.selectFrom('advisers').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 export async function adviserNameOf(db: Db, adviserId: number | null): Promise<string | null> {

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import {
-  activeAdvisers,
   adviserBlockedDatesBetween,
+  advisersForBooking,
   calendarBusyBetween,
-  hasAdvisers,
 } from '#server/features/advisers/index.ts';
 import { adviserSettings } from '#shared/advisers.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
@@ -36,22 +35,20 @@ export async function loadDiaries(
   now: Date,
   staleMinutes: number,
 ): Promise<Diary[]> {
-  const advisers = await activeAdvisers(db);
-  if (advisers.length === 0) {
-    // Advisers who are all inactive offer nothing; a firm that never had any offers its own hours.
-    return (await hasAdvisers(db))
-      ? []
-      : [{ adviserId: null, adviserName: null, settings: firm, stale: false }];
-  }
+  const advisers = await advisersForBooking(db);
+  // A firm that never had advisers offers its own hours; advisers who are all inactive offer nothing.
+  if (advisers.length === 0) return [{ adviserId: null, adviserName: null, settings: firm, stale: false }];
   const freshSince = now.getTime() - staleMinutes * 60_000;
-  return advisers.map((adviser) => ({
-    adviserId: adviser.id,
-    adviserName: adviser.displayName,
-    settings: adviserSettings(firm, adviser.overrides),
-    stale:
-      adviser.calendarReadAt !== undefined &&
-      (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
-  }));
+  return advisers
+    .filter((adviser) => adviser.active)
+    .map((adviser) => ({
+      adviserId: adviser.id,
+      adviserName: adviser.displayName,
+      settings: adviserSettings(firm, adviser.overrides),
+      stale:
+        adviser.calendarReadAt !== undefined &&
+        (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
+    }));
 }
 
 /** The dates closed to each diary from `from` to `to` (ISO, both included): the firm's and their own. */
