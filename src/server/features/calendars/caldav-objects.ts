@@ -33,7 +33,7 @@ function explainStatus(status: number) {
 
 function explainNetworkError(error: unknown, timeoutMs: number) {
   if (error instanceof DOMException && error.name === 'TimeoutError')
-    return `The calendar server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
+    return `The calendar server did not answer within ${timeoutMs / 1000} seconds.`;
   const code = (error as { cause?: { code?: string } })?.cause?.code;
   if (code === 'ECONNREFUSED') return 'Could not reach the calendar server: it refused the connection.';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
