@@ -54,6 +54,9 @@ export function replaceInInvitation(ics: string, token: string, value: string): 
 
 export function buildInvitation(call: CallInvitation): string {
   const cancelled = call.method === 'CANCEL';
+  // An event stored straight into a calendar is not for the calendar server to email anyone about
+  // (RFC 6638 implicit scheduling): the visitor and the adviser hear of the call from the firm's emails.
+  const scheduling = call.method ? '' : ';SCHEDULE-AGENT=CLIENT';
   const lines = [
     'BEGIN:VCALENDAR',
     'PRODID:-//practice-site//booking//EN',
@@ -70,10 +73,10 @@ export function buildInvitation(call: CallInvitation): string {
     `SUMMARY:${escapeText(call.summary)}`,
     `DESCRIPTION:${escapeText(call.description)}`,
     ...(call.location ? [`LOCATION:${escapeText(call.location)}`] : []),
-    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}":mailto:${call.organizer.email}`,
-    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'ACCEPTED'};RSVP=FALSE:mailto:${call.attendee}`,
+    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}"${scheduling}:mailto:${call.organizer.email}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'ACCEPTED'};RSVP=FALSE${scheduling}:mailto:${call.attendee}`,
     ...(call.alsoAttending ?? []).map(
-      (email) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${email}`,
+      (email) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${scheduling}:mailto:${email}`,
     ),
     'TRANSP:OPAQUE',
     'END:VEVENT',

@@ -167,6 +167,8 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
     expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid).toBe('UTC');
     expect(event.getFirstPropertyValue('summary')).toBe(`Initial call: ${call.email}`);
     expect(event.getFirstPropertyValue('organizer')).toBe(`mailto:${mail.organizerEmail}`);
+    // The calendar server must not email the visitor an invitation of its own.
+    expect(attendees.map((a) => a.getParameter('schedule-agent'))).toEqual(['CLIENT', 'CLIENT']);
     expect(attendees.map((a) => a.getFirstValue())).toEqual([
       `mailto:${call.email}`,
       'mailto:ann@fenwickhale.test',
