@@ -121,6 +121,6 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
 };
 
 /** "Fenwick & Hale <hello@…>" → "hello@…" */
-function addressOf(mailbox: string) {
+export function addressOf(mailbox: string) {
   return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
 }

@@ -6,6 +6,8 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { bookingMailPreparer } from './features/booking/service.ts';
+import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
+import { addressOf } from './features.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
@@ -15,8 +17,10 @@ export interface Runtime {
   app: FastifyInstance;
   db: Db;
   outbox: OutboxWorker;
+  /** Writes booked calls into, and out of, CalDAV advisers' calendars. */
+  calendarWriter: CalendarWriter;
   transport: MailTransport;
-  /** Stops the app, lets a send in progress finish, and closes the database. */
+  /** Stops the app, lets a send or calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
 
@@ -56,15 +60,28 @@ export async function createRuntime(
     prepare: bookingMailPreparer(db, meetingProvider(config, clock)),
     ...outboxOptions,
   });
+  const calendarWriter = createCalendarWriter({
+    db,
+    log,
+    secretKey: config.calendars.secretKey,
+    mail: {
+      publicUrl: config.publicUrl,
+      staffEmail: config.staffEmail,
+      organizerEmail: addressOf(config.mailFrom),
+    },
+    now: clock,
+  });
   const app = await buildApp({ config, db, log: baseLog, outbox, clock });
   return {
     app,
     db,
     outbox,
+    calendarWriter,
     transport,
     async close() {
       await app.close();
       await outbox.stop();
+      await calendarWriter.stop();
       transport.close();
       await db.destroy();
     },

@@ -1,7 +1,8 @@
 // RFC 5545 calendar invitations for booked and cancelled calls.
 
 export interface CallInvitation {
-  method: 'REQUEST' | 'CANCEL';
+  /** Absent for an event stored straight into a calendar (CalDAV forbids METHOD there). */
+  method?: 'REQUEST' | 'CANCEL';
   /** Stable for the life of the booking, so a cancellation replaces the invitation it cancels. */
   uid: string;
   sequence: number;
@@ -9,9 +10,14 @@ export interface CallInvitation {
   end: Date;
   summary: string;
   description: string;
+  /** Left out when empty (the call's link is not known yet). */
   location: string;
   organizer: { name: string; email: string };
   attendee: string;
+  /** ACCEPTED unless said: the visitor booked the call themselves. An adviser invited to it has to act. */
+  attendeeStatus?: 'ACCEPTED' | 'NEEDS-ACTION';
+  /** Further attendees who have accepted, e.g. the adviser in the event written into their own calendar. */
+  alsoAttending?: string[];
   /** When the invitation was made (DTSTAMP). */
   stamp: Date;
 }
@@ -48,12 +54,15 @@ export function replaceInInvitation(ics: string, token: string, value: string): 
 
 export function buildInvitation(call: CallInvitation): string {
   const cancelled = call.method === 'CANCEL';
+  // An event stored straight into a calendar is not for the calendar server to email anyone about
+  // (RFC 6638 implicit scheduling): the visitor and the adviser hear of the call from the firm's emails.
+  const scheduling = call.method ? '' : ';SCHEDULE-AGENT=CLIENT';
   const lines = [
     'BEGIN:VCALENDAR',
     'PRODID:-//practice-site//booking//EN',
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    `METHOD:${call.method}`,
+    ...(call.method ? [`METHOD:${call.method}`] : []),
     'BEGIN:VEVENT',
     `UID:${call.uid}`,
     `DTSTAMP:${utcStamp(call.stamp)}`,
@@ -63,9 +72,12 @@ export function buildInvitation(call: CallInvitation): string {
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `SUMMARY:${escapeText(call.summary)}`,
     `DESCRIPTION:${escapeText(call.description)}`,
-    `LOCATION:${escapeText(call.location)}`,
-    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}":mailto:${call.organizer.email}`,
-    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${call.attendee}`,
+    ...(call.location ? [`LOCATION:${escapeText(call.location)}`] : []),
+    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}"${scheduling}:mailto:${call.organizer.email}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'ACCEPTED'};RSVP=FALSE${scheduling}:mailto:${call.attendee}`,
+    ...(call.alsoAttending ?? []).map(
+      (email) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${scheduling}:mailto:${email}`,
+    ),
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,4 +1,11 @@
 // The booking feature as other parts of the server see it: the calendar, its calls, and its settings.
+export {
+  type BookingForMail,
+  type BookingMailSettings,
+  describeSlot,
+  meetingUrlToken,
+} from './emails.ts';
+export { buildInvitation } from './ics.ts';
 export { bookingLeads } from './lead-kind.ts';
 export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
 export { bookingsBookedFrom } from './queries.ts';
