@@ -41,6 +41,7 @@ export async function findCallForDiary(
       'bookings.status',
       'bookings.meeting_url',
       'users.email as adviser_email',
+      'advisers.display_name as adviser_name',
     ])
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
@@ -57,6 +58,7 @@ export async function findCallForDiary(
     status: row.status,
     meetingUrl: row.meeting_url,
     adviserEmail: row.adviser_email,
+    adviserName: row.adviser_name,
   };
 }
 

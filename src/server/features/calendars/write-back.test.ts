@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-// biome-ignore lint/style/noRestrictedImports: the advisers feature has no index.ts of its own yet
-import { insertAdviser } from '#server/features/advisers/repository.ts';
+import { insertAdviser } from '#server/features/advisers/index.ts';
 import { bookingMailPreparer, fixedMeetingRoom } from '#server/features/booking/index.ts';
 import { smtpTransport } from '#server/mail/transport.ts';
 import { createOutboxWorker } from '#server/mail/worker.ts';
