@@ -1,0 +1,16 @@
+// Advisers as other parts of the server see them: whom the booking calendar offers, and the service the
+// back office and `npm run adviser:*` change them through.
+export {
+  type AdviserForBooking,
+  activeAdvisers,
+  adviserBlockedDatesBetween,
+  calendarBusyBetween,
+  insertAdviser,
+  parseOverrides,
+} from './repository.ts';
+export {
+  AdviserRefusal,
+  type AdviserService,
+  type AdviserView,
+  createAdviserService,
+} from './service.ts';
