@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
@@ -54,6 +56,16 @@ describeEachDatabase('the advisers screen’s API', (database) => {
   });
 
   it('makes a member of staff an adviser once, and says why it will not in words', async () => {
+    // A call booked before the firm had advisers has none; the first adviser takes it over.
+    const { date, slots } = await firstBookableDate(site.url);
+    const caller = 'early.caller@example.test';
+    expect((await postBooking(site.url, buildBookCallPayload(date, slots[0] as never, caller))).status).toBe(
+      201,
+    );
+    const [early] = (await api(owner).json(`/bookings?q=${caller}`)).items;
+    expect(early).toMatchObject({ email: caller, adviser: null });
+    expect(await api(owner).json(`/bookings/${early.reference}`)).toMatchObject({ adviser: null });
+
     expect((await listed()).staffWhoMayBeAdded).toEqual(['ann@fenwickhale.test', 'olive@fenwickhale.test']);
     const added = await api(owner).send('/advisers', {
       email: 'Ann@fenwickhale.test',
@@ -75,6 +87,11 @@ describeEachDatabase('the advisers screen’s API', (database) => {
         calendar: null,
       }),
     ]);
+
+    expect((await api(owner).json(`/bookings?q=${caller}`)).items).toMatchObject([
+      { adviser: 'Ann Fenwick' },
+    ]);
+    expect(await api(owner).json(`/bookings/${early.reference}`)).toMatchObject({ adviser: 'Ann Fenwick' });
 
     const again = await api(owner).send('/advisers', { email: 'ann@fenwickhale.test', displayName: 'Ann' });
     expect([again.status, await errorsOf(again)]).toEqual([
