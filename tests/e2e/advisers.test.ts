@@ -2,8 +2,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addStaffWithPassword, addUser, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 // The Advisers screen at a phone's width and a desktop's: an owner makes a member of staff an adviser,
@@ -24,7 +26,7 @@ function changeDatabase(change: (db: Database.Database) => void) {
 
 describe('the Advisers screen in Chromium', () => {
   for (const width of [375, 1280]) {
-    it(`adds an adviser, sets their hours, connects an ICS feed and shows its state with an error (${width} px)`, async () => {
+    it(`adds an adviser, sets their hours, connects an ICS feed, shows its state with an error, and names them on their calls (${width} px)`, async () => {
       const owner = `olive.advisers.${width}@fenwickhale.test`;
       const staff = `ann.advisers.${width}@fenwickhale.test`;
       const name = `Ann Fenwick ${width}`;
@@ -89,6 +91,27 @@ describe('the Advisers screen in Chromium', () => {
       expect(await card.getByText(/^Not offering times/).count()).toBe(0);
       expect(await page.content()).not.toContain(`private-${width}`);
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A call this adviser takes names them on its page and in the agenda.
+      const caller = `caller.advisers.${width}@example.test`;
+      const { date, slots } = await firstBookableDate(t.site.url);
+      expect(
+        (await postBooking(t.site.url, buildBookCallPayload(date, slots[0] as never, caller))).status,
+      ).toBe(201);
+      let reference = '';
+      changeDatabase((db) => {
+        db.prepare(
+          `update bookings set adviser_id = (select advisers.id from advisers join users on users.id = advisers.user_id
+                                              where users.email = ?) where email = ?`,
+        ).run(staff, caller);
+        reference = (
+          db.prepare('select reference from bookings where email = ?').get(caller) as { reference: string }
+        ).reference;
+      });
+      await page.goto(`${t.site.url}/back-office/bookings/${reference}`);
+      await page.getByRole('definition').filter({ hasText: name }).waitFor();
+      await page.goto(`${t.site.url}/back-office/bookings?q=${encodeURIComponent(caller)}`);
+      await page.getByRole('main').getByText(name, { exact: true }).first().waitFor();
       expect(t.errors).toEqual([]);
     });
   }

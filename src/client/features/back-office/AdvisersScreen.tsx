@@ -97,7 +97,7 @@ function AddAdviser({ staff, run }: { staff: string[]; run: RunChange }) {
       {staff.length === 0 ? (
         <p>Everyone with an active account is an adviser. Invite someone on the Staff screen first.</p>
       ) : (
-        <form className="bo-settings" onSubmit={add}>
+        <form className="bo-settings bo-add-adviser" onSubmit={add}>
           <div className="bo-field bo-field--wide">
             <label>
               Member of staff
