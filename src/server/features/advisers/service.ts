@@ -12,6 +12,7 @@ import {
 import type { Clock } from '#server/time/clock.ts';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import type { AdviserOverrides } from '#shared/advisers.ts';
+import { adviserHoursSchema } from '#shared/api/back-office-advisers.ts';
 import { insertAdviser, parseOverrides } from './repository.ts';
 
 // Making members of staff advisers and looking after what is theirs: the name and introduction visitors
@@ -237,8 +238,13 @@ export function createAdviserService({ db, calendarSecretKey, staleMinutes, now 
     });
   }
 
-  /** Their own hours, call length and buffer; any left out are the firm's. Validated by the caller's schema. */
-  async function setOverrides(actor: Actor, id: number, overrides: AdviserOverrides) {
+  /** Their own hours, call length and buffer; any left out are the firm's. */
+  async function setOverrides(actor: Actor, id: number, given: AdviserOverrides) {
+    // The back office's schema has refused anything wrong in words already; this keeps any other caller
+    // from storing hours the slot engine would have to second-guess.
+    const checked = adviserHoursSchema.safeParse(given);
+    if (!checked.success) throw new AdviserRefusal(422, checked.error.issues.map((i) => i.message).join(' '));
+    const overrides = checked.data;
     await db.transaction().execute(async (trx) => {
       const { email } = await adviser(trx, id);
       const at = now();
