@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BotCheck } from './captcha/index.ts';
 import { botCheckPlugin } from './captcha/routes.ts';
 import { type AccountService, accountsPlugin } from './features/accounts/index.ts';
+import { createAdviserService } from './features/advisers/index.ts';
 import { applicationsPlugin, createApplicationService } from './features/applications/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
 import {
@@ -111,6 +112,13 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     leadKinds: leadRegistry(),
     availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
+    advisers: createAdviserService({
+      db,
+      calendarSecretKey: config.calendars.secretKey,
+      staleMinutes: config.calendars.staleMinutes,
+      now: clock,
+    }),
+    calendarStaleMinutes: config.calendars.staleMinutes,
     mailingList,
     mailQueued,
     secret: config.sessionSecret,

@@ -72,6 +72,26 @@ export function auditSentence(entry: AuditEntryFacts): string {
       );
       return `${actor} erased the data held on ${subject}: ${erasedCounts(counts)}`;
     }
+    case 'adviser.added':
+      return `${actor} made ${subject} an adviser${typeof detail.name === 'string' ? `, shown as ${detail.name}` : ''}`;
+    case 'adviser.changed':
+      return `${actor} changed how adviser ${subject} is shown${typeof detail.name === 'string' ? ` (${detail.name})` : ''}`;
+    case 'adviser.hours-changed':
+      return `${actor} changed the hours, call length or buffer of adviser ${subject}`;
+    case 'adviser.activated':
+      return `${actor} made adviser ${subject} active again`;
+    case 'adviser.deactivated':
+      return `${actor} made adviser ${subject} inactive`;
+    case 'adviser.blocked-date.added': {
+      const reason = typeof detail.reason === 'string' && detail.reason ? ` (${detail.reason})` : '';
+      return `${actor} blocked ${typeof detail.date === 'string' ? day(detail.date) : 'a date'} for adviser ${subject}${reason}`;
+    }
+    case 'adviser.blocked-date.removed':
+      return `${actor} opened ${typeof detail.date === 'string' ? day(detail.date) : 'a date'} again for adviser ${subject}`;
+    case 'adviser.calendar-connected':
+      return `${actor} connected ${calendarWords(detail)} for adviser ${subject}`;
+    case 'adviser.calendar-disconnected':
+      return `${actor} disconnected ${calendarWords(detail)} of adviser ${subject}`;
     default: {
       // An action recorded by a newer version of the site than this page: still a sentence, without its code.
       const unworded: never = action;
@@ -105,4 +125,10 @@ function instant(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return at.toLocaleString('en-GB', { timeZone: firm.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "a CalDAV calendar on caldav.fastmail.com" from a calendar change's detail. */
+function calendarWords(detail: Record<string, unknown>): string {
+  const kind = detail.kind === 'caldav' ? 'a CalDAV calendar' : 'an ICS feed';
+  return typeof detail.host === 'string' ? `${kind} on ${detail.host}` : kind;
 }

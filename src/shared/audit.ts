@@ -35,4 +35,13 @@ export type AuditAction =
   | 'data.exported'
   | 'data.erased'
   | 'subscriber.unsubscribed'
-  | 'subscriber.confirmation-resent';
+  | 'subscriber.confirmation-resent'
+  | 'adviser.added'
+  | 'adviser.changed'
+  | 'adviser.hours-changed'
+  | 'adviser.activated'
+  | 'adviser.deactivated'
+  | 'adviser.blocked-date.added'
+  | 'adviser.blocked-date.removed'
+  | 'adviser.calendar-connected'
+  | 'adviser.calendar-disconnected';

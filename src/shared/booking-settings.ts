@@ -65,7 +65,7 @@ export const availabilitySettingsSchema = storedAvailabilitySettingsSchema.super
 export type AvailabilitySettings = z.infer<typeof storedAvailabilitySettingsSchema>;
 
 /** "Monday: the periods 09:00–12:00 and 11:00–13:00 overlap", once for each pair that does. */
-function overlapsOn(day: WeekdayName, periods: readonly { start: string; end: string }[]): string[] {
+export function overlapsOn(day: WeekdayName, periods: readonly { start: string; end: string }[]): string[] {
   // A period with a bad time, or ending before it starts, is refused on its own and compared with none.
   const sorted = periods
     .filter((p) => clockTimePattern.test(p.start) && clockTimePattern.test(p.end) && p.start < p.end)

@@ -55,7 +55,12 @@ describe('a staff-role session in Chromium', () => {
       const me = await t.page.request.get(`${t.site.url}/api/back-office/me`);
       expect(await me.json()).toEqual({ email, role: 'staff' });
 
-      const screens = { staff: 'Staff', availability: 'Availability', 'data-protection': 'Data protection' };
+      const screens = {
+        staff: 'Staff',
+        availability: 'Availability',
+        advisers: 'Advisers',
+        'data-protection': 'Data protection',
+      };
       for (const [screen, heading] of Object.entries(screens)) {
         await t.page.goto(`${t.site.url}/back-office/${screen}`);
         await t.page.getByRole('alert').getByText(backOfficeMessages.ownersOnly).waitFor();

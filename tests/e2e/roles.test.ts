@@ -25,7 +25,8 @@ describe('the staff role in Chromium', () => {
       await nav.getByRole('link', { name: 'Your sessions', exact: true }).waitFor();
       const links = await nav.getByRole('link').allTextContents();
       expect(links).toEqual(expect.arrayContaining(['Overview', 'Contact enquiries', 'Your sessions']));
-      for (const owners of ['Staff', 'Availability', 'Data protection']) expect(links).not.toContain(owners);
+      for (const owners of ['Staff', 'Availability', 'Advisers', 'Data protection'])
+        expect(links).not.toContain(owners);
       expect(await accessibilityViolations(t.page)).toEqual([]);
 
       await nav.getByRole('link', { name: 'Your sessions', exact: true }).click();

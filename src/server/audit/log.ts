@@ -24,6 +24,15 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'data.erased': 'staff',
   'subscriber.unsubscribed': 'staff',
   'subscriber.confirmation-resent': 'staff',
+  'adviser.added': 'staff',
+  'adviser.changed': 'staff',
+  'adviser.hours-changed': 'staff',
+  'adviser.activated': 'staff',
+  'adviser.deactivated': 'staff',
+  'adviser.blocked-date.added': 'staff',
+  'adviser.blocked-date.removed': 'staff',
+  'adviser.calendar-connected': 'staff',
+  'adviser.calendar-disconnected': 'staff',
 };
 
 export interface AuditEntry {

@@ -29,6 +29,12 @@ export const bookingRowSchema = z.object({
   status: z.enum(bookingStatuses),
   stage: z.enum(leadStages),
   createdAt: z.string(),
+  adviser: z
+    .string()
+    .nullable()
+    .describe(
+      'The name of the adviser who takes the call; null for calls booked before the firm had advisers.',
+    ),
 });
 export type BookingRow = z.infer<typeof bookingRowSchema>;
 

@@ -3,6 +3,7 @@ import { call, formToken, problemText } from '#client/lib/api-client.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
+import { AdvisersScreen } from './AdvisersScreen.tsx';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
 import stylesheet from './back-office.css?url';
@@ -29,13 +30,14 @@ const sections = [
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['availability', 'Availability'],
+  ['advisers', 'Advisers'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your sessions'],
 ] as const;
 // Only an owner may use these (the server refuses anyone else), so nobody else is shown them. An owner
 // sees their sessions on the Staff screen instead of a section of their own.
-const ownerSections = new Set(['availability', 'staff', 'data-protection']);
+const ownerSections = new Set(['availability', 'advisers', 'staff', 'data-protection']);
 const ownersElsewhere = new Set(['sessions']);
 /** Until the role is known, the sections everyone has. */
 const sectionsFor = (role: StaffRole | null) =>
@@ -134,6 +136,7 @@ function Screen({
     );
   }
   if (section === 'availability') return <AvailabilityEditor />;
+  if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'staff') return <StaffManager you={you} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;

@@ -200,6 +200,7 @@ function fields(lead: Detail): ReactNode {
         {lead.status === 'confirmed' ? 'Confirmed' : `Cancelled ${when(lead.cancelledAt)}`}
       </Field>
       <Field label="Ends">{when(lead.endsAt)}</Field>
+      <Field label="Adviser">{lead.adviser ?? '—'}</Field>
       {common}
       <Field label="Video call">
         {lead.meetingUrl ? <a href={lead.meetingUrl}>{lead.meetingUrl}</a> : 'Not yet created'}

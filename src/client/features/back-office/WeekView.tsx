@@ -124,6 +124,7 @@ export function WeekView({ search }: { search: URLSearchParams }) {
                             <Link to={`${bookingLead.name}/${row.reference}`}>
                               <time dateTime={row.startsAt}>{row.localTime}</time>{' '}
                               <span className="bo-week-who">{row.email}</span>
+                              {row.adviser && <span className="bo-week-adviser"> with {row.adviser}</span>}
                             </Link>
                           </li>
                         ))}

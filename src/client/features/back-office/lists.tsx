@@ -59,6 +59,8 @@ export const agenda = listOf(bookingList, {
   columns: [
     { header: 'Time', cell: (row) => row.localTime },
     { header: 'Email', cell: (row) => row.email },
+    // Calls booked before the firm had advisers have none.
+    { header: 'Adviser', cell: (row) => row.adviser ?? '—' },
     { header: 'Status', cell: (row) => bookingStatusLabels[row.status] },
     stage,
   ],

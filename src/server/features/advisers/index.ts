@@ -1,8 +1,17 @@
-// Advisers as other parts of the server see them: who takes calls, and what their diaries hold.
+// Advisers as other parts of the server see them: whom the booking calendar offers, what their diaries
+// hold, and the service the back office and `npm run adviser:*` change them through.
 export {
+  type AdviserForBooking,
   adviserBlockedDatesBetween,
   adviserNameOf,
   advisersForBooking,
   calendarBusyBetween,
   insertAdviser,
+  parseOverrides,
 } from './repository.ts';
+export {
+  AdviserRefusal,
+  type AdviserService,
+  type AdviserView,
+  createAdviserService,
+} from './service.ts';

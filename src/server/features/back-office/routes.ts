@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
+import type { AdviserService } from '#server/features/advisers/index.ts';
 import {
   type MailingListService,
   registerSubscriberStaffRoutes,
@@ -18,6 +19,7 @@ import {
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
+import { registerAdviserRoutes } from './adviser-routes.ts';
 import { type AvailabilityStore, registerAvailabilityRoutes } from './availability-routes.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
@@ -36,6 +38,9 @@ export interface BackOfficeRoutesOptions {
   /** The booking feature's calendar settings and cancelling, which staff use too. */
   availability: AvailabilityStore;
   cancelBooking: CancelBooking;
+  /** The advisers and their calendars; CALENDAR_STALE_MINUTES, after which a calendar is flagged. */
+  advisers: AdviserService;
+  calendarStaleMinutes: number;
   /** The mailing list's service: staff unsubscribe someone, or send their confirmation again. */
   mailingList: MailingListService;
   mailQueued: () => void;
@@ -63,6 +68,12 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   });
   registerSubscriberStaffRoutes(app, { mailingList: options.mailingList, mailQueued: options.mailQueued });
   registerAvailabilityRoutes(app, db, options.availability, now);
+  registerAdviserRoutes(app, {
+    db,
+    advisers: options.advisers,
+    loadSettings: options.availability.loadSettings,
+    staleMinutes: options.calendarStaleMinutes,
+  });
   registerStaffRoutes(app, options);
   registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
 

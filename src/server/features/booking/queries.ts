@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { BookingTable, Database } from '#server/db/schema.ts';
 import { type BoardShare, type BoardWindow, movedToStageSince } from '#server/leads/board.ts';
@@ -21,6 +21,14 @@ type Db = Kysely<Database>;
 
 const bookingListShape = { timeColumn: 'starts_at', searchColumns: ['email'], exactColumn: 'reference' };
 
+/** The name of the adviser who takes a call, read beside it (null for calls from before advisers). */
+const adviserName = (eb: ExpressionBuilder<Database, 'bookings'>) =>
+  eb
+    .selectFrom('advisers')
+    .select('advisers.display_name')
+    .whereRef('advisers.id', '=', 'bookings.adviser_id')
+    .as('adviser');
+
 /**
  * One page of the agenda's rows, upcoming soonest first or past newest first, on the (starts_at, status)
  * index: what the list and its CSV both read.
@@ -42,6 +50,7 @@ async function agendaPage(db: Db, query: BookingListQuery, now: Date, limit?: nu
       'meeting_url',
       'created_at',
       'cancelled_at',
+      adviserName,
     ])
     .where(sql<boolean>`starts_at ${sql.raw(upcoming ? '>=' : '<')} ${now.toISOString()}`);
   if (query.stage) select = select.where('stage', '=', query.stage);
@@ -117,12 +126,15 @@ export async function bookingDetail(
   row: Selectable<BookingTable>,
   applicationOf: (db: Db, applicationId: number) => Promise<ApplicationSummary | undefined>,
 ): Promise<BookingDetail> {
-  const [application, events] = await Promise.all([
+  const [application, events, adviser] = await Promise.all([
     row.application_id === null ? undefined : applicationOf(db, row.application_id),
     timeline(db, { kind: 'booking', id: row.id, email: row.email, createdAt: row.created_at }),
+    row.adviser_id === null
+      ? undefined
+      : db.selectFrom('advisers').select('display_name').where('id', '=', row.adviser_id).executeTakeFirst(),
   ]);
   return {
-    ...toRow(row),
+    ...toRow({ ...row, adviser: adviser?.display_name ?? null }),
     endsAt: row.ends_at,
     meetingUrl: row.meeting_url,
     cancelledAt: row.cancelled_at,
@@ -229,7 +241,7 @@ function toRow(
   row: Pick<
     Selectable<BookingTable>,
     'reference' | 'email' | 'starts_at' | 'local_date' | 'local_time' | 'status' | 'stage' | 'created_at'
-  >,
+  > & { adviser: string | null },
 ): BookingRow {
   return {
     reference: row.reference,
@@ -240,5 +252,6 @@ function toRow(
     status: row.status,
     stage: row.stage,
     createdAt: row.created_at,
+    adviser: row.adviser,
   };
 }

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adviserMessages } from '#shared/adviser-messages.ts';
+import { userCommand } from '#tests/support/accounts.ts';
+
+const secretKey = 'an adviser calendar key of 32+ characters';
+
+describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
+  let site: { dataDir: string; url: string };
+  beforeAll(async () => {
+    site = { dataDir: await mkdtemp(path.join(tmpdir(), 'adviser-command-')), url: 'http://127.0.0.1:9' };
+    await userCommand(site, 'add', 'olive@fenwickhale.test');
+    await userCommand(site, 'add', 'ann@fenwickhale.test');
+  });
+  afterAll(() => rm(site.dataDir, { recursive: true, force: true }));
+
+  /** `npm run adviser:COMMAND -- ARGS` on the site's database: what it printed, or what it refused with. */
+  const adviser = async (
+    args: string[],
+    env: Record<string, string> = { CALENDAR_SECRET_KEY: secretKey },
+  ) => {
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/adviser.ts', ...args], {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
+          PUBLIC_URL: site.url,
+          ...env,
+        },
+      });
+      return { out: stdout, error: '' };
+    } catch (error) {
+      return { out: '', error: (error as { stderr: string }).stderr.trim() };
+    }
+  };
+  const table = async () =>
+    (await adviser(['list'])).out
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+
+  it('adds a member of staff as an adviser, once, and says in one line why it will not', async () => {
+    expect((await adviser(['list'])).out).toContain('No advisers yet');
+    expect((await adviser(['add', 'Ann@fenwickhale.test', '--name', 'Ann Fenwick'])).out).toContain(
+      'Ann@fenwickhale.test is now an adviser, shown as Ann Fenwick',
+    );
+    expect((await adviser(['add', 'ann@fenwickhale.test', '--name', 'Ann'])).error).toBe(
+      adviserMessages.alreadyAdviser('ann@fenwickhale.test'),
+    );
+    expect((await adviser(['add', 'nobody@fenwickhale.test', '--name', 'N'])).error).toBe(
+      adviserMessages.noSuchStaff('nobody@fenwickhale.test'),
+    );
+    expect((await adviser(['add', 'olive@fenwickhale.test'])).error).toContain('Give the name visitors see');
+    await userCommand(site, 'add', 'gone@fenwickhale.test');
+    await userCommand(site, 'disable', 'gone@fenwickhale.test');
+    expect((await adviser(['add', 'gone@fenwickhale.test', '--name', 'Gone'])).error).toBe(
+      adviserMessages.disabledAccount('gone@fenwickhale.test'),
+    );
+    expect(await table()).toEqual([
+      ['email', 'name', 'active', 'calendar', 'last read', 'last error'],
+      ['ann@fenwickhale.test', 'Ann Fenwick', 'active', 'none', '-', '-'],
+    ]);
+  });
+
+  it('connects a CalDAV calendar or an ICS feed, lists its kind and host only, and disconnects it', async () => {
+    const caldav = [
+      'calendar',
+      'ann@fenwickhale.test',
+      '--caldav',
+      'https://caldav.example.test/dav/ann/secret-path/',
+      '--username',
+      'ann-login',
+      '--password',
+      'calendar-password',
+    ];
+    expect((await adviser(caldav, {})).error).toBe(adviserMessages.noSecretKey);
+    expect((await adviser(caldav.slice(0, -2))).error).toBe(adviserMessages.calendarCredentials);
+    expect(
+      (await adviser(['calendar', 'olive@fenwickhale.test', '--ics', 'https://x.test/a.ics'])).error,
+    ).toContain('olive@fenwickhale.test is not an adviser');
+    expect((await adviser(['calendar', 'ann@fenwickhale.test'])).error).toContain(
+      'Give one of --caldav URL, --ics URL or --none.',
+    );
+    expect((await adviser(caldav)).out).toContain(
+      "Connected ann@fenwickhale.test's CalDAV calendar on caldav.example.test",
+    );
+    const listed = await table();
+    expect(listed[1]).toEqual([
+      'ann@fenwickhale.test',
+      'Ann Fenwick',
+      'active',
+      'CalDAV caldav.example.test',
+      'never (not offering times)',
+      '-',
+    ]);
+    const printed = JSON.stringify(listed);
+    for (const secret of ['secret-path', 'ann-login', 'calendar-password'])
+      expect(printed).not.toContain(secret);
+
+    expect(
+      (await adviser(['calendar', 'ann@fenwickhale.test', '--ics', 'ftp://feeds.example.test/x.ics'])).error,
+    ).toBe(adviserMessages.calendarUrl);
+    expect(
+      (
+        await adviser([
+          'calendar',
+          'ann@fenwickhale.test',
+          '--ics',
+          'https://feeds.example.test/private/x.ics',
+        ])
+      ).out,
+    ).toContain('ICS feed on feeds.example.test');
+    expect((await table())[1]?.[3]).toBe('ICS feed feeds.example.test');
+    expect((await adviser(['calendar', 'ann@fenwickhale.test', '--none'])).out).toContain(
+      "Disconnected ann@fenwickhale.test's calendar",
+    );
+    expect((await table())[1]?.[3]).toBe('none');
+  });
+});

@@ -1,0 +1,132 @@
+// `npm run adviser:add -- EMAIL --name "Ann Fenwick" [--introduction "…"]`,
+// `npm run adviser:calendar -- EMAIL --caldav URL --username U --password P` (or `--ics URL`, or `--none`
+// to disconnect), and `npm run adviser:list`: the firm's advisers, on the configured database
+// (DATABASE_URL). A calendar's address and password are sealed with CALENDAR_SECRET_KEY and never printed.
+
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { AdviserRefusal, createAdviserService } from '#server/features/advisers/index.ts';
+import { systemClock } from '#server/time/clock.ts';
+import { emailAddressProblem } from '#shared/email.ts';
+
+const usage =
+  'Use: npm run adviser:add -- EMAIL --name "NAME" [--introduction "…"] | npm run adviser:calendar -- EMAIL (--caldav URL --username U --password P | --ics URL | --none) | npm run adviser:list';
+
+class UsageError extends Error {}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        introduction: { type: 'string' },
+        caldav: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        ics: { type: 'string' },
+        none: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage}`);
+  }
+}
+
+/** "5 minutes ago", for the last read of a calendar. */
+function ago(iso: string | null, now: Date): string {
+  if (!iso) return 'never';
+  const minutes = Math.round((now.getTime() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  return new Date(iso).toISOString().replace('T', ' ').slice(0, 16).concat(' UTC');
+}
+
+async function run() {
+  const { positionals, values } = readArgs();
+  const [command, email = ''] = positionals;
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const advisers = createAdviserService({
+      db,
+      calendarSecretKey: config.calendars.secretKey,
+      staleMinutes: config.calendars.staleMinutes,
+      now: systemClock,
+    });
+    if (command === 'list') {
+      const all = await advisers.list();
+      if (all.length === 0) {
+        console.log('No advisers yet. Add one with: npm run adviser:add -- EMAIL --name "NAME"');
+        return;
+      }
+      const now = systemClock();
+      console.log(['email', 'name', 'active', 'calendar', 'last read', 'last error'].join('\t'));
+      for (const adviser of all) {
+        const { calendar } = adviser;
+        console.log(
+          [
+            adviser.email,
+            adviser.displayName,
+            adviser.active ? 'active' : 'inactive',
+            calendar ? `${calendar.kind === 'caldav' ? 'CalDAV' : 'ICS feed'} ${calendar.host}` : 'none',
+            calendar
+              ? `${ago(calendar.lastReadAt, now)}${calendar.stale ? ' (not offering times)' : ''}`
+              : '-',
+            calendar?.lastError ?? '-',
+          ].join('\t'),
+        );
+      }
+      return;
+    }
+    const problem = emailAddressProblem(email);
+    if (problem) throw new UsageError(`${problem}: ${usage}`);
+    if (command === 'add') {
+      if (!values.name)
+        throw new UsageError(`Give the name visitors see: npm run adviser:add -- ${email} --name "NAME"`);
+      await advisers.add(null, email, { displayName: values.name, introduction: values.introduction ?? '' });
+      console.log(`${email} is now an adviser, shown as ${values.name.trim()}, and is offered for calls.`);
+    } else if (command === 'calendar') {
+      const chosen = [values.caldav, values.ics, values.none].filter((value) => value !== undefined);
+      if (chosen.length !== 1)
+        throw new UsageError(`Give one of --caldav URL, --ics URL or --none.\n${usage}`);
+      const id = await advisers.idOf(email);
+      if (values.none) {
+        await advisers.disconnect(null, id);
+        console.log(`Disconnected ${email}'s calendar and forgot its busy times.`);
+        return;
+      }
+      const source =
+        values.caldav !== undefined
+          ? {
+              kind: 'caldav' as const,
+              url: values.caldav,
+              username: values.username ?? '',
+              password: values.password ?? '',
+            }
+          : { kind: 'ics' as const, url: values.ics ?? '' };
+      await advisers.connect(null, id, source);
+      const host = (await advisers.list()).find((adviser) => adviser.id === id)?.calendar?.host;
+      console.log(
+        `Connected ${email}'s ${source.kind === 'caldav' ? 'CalDAV calendar' : 'ICS feed'} on ${host}; it is read at the next sync.`,
+      );
+    } else {
+      throw new UsageError(usage);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+try {
+  await run();
+} catch (error) {
+  const known =
+    error instanceof ConfigError || error instanceof UsageError || error instanceof AdviserRefusal;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,49 @@
+import type { AdviserSummary } from '#shared/api/back-office-advisers.ts';
+import type { AvailabilitySettings } from '#shared/booking-settings.ts';
+import { weekdayNames } from '#shared/calendar.ts';
+import { when } from './format.ts';
+
+// An adviser's settings and calendar in the words the Advisers screen shows them.
+
+type Hours = AvailabilitySettings['workingHours'];
+type Calendar = NonNullable<AdviserSummary['calendar']>;
+
+/** "Mon 09:00–12:00, 13:00–17:00; Tue closed; …" */
+export function hoursInWords(hours: Hours): string {
+  return weekdayNames
+    .map((day) => {
+      const periods = hours[day];
+      const name = `${day[0]?.toUpperCase()}${day.slice(1, 3)}`;
+      return `${name} ${periods.length === 0 ? 'closed' : periods.map((p) => `${p.start}–${p.end}`).join(', ')}`;
+    })
+    .join('; ');
+}
+
+/** "5 minutes ago", "just now", or the time itself once it is more than a day old. */
+export function sinceWords(iso: string, now: Date): string {
+  const minutes = Math.round((now.getTime() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `on ${when(iso)}`;
+}
+
+export const calendarKindLabel = (kind: Calendar['kind']) =>
+  kind === 'caldav' ? 'CalDAV calendar' : 'ICS feed';
+
+/** The calendar's state, each line a sentence: when it was last read, why the last read failed, if stale. */
+export function calendarState(
+  calendar: Calendar,
+  now: Date,
+): { read: string; error?: string; stale?: string } {
+  return {
+    read: calendar.lastReadAt ? `Last read ${sinceWords(calendar.lastReadAt, now)}` : 'Not read yet',
+    ...(calendar.lastError && { error: `The last read failed: ${calendar.lastError}` }),
+    ...(calendar.stale && {
+      stale: `Not offering times: the calendar has not been read since ${
+        calendar.lastReadAt ? when(calendar.lastReadAt) : `it was connected (${when(calendar.connectedAt)})`
+      }.`,
+    }),
+  };
+}

@@ -1,0 +1,29 @@
+// What the back office and `npm run adviser:*` say about advisers and their calendars, in one place so
+// both say the same and the tests can hold them to it.
+
+export const adviserMessages = {
+  noSuchStaff: (email: string) => `No member of staff has the address ${email}.`,
+  disabledAccount: (email: string) =>
+    `${email}'s account is disabled: enable it first (npm run user:enable -- ${email}).`,
+  alreadyAdviser: (email: string) => `${email} is already an adviser.`,
+  notAnAdviser: (email: string) =>
+    `${email} is not an adviser: add them first (npm run adviser:add -- ${email} --name "…").`,
+  noSuchAdviser: 'There is no such adviser. Reload the page to see the advisers as they are now.',
+  displayName: 'Name shown to visitors: write it on one line, in at most 80 characters.',
+  introduction: 'Introduction: write it on one line, in at most 200 characters.',
+  blockedDate:
+    'Choose a date to block as YYYY-MM-DD; a reason is optional, one line of at most 200 characters.',
+  blockedDatePast: 'That date has passed: choose today or a later date to block.',
+  calendarUrl: 'Calendar address: give the full address, starting with https:// (or http://).',
+  calendarCredentials: 'A CalDAV calendar needs the user name and password it is read with.',
+  noSecretKey:
+    'Calendars cannot be connected until CALENDAR_SECRET_KEY is set on the server: it keeps their addresses and passwords sealed.',
+  active: 'Say whether the adviser is offered for calls: active or inactive.',
+  calendarKind: 'Choose the kind of calendar: CalDAV, or an ICS feed address.',
+  noCalendar: 'This adviser has no calendar connected.',
+  added: 'Added the adviser. They are offered for calls from now on.',
+  saved: 'Saved.',
+  connected: 'Connected the calendar: it is read at the next sync, within a few minutes.',
+  disconnected: 'Disconnected the calendar and forgot its busy times.',
+  readSoon: 'The calendar will be read at the next sync, within a few minutes.',
+} as const;

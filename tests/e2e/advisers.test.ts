@@ -1,0 +1,118 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { adviserMessages } from '#shared/adviser-messages.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addStaffWithPassword, addUser, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, postBooking } from '../support/booking.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+
+// The Advisers screen at a phone's width and a desktop's: an owner makes a member of staff an adviser,
+// gives them their own hours, connects an ICS feed, and sees when it was last read and why a read failed.
+const t = setUpSiteInBrowser({ env: { CALENDAR_SECRET_KEY: 'a browser spec calendar key, 32+ characters' } });
+const password = 'Ledger2026!';
+
+/** Changes the running site's SQLite database as the calendar sync would: the site reads it on each request. */
+function changeDatabase(change: (db: Database.Database) => void) {
+  const db = new Database(path.join(t.site.dataDir, 'site.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    change(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('the Advisers screen in Chromium', () => {
+  for (const width of [375, 1280]) {
+    it(`adds an adviser, sets their hours, connects an ICS feed, shows its state with an error, and names them on their calls (${width} px)`, async () => {
+      const owner = `olive.advisers.${width}@fenwickhale.test`;
+      const staff = `ann.advisers.${width}@fenwickhale.test`;
+      const name = `Ann Fenwick ${width}`;
+      await addStaffWithPassword(t.site, owner, password, 'owner');
+      await addUser(t.site, staff, 'staff');
+      const page = t.page;
+      await page.setViewportSize({ width, height: 900 });
+      await signInOnPage(page, t.site, owner, password);
+      await page.goto(`${t.site.url}/back-office/advisers`);
+      await page.getByRole('heading', { name: 'Advisers', level: 1 }).waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.getByLabel('Member of staff').selectOption(staff);
+      await page.getByLabel('Name shown to visitors').fill(name);
+      await page.getByLabel('Introduction (optional, one line)').fill('Sole traders and landlords.');
+      await page.getByRole('button', { name: 'Add adviser' }).click();
+      await page.getByRole('status').getByText(adviserMessages.added).waitFor();
+      const card = page.getByRole('article', { name });
+      await expect.poll(() => card.getByText('Sole traders and landlords.').count()).toBe(1);
+      expect(await card.getByText('The firm’s hours').count()).toBe(1);
+
+      await card.getByRole('button', { name: `Set hours for ${name}` }).click();
+      await card.getByLabel('Their own hours').check();
+      await card.getByLabel('Monday, first period, Start', { exact: true }).fill('10:00');
+      await card.getByLabel('Call length (minutes)').fill('45');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await card.getByRole('button', { name: 'Save hours' }).click();
+      await page.getByRole('status').getByText(adviserMessages.saved).waitFor();
+      await card.getByText('Mon 10:00–17:00; Tue 09:00–17:00').waitFor();
+      expect(await card.getByText('45 minutes').count()).toBe(1);
+
+      await card.getByRole('button', { name: `Connect a calendar for ${name}` }).click();
+      await card.getByLabel('Feed address').fill(`https://feeds.example.test/private-${width}/basic.ics`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await card.getByRole('button', { name: 'Connect calendar' }).click();
+      await page.getByRole('status').getByText(adviserMessages.connected).waitFor();
+      await card.getByText('ICS feed on feeds.example.test. Not read yet.').waitFor();
+      await card
+        .getByText(/^Not offering times: the calendar has not been read since it was connected/)
+        .waitFor();
+
+      // The sync read it five minutes ago, and its last try failed: shown in words, and still offered.
+      changeDatabase((db) =>
+        db
+          .prepare(
+            `update adviser_calendars set last_success_at = ?, last_attempt_at = ?, last_error = ?
+             where adviser_id = (select advisers.id from advisers join users on users.id = advisers.user_id
+                                 where users.email = ?)`,
+          )
+          .run(
+            new Date(Date.now() - 5 * 60_000).toISOString(),
+            new Date().toISOString(),
+            'The feed’s server answered 500 (a fault at its end).',
+            staff,
+          ),
+      );
+      await page.reload();
+      await card.getByText('ICS feed on feeds.example.test. Last read 5 minutes ago.').waitFor();
+      await card
+        .getByText('The last read failed: The feed’s server answered 500 (a fault at its end).')
+        .waitFor();
+      expect(await card.getByText(/^Not offering times/).count()).toBe(0);
+      expect(await page.content()).not.toContain(`private-${width}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // A call this adviser takes names them on its page and in the agenda.
+      const caller = `caller.advisers.${width}@example.test`;
+      const { date, slots } = await firstBookableDate(t.site.url);
+      expect(
+        (await postBooking(t.site.url, buildBookCallPayload(date, slots[0] as never, caller))).status,
+      ).toBe(201);
+      let reference = '';
+      changeDatabase((db) => {
+        db.prepare(
+          `update bookings set adviser_id = (select advisers.id from advisers join users on users.id = advisers.user_id
+                                              where users.email = ?) where email = ?`,
+        ).run(staff, caller);
+        reference = (
+          db.prepare('select reference from bookings where email = ?').get(caller) as { reference: string }
+        ).reference;
+      });
+      await page.goto(`${t.site.url}/back-office/bookings/${reference}`);
+      await page.getByRole('definition').filter({ hasText: name }).waitFor();
+      await page.goto(`${t.site.url}/back-office/bookings?q=${encodeURIComponent(caller)}`);
+      await page.getByRole('main').getByText(name, { exact: true }).first().waitFor();
+      expect(t.errors).toEqual([]);
+    });
+  }
+});
