@@ -27,9 +27,7 @@ function translate(error: unknown, limits: ReadLimits): CalendarReadError {
 
 /** The body as text (iCalendar and CalDAV's XML are UTF-8), refused once it passes the size cap. */
 async function readCapped(response: Response, limits: ReadLimits): Promise<string> {
-  const tooLarge = new CalendarReadError('too-large', {
-    megabytes: Math.round(limits.maxBytes / 1024 / 1024),
-  });
+  const tooLarge = new CalendarReadError('too-large', { bytes: limits.maxBytes });
   if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) {
     await response.body?.cancel();
     throw tooLarge;

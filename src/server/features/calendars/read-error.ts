@@ -18,7 +18,7 @@ export class CalendarReadError extends Error {
 
   constructor(
     problem: CalendarReadProblem,
-    detail: { status?: number; seconds?: number; megabytes?: number } = {},
+    detail: { status?: number; seconds?: number; bytes?: number } = {},
   ) {
     super(wordsFor(problem, detail));
     this.problem = problem;
@@ -27,7 +27,7 @@ export class CalendarReadError extends Error {
 
 function wordsFor(
   problem: CalendarReadProblem,
-  detail: { status?: number; seconds?: number; megabytes?: number },
+  detail: { status?: number; seconds?: number; bytes?: number },
 ): string {
   switch (problem) {
     case 'refused-credentials':
@@ -39,7 +39,7 @@ function wordsFor(
     case 'unreachable':
       return 'The calendar server could not be reached';
     case 'too-large':
-      return `The calendar is larger than ${detail.megabytes ?? 5} MB`;
+      return `The calendar is larger than ${size(detail.bytes ?? 5 * 1024 * 1024)}`;
     case 'not-icalendar':
       return 'The feed is not an iCalendar file';
     case 'not-caldav':
@@ -50,6 +50,9 @@ function wordsFor(
       return 'The calendar’s saved details cannot be opened with the current CALENDAR_SECRET_KEY: connect it again';
   }
 }
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /** The words for any failure of a read: ours as they are, anything else (a bug, a library's throw) plainly. */
 export function failureWords(error: unknown): string {
