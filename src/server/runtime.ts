@@ -6,6 +6,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { bookingMailPreparer } from './features/booking/service.ts';
+import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
@@ -15,8 +16,10 @@ export interface Runtime {
   app: FastifyInstance;
   db: Db;
   outbox: OutboxWorker;
+  /** Copies advisers' busy times from their calendars; only when CALENDAR_SECRET_KEY is set. */
+  calendarSync: CalendarSync | undefined;
   transport: MailTransport;
-  /** Stops the app, lets a send in progress finish, and closes the database. */
+  /** Stops the app, lets a send and a calendar read in progress finish, and closes the database. */
   close(): Promise<void>;
 }
 
@@ -57,14 +60,20 @@ export async function createRuntime(
     ...outboxOptions,
   });
   const app = await buildApp({ config, db, log: baseLog, outbox, clock });
+  const { secretKey, syncMinutes } = config.calendars;
+  const calendarSync = secretKey
+    ? createCalendarSync({ db, log, secretKey, syncMinutes, now: clock })
+    : undefined;
   return {
     app,
     db,
     outbox,
+    calendarSync,
     transport,
     async close() {
       await app.close();
       await outbox.stop();
+      await calendarSync?.stop();
       transport.close();
       await db.destroy();
     },
