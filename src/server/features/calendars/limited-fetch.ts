@@ -16,6 +16,8 @@ export interface LimitedFetchOptions extends ReadLimits {
   expectStatus?: number;
   /** The words when the status is 2xx but not the expected one. */
   unexpected?: CalendarReadError;
+  /** One deadline shared by several requests (a CalDAV read makes a few); else timeoutMs for each. */
+  signal?: AbortSignal;
 }
 
 function translate(error: unknown, limits: ReadLimits): CalendarReadError {
@@ -53,7 +55,7 @@ async function readCapped(response: Response, limits: ReadLimits): Promise<strin
 export function limitedFetch(options: LimitedFetchOptions): typeof fetch {
   return async (input, init) => {
     try {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const signal = options.signal ?? AbortSignal.timeout(options.timeoutMs);
       const response = await fetch(input, { ...init, signal });
       const { status } = response;
       if (status === 304) return new Response(null, { status, headers: response.headers });

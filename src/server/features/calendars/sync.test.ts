@@ -212,6 +212,20 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     expectNothingPrivateLogged();
   }, 20_000);
 
+  it('finds the calendars from the user’s principal address, and reads each that holds events', async () => {
+    const principal = new URL(`${radicale.username}/`, radicale.url).href;
+    await connectCalendar(
+      db,
+      box,
+      adviserId,
+      { kind: 'caldav', url: principal, username: radicale.username, password: radicale.password },
+      clock,
+    );
+    expect(await sync().syncNow(adviserId)).toMatchObject({ status: 'read' });
+    // Other tests add calendars of their own to the same user: those count too.
+    expect(await busyRows()).toEqual(expect.arrayContaining(expectedFromRadicale));
+  }, 20_000);
+
   it('reads a calendar again only when it is due, and then replaces its busy times', async () => {
     const ownCalendar = await radicale.makeCalendar(`changing-${kind}`);
     await radicale.putEvent(ownCalendar, 'client.ics', clientMeeting);
@@ -266,7 +280,7 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     expect(row.last_success_at).toBeNull();
     expect(row.locked_until).toBeNull();
     expect(await busyRows()).toEqual(keptRows);
-    expect(server.requests[0]?.method).toBe('REPORT');
+    expect(server.requests[0]?.method).toBe('PROPFIND');
     expect(logLines.join('\n')).not.toContain('pw-secret');
   });
 
