@@ -124,6 +124,40 @@ describe('busy times from an iCalendar text', () => {
     ]);
   });
 
+  it('matches an override written in UTC to the instance it moves', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID:20270329T080000Z',
+        'DTSTART:20270329T100000Z',
+        'DTEND:20270329T103000Z',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      weeklyAcrossSummerTime[0],
+      weeklyAcrossSummerTime[1],
+      '2027-03-29T10:00:00.000Z 2027-03-29T10:30:00.000Z',
+      weeklyAcrossSummerTime[3],
+    ]);
+  });
+
+  it('counts an opaque instance of a transparent series, and only that one', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup, 'TRANSP:TRANSPARENT'),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID;TZID=Europe/London:20270322T090000',
+        'DTSTART;TZID=Europe/London:20270322T090000',
+        'DTEND;TZID=Europe/London:20270322T093000',
+        'TRANSP:OPAQUE',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([weeklyAcrossSummerTime[1]]);
+  });
+
   it('leaves the adviser free for a cancelled or transparent event', () => {
     const text = calendar(
       event(...weeklyStandup, 'STATUS:CANCELLED'),

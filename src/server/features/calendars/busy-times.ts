@@ -132,7 +132,8 @@ export function busyTimesFromIcs(
         overrides.delete(uid); // the whole series is off, moved instances included
         continue;
       }
-      if (leavesFree(master) && replaced.size === 0) continue;
+      // A transparent series leaves the adviser free; its overrides, below, say for themselves.
+      if (leavesFree(master)) continue;
 
       const event = new ICAL.Event(master);
       const duration = event.duration;
@@ -141,7 +142,7 @@ export function busyTimesFromIcs(
         step();
         const start = instantOf(next, wallZone, firmZone);
         if (start.getTime() >= to) break;
-        if (replaced.has(start.getTime()) || leavesFree(master)) continue;
+        if (replaced.has(start.getTime())) continue;
         const endTime = next.clone();
         endTime.addDuration(duration);
         add(start, instantOf(endTime, wallZone, firmZone));

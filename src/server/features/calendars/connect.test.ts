@@ -82,7 +82,10 @@ describeEachDatabase('Connecting an adviser’s calendar', (kind: DatabaseKind) 
 
   it('refuses an address that is not http or https, carries credentials, or a CalDAV source without them', async () => {
     const tries = [
-      [{ kind: 'ics', url: 'file:///etc/passwd' }, 'The calendar’s address must start https:// or http://'],
+      [
+        { kind: 'ics', url: 'file:///etc/passwd' },
+        'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
+      ],
       [{ kind: 'ics', url: 'webcal' }, 'Enter the calendar’s full address, starting https://'],
       [
         { kind: 'ics', url: 'https://ann:secret@example.com/cal.ics' },

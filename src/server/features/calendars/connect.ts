@@ -38,7 +38,10 @@ export function validateCalendarSource(source: CalendarSource): {
     throw new CalendarSourceError('url', 'Enter the calendar’s full address, starting https://');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new CalendarSourceError('url', 'The calendar’s address must start https:// or http://');
+    throw new CalendarSourceError(
+      'url',
+      'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
+    );
   if (text.length > maxUrlLength) throw new CalendarSourceError('url', 'The calendar’s address is too long');
   if (url.username || url.password)
     throw new CalendarSourceError(
