@@ -92,12 +92,13 @@ export async function readCalDav(
   limits: ReadLimits,
 ): Promise<BusyInterval[]> {
   const headers = getBasicAuthHeaders({ username: source.username, password: source.password });
-  // Every request of one read shares one deadline. A collection answers PROPFIND and REPORT with 207
+  // Every request of one read shares one deadline and one size cap. A collection answers PROPFIND and REPORT with 207
   // Multi-Status; a web page answering 200 is not one, and reading it as an empty calendar would offer the
   // adviser's busy times.
   const fetch = limitedFetch({
     ...limits,
     signal: AbortSignal.timeout(limits.timeoutMs),
+    bytesRead: { total: 0 },
     expectStatus: 207,
     unexpected: new CalendarReadError('not-caldav'),
   });

@@ -18,6 +18,8 @@ export interface LimitedFetchOptions extends ReadLimits {
   unexpected?: CalendarReadError;
   /** One deadline shared by several requests (a CalDAV read makes a few); else timeoutMs for each. */
   signal?: AbortSignal;
+  /** Bytes already read by earlier requests sharing maxBytes; counted on here when given. */
+  bytesRead?: { total: number };
 }
 
 function translate(error: unknown, limits: ReadLimits): CalendarReadError {
@@ -28,21 +30,24 @@ function translate(error: unknown, limits: ReadLimits): CalendarReadError {
 }
 
 /** The body as text (iCalendar and CalDAV's XML are UTF-8), refused once it passes the size cap. */
-async function readCapped(response: Response, limits: ReadLimits): Promise<string> {
+async function readCapped(
+  response: Response,
+  limits: ReadLimits,
+  bytesRead: { total: number },
+): Promise<string> {
   const tooLarge = new CalendarReadError('too-large', { bytes: limits.maxBytes });
-  if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) {
+  if (bytesRead.total + Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) {
     await response.body?.cancel();
     throw tooLarge;
   }
   const chunks: Uint8Array[] = [];
-  let size = 0;
   if (!response.body) return '';
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limits.maxBytes) {
+    bytesRead.total += value.byteLength;
+    if (bytesRead.total > limits.maxBytes) {
       await reader.cancel();
       throw tooLarge;
     }
@@ -63,7 +68,7 @@ export function limitedFetch(options: LimitedFetchOptions): typeof fetch {
       if (status < 200 || status >= 300) throw new CalendarReadError('status', { status });
       if (options.expectStatus !== undefined && status !== options.expectStatus)
         throw options.unexpected ?? new CalendarReadError('status', { status });
-      const body = await readCapped(response, options);
+      const body = await readCapped(response, options, options.bytesRead ?? { total: 0 });
       return new Response(body, { status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
       throw translate(error, options);

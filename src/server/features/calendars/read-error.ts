@@ -33,7 +33,7 @@ function wordsFor(
     case 'refused-credentials':
       return 'The calendar server refused the user name or password';
     case 'timeout':
-      return `The calendar server did not answer within ${detail.seconds ?? 10} seconds`;
+      return `The calendar server did not answer within ${detail.seconds ?? 10} second${detail.seconds === 1 ? '' : 's'}`;
     case 'status':
       return `The calendar server answered ${detail.status}`;
     case 'unreachable':

@@ -264,6 +264,14 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     expectNothingPrivateLogged();
   }, 20_000);
 
+  it('stops reading a CalDAV calendar past the size cap', async () => {
+    await connectRadicale();
+    await storeEarlierBusyTimes();
+    const outcome = await sync({ limits: { timeoutMs: 10_000, maxBytes: 1024 } }).syncNow(adviserId);
+    expect(outcome).toEqual({ status: 'failed', error: 'The calendar is larger than 1 KB' });
+    expect(await busyRows()).toEqual(keptRows);
+  }, 20_000);
+
   it('says so in words when the CalDAV server answers 500, and keeps the busy times it had', async () => {
     server.failWith = 500;
     await connectCalendar(
