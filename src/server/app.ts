@@ -15,6 +15,7 @@ import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createAccountService, sessionCookie, signedInUser } from './features/accounts/index.ts';
+import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
 import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
@@ -42,6 +43,10 @@ export interface AppDependencies {
   log: Logger;
   /** Told to look for mail right after a request queued some. */
   outbox: Pick<OutboxWorker, 'kick'>;
+  /** Told to write into advisers' calendars right after a booking or cancellation queued a write. */
+  calendarWriter?: Pick<CalendarWriter, 'kick'>;
+  /** Reads one adviser's calendar at once (after connecting it, or "Read now"); unset without CALENDAR_SECRET_KEY. */
+  calendarSync?: Pick<CalendarSync, 'syncNow'>;
   /** Where every part of the app reads the time. */
   clock: Clock;
 }

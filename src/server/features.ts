@@ -15,6 +15,7 @@ import {
   sourceAddressHasher,
   unblockDate,
 } from './features/booking/index.ts';
+import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
 import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
 import type { FormTokens } from './http/form-token.ts';
@@ -47,7 +48,22 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     staffEmail: config.staffEmail,
     organizerEmail: addressOf(config.mailFrom),
   };
-  const mailQueued = () => app.deps.outbox.kick();
+  // Told after a commit that queued mail; a booking or cancellation may also have queued a write into an
+  // adviser's calendar, so the calendar writer looks too (a look that finds nothing costs one query).
+  const mailQueued = () => {
+    app.deps.outbox.kick();
+    app.deps.calendarWriter?.kick();
+  };
+  const { secretKey } = config.calendars;
+  const calendarHooks = {
+    ...calendarWriteBack(mail),
+    // Without the key no calendar can be read, so there is nothing to check once more.
+    recheck: secretKey ? createCalendarRecheck({ db, secretKey }) : async () => undefined,
+  };
+  /** Reads an adviser's calendar at once rather than at the next pass; the result shows on the screen. */
+  const readCalendarNow = (adviserId: number) => {
+    void app.deps.calendarSync?.syncNow(adviserId).catch(() => {});
+  };
   await app.register(botCheckPlugin, {
     botCheck,
     signInProof,
@@ -84,6 +100,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     limits: config.bookingLimits,
     sourceAddressHash: sourceAddressHasher(config.sessionSecret),
     calendarStaleMinutes: config.calendars.staleMinutes,
+    calendars: calendarHooks,
     now: clock,
   });
   await app.register(bookingPlugin, {
@@ -116,6 +133,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       db,
       calendarSecretKey: config.calendars.secretKey,
       staleMinutes: config.calendars.staleMinutes,
+      readCalendarNow,
       now: clock,
     }),
     calendarStaleMinutes: config.calendars.staleMinutes,

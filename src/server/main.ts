@@ -32,6 +32,7 @@ const runtime = await createRuntime(config, log);
 await runtime.app.listen({ port: config.port, host: config.host });
 runtime.outbox.start();
 runtime.calendarWriter.start();
+runtime.calendarSync?.start();
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { bookingMailPreparer } from './features/booking/service.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
+import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { addressOf } from './features.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -19,8 +20,10 @@ export interface Runtime {
   outbox: OutboxWorker;
   /** Writes booked calls into, and out of, CalDAV advisers' calendars. */
   calendarWriter: CalendarWriter;
+  /** Copies advisers' busy times from their calendars; only when CALENDAR_SECRET_KEY is set. */
+  calendarSync: CalendarSync | undefined;
   transport: MailTransport;
-  /** Stops the app, lets a send or calendar write in progress finish, and closes the database. */
+  /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
 
@@ -71,17 +74,23 @@ export async function createRuntime(
     },
     now: clock,
   });
-  const app = await buildApp({ config, db, log: baseLog, outbox, clock });
+  const { secretKey, syncMinutes } = config.calendars;
+  const calendarSync = secretKey
+    ? createCalendarSync({ db, log, secretKey, syncMinutes, now: clock })
+    : undefined;
+  const app = await buildApp({ config, db, log: baseLog, outbox, calendarWriter, calendarSync, clock });
   return {
     app,
     db,
     outbox,
     calendarWriter,
+    calendarSync,
     transport,
     async close() {
       await app.close();
       await outbox.stop();
       await calendarWriter.stop();
+      await calendarSync?.stop();
       transport.close();
       await db.destroy();
     },

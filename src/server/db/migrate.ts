@@ -18,6 +18,7 @@ import * as staffRoles from './migrations/015-staff-roles.ts';
 import * as backOfficeVisits from './migrations/016-back-office-visits.ts';
 import * as oneWayToCloseADay from './migrations/017-one-way-to-close-a-day.ts';
 import * as advisers from './migrations/018-advisers.ts';
+import * as calendarReadUntil from './migrations/019-calendar-read-until.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-back-office-visits': backOfficeVisits,
   '017-one-way-to-close-a-day': oneWayToCloseADay,
   '018-advisers': advisers,
+  '019-calendar-read-until': calendarReadUntil,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -108,6 +108,8 @@ export interface AdviserCalendarTable {
   /** Held by the instance syncing it, so two never sync one calendar at once. */
   locked_until: Timestamp | null;
   created_at: Timestamp;
+  /** The end of the window the stored busy times were read for; a feed is read in full past it. */
+  read_until: Timestamp | null;
 }
 
 /** A time an adviser's own calendar shows them busy, copied there by the last sync. */

@@ -68,6 +68,8 @@ export interface AdviserServiceOptions {
   calendarSecretKey: string | undefined;
   /** CALENDAR_STALE_MINUTES. */
   staleMinutes: number;
+  /** Reads an adviser's calendar now, in the background, rather than at the sync's next pass. */
+  readCalendarNow?: (adviserId: number) => void;
   now: Clock;
 }
 
@@ -85,7 +87,13 @@ function checkDetails(details: AdviserDetails): AdviserDetails {
 
 export type AdviserService = ReturnType<typeof createAdviserService>;
 
-export function createAdviserService({ db, calendarSecretKey, staleMinutes, now }: AdviserServiceOptions) {
+export function createAdviserService({
+  db,
+  calendarSecretKey,
+  staleMinutes,
+  readCalendarNow,
+  now,
+}: AdviserServiceOptions) {
   const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
 
   const audit = (
@@ -322,6 +330,7 @@ export function createAdviserService({ db, calendarSecretKey, staleMinutes, now 
         throw error;
       }
     });
+    readCalendarNow?.(id);
   }
 
   async function disconnect(actor: Actor, id: number) {
@@ -353,6 +362,7 @@ export function createAdviserService({ db, calendarSecretKey, staleMinutes, now 
       .where('adviser_id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AdviserRefusal(409, adviserMessages.noCalendar);
+    readCalendarNow?.(id);
   }
 
   return {

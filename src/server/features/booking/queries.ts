@@ -217,7 +217,8 @@ export function exportBookings(db: Db, address: string) {
 
 /**
  * Erases an address from the agenda: its upcoming calls are cancelled, so their slots free up, and every
- * booking loses its address and call link but stays as a counted record. Returns the bookings' ids.
+ * booking loses its address and call link but stays as a counted record. The events written into CalDAV
+ * advisers' calendars, which name the visitor, are queued for removal. Returns the bookings' ids.
  */
 export async function eraseBookings(trx: Db, address: string, now: Date): Promise<number[]> {
   const at = now.toISOString();
@@ -234,7 +235,9 @@ export async function eraseBookings(trx: Db, address: string, now: Date): Promis
     .where(holdsAddress(address))
     .returning('id')
     .execute();
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) await removeFromAdvisersCalendars(trx, ids, at);
+  return ids;
 }
 
 function toRow(
@@ -254,4 +257,42 @@ function toRow(
     createdAt: row.created_at,
     adviser: row.adviser,
   };
+}
+
+/**
+ * Queues the removal of each call that was queued to be written into a CalDAV adviser's calendar and not
+ * removed since (the calendar writer, calendars/calendar-writer.ts, deletes the event, or finishes both
+ * when it was never written).
+ */
+async function removeFromAdvisersCalendars(trx: Db, bookingIds: number[], at: string) {
+  const written = await trx
+    .selectFrom('calendar_writes as added')
+    .select(['added.booking_id', 'added.adviser_id'])
+    .where('added.action', '=', 'add')
+    .where('added.booking_id', 'in', bookingIds)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('calendar_writes as removed')
+            .select('removed.id')
+            .whereRef('removed.booking_id', '=', 'added.booking_id')
+            .where('removed.action', '=', 'remove'),
+        ),
+      ),
+    )
+    .execute();
+  if (written.length === 0) return;
+  await trx
+    .insertInto('calendar_writes')
+    .values(
+      written.map((row) => ({
+        booking_id: row.booking_id,
+        adviser_id: row.adviser_id,
+        action: 'remove' as const,
+        status: 'pending' as const,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .execute();
 }

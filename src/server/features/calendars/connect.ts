@@ -1,70 +1,116 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { adviserMessages } from '#shared/adviser-messages.ts';
 import type { CalendarSource, SecretBox } from './secret-box.ts';
 
-// Connecting an adviser's calendar stores where it is and how to read it, sealed, and asks the sync to
-// read it at once; disconnecting forgets both the calendar and the busy times read from it, so nothing
-// it said keeps blocking that adviser's times.
+// Connecting and disconnecting an adviser's calendar, for the back office and the adviser:* commands.
+//
+//   connectCalendar(db, box, adviserId, source, now) -> { displayHost }
+//     `db` may be a transaction (to record the audit entry with it); `box` is secretBox(CALENDAR_SECRET_KEY);
+//     `source` is { kind: 'caldav', url, username, password } or { kind: 'ics', url }. Replaces any calendar
+//     the adviser had, drops the busy times read from it, and makes the new one due at once (call
+//     CalendarSync.syncNow(adviserId) afterwards to read it without waiting for the next pass). Throws
+//     CalendarSourceError, whose message is for the person who typed the source, when it is not usable.
+//   disconnectCalendar(db, adviserId) -> boolean
+//     Removes the calendar and its busy times; false when the adviser had none.
 
-type Db = Kysely<Database>;
-
-/** What is wrong with a calendar source, in words; undefined when it can be stored. */
-export function calendarSourceProblem(source: CalendarSource): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(source.url);
-  } catch {
-    return adviserMessages.calendarUrl;
+/** Why a calendar source cannot be connected, in words for the person who entered it. */
+export class CalendarSourceError extends Error {
+  readonly field: 'url' | 'username' | 'password';
+  constructor(field: CalendarSourceError['field'], message: string) {
+    super(message);
+    this.field = field;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) {
-    return adviserMessages.calendarUrl;
-  }
-  if (source.kind === 'caldav' && (!source.username || !source.password)) {
-    return adviserMessages.calendarCredentials;
-  }
-  return undefined;
 }
 
-export class CalendarSourceError extends Error {}
+const maxUrlLength = 2000;
+const maxCredentialLength = 500;
 
-/**
- * Connects (or replaces) an adviser's calendar: only its host name is kept readable, to show staff.
- * Throws CalendarSourceError, in words, for a source that cannot be read from.
- */
+/** Checks a source as typed and answers it trimmed, with the host name staff may be shown. */
+export function validateCalendarSource(source: CalendarSource): {
+  source: CalendarSource;
+  displayHost: string;
+} {
+  const text = source.url.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CalendarSourceError('url', 'Enter the calendar’s full address, starting https://');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new CalendarSourceError(
+      'url',
+      'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
+    );
+  if (text.length > maxUrlLength) throw new CalendarSourceError('url', 'The calendar’s address is too long');
+  if (url.username || url.password)
+    throw new CalendarSourceError(
+      'url',
+      'Enter the user name and password in their own boxes, not in the address',
+    );
+  if (source.kind === 'ics') return { source: { kind: 'ics', url: url.href }, displayHost: url.hostname };
+
+  const username = source.username.trim();
+  if (username === '')
+    throw new CalendarSourceError('username', 'Enter the user name for the calendar server');
+  if (source.password === '')
+    throw new CalendarSourceError('password', 'Enter the password for the calendar server');
+  if (username.length > maxCredentialLength || source.password.length > maxCredentialLength)
+    throw new CalendarSourceError('password', 'The user name or password is too long');
+  return {
+    source: { kind: 'caldav', url: url.href, username, password: source.password },
+    displayHost: url.hostname,
+  };
+}
+
 export async function connectCalendar(
-  db: Db,
+  db: Kysely<Database>,
   box: SecretBox,
   adviserId: number,
   source: CalendarSource,
   now: Date,
 ): Promise<{ displayHost: string }> {
-  const problem = calendarSourceProblem(source);
-  if (problem) throw new CalendarSourceError(problem);
-  const displayHost = new URL(source.url).hostname;
+  const checked = validateCalendarSource(source);
   const at = now.toISOString();
-  // A new source's busy times replace the old one's, which the next sync will read afresh.
-  await disconnectCalendar(db, adviserId);
-  await db
-    .insertInto('adviser_calendars')
-    .values({
-      adviser_id: adviserId,
-      kind: source.kind,
-      display_host: displayHost,
-      sealed_source: box.seal(source),
-      next_sync_at: at,
-      created_at: at,
-    })
-    .execute();
-  return { displayHost };
+  const row = {
+    kind: checked.source.kind,
+    display_host: checked.displayHost,
+    sealed_source: box.seal(checked.source),
+    etag: null,
+    last_modified: null,
+    read_until: null,
+    last_attempt_at: null,
+    last_success_at: null,
+    last_error: null,
+    next_sync_at: at,
+    locked_until: null,
+    created_at: at,
+  };
+  // The new source first: a read of the old one finishing meanwhile then finds its source gone and
+  // stores nothing (calendars/repository.ts), so no busy time of the old calendar outlives this.
+  await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('adviser_calendars')
+      .values({ adviser_id: adviserId, ...row })
+      .onConflict((conflict) => conflict.column('adviser_id').doUpdateSet(row))
+      .execute();
+    await trx.deleteFrom('adviser_busy').where('adviser_id', '=', adviserId).execute();
+  });
+  return { displayHost: checked.displayHost };
 }
 
-/** Forgets an adviser's calendar and the busy times read from it; answers whether there was one. */
-export async function disconnectCalendar(db: Db, adviserId: number): Promise<boolean> {
-  await db.deleteFrom('adviser_busy').where('adviser_id', '=', adviserId).execute();
-  const deleted = await db
-    .deleteFrom('adviser_calendars')
-    .where('adviser_id', '=', adviserId)
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+export async function disconnectCalendar(db: Kysely<Database>, adviserId: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const removed = await trx
+      .deleteFrom('adviser_calendars')
+      .where('adviser_id', '=', adviserId)
+      .executeTakeFirst();
+    await trx.deleteFrom('adviser_busy').where('adviser_id', '=', adviserId).execute();
+    return Number(removed.numDeletedRows) > 0;
+  });
+}
+
+/** Runs in the caller's transaction when given one, else in a transaction of its own. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

@@ -1,9 +1,13 @@
-// Advisers' calendars as other parts of the server see them: connecting and disconnecting one, and the
-// sealing of its address and credentials.
+// Advisers' own calendars as other parts of the server see them: connecting one, the sync job that copies
+// its busy times, the re-check just before a booking, and writing booked calls into the adviser's diary.
+export { type CalendarWriter, createCalendarWriter } from './calendar-writer.ts';
 export {
   CalendarSourceError,
-  calendarSourceProblem,
   connectCalendar,
   disconnectCalendar,
+  validateCalendarSource,
 } from './connect.ts';
+export { createCalendarRecheck } from './recheck.ts';
 export { type CalendarSource, type SecretBox, secretBox } from './secret-box.ts';
+export { type CalendarSync, createCalendarSync, type SyncOutcome } from './sync.ts';
+export { calendarWriteBack } from './write-back.ts';

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { busyTimesFromIcs } from './busy-times.ts';
+
+const londonZone = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/London',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0100',
+  'TZNAME:BST',
+  'DTSTART:19700329T010000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0000',
+  'TZNAME:GMT',
+  'DTSTART:19701025T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/** A calendar as servers write it: CRLF line ends, the parts given in order. */
+const calendar = (...parts: string[][]) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//practice-site tests//EN',
+    ...parts.flat(),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+const event = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20270101T000000Z', ...lines, 'END:VEVENT'];
+
+const window = (from: string, to: string) => ({
+  from: new Date(from),
+  to: new Date(to),
+  timeZone: 'Europe/London',
+});
+const iso = (busy: { start: Date; end: Date }[]) =>
+  busy.map(({ start, end }) => `${start.toISOString()} ${end.toISOString()}`);
+
+// Summer time begins in the UK on Sunday 28 March 2027.
+const march = window('2027-03-14T00:00:00Z', '2027-04-06T00:00:00Z');
+const weeklyStandup = [
+  'UID:standup',
+  'DTSTART;TZID=Europe/London:20270315T090000',
+  'DTEND;TZID=Europe/London:20270315T093000',
+  'RRULE:FREQ=WEEKLY;BYDAY=MO',
+];
+const weeklyAcrossSummerTime = [
+  '2027-03-15T09:00:00.000Z 2027-03-15T09:30:00.000Z',
+  '2027-03-22T09:00:00.000Z 2027-03-22T09:30:00.000Z',
+  '2027-03-29T08:00:00.000Z 2027-03-29T08:30:00.000Z',
+  '2027-04-05T08:00:00.000Z 2027-04-05T08:30:00.000Z',
+];
+
+describe('busy times from an iCalendar text', () => {
+  it('expands a weekly event across the change to summer time with the VTIMEZONE the text carries', () => {
+    expect(iso(busyTimesFromIcs(calendar(londonZone, event(...weeklyStandup)), march))).toEqual(
+      weeklyAcrossSummerTime,
+    );
+  });
+
+  it('reads a TZID the text does not define as the IANA zone of that name', () => {
+    expect(iso(busyTimesFromIcs(calendar(event(...weeklyStandup)), march))).toEqual(weeklyAcrossSummerTime);
+  });
+
+  it('reads a zone the text defines under a name of its own (as Outlook writes them)', () => {
+    const outlookZone = londonZone.map((line) =>
+      line === 'TZID:Europe/London' ? 'TZID:GMT Standard Time' : line,
+    );
+    const standup = weeklyStandup.map((line) => line.replace('TZID=Europe/London', 'TZID=GMT Standard Time'));
+    expect(iso(busyTimesFromIcs(calendar(outlookZone, event(...standup)), march))).toEqual(
+      weeklyAcrossSummerTime,
+    );
+  });
+
+  it('leaves out the instances EXDATE removes', () => {
+    const text = calendar(londonZone, event(...weeklyStandup, 'EXDATE;TZID=Europe/London:20270322T090000'));
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      weeklyAcrossSummerTime[0],
+      weeklyAcrossSummerTime[2],
+      weeklyAcrossSummerTime[3],
+    ]);
+  });
+
+  it('takes a moved instance at its new time, not the old', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID;TZID=Europe/London:20270322T090000',
+        'DTSTART;TZID=Europe/London:20270323T140000',
+        'DTEND;TZID=Europe/London:20270323T150000',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      weeklyAcrossSummerTime[0],
+      '2027-03-23T14:00:00.000Z 2027-03-23T15:00:00.000Z',
+      weeklyAcrossSummerTime[2],
+      weeklyAcrossSummerTime[3],
+    ]);
+  });
+
+  it('leaves the adviser free for one cancelled instance of a series', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID;TZID=Europe/London:20270329T090000',
+        'DTSTART;TZID=Europe/London:20270329T090000',
+        'DTEND;TZID=Europe/London:20270329T093000',
+        'STATUS:CANCELLED',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      weeklyAcrossSummerTime[0],
+      weeklyAcrossSummerTime[1],
+      weeklyAcrossSummerTime[3],
+    ]);
+  });
+
+  it('matches an override written in UTC to the instance it moves', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID:20270329T080000Z',
+        'DTSTART:20270329T100000Z',
+        'DTEND:20270329T103000Z',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      weeklyAcrossSummerTime[0],
+      weeklyAcrossSummerTime[1],
+      '2027-03-29T10:00:00.000Z 2027-03-29T10:30:00.000Z',
+      weeklyAcrossSummerTime[3],
+    ]);
+  });
+
+  it('counts an opaque instance of a transparent series, and only that one', () => {
+    const text = calendar(
+      londonZone,
+      event(...weeklyStandup, 'TRANSP:TRANSPARENT'),
+      event(
+        'UID:standup',
+        'RECURRENCE-ID;TZID=Europe/London:20270322T090000',
+        'DTSTART;TZID=Europe/London:20270322T090000',
+        'DTEND;TZID=Europe/London:20270322T093000',
+        'TRANSP:OPAQUE',
+      ),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([weeklyAcrossSummerTime[1]]);
+  });
+
+  it('leaves the adviser free for a cancelled or transparent event', () => {
+    const text = calendar(
+      event(...weeklyStandup, 'STATUS:CANCELLED'),
+      event('UID:lunch', 'DTSTART:20270316T120000Z', 'DTEND:20270316T130000Z', 'TRANSP:TRANSPARENT'),
+      event('UID:real', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z', 'TRANSP:OPAQUE'),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual(['2027-03-17T12:00:00.000Z 2027-03-17T13:00:00.000Z']);
+  });
+
+  it('takes an all-day event as the whole day in the firm’s time zone', () => {
+    const text = calendar(event('UID:holiday', 'DTSTART;VALUE=DATE:20270601', 'DTEND;VALUE=DATE:20270603'));
+    expect(iso(busyTimesFromIcs(text, window('2027-05-01T00:00:00Z', '2027-07-01T00:00:00Z')))).toEqual([
+      '2027-05-31T23:00:00.000Z 2027-06-02T23:00:00.000Z',
+    ]);
+  });
+
+  it('takes an all-day event with no end as one day', () => {
+    const text = calendar(event('UID:birthday', 'DTSTART;VALUE=DATE:20270105', 'RRULE:FREQ=YEARLY'));
+    expect(iso(busyTimesFromIcs(text, window('2027-01-01T00:00:00Z', '2028-02-01T00:00:00Z')))).toEqual([
+      '2027-01-05T00:00:00.000Z 2027-01-06T00:00:00.000Z',
+      '2028-01-05T00:00:00.000Z 2028-01-06T00:00:00.000Z',
+    ]);
+  });
+
+  it('reads an event with DURATION instead of DTEND', () => {
+    const text = calendar(
+      event('UID:review', 'DTSTART:20270316T100000Z', 'DURATION:PT1H30M', 'RRULE:FREQ=DAILY;COUNT=2'),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual([
+      '2027-03-16T10:00:00.000Z 2027-03-16T11:30:00.000Z',
+      '2027-03-17T10:00:00.000Z 2027-03-17T11:30:00.000Z',
+    ]);
+  });
+
+  it('keeps only what overlaps the window, including an event under way at its start', () => {
+    const text = calendar(
+      event('UID:before', 'DTSTART:20270313T100000Z', 'DTEND:20270313T110000Z'),
+      event('UID:across', 'DTSTART:20270313T230000Z', 'DTEND:20270314T010000Z'),
+      event('UID:after', 'DTSTART:20270406T000000Z', 'DTEND:20270406T010000Z'),
+    );
+    expect(iso(busyTimesFromIcs(text, march))).toEqual(['2027-03-13T23:00:00.000Z 2027-03-14T01:00:00.000Z']);
+  });
+
+  it('reads several texts (one per CalDAV object) together', () => {
+    const texts = [
+      calendar(event('UID:a', 'DTSTART:20270316T100000Z', 'DTEND:20270316T110000Z')),
+      calendar(event('UID:b', 'DTSTART:20270315T100000Z', 'DTEND:20270315T110000Z')),
+    ];
+    expect(iso(busyTimesFromIcs(texts, march))).toEqual([
+      '2027-03-15T10:00:00.000Z 2027-03-15T11:00:00.000Z',
+      '2027-03-16T10:00:00.000Z 2027-03-16T11:00:00.000Z',
+    ]);
+  });
+
+  it('stops a feed that repeats an event every second since 2000, quickly and with words', () => {
+    const text = calendar(
+      event('UID:spin', 'DTSTART:20000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+    );
+    const started = Date.now();
+    expect(() => busyTimesFromIcs(text, march)).toThrow(
+      'The calendar repeats its events too often to be read',
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops a feed with too many busy intervals in the window', () => {
+    const text = calendar(
+      event('UID:many', 'DTSTART:20270314T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
+    );
+    expect(() => busyTimesFromIcs(text, march, { maxSteps: 1_000_000, maxIntervals: 100 })).toThrow(
+      'The calendar repeats its events too often to be read',
+    );
+  });
+
+  it('says in words when the text is not iCalendar', () => {
+    expect(() => busyTimesFromIcs('<html>Sign in</html>', march)).toThrow(
+      'The feed is not an iCalendar file',
+    );
+    expect(() => busyTimesFromIcs('BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n', march)).toThrow(
+      'The feed is not an iCalendar file',
+    );
+  });
+});

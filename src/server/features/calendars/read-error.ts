@@ -1,0 +1,60 @@
+// Why an adviser's calendar could not be read, in words the back office shows to staff as they are. The
+// words never carry the calendar's address, its credentials or a server's own message, which may quote
+// either.
+
+export type CalendarReadProblem =
+  | 'refused-credentials'
+  | 'timeout'
+  | 'status'
+  | 'unreachable'
+  | 'too-large'
+  | 'not-icalendar'
+  | 'not-caldav'
+  | 'too-many-events'
+  | 'sealed-source';
+
+export class CalendarReadError extends Error {
+  readonly problem: CalendarReadProblem;
+
+  constructor(
+    problem: CalendarReadProblem,
+    detail: { status?: number; seconds?: number; bytes?: number } = {},
+  ) {
+    super(wordsFor(problem, detail));
+    this.problem = problem;
+  }
+}
+
+function wordsFor(
+  problem: CalendarReadProblem,
+  detail: { status?: number; seconds?: number; bytes?: number },
+): string {
+  switch (problem) {
+    case 'refused-credentials':
+      return 'The calendar server refused the user name or password';
+    case 'timeout':
+      return `The calendar server did not answer within ${detail.seconds ?? 10} second${detail.seconds === 1 ? '' : 's'}`;
+    case 'status':
+      return `The calendar server answered ${detail.status}`;
+    case 'unreachable':
+      return 'The calendar server could not be reached';
+    case 'too-large':
+      return `The calendar is larger than ${size(detail.bytes ?? 5 * 1024 * 1024)}`;
+    case 'not-icalendar':
+      return 'The feed is not an iCalendar file';
+    case 'not-caldav':
+      return 'The address is not a CalDAV calendar';
+    case 'too-many-events':
+      return 'The calendar repeats its events too often to be read';
+    case 'sealed-source':
+      return 'The calendar’s saved details cannot be opened with the current CALENDAR_SECRET_KEY: connect it again';
+  }
+}
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/** The words for any failure of a read: ours as they are, anything else (a bug, a library's throw) plainly. */
+export function failureWords(error: unknown): string {
+  return error instanceof CalendarReadError ? error.message : 'The calendar could not be read';
+}
