@@ -126,7 +126,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     db,
     accounts,
     pages,
-    leadKinds: leadRegistry(),
+    leadKinds: leadRegistry(calendarHooks.cancelled),
     availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
     advisers: createAdviserService({

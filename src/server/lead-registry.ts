@@ -1,5 +1,5 @@
 import { applicationLeads, applicationSummary } from './features/applications/index.ts';
-import { bookingLeads, bookingsBookedFrom } from './features/booking/index.ts';
+import { bookingLeads, bookingsBookedFrom, type CallCancelled } from './features/booking/index.ts';
 import { enquiryLeads } from './features/enquiries/index.ts';
 import { subscriberLeads } from './features/mailing-list/index.ts';
 import type { LeadRegistry } from './leads/kind.ts';
@@ -7,13 +7,14 @@ import type { LeadRegistry } from './leads/kind.ts';
 /**
  * Every kind of lead the back office handles, each described by the feature that owns its table. A call
  * booked from an application links the two, so each is given the other's reader here rather than
- * importing it.
+ * importing it. `callCancelled` takes a call an erasure cancels out of its adviser's diary (features.ts
+ * gives the calendars' hook); without it the diary is left as it is.
  */
-export function leadRegistry(): LeadRegistry {
+export function leadRegistry(callCancelled?: CallCancelled): LeadRegistry {
   return [
     enquiryLeads,
     applicationLeads(bookingsBookedFrom),
-    bookingLeads(applicationSummary),
+    bookingLeads(applicationSummary, callCancelled),
     subscriberLeads,
   ];
 }

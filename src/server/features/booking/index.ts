@@ -6,7 +6,7 @@ export {
   meetingUrlToken,
 } from './emails.ts';
 export { buildInvitation } from './ics.ts';
-export { bookingLeads } from './lead-kind.ts';
+export { bookingLeads, type CallCancelled } from './lead-kind.ts';
 export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
 export { bookingsBookedFrom } from './queries.ts';
 export { blockDate, blockedDatesFrom, loadSettings, saveSettings, unblockDate } from './repository.ts';

@@ -18,6 +18,7 @@ import {
   eraseBookings,
   exportBookings,
   listBookings,
+  removeFromAdvisersCalendars,
   setBookingStage,
 } from './queries.ts';
 import { findBookingByReference } from './repository.ts';
@@ -43,12 +44,20 @@ const bookingList: LeadList<typeof endpoints, BookingCsvRow> = {
   summary: { label: 'Upcoming calls', path: endpoints.name, count: countUpcomingBookings, place: 1 },
 };
 
+/** Takes a cancelled call out of its adviser's diary, inside the cancelling transaction. */
+export type CallCancelled = (
+  trx: Kysely<Database>,
+  call: { id: number; adviserId: number },
+  at: Date,
+) => Promise<void>;
+
 /**
  * The agenda of calls, as the back office lists, opens and erases them. `applicationOf` reads the
  * questionnaire a call was booked from (the applications feature owns it).
  */
 export function bookingLeads(
   applicationOf: (db: Kysely<Database>, applicationId: number) => Promise<ApplicationSummary | undefined>,
+  callCancelled?: CallCancelled,
 ): LeadKindEntry {
   return {
     lists: [bookingList],
@@ -68,7 +77,10 @@ export function bookingLeads(
         return { data: rows, leads: { kind: 'booking', ids: rows.map((row) => row.id) } };
       },
       async erase(trx, address, now) {
-        const ids = await eraseBookings(trx, address, now);
+        const { ids, cancelled } = await eraseBookings(trx, address, now);
+        // After the address is gone, so what reaches the adviser's diary no longer names the visitor.
+        for (const call of cancelled) await callCancelled?.(trx, call, now);
+        await removeFromAdvisersCalendars(trx, ids, now);
         return { data: ids.length, leads: { kind: 'booking', ids } };
       },
     },

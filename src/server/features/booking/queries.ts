@@ -217,17 +217,18 @@ export function exportBookings(db: Db, address: string) {
 
 /**
  * Erases an address from the agenda: its upcoming calls are cancelled, so their slots free up, and every
- * booking loses its address and call link but stays as a counted record. The events written into CalDAV
- * advisers' calendars, which name the visitor, are queued for removal. Returns the bookings' ids.
+ * booking loses its address and call link but stays as a counted record. Returns the bookings' ids, and
+ * the calls it cancelled that an adviser was to take.
  */
-export async function eraseBookings(trx: Db, address: string, now: Date): Promise<number[]> {
+export async function eraseBookings(trx: Db, address: string, now: Date) {
   const at = now.toISOString();
-  await trx
+  const cancelled = await trx
     .updateTable('bookings')
     .set({ status: 'cancelled', cancelled_at: at })
     .where(holdsAddress(address))
     .where('status', '=', 'confirmed')
     .where('starts_at', '>', at)
+    .returning(['id', 'adviser_id'])
     .execute();
   const rows = await trx
     .updateTable('bookings')
@@ -235,9 +236,12 @@ export async function eraseBookings(trx: Db, address: string, now: Date): Promis
     .where(holdsAddress(address))
     .returning('id')
     .execute();
-  const ids = rows.map((row) => row.id);
-  if (ids.length > 0) await removeFromAdvisersCalendars(trx, ids, at);
-  return ids;
+  return {
+    ids: rows.map((row) => row.id),
+    cancelled: cancelled.flatMap((row) =>
+      row.adviser_id === null ? [] : [{ id: row.id, adviserId: row.adviser_id }],
+    ),
+  };
 }
 
 function toRow(
@@ -261,10 +265,12 @@ function toRow(
 
 /**
  * Queues the removal of each call that was queued to be written into a CalDAV adviser's calendar and not
- * removed since (the calendar writer, calendars/calendar-writer.ts, deletes the event, or finishes both
- * when it was never written).
+ * removed since, past calls included: the event names the visitor. (The calendar writer,
+ * calendars/calendar-writer.ts, deletes it, or finishes both when it was never written.)
  */
-async function removeFromAdvisersCalendars(trx: Db, bookingIds: number[], at: string) {
+export async function removeFromAdvisersCalendars(trx: Db, bookingIds: number[], now: Date) {
+  if (bookingIds.length === 0) return;
+  const at = now.toISOString();
   const written = await trx
     .selectFrom('calendar_writes as added')
     .select(['added.booking_id', 'added.adviser_id'])
