@@ -78,7 +78,7 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
       'calendar-password',
     ];
     expect((await adviser(caldav, {})).error).toBe(adviserMessages.noSecretKey);
-    expect((await adviser(caldav.slice(0, -2))).error).toBe(adviserMessages.calendarCredentials);
+    expect((await adviser(caldav.slice(0, -2))).error).toBe(adviserMessages.calendarPassword);
     expect(
       (await adviser(['calendar', 'olive@fenwickhale.test', '--ics', 'https://x.test/a.ics'])).error,
     ).toContain('olive@fenwickhale.test is not an adviser');

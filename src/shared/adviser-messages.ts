@@ -14,8 +14,14 @@ export const adviserMessages = {
   blockedDate:
     'Choose a date to block as YYYY-MM-DD; a reason is optional, one line of at most 200 characters.',
   blockedDatePast: 'That date has passed: choose today or a later date to block.',
-  calendarUrl: 'Calendar address: give the full address, starting with https:// (or http://).',
-  calendarCredentials: 'A CalDAV calendar needs the user name and password it is read with.',
+  calendarAddress: 'Enter the calendar’s full address, starting https://',
+  calendarUrl:
+    'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
+  calendarAddressTooLong: 'The calendar’s address is too long',
+  calendarCredentialsInAddress: 'Enter the user name and password in their own boxes, not in the address',
+  calendarUsername: 'Enter the user name for the calendar server',
+  calendarPassword: 'Enter the password for the calendar server',
+  calendarCredentialsTooLong: 'The user name or password is too long',
   noSecretKey:
     'Calendars cannot be connected until CALENDAR_SECRET_KEY is set on the server: it keeps their addresses and passwords sealed.',
   active: 'Say whether the adviser is offered for calls: active or inactive.',

@@ -57,9 +57,17 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the staff accounts, the settings, data protection and the audit log', () => {
+  it('are the staff accounts, the settings, the advisers, data protection and the audit log', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
+      '/api/back-office/advisers',
+      '/api/back-office/advisers/2031-01-06',
+      '/api/back-office/advisers/2031-01-06/active',
+      '/api/back-office/advisers/2031-01-06/blocked-dates',
+      '/api/back-office/advisers/2031-01-06/blocked-dates/2031-01-06',
+      '/api/back-office/advisers/2031-01-06/calendar',
+      '/api/back-office/advisers/2031-01-06/calendar/read-now',
+      '/api/back-office/advisers/2031-01-06/hours',
       '/api/back-office/audit-log',
       '/api/back-office/availability',
       '/api/back-office/blocked-dates',

@@ -189,8 +189,8 @@ export const calendarSourceSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('caldav'),
       url,
-      username: z.string({ error: adviserMessages.calendarCredentials }).max(500),
-      password: z.string({ error: adviserMessages.calendarCredentials }).max(500),
+      username: z.string({ error: adviserMessages.calendarUsername }).max(500),
+      password: z.string({ error: adviserMessages.calendarPassword }).max(500),
     })
     .strict(),
   z.object({ kind: z.literal('ics'), url }).strict(),
@@ -208,7 +208,18 @@ export const connectAdviserCalendar = endpoint({
     200: changed,
     404: noSuchAdviser,
     409: refusal.describe(`CALENDAR_SECRET_KEY is not set: "${adviserMessages.noSecretKey}"`),
-    422: refusal.describe(`"${adviserMessages.calendarUrl}" or "${adviserMessages.calendarCredentials}"`),
+    422: refusal.describe(
+      'The source cannot be used, in words naming what to change: ' +
+        [
+          adviserMessages.calendarAddress,
+          adviserMessages.calendarUrl,
+          adviserMessages.calendarCredentialsInAddress,
+          adviserMessages.calendarUsername,
+          adviserMessages.calendarPassword,
+        ]
+          .map((words) => `"${words}"`)
+          .join(', '),
+    ),
   },
 });
 

@@ -43,8 +43,8 @@ const fieldWords: Record<string, string> = {
   reason: adviserMessages.blockedDate,
   kind: adviserMessages.calendarKind,
   url: adviserMessages.calendarUrl,
-  username: adviserMessages.calendarCredentials,
-  password: adviserMessages.calendarCredentials,
+  username: adviserMessages.calendarUsername,
+  password: adviserMessages.calendarPassword,
 };
 
 /**

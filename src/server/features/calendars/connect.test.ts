@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { adviserMessages } from '#shared/adviser-messages.ts';
 import {
   createTestDatabase,
   type DatabaseKind,
@@ -82,22 +83,19 @@ describeEachDatabase('Connecting an adviser’s calendar', (kind: DatabaseKind) 
 
   it('refuses an address that is not http or https, carries credentials, or a CalDAV source without them', async () => {
     const tries = [
-      [
-        { kind: 'ics', url: 'file:///etc/passwd' },
-        'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
-      ],
-      [{ kind: 'ics', url: 'webcal' }, 'Enter the calendar’s full address, starting https://'],
+      [{ kind: 'ics', url: 'file:///etc/passwd' }, adviserMessages.calendarUrl],
+      [{ kind: 'ics', url: 'webcal' }, adviserMessages.calendarAddress],
       [
         { kind: 'ics', url: 'https://ann:secret@example.com/cal.ics' },
-        'Enter the user name and password in their own boxes, not in the address',
+        adviserMessages.calendarCredentialsInAddress,
       ],
       [
         { kind: 'caldav', url: 'https://dav.example.com/', username: ' ', password: 'x' },
-        'Enter the user name for the calendar server',
+        adviserMessages.calendarUsername,
       ],
       [
         { kind: 'caldav', url: 'https://dav.example.com/', username: 'ann', password: '' },
-        'Enter the password for the calendar server',
+        adviserMessages.calendarPassword,
       ],
     ] as const;
     for (const [source, words] of tries)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { adviserMessages } from '#shared/adviser-messages.ts';
 import type { CalendarSource, SecretBox } from './secret-box.ts';
 
 // Connecting and disconnecting an adviser's calendar, for the back office and the adviser:* commands.
@@ -35,28 +36,21 @@ export function validateCalendarSource(source: CalendarSource): {
   try {
     url = new URL(text);
   } catch {
-    throw new CalendarSourceError('url', 'Enter the calendar’s full address, starting https://');
+    throw new CalendarSourceError('url', adviserMessages.calendarAddress);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new CalendarSourceError(
-      'url',
-      'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
-    );
-  if (text.length > maxUrlLength) throw new CalendarSourceError('url', 'The calendar’s address is too long');
+    throw new CalendarSourceError('url', adviserMessages.calendarUrl);
+  if (text.length > maxUrlLength)
+    throw new CalendarSourceError('url', adviserMessages.calendarAddressTooLong);
   if (url.username || url.password)
-    throw new CalendarSourceError(
-      'url',
-      'Enter the user name and password in their own boxes, not in the address',
-    );
+    throw new CalendarSourceError('url', adviserMessages.calendarCredentialsInAddress);
   if (source.kind === 'ics') return { source: { kind: 'ics', url: url.href }, displayHost: url.hostname };
 
   const username = source.username.trim();
-  if (username === '')
-    throw new CalendarSourceError('username', 'Enter the user name for the calendar server');
-  if (source.password === '')
-    throw new CalendarSourceError('password', 'Enter the password for the calendar server');
+  if (username === '') throw new CalendarSourceError('username', adviserMessages.calendarUsername);
+  if (source.password === '') throw new CalendarSourceError('password', adviserMessages.calendarPassword);
   if (username.length > maxCredentialLength || source.password.length > maxCredentialLength)
-    throw new CalendarSourceError('password', 'The user name or password is too long');
+    throw new CalendarSourceError('password', adviserMessages.calendarCredentialsTooLong);
   return {
     source: { kind: 'caldav', url: url.href, username, password: source.password },
     displayHost: url.hostname,
