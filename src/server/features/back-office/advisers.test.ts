@@ -240,6 +240,12 @@ describeEachDatabase('the advisers screen’s API', (database) => {
       .executeTakeFirstOrThrow();
     for (const secret of secrets) expect(stored.sealed_source).not.toContain(secret);
 
+    // The read connecting started ends in a failure, named in words.
+    await waitUntil(async () => (await listed()).advisers[0]?.calendar?.lastError != null);
+    expect((await listed()).advisers[0]?.calendar?.lastError).toMatch(
+      /^The calendar server could not be reached/,
+    );
+
     // A failed read after a good one within CALENDAR_STALE_MINUTES: shown, with its error, and not stale.
     await site.db
       .updateTable('adviser_calendars')
@@ -255,15 +261,22 @@ describeEachDatabase('the advisers screen’s API', (database) => {
       stale: false,
       lastError: 'The calendar server answered 500 (a fault at its end).',
     });
-    // Read now reads it at once rather than at the next pass: here it fails, and says why in words.
+    // Read now reads it at once rather than at the next pass (and fails again).
     const askedAt = new Date().toISOString();
     const readNow = await api(owner).send(`/advisers/${id}/calendar/read-now`);
     expect(readNow.status).toBe(200);
-    await waitUntil(async () => {
-      const calendar = (await listed()).advisers[0]?.calendar;
-      return (calendar?.lastAttemptAt ?? '') >= askedAt && calendar?.lastError !== null;
-    });
-    expect((await listed()).advisers[0]?.calendar?.lastError).toMatch(/^The calendar server could not be reached/);
+    let seen: unknown;
+    await waitUntil(
+      async () => {
+        const calendar = (await listed()).advisers[0]?.calendar;
+        seen = calendar;
+        return (
+          (calendar?.lastAttemptAt ?? '') >= askedAt &&
+          calendar?.lastError?.startsWith('The calendar server could not be reached') === true
+        );
+      },
+      { what: () => `a read after ${askedAt}: ${JSON.stringify(seen)}` },
+    );
 
     // An ICS feed replaces it; disconnecting forgets the calendar and what was read from it.
     answers.push(await (await api(owner).send(`/advisers/${id}/calendar`, icsFeed, 'PUT')).text());
