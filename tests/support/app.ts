@@ -63,6 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();
   runtime.calendarSync?.start();
+  runtime.calendarWriter.start();
   return {
     url,
     databaseUrl: database.url,
