@@ -8,14 +8,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
-import { createDatabase } from '#server/db/database.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { insertAdviser } from '#server/features/advisers/index.ts';
+import { connectCalendar, createCalendarSync, secretBox } from '#server/features/calendars/index.ts';
 import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { type AvailabilitySettings, defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { addDays, type CalendarDate, todayIn, weekdayNames } from '#shared/calendar.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 import { freePort } from '#tests/support/ports.ts';
+import { busyCalendar } from './support/busy-calendar.ts';
+import { serveFeed } from './support/feed-server.ts';
 import { writeBetweenMarkers } from './support/report.ts';
 import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
 import { startPassingSiteverify } from './support/siteverify.ts';
@@ -47,7 +52,7 @@ const roundTheClock: AvailabilitySettings = {
   maxDaysOffered: 366,
 };
 
-async function prepareDatabase(url: string) {
+async function prepareDatabase(url: string, advisers?: { feedUrl: string }) {
   const db = createDatabase(loadConfig({ DATABASE_URL: url }).database);
   await migrateToLatest(db);
   const now = new Date().toISOString();
@@ -55,7 +60,41 @@ async function prepareDatabase(url: string) {
     .insertInto('booking_settings')
     .values({ id: 1, settings: JSON.stringify(roundTheClock), updated_at: now })
     .execute();
+  if (advisers) await addSyncedAdvisers(db, advisers.feedUrl);
   await db.destroy();
+}
+
+const calendarSecretKey = 'benchmark-calendar-key-of-32-characters-or-more';
+
+/**
+ * Three advisers working the firm's hours, each with an ICS feed of 500 events (weekly recurrences
+ * among them) connected and read by the real sync, so their busy times are stored as a firm's would be.
+ */
+async function addSyncedAdvisers(db: Db, feedUrl: string) {
+  const sync = createCalendarSync({
+    db,
+    log: pino({ level: 'silent' }),
+    secretKey: calendarSecretKey,
+    syncMinutes: 60,
+    now: () => new Date(),
+  });
+  for (const name of ['Ann Fenwick', 'Ben Hale', 'Cat Morgan']) {
+    const email = `${name.split(' ')[0]?.toLowerCase()}@bench.example.com`;
+    const at = new Date();
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({ email, password_hash: null, status: 'active', role: 'staff', created_at: at.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = await db
+      .transaction()
+      .execute((trx) => insertAdviser(trx, { userId, displayName: name, introduction: '' }, at));
+    await connectCalendar(db, secretBox(calendarSecretKey), id, { kind: 'ics', url: `${feedUrl}?${id}` }, at);
+    const outcome = await sync.syncNow(id);
+    if (outcome.status !== 'read')
+      throw new Error(`The bench calendar of ${name} was not read: ${JSON.stringify(outcome)}`);
+  }
+  await sync.stop();
 }
 
 async function load(port: number, urlPath: string, options: Partial<autocannon.Options>) {
@@ -154,22 +193,37 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
   const database = await createTestDatabase(kind);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-bench-mail-'));
   await prepareDatabase(database.url);
+  // The same calendar offered by three advisers whose own calendars are busy, on a database of its own.
+  const feed = await serveFeed(busyCalendar('adviser', todayIn('Europe/London')));
+  const advised = await createTestDatabase(kind);
+  await prepareDatabase(advised.url, { feedUrl: feed.url });
   // Bookings pass a hosted bot check (a local stand-in), and the limits per visitor are out of the way:
   // every request comes from one address.
   const siteverify = await startPassingSiteverify('www.fenwickhale.co.uk');
-  const site = (port: number) =>
-    spawnProductionServer(port, database.url, {
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      MAIL_DIR: mailDir,
-      CAPTCHA_PROVIDER: 'turnstile',
-      TURNSTILE_SITE_KEY: 'bench-site-key',
-      TURNSTILE_SECRET_KEY: 'bench-secret',
-      TURNSTILE_VERIFY_URL: siteverify.url,
-      BOOKING_MAX_UPCOMING_PER_EMAIL: '100000000',
-      BOOKING_MAX_PER_ADDRESS_PER_DAY: '100000000',
-    });
+  const siteEnv = {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    MAIL_DIR: mailDir,
+    CAPTCHA_PROVIDER: 'turnstile',
+    TURNSTILE_SITE_KEY: 'bench-site-key',
+    TURNSTILE_SECRET_KEY: 'bench-secret',
+    TURNSTILE_VERIFY_URL: siteverify.url,
+    BOOKING_MAX_UPCOMING_PER_EMAIL: '100000000',
+    BOOKING_MAX_PER_ADDRESS_PER_DAY: '100000000',
+  };
+  const site = (port: number) => spawnProductionServer(port, database.url, siteEnv);
+  const advisedSite = (port: number) =>
+    spawnProductionServer(port, advised.url, { ...siteEnv, CALENDAR_SECRET_KEY: calendarSecretKey });
   const bookable = addDays(todayIn('Europe/London'), 3);
   let sequence = 0;
+  const timesRequest = {
+    ...jsonPost,
+    body: JSON.stringify({
+      year: bookable.year,
+      month: bookable.month + 1,
+      day: bookable.day,
+      apptType: 'initial',
+    }),
+  };
 
   const routes: Route[] = [
     {
@@ -182,15 +236,7 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
       name: 'POST /api/gettimesfordate',
       method: 'POST',
       path: '/api/gettimesfordate',
-      options: async () => ({
-        ...jsonPost,
-        body: JSON.stringify({
-          year: bookable.year,
-          month: bookable.month + 1,
-          day: bookable.day,
-          apptType: 'initial',
-        }),
-      }),
+      options: async () => timesRequest,
     },
     {
       name: 'POST /subscribe (new address)',
@@ -239,13 +285,26 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
     },
   ];
 
+  const advisersRoute: Route = {
+    name: 'POST /api/gettimesfordate (3 advisers, 500-event calendars)',
+    method: 'POST',
+    path: '/api/gettimesfordate',
+    options: async () => timesRequest,
+  };
+
   const rows: Row[] = [];
   try {
-    for (const route of routes) rows.push(await run(databaseLabels[kind], route, site, bare));
+    for (const route of routes) {
+      rows.push(await run(databaseLabels[kind], route, site, bare));
+      if (route.path === advisersRoute.path)
+        rows.push(await run(databaseLabels[kind], advisersRoute, advisedSite, bare));
+    }
   } finally {
     await siteverify.stop();
+    await feed.stop();
     rmSync(mailDir, { recursive: true, force: true });
     await database.drop();
+    await advised.drop();
   }
   return rows;
 }
@@ -297,6 +356,17 @@ const table = [
     (row) =>
       `| ${row.database} | ${row.route} | ${row.rps.toLocaleString('en-GB')} | ${row.p50} ms | ${row.p99} ms | ${row.ratio} | ${row.rssMb} MB | ${row.errors} |`,
   ),
+  '',
+  "The three advisers' row against the single calendar's, in requests a second: " +
+    kinds
+      .map((kind) => {
+        const label = databaseLabels[kind];
+        const one = rows.find((row) => row.database === label && row.route === 'POST /api/gettimesfordate');
+        const three = rows.find((row) => row.database === label && row.route.includes('3 advisers'));
+        return one && three ? `${label} ${((three.rps / one.rps - 1) * 100).toFixed(0)} %` : `${label} —`;
+      })
+      .join(', ') +
+    '.',
   '',
   'Start-up, from spawning the process to `/readyz` answering 200 (median of 3):',
   '',

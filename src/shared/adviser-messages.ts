@@ -29,7 +29,7 @@ export const adviserMessages = {
   noCalendar: 'This adviser has no calendar connected.',
   added: 'Added the adviser. They are offered for calls from now on.',
   saved: 'Saved.',
-  connected: 'Connected the calendar: it is read at the next sync, within a few minutes.',
+  connected: 'Connected the calendar: it is being read now, and this page shows how that went in a moment.',
   disconnected: 'Disconnected the calendar and forgot its busy times.',
-  readSoon: 'The calendar will be read at the next sync, within a few minutes.',
+  readSoon: 'The calendar is being read now: this page shows how that went in a moment.',
 } as const;

@@ -149,11 +149,20 @@ export const publicCalendarSettingsSchema = z.object({
 });
 export type PublicCalendarSettings = z.infer<typeof publicCalendarSettingsSchema>;
 
+// Settings are read on every request for times, and building a formatter to try a zone is slow: each
+// answer is remembered (a bounded number of names, so a stream of made-up ones cannot grow it for ever).
+const zoneAnswers = new Map<string, boolean>();
+
 function isTimeZone(zone: string) {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = zoneAnswers.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (zoneAnswers.size < 1_000) zoneAnswers.set(zone, known);
   }
+  return known;
 }

@@ -13,11 +13,16 @@ const wallClockParts: Intl.DateTimeFormatOptions = {
 // Every zone's offset is a multiple of 15 minutes and changes at a local whole hour, so it is the same
 // throughout each 15-minute stretch of UTC; remembering it per stretch spares formatToParts, which is slow.
 const offsetStretchMs = 15 * 60_000;
-const offsets = new Map<string, number>();
+const offsetsByZone = new Map<string, Map<number, number>>();
 
 /** The wall-clock time in a zone at an instant, as if it were UTC (so plain arithmetic works on it). */
 function wallClockMs(timeZone: string, instant: number): number {
-  const key = `${timeZone} ${Math.floor(instant / offsetStretchMs)}`;
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  const key = Math.floor(instant / offsetStretchMs);
   let offset = offsets.get(key);
   if (offset === undefined) {
     const parts: Record<string, number> = {};
@@ -32,7 +37,7 @@ function wallClockMs(timeZone: string, instant: number): number {
       parts.second,
     );
     offset = wall - (instant - (instant % 1000));
-    if (offsets.size > 100_000) offsets.clear(); // a year of stretches for a few zones; never unbounded
+    if (offsets.size > 100_000) offsets.clear(); // some three years of stretches of one zone; never unbounded
     offsets.set(key, offset);
   }
   return instant + offset;

@@ -238,7 +238,7 @@ export const readAdviserCalendarNow = endpoint({
   path: `${backOfficeApi}/advisers/:id/calendar/read-now`,
   access: 'owner',
   tag: 'Back office',
-  summary: 'Read an adviser’s calendar at the next sync rather than when it is due',
+  summary: 'Read an adviser’s calendar now rather than when it is next due; the list shows the outcome',
   params: idParams,
   answers: { 200: changed, 404: noSuchAdviser, 409: refusal.describe(`"${adviserMessages.noCalendar}"`) },
 });

@@ -20,6 +20,10 @@ export function AdvisersScreen() {
   const [open, setOpen] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
 
+  // Bumped by each change: a calendar connected or asked to be read now is read in the background, so the
+  // list is loaded again shortly after to show how that went.
+  const [changes, setChanges] = useState(0);
+
   const load = useCallback(async () => {
     setAnswer(await call(listAdvisers, {}));
     setNow(new Date());
@@ -27,6 +31,11 @@ export function AdvisersScreen() {
   useEffect(() => {
     load().catch((error) => setProblems(problemsOf(error)));
   }, [load]);
+  useEffect(() => {
+    if (changes === 0) return;
+    const timers = [2_000, 6_000].map((ms) => setTimeout(() => load().catch(() => {}), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [changes, load]);
 
   const run: RunChange = async (change) => {
     setProblems([]);
@@ -34,6 +43,7 @@ export function AdvisersScreen() {
     try {
       const done = await change();
       await load();
+      setChanges((count) => count + 1);
       setOpen(null);
       setStatus(done.infoMessages.join(' '));
       return true;

@@ -2,10 +2,8 @@
 // hold, and the service the back office and `npm run adviser:*` change them through.
 export {
   type AdviserForBooking,
-  adviserBlockedDatesBetween,
   adviserNameOf,
   advisersForBooking,
-  calendarBusyBetween,
   insertAdviser,
   parseOverrides,
 } from './repository.ts';

@@ -35,10 +35,20 @@ export async function insertAdviser(trx: Db, adviser: NewAdviser, now: Date): Pr
   return id;
 }
 
+// Every request for times reads each adviser's overrides: each stored text is checked once and remembered
+// (bounded, as advisers are few and their overrides rarely change).
+const parsedOverrides = new Map<string, AdviserOverrides>();
+
 /** Reads stored overrides; any an older version saved that no longer fit are dropped for the firm's. */
 export function parseOverrides(json: string): AdviserOverrides {
-  const parsed = adviserOverridesSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : {};
+  let overrides = parsedOverrides.get(json);
+  if (!overrides) {
+    const parsed = adviserOverridesSchema.safeParse(JSON.parse(json));
+    overrides = parsed.success ? parsed.data : {};
+    if (parsedOverrides.size >= 1_000) parsedOverrides.clear();
+    parsedOverrides.set(json, overrides);
+  }
+  return overrides;
 }
 
 /** What the booking calendar needs to know about each adviser. */
@@ -77,33 +87,6 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
     calendarReadAt:
       row.calendar === null ? undefined : row.last_success_at === null ? null : new Date(row.last_success_at),
   }));
-}
-
-/** Each adviser's own blocked dates between two ISO dates, both included. */
-export async function adviserBlockedDatesBetween(db: Db, from: string, to: string) {
-  const rows = await db
-    .selectFrom('adviser_blocked_dates')
-    .select(['adviser_id', 'date'])
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .execute();
-  const byAdviser = new Map<number, Set<string>>();
-  for (const row of rows) {
-    const dates = byAdviser.get(row.adviser_id) ?? new Set<string>();
-    dates.add(row.date);
-    byAdviser.set(row.adviser_id, dates);
-  }
-  return byAdviser;
-}
-
-/** The busy times each adviser's own calendar shows within a window, from the last sync. */
-export async function calendarBusyBetween(db: Db, from: Date, to: Date) {
-  return db
-    .selectFrom('adviser_busy')
-    .select(['adviser_id', 'starts_at', 'ends_at'])
-    .where('starts_at', '<', to.toISOString())
-    .where('ends_at', '>', from.toISOString())
-    .execute();
 }
 
 export async function adviserNameOf(db: Db, adviserId: number | null): Promise<string | null> {

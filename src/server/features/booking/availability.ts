@@ -77,20 +77,34 @@ function* openSlots(date: CalendarDate, settings: AvailabilitySettings, context:
   }
 }
 
+/** The call slots a date offers before any booking is counted, earliest first (see openSlots). */
+export function openSlotsOn(
+  date: CalendarDate,
+  settings: AvailabilitySettings,
+  context: OpeningContext,
+): Slot[] {
+  return [...openSlots(date, settings, context)];
+}
+
+/** Of a date's open slots, those that overlap no busy period, with the buffer kept clear either side. */
+export function freeOf(slots: readonly Slot[], busy: readonly BusyPeriod[], bufferMinutes: number): Slot[] {
+  const bufferMs = bufferMinutes * 60_000;
+  return slots.filter(
+    ({ start, end }) =>
+      !busy.some(
+        (call) =>
+          start.getTime() < call.end.getTime() + bufferMs && call.start.getTime() < end.getTime() + bufferMs,
+      ),
+  );
+}
+
 /** The free call slots on a date: its open slots less anything that would overlap a booked call or its buffer. */
 export function slotsForDate(
   date: CalendarDate,
   settings: AvailabilitySettings,
   context: AvailabilityContext,
 ): Slot[] {
-  const bufferMs = settings.bufferMinutes * 60_000;
-  return [...openSlots(date, settings, context)].filter(
-    ({ start, end }) =>
-      !context.busy.some(
-        (call) =>
-          start.getTime() < call.end.getTime() + bufferMs && call.start.getTime() < end.getTime() + bufferMs,
-      ),
-  );
+  return freeOf(openSlotsOn(date, settings, context), context.busy, settings.bufferMinutes);
 }
 
 /**

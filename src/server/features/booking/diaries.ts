@@ -1,10 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import {
-  adviserBlockedDatesBetween,
-  advisersForBooking,
-  calendarBusyBetween,
-} from '#server/features/advisers/index.ts';
+import { advisersForBooking } from '#server/features/advisers/index.ts';
 import { adviserSettings } from '#shared/advisers.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import type { BusyPeriod } from './availability.ts';
@@ -29,51 +25,83 @@ export interface Diary {
   stale: boolean;
 }
 
-export async function loadDiaries(
-  db: Db,
-  firm: AvailabilitySettings,
-  now: Date,
-  staleMinutes: number,
-): Promise<Diary[]> {
-  const advisers = await advisersForBooking(db);
+/**
+ * The firm's settings and the diaries they and the advisers make, read at once: the firm's own diary while
+ * it never had advisers, else each active adviser's, and which of those offer times (not stale).
+ */
+export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
+  const [firm, advisers] = await Promise.all([repository.loadSettings(db), advisersForBooking(db)]);
   // A firm that never had advisers offers its own hours; advisers who are all inactive offer nothing.
-  if (advisers.length === 0) return [{ adviserId: null, adviserName: null, settings: firm, stale: false }];
   const freshSince = now.getTime() - staleMinutes * 60_000;
-  return advisers
-    .filter((adviser) => adviser.active)
-    .map((adviser) => ({
-      adviserId: adviser.id,
-      adviserName: adviser.displayName,
-      settings: adviserSettings(firm, adviser.overrides),
-      stale:
-        adviser.calendarReadAt !== undefined &&
-        (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
-    }));
+  const all: Diary[] =
+    advisers.length === 0
+      ? [{ adviserId: null, adviserName: null, settings: firm, stale: false }]
+      : advisers
+          .filter((adviser) => adviser.active)
+          .map((adviser) => ({
+            adviserId: adviser.id,
+            adviserName: adviser.displayName,
+            settings: adviserSettings(firm, adviser.overrides),
+            stale:
+              adviser.calendarReadAt !== undefined &&
+              (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
+          }));
+  return { firm, all, offering: all.filter((diary) => !diary.stale) };
 }
 
-/** The dates closed to each diary from `from` to `to` (ISO, both included): the firm's and their own. */
-export async function blockedDatesByDiary(db: Db, diaries: readonly Diary[], from: string, to: string) {
-  const [firmDates, own] = await Promise.all([
-    repository.blockedDatesBetween(db, from, to),
-    diaries.some((d) => d.adviserId !== null) ? adviserBlockedDatesBetween(db, from, to) : new Map(),
-  ]);
-  return (diary: Diary): ReadonlySet<string> => {
-    const theirs = diary.adviserId === null ? undefined : own.get(diary.adviserId);
-    return theirs ? new Set([...firmDates, ...theirs]) : firmDates;
-  };
+/**
+ * The dates closed to each diary from `from` to `to` (ISO, both included): the firm's blocked dates and
+ * their own, in one query.
+ */
+export async function blockedDatesByDiary(db: Db, from: string, to: string) {
+  const rows = await db
+    .selectFrom('blocked_dates')
+    .select([sql<number | null>`null`.as('adviser_id'), 'date'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .unionAll(
+      db
+        .selectFrom('adviser_blocked_dates')
+        .select(['adviser_id', 'date'])
+        .where('date', '>=', from)
+        .where('date', '<=', to),
+    )
+    .execute();
+  const firmDates = new Set(rows.filter((row) => row.adviser_id === null).map((row) => row.date));
+  const own = new Map<number, Set<string>>();
+  for (const row of rows) {
+    if (row.adviser_id === null) continue;
+    own.set(row.adviser_id, (own.get(row.adviser_id) ?? new Set(firmDates)).add(row.date));
+  }
+  return (diary: Diary): ReadonlySet<string> =>
+    (diary.adviserId === null ? undefined : own.get(diary.adviserId)) ?? firmDates;
 }
 
-/** What keeps each diary busy within a window: its calls, and the times its own calendar shows. */
+/**
+ * What keeps each diary busy within a window, in one query: its confirmed calls, and the times its own
+ * calendar showed at the last sync. The firm's own diary is busy with every call.
+ */
 export async function busyByDiary(db: Db, diaries: readonly Diary[], from: Date, to: Date) {
-  const [calls, calendar] = await Promise.all([
-    repository.callsBetween(db, from, to),
-    diaries.some((d) => d.adviserId !== null) ? calendarBusyBetween(db, from, to) : [],
-  ]);
-  return (diary: Diary): BusyPeriod[] => {
-    const mine = <T extends { adviser_id: number | null; starts_at: string; ends_at: string }>(rows: T[]) =>
-      rows
-        .filter((row) => diary.adviserId === null || row.adviser_id === diary.adviserId)
-        .map((row) => ({ start: new Date(row.starts_at), end: new Date(row.ends_at) }));
-    return [...mine(calls), ...mine(calendar)];
-  };
+  const [start, end] = [from.toISOString(), to.toISOString()];
+  const calls = db
+    .selectFrom('bookings')
+    .select(['adviser_id', 'starts_at', 'ends_at'])
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '<', end)
+    .where('ends_at', '>', start);
+  const rows = diaries.some((d) => d.adviserId !== null)
+    ? await calls
+        .unionAll(
+          db
+            .selectFrom('adviser_busy')
+            .select(['adviser_id', 'starts_at', 'ends_at'])
+            .where('starts_at', '<', end)
+            .where('ends_at', '>', start),
+        )
+        .execute()
+    : await calls.execute();
+  return (diary: Diary): BusyPeriod[] =>
+    rows
+      .filter((row) => diary.adviserId === null || row.adviser_id === diary.adviserId)
+      .map((row) => ({ start: new Date(row.starts_at), end: new Date(row.ends_at) }));
 }

@@ -70,17 +70,6 @@ export async function blockedDatesBetween(db: Db, from: string, to: string): Pro
   return new Set(rows.map((r) => r.date));
 }
 
-/** Confirmed calls that overlap a window (widened by the caller for buffers), with whose they are. */
-export function callsBetween(db: Db, from: Date, to: Date) {
-  return db
-    .selectFrom('bookings')
-    .select(['adviser_id', 'starts_at', 'ends_at'])
-    .where('status', '=', 'confirmed')
-    .where('starts_at', '<', to.toISOString())
-    .where('ends_at', '>', from.toISOString())
-    .execute();
-}
-
 export function findBookingByCancelToken(db: Db, tokenHash: string) {
   return db.selectFrom('bookings').selectAll().where('cancel_token_hash', '=', tokenHash).executeTakeFirst();
 }

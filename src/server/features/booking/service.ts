@@ -12,7 +12,6 @@ import { hashToken, newReference, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
 import {
-  type AvailabilitySettings,
   closedWeekdays,
   type PublicCalendarSettings,
 } from '#shared/booking-settings.ts';
@@ -27,7 +26,7 @@ import {
   weekdayNames,
 } from '#shared/calendar.ts';
 import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
-import { type BusyPeriod, closedDatesBetween, slotsForDate } from './availability.ts';
+import { type BusyPeriod, closedDatesBetween, freeOf, openSlotsOn, type Slot } from './availability.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
 import {
   type BookingForMail,
@@ -124,10 +123,7 @@ export function createBookingService({
   now,
 }: BookingServiceOptions) {
   /** The diaries offering times now: those whose calendar, if they have one, was read recently enough. */
-  async function offeringDiaries(firm: AvailabilitySettings) {
-    const diaries = await loadDiaries(db, firm, now(), calendarStaleMinutes);
-    return { all: diaries, offering: diaries.filter((diary) => !diary.stale) };
-  }
+  const diaries = () => loadDiaries(db, now(), calendarStaleMinutes);
 
   /**
    * What each diary has on a date: `open` cuts its working hours into calls without counting what keeps
@@ -140,16 +136,27 @@ export function createBookingService({
     const from = new Date(zonedTimeToUtc(date, 0, 0, zone).getTime() - margin);
     const to = new Date(zonedTimeToUtc(addDays(date, 1), 0, 0, zone).getTime() + margin);
     const [blockedFor, busyFor] = await Promise.all([
-      blockedDatesByDiary(db, diaries, iso, iso),
+      blockedDatesByDiary(db, iso, iso),
       busyByDiary(db, diaries, from, to),
     ]);
     const at = now();
+    // Advisers sharing their hours, call length and buffer (most share the firm's) share one grid of
+    // slots, cut once; only what keeps each busy differs.
+    const grids = new Map<string, Slot[]>();
     return diaries.map((diary) => {
-      const context = { now: at, blockedDates: blockedFor(diary), busy: busyFor(diary) };
+      const blockedDates = blockedFor(diary);
+      const { workingHours, callMinutes, bufferMinutes } = diary.settings;
+      const key = `${blockedDates.has(iso)} ${callMinutes} ${bufferMinutes} ${JSON.stringify(workingHours)}`;
+      let open = grids.get(key);
+      if (!open) {
+        open = openSlotsOn(date, diary.settings, { now: at, blockedDates });
+        grids.set(key, open);
+      }
+      const slots = open;
       return {
         diary,
-        open: () => slotsForDate(date, diary.settings, { ...context, busy: [] }),
-        free: () => slotsForDate(date, diary.settings, context),
+        open: slots,
+        free: () => freeOf(slots, busyFor(diary), bufferMinutes),
       };
     });
   }
@@ -177,12 +184,11 @@ export function createBookingService({
 
   return {
     async publicSettings(): Promise<PublicCalendarSettings> {
-      const firm = await repository.loadSettings(db);
-      const { all, offering } = await offeringDiaries(firm);
+      const { firm, all, offering } = await diaries();
       const at = now();
       const today = todayIn(firm.timeZone, at);
       const last = addDays(today, firm.maxDaysOffered > 0 ? firm.maxDaysOffered : closedDatesWithoutLimit);
-      const blockedFor = await blockedDatesByDiary(db, offering, toIsoDate(today), toIsoDate(last));
+      const blockedFor = await blockedDatesByDiary(db, toIsoDate(today), toIsoDate(last));
       // A date is closed when no diary offering times opens it.
       const closedIn = offering.map(
         (diary) =>
@@ -215,8 +221,7 @@ export function createBookingService({
 
     /** The times at least one adviser is free on a date, earliest first, each once. */
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const firm = await repository.loadSettings(db);
-      const { offering } = await offeringDiaries(firm);
+      const { firm, offering } = await diaries();
       const times = new Map<string, TimeSlot>();
       for (const { free } of await slotsOn(date, offering)) {
         for (const { startHour, startMinute } of free()) {
@@ -250,8 +255,7 @@ export function createBookingService({
       }
       if (messages.length) return { status: 'invalid', messages };
 
-      const firm = await repository.loadSettings(db);
-      const { offering } = await offeringDiaries(firm);
+      const { firm, offering } = await diaries();
       const chosen = (slot: { startHour: number; startMinute: number }) =>
         slot.startHour === payload.selectedHour && slot.startMinute === payload.selectedMinute;
       // Offered by anyone at all (ignoring what keeps them busy) tells "not a slot" (422) from "just
@@ -259,7 +263,7 @@ export function createBookingService({
       let offeredAtAll = false;
       let candidates: Candidate[] = [];
       for (const { diary, open, free } of await slotsOn(date, offering)) {
-        const slot = open().find(chosen);
+        const slot = open.find(chosen);
         if (!slot) continue;
         offeredAtAll = true;
         if (free().some((s) => s.start.getTime() === slot.start.getTime())) candidates.push({ diary, slot });
