@@ -12,11 +12,11 @@ import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { insertAdviser } from '#server/features/advisers/index.ts';
 import { connectCalendar, createCalendarSync, secretBox } from '#server/features/calendars/index.ts';
 import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { type AvailabilitySettings, defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { addDays, type CalendarDate, todayIn, weekdayNames } from '#shared/calendar.ts';
+import { addAdviserTo } from '#tests/support/advisers.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 import { freePort } from '#tests/support/ports.ts';
 import { busyCalendar } from './support/busy-calendar.ts';
@@ -79,17 +79,9 @@ async function addSyncedAdvisers(db: Db, feedUrl: string) {
     now: () => new Date(),
   });
   for (const name of ['Ann Fenwick', 'Ben Hale', 'Cat Morgan']) {
-    const email = `${name.split(' ')[0]?.toLowerCase()}@bench.example.com`;
-    const at = new Date();
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email, password_hash: null, status: 'active', role: 'staff', created_at: at.toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = await db
-      .transaction()
-      .execute((trx) => insertAdviser(trx, { userId, displayName: name, introduction: '' }, at));
-    await connectCalendar(db, secretBox(calendarSecretKey), id, { kind: 'ics', url: `${feedUrl}?${id}` }, at);
+    const id = await addAdviserTo(db, `${name.split(' ')[0]?.toLowerCase()}@bench.example.com`, name);
+    const source = { kind: 'ics' as const, url: `${feedUrl}?${id}` };
+    await connectCalendar(db, secretBox(calendarSecretKey), id, source, new Date());
     const outcome = await sync.syncNow(id);
     if (outcome.status !== 'read')
       throw new Error(`The bench calendar of ${name} was not read: ${JSON.stringify(outcome)}`);

@@ -1,4 +1,5 @@
 import { addDays, type CalendarDate, toIsoDate } from '#shared/calendar.ts';
+import { icalendar, londonTimeZone } from '#tests/support/icalendar.ts';
 
 /**
  * An adviser's calendar as a busy firm's would be: `count` events over the next three months, a fifth of
@@ -29,29 +30,5 @@ export function busyCalendar(owner: string, from: CalendarDate, count = 500): st
     lines.push('END:VEVENT');
     events.push(...lines);
   }
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//practice-site bench//EN',
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/London',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0000',
-    'TZOFFSETTO:+0100',
-    'TZNAME:BST',
-    'DTSTART:19700329T010000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0000',
-    'TZNAME:GMT',
-    'DTSTART:19701025T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-    ...events,
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  return icalendar(londonTimeZone, events);
 }

@@ -7,6 +7,7 @@ import { addAdviserTo, weekdayHours } from '#tests/support/advisers.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { postBooking, timesFor } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { icalendar, londonTimeZone, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
@@ -20,36 +21,7 @@ import { bankHolidays } from './bank-holidays.ts';
 const secretKey = 'calendar availability test key, 32+ characters';
 const zone = 'Europe/London';
 
-const londonZone = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/London',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0000',
-  'TZOFFSETTO:+0100',
-  'TZNAME:BST',
-  'DTSTART:19700329T010000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0000',
-  'TZNAME:GMT',
-  'DTSTART:19701025T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
-const calendar = (...events: string[][]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//practice-site tests//EN',
-    ...londonZone,
-    ...events.flat(),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-const event = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
+const calendar = (...events: string[][]) => icalendar(londonTimeZone, ...events);
 const ymd = (date: CalendarDate) => toIsoDate(date).replaceAll('-', '');
 /** A local time in London, as calendars write it: `DTSTART;TZID=Europe/London:20270322T100000`. */
 const london = (name: string, date: CalendarDate, hhmm: string) =>
@@ -166,7 +138,7 @@ describeEachDatabase('the times offered from advisers’ calendars', (database) 
     const events: Record<string, string> = {
       // Mondays 10:00-11:00 for three weeks, the second taken out.
       weekly: calendar(
-        event(
+        vevent(
           'UID:weekly',
           london('DTSTART', day(0, 0), '10:00'),
           london('DTEND', day(0, 0), '11:00'),
@@ -176,17 +148,17 @@ describeEachDatabase('the times offered from advisers’ calendars', (database) 
       ),
       // The whole of the first Tuesday.
       allDay: calendar(
-        event('UID:all-day', `DTSTART;VALUE=DATE:${ymd(day(0, 1))}`, `DTEND;VALUE=DATE:${ymd(day(0, 2))}`),
+        vevent('UID:all-day', `DTSTART;VALUE=DATE:${ymd(day(0, 1))}`, `DTEND;VALUE=DATE:${ymd(day(0, 2))}`),
       ),
       // Wednesdays 09:00-09:30; the second moved to 11:00-12:00 the same day.
       moved: calendar(
-        event(
+        vevent(
           'UID:moved',
           london('DTSTART', day(0, 2), '09:00'),
           london('DTEND', day(0, 2), '09:30'),
           'RRULE:FREQ=WEEKLY;COUNT=2',
         ),
-        event(
+        vevent(
           'UID:moved',
           london('RECURRENCE-ID', day(1, 2), '09:00'),
           london('DTSTART', day(1, 2), '11:00'),
@@ -195,7 +167,7 @@ describeEachDatabase('the times offered from advisers’ calendars', (database) 
       ),
       // On the first Friday, focus time that leaves Ann free, then a meeting that does not.
       transparent: calendar(
-        event(
+        vevent(
           'UID:focus',
           london('DTSTART', day(0, 4), '10:00'),
           london('DTEND', day(0, 4), '11:00'),
@@ -203,11 +175,11 @@ describeEachDatabase('the times offered from advisers’ calendars', (database) 
         ),
       ),
       opaque: calendar(
-        event('UID:meeting', london('DTSTART', day(0, 4), '11:00'), london('DTEND', day(0, 4), '12:00')),
+        vevent('UID:meeting', london('DTSTART', day(0, 4), '11:00'), london('DTEND', day(0, 4), '12:00')),
       ),
       // A weekly 10:00 London meeting the week before the clocks go forward and the week after.
       summerTime: calendar(
-        event(
+        vevent(
           'UID:summer-time',
           london('DTSTART', beforeChange, '10:00'),
           london('DTEND', beforeChange, '11:00'),
@@ -282,7 +254,7 @@ describeEachDatabase('an adviser’s calendar that cannot be read', (database) =
     await radicale.putEvent(
       calendarUrl,
       'meeting.ics',
-      calendar(event('UID:meeting', london('DTSTART', day, '10:00'), london('DTEND', day, '11:00'))),
+      calendar(vevent('UID:meeting', london('DTSTART', day, '10:00'), london('DTEND', day, '11:00'))),
     );
     const { ann, owner, ...rest } = await siteWithAdvisers(database, { CALENDAR_STALE_MINUTES: '1' });
     site = rest.site;
@@ -381,7 +353,7 @@ describeEachDatabase('the last-moment check of an adviser’s calendar', (databa
     await radicale.putEvent(
       calendarUrl,
       'late.ics',
-      calendar(event('UID:late', london('DTSTART', day, '10:00'), london('DTEND', day, '11:00'))),
+      calendar(vevent('UID:late', london('DTSTART', day, '10:00'), london('DTEND', day, '11:00'))),
     );
     expect(times(await timesFor(site.url, day))).toEqual(offered(annMorning));
 

@@ -11,10 +11,7 @@ import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newReference, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
-import {
-  closedWeekdays,
-  type PublicCalendarSettings,
-} from '#shared/booking-settings.ts';
+import { closedWeekdays, type PublicCalendarSettings } from '#shared/booking-settings.ts';
 import {
   addDays,
   type CalendarDate,
@@ -221,7 +218,7 @@ export function createBookingService({
 
     /** The times at least one adviser is free on a date, earliest first, each once. */
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const { firm, offering } = await diaries();
+      const { offering } = await diaries();
       const times = new Map<string, TimeSlot>();
       for (const { free } of await slotsOn(date, offering)) {
         for (const { startHour, startMinute } of free()) {

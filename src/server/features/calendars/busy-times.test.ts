@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { icalendar, londonTimeZone, vevent } from '#tests/support/icalendar.ts';
 import { busyTimesFromIcs } from './busy-times.ts';
-
-const londonZone = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/London',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0000',
-  'TZOFFSETTO:+0100',
-  'TZNAME:BST',
-  'DTSTART:19700329T010000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0000',
-  'TZNAME:GMT',
-  'DTSTART:19701025T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
-
-/** A calendar as servers write it: CRLF line ends, the parts given in order. */
-const calendar = (...parts: string[][]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//practice-site tests//EN',
-    ...parts.flat(),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-const event = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20270101T000000Z', ...lines, 'END:VEVENT'];
 
 const window = (from: string, to: string) => ({
   from: new Date(from),
@@ -58,27 +27,30 @@ const weeklyAcrossSummerTime = [
 
 describe('busy times from an iCalendar text', () => {
   it('expands a weekly event across the change to summer time with the VTIMEZONE the text carries', () => {
-    expect(iso(busyTimesFromIcs(calendar(londonZone, event(...weeklyStandup)), march))).toEqual(
+    expect(iso(busyTimesFromIcs(icalendar(londonTimeZone, vevent(...weeklyStandup)), march))).toEqual(
       weeklyAcrossSummerTime,
     );
   });
 
   it('reads a TZID the text does not define as the IANA zone of that name', () => {
-    expect(iso(busyTimesFromIcs(calendar(event(...weeklyStandup)), march))).toEqual(weeklyAcrossSummerTime);
+    expect(iso(busyTimesFromIcs(icalendar(vevent(...weeklyStandup)), march))).toEqual(weeklyAcrossSummerTime);
   });
 
   it('reads a zone the text defines under a name of its own (as Outlook writes them)', () => {
-    const outlookZone = londonZone.map((line) =>
+    const outlookZone = londonTimeZone.map((line) =>
       line === 'TZID:Europe/London' ? 'TZID:GMT Standard Time' : line,
     );
     const standup = weeklyStandup.map((line) => line.replace('TZID=Europe/London', 'TZID=GMT Standard Time'));
-    expect(iso(busyTimesFromIcs(calendar(outlookZone, event(...standup)), march))).toEqual(
+    expect(iso(busyTimesFromIcs(icalendar(outlookZone, vevent(...standup)), march))).toEqual(
       weeklyAcrossSummerTime,
     );
   });
 
   it('leaves out the instances EXDATE removes', () => {
-    const text = calendar(londonZone, event(...weeklyStandup, 'EXDATE;TZID=Europe/London:20270322T090000'));
+    const text = icalendar(
+      londonTimeZone,
+      vevent(...weeklyStandup, 'EXDATE;TZID=Europe/London:20270322T090000'),
+    );
     expect(iso(busyTimesFromIcs(text, march))).toEqual([
       weeklyAcrossSummerTime[0],
       weeklyAcrossSummerTime[2],
@@ -87,10 +59,10 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('takes a moved instance at its new time, not the old', () => {
-    const text = calendar(
-      londonZone,
-      event(...weeklyStandup),
-      event(
+    const text = icalendar(
+      londonTimeZone,
+      vevent(...weeklyStandup),
+      vevent(
         'UID:standup',
         'RECURRENCE-ID;TZID=Europe/London:20270322T090000',
         'DTSTART;TZID=Europe/London:20270323T140000',
@@ -106,10 +78,10 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('leaves the adviser free for one cancelled instance of a series', () => {
-    const text = calendar(
-      londonZone,
-      event(...weeklyStandup),
-      event(
+    const text = icalendar(
+      londonTimeZone,
+      vevent(...weeklyStandup),
+      vevent(
         'UID:standup',
         'RECURRENCE-ID;TZID=Europe/London:20270329T090000',
         'DTSTART;TZID=Europe/London:20270329T090000',
@@ -125,10 +97,10 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('matches an override written in UTC to the instance it moves', () => {
-    const text = calendar(
-      londonZone,
-      event(...weeklyStandup),
-      event(
+    const text = icalendar(
+      londonTimeZone,
+      vevent(...weeklyStandup),
+      vevent(
         'UID:standup',
         'RECURRENCE-ID:20270329T080000Z',
         'DTSTART:20270329T100000Z',
@@ -144,10 +116,10 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('counts an opaque instance of a transparent series, and only that one', () => {
-    const text = calendar(
-      londonZone,
-      event(...weeklyStandup, 'TRANSP:TRANSPARENT'),
-      event(
+    const text = icalendar(
+      londonTimeZone,
+      vevent(...weeklyStandup, 'TRANSP:TRANSPARENT'),
+      vevent(
         'UID:standup',
         'RECURRENCE-ID;TZID=Europe/London:20270322T090000',
         'DTSTART;TZID=Europe/London:20270322T090000',
@@ -159,23 +131,23 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('leaves the adviser free for a cancelled or transparent event', () => {
-    const text = calendar(
-      event(...weeklyStandup, 'STATUS:CANCELLED'),
-      event('UID:lunch', 'DTSTART:20270316T120000Z', 'DTEND:20270316T130000Z', 'TRANSP:TRANSPARENT'),
-      event('UID:real', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z', 'TRANSP:OPAQUE'),
+    const text = icalendar(
+      vevent(...weeklyStandup, 'STATUS:CANCELLED'),
+      vevent('UID:lunch', 'DTSTART:20270316T120000Z', 'DTEND:20270316T130000Z', 'TRANSP:TRANSPARENT'),
+      vevent('UID:real', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z', 'TRANSP:OPAQUE'),
     );
     expect(iso(busyTimesFromIcs(text, march))).toEqual(['2027-03-17T12:00:00.000Z 2027-03-17T13:00:00.000Z']);
   });
 
   it('takes an all-day event as the whole day in the firm’s time zone', () => {
-    const text = calendar(event('UID:holiday', 'DTSTART;VALUE=DATE:20270601', 'DTEND;VALUE=DATE:20270603'));
+    const text = icalendar(vevent('UID:holiday', 'DTSTART;VALUE=DATE:20270601', 'DTEND;VALUE=DATE:20270603'));
     expect(iso(busyTimesFromIcs(text, window('2027-05-01T00:00:00Z', '2027-07-01T00:00:00Z')))).toEqual([
       '2027-05-31T23:00:00.000Z 2027-06-02T23:00:00.000Z',
     ]);
   });
 
   it('takes an all-day event with no end as one day', () => {
-    const text = calendar(event('UID:birthday', 'DTSTART;VALUE=DATE:20270105', 'RRULE:FREQ=YEARLY'));
+    const text = icalendar(vevent('UID:birthday', 'DTSTART;VALUE=DATE:20270105', 'RRULE:FREQ=YEARLY'));
     expect(iso(busyTimesFromIcs(text, window('2027-01-01T00:00:00Z', '2028-02-01T00:00:00Z')))).toEqual([
       '2027-01-05T00:00:00.000Z 2027-01-06T00:00:00.000Z',
       '2028-01-05T00:00:00.000Z 2028-01-06T00:00:00.000Z',
@@ -183,8 +155,8 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('reads an event with DURATION instead of DTEND', () => {
-    const text = calendar(
-      event('UID:review', 'DTSTART:20270316T100000Z', 'DURATION:PT1H30M', 'RRULE:FREQ=DAILY;COUNT=2'),
+    const text = icalendar(
+      vevent('UID:review', 'DTSTART:20270316T100000Z', 'DURATION:PT1H30M', 'RRULE:FREQ=DAILY;COUNT=2'),
     );
     expect(iso(busyTimesFromIcs(text, march))).toEqual([
       '2027-03-16T10:00:00.000Z 2027-03-16T11:30:00.000Z',
@@ -193,18 +165,18 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('keeps only what overlaps the window, including an event under way at its start', () => {
-    const text = calendar(
-      event('UID:before', 'DTSTART:20270313T100000Z', 'DTEND:20270313T110000Z'),
-      event('UID:across', 'DTSTART:20270313T230000Z', 'DTEND:20270314T010000Z'),
-      event('UID:after', 'DTSTART:20270406T000000Z', 'DTEND:20270406T010000Z'),
+    const text = icalendar(
+      vevent('UID:before', 'DTSTART:20270313T100000Z', 'DTEND:20270313T110000Z'),
+      vevent('UID:across', 'DTSTART:20270313T230000Z', 'DTEND:20270314T010000Z'),
+      vevent('UID:after', 'DTSTART:20270406T000000Z', 'DTEND:20270406T010000Z'),
     );
     expect(iso(busyTimesFromIcs(text, march))).toEqual(['2027-03-13T23:00:00.000Z 2027-03-14T01:00:00.000Z']);
   });
 
   it('reads several texts (one per CalDAV object) together', () => {
     const texts = [
-      calendar(event('UID:a', 'DTSTART:20270316T100000Z', 'DTEND:20270316T110000Z')),
-      calendar(event('UID:b', 'DTSTART:20270315T100000Z', 'DTEND:20270315T110000Z')),
+      icalendar(vevent('UID:a', 'DTSTART:20270316T100000Z', 'DTEND:20270316T110000Z')),
+      icalendar(vevent('UID:b', 'DTSTART:20270315T100000Z', 'DTEND:20270315T110000Z')),
     ];
     expect(iso(busyTimesFromIcs(texts, march))).toEqual([
       '2027-03-15T10:00:00.000Z 2027-03-15T11:00:00.000Z',
@@ -213,8 +185,8 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('stops a feed that repeats an event every second since 2000, quickly and with words', () => {
-    const text = calendar(
-      event('UID:spin', 'DTSTART:20000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+    const text = icalendar(
+      vevent('UID:spin', 'DTSTART:20000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
     );
     const started = Date.now();
     expect(() => busyTimesFromIcs(text, march)).toThrow(
@@ -224,8 +196,8 @@ describe('busy times from an iCalendar text', () => {
   });
 
   it('stops a feed with too many busy intervals in the window', () => {
-    const text = calendar(
-      event('UID:many', 'DTSTART:20270314T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
+    const text = icalendar(
+      vevent('UID:many', 'DTSTART:20270314T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
     );
     expect(() => busyTimesFromIcs(text, march, { maxSteps: 1_000_000, maxIntervals: 100 })).toThrow(
       'The calendar repeats its events too often to be read',

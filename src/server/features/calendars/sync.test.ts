@@ -9,6 +9,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { icalendar, londonTimeZone, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { connectCalendar } from './connect.ts';
@@ -19,41 +20,11 @@ import { type CalendarSyncOptions, createCalendarSync } from './sync.ts';
 const secretKey = 'calendar-sync-test-secret-key-0123456789';
 const box = secretBox(secretKey);
 
-const londonZone = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/London',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0000',
-  'TZOFFSETTO:+0100',
-  'TZNAME:BST',
-  'DTSTART:19700329T010000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0000',
-  'TZNAME:GMT',
-  'DTSTART:19701025T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
-const calendar = (...parts: string[][]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//practice-site tests//EN',
-    ...parts.flat(),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-const event = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20270101T000000Z', ...lines, 'END:VEVENT'];
-
 // A Monday stand-up at 09:00 London for four weeks across the change to summer time (28 March 2027): the
 // second removed, the third moved to Tuesday 14:00.
-const standup = calendar(
-  londonZone,
-  event(
+const standup = icalendar(
+  londonTimeZone,
+  vevent(
     'UID:standup',
     'SUMMARY:Stand-up',
     'DTSTART;TZID=Europe/London:20270315T090000',
@@ -61,7 +32,7 @@ const standup = calendar(
     'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4',
     'EXDATE;TZID=Europe/London:20270322T090000',
   ),
-  event(
+  vevent(
     'UID:standup',
     'SUMMARY:Stand-up (moved)',
     'RECURRENCE-ID;TZID=Europe/London:20270329T090000',
@@ -69,15 +40,15 @@ const standup = calendar(
     'DTEND;TZID=Europe/London:20270330T150000',
   ),
 );
-const holiday = calendar(event('UID:holiday', 'DTSTART;VALUE=DATE:20270401', 'DTEND;VALUE=DATE:20270402'));
-const focusTime = calendar(
-  event('UID:focus', 'DTSTART:20270316T120000Z', 'DTEND:20270316T130000Z', 'TRANSP:TRANSPARENT'),
+const holiday = icalendar(vevent('UID:holiday', 'DTSTART;VALUE=DATE:20270401', 'DTEND;VALUE=DATE:20270402'));
+const focusTime = icalendar(
+  vevent('UID:focus', 'DTSTART:20270316T120000Z', 'DTEND:20270316T130000Z', 'TRANSP:TRANSPARENT'),
 );
-const called0ff = calendar(
-  event('UID:off', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z', 'STATUS:CANCELLED'),
+const called0ff = icalendar(
+  vevent('UID:off', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z', 'STATUS:CANCELLED'),
 );
-const clientMeeting = calendar(event('UID:client', 'DTSTART:20270318T100000Z', 'DURATION:PT1H30M'));
-const farAhead = calendar(event('UID:far', 'DTSTART:20270801T100000Z', 'DTEND:20270801T110000Z'));
+const clientMeeting = icalendar(vevent('UID:client', 'DTSTART:20270318T100000Z', 'DURATION:PT1H30M'));
+const farAhead = icalendar(vevent('UID:far', 'DTSTART:20270801T100000Z', 'DTEND:20270801T110000Z'));
 
 const expectedFromRadicale = [
   ['2027-03-15T09:00:00.000Z', '2027-03-15T09:30:00.000Z'],
@@ -242,7 +213,7 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     await radicale.putEvent(
       ownCalendar,
       'added.ics',
-      calendar(event('UID:added', 'DTSTART:20270319T150000Z', 'DURATION:PT1H')),
+      icalendar(vevent('UID:added', 'DTSTART:20270319T150000Z', 'DURATION:PT1H')),
     );
     clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await job.runOnce()).toBe(1);
@@ -329,9 +300,9 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
   });
 
   it('reads an ICS feed, then sends its validators, and counts 304 as a success that keeps the busy times', async () => {
-    server.ics = calendar(
-      londonZone,
-      event('UID:a', 'DTSTART;TZID=Europe/London:20270315T090000', 'DURATION:PT1H'),
+    server.ics = icalendar(
+      londonTimeZone,
+      vevent('UID:a', 'DTSTART;TZID=Europe/London:20270315T090000', 'DURATION:PT1H'),
     );
     await connectCalendar(db, box, adviserId, { kind: 'ics', url: server.url }, clock);
     const job = sync();
@@ -365,7 +336,7 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     });
 
     server.failWith = undefined;
-    server.ics = calendar(event('UID:big', 'DTSTART:20270315T090000Z', `DESCRIPTION:${'x'.repeat(2000)}`));
+    server.ics = icalendar(vevent('UID:big', 'DTSTART:20270315T090000Z', `DESCRIPTION:${'x'.repeat(2000)}`));
     const small = sync({ limits: { timeoutMs: 10_000, maxBytes: 1024 } });
     expect(await small.syncNow(adviserId)).toEqual({
       status: 'failed',
