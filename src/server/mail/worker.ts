@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createPoller } from '#server/jobs/poller.ts';
 import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
@@ -62,11 +63,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts = 10,
   } = options;
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-  let kicked = false;
-
   async function deliver(row: OutboxRow) {
     const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
     try {
@@ -108,7 +104,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           held.delete(row.id);
         }
         handled += batch.length;
-        if (batch.length < batchSize || stopped) break;
+        if (batch.length < batchSize || poller.stopped) break;
       }
     } finally {
       clearInterval(renewal);
@@ -122,51 +118,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return handled;
   }
 
-  function runOnce() {
-    // One pass at a time in this process; a kick during a pass asks for one more pass after it.
-    if (running) {
-      kicked = true;
-      return running;
-    }
-    running = drainDue()
-      .catch((error) => {
-        log.error({ err: error }, 'outbox pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (kicked && !stopped) {
-          kicked = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, pollIntervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void runOnce();
-      schedule();
-    },
-    kick() {
-      if (!stopped) void runOnce();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const poller = createPoller(drainDue, { pollIntervalMs, log, what: 'outbox' });
+  return poller;
 }

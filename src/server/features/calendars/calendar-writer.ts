@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '#server/db/database.ts';
 import type { BookingMailSettings } from '#server/features/booking/index.ts';
+import { createPoller } from '#server/jobs/poller.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { diaryEvent, findCallForDiary } from './adviser-diary.ts';
 import {
@@ -76,11 +77,6 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     giveUpAfterMs = 24 * 60 * 60_000,
     requestTimeoutMs = 20_000,
   } = options;
-
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-  let kicked = false;
 
   async function caldavSourceOf(adviserId: number): Promise<CalDavSource> {
     const calendar = await db
@@ -187,7 +183,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
           held.delete(write.id);
         }
         handled += batch.length;
-        if (batch.length < batchSize || stopped) break;
+        if (batch.length < batchSize || poller.stopped) break;
       }
     } finally {
       clearInterval(renewal);
@@ -195,51 +191,6 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     return handled;
   }
 
-  function runOnce() {
-    // One pass at a time in this process; a kick during a pass asks for one more pass after it.
-    if (running) {
-      kicked = true;
-      return running;
-    }
-    running = drainDue()
-      .catch((error) => {
-        log.error({ err: error }, 'calendar write pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (kicked && !stopped) {
-          kicked = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, pollIntervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void runOnce();
-      schedule();
-    },
-    kick() {
-      if (!stopped) void runOnce();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const poller = createPoller(drainDue, { pollIntervalMs, log, what: 'calendar write' });
+  return poller;
 }
