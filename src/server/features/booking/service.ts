@@ -119,12 +119,12 @@ export function createBookingService({
   calendars,
   now,
 }: BookingServiceOptions) {
-  /** The diaries offering times now: those whose calendar, if they have one, was read recently enough. */
-  const diaries = () => loadDiaries(db, now(), calendarStaleMinutes);
+  /** The firm's settings and every diary, with those offering times now (their calendar read recently). */
+  const readDiaries = () => loadDiaries(db, now(), calendarStaleMinutes);
 
   /**
-   * What each diary has on a date: `open` cuts its working hours into calls without counting what keeps
-   * it busy, `free` counts its calls and its calendar's busy times too.
+   * What each diary has on a date: `open`, its working hours cut into calls without counting what keeps it
+   * busy; `free()`, those clear of its calls and its calendar's busy times too.
    */
   async function slotsOn(date: CalendarDate, diaries: readonly Diary[]) {
     const iso = toIsoDate(date);
@@ -181,7 +181,7 @@ export function createBookingService({
 
   return {
     async publicSettings(): Promise<PublicCalendarSettings> {
-      const { firm, all, offering } = await diaries();
+      const { firm, all, offering } = await readDiaries();
       const at = now();
       const today = todayIn(firm.timeZone, at);
       const last = addDays(today, firm.maxDaysOffered > 0 ? firm.maxDaysOffered : closedDatesWithoutLimit);
@@ -197,10 +197,8 @@ export function createBookingService({
       for (let date = today; toIsoDate(date) <= toIsoDate(last); date = addDays(date, 1)) {
         allDates.push(toIsoDate(date));
       }
-      const closedDates =
-        closedIn.length === 0
-          ? allDates
-          : allDates.filter((date) => closedIn.every((closed) => closed.has(date)));
+      // With no diary offering times (every adviser inactive or stale), every date is closed.
+      const closedDates = allDates.filter((date) => closedIn.every((closed) => closed.has(date)));
       // A weekday is never offered when no adviser works it.
       const settingsOfAll = all.length > 0 ? all.map((d) => d.settings) : [firm];
       const ignoreDays = weekdayNames.filter((day) =>
@@ -218,7 +216,7 @@ export function createBookingService({
 
     /** The times at least one adviser is free on a date, earliest first, each once. */
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const { offering } = await diaries();
+      const { offering } = await readDiaries();
       const times = new Map<string, TimeSlot>();
       for (const { free } of await slotsOn(date, offering)) {
         for (const { startHour, startMinute } of free()) {
@@ -229,8 +227,9 @@ export function createBookingService({
     },
 
     /**
-     * Re-checks what the browser checked, then, in one transaction, counts the visitor's bookings against
-     * the limits and lets the database decide who gets the slot.
+     * Re-checks what the browser checked, finds the advisers free at the time and reads their calendars
+     * once more, then, in one transaction, counts the visitor's bookings against the limits and gives the
+     * call to the fairest adviser still free (the database refusing any clash).
      */
     async book(
       payload: BookCallPayload,
@@ -252,7 +251,7 @@ export function createBookingService({
       }
       if (messages.length) return { status: 'invalid', messages };
 
-      const { firm, offering } = await diaries();
+      const { firm, offering } = await readDiaries();
       const chosen = (slot: { startHour: number; startMinute: number }) =>
         slot.startHour === payload.selectedHour && slot.startMinute === payload.selectedMinute;
       // Offered by anyone at all (ignoring what keeps them busy) tells "not a slot" (422) from "just
