@@ -99,6 +99,25 @@ describe('configuration', () => {
     });
   });
 
+  it('reads calendars every 5 minutes and lets them go stale after 60, never before the next read', () => {
+    expect(loadConfig({}).calendars).toEqual({ secretKey: undefined, syncMinutes: 5, staleMinutes: 60 });
+    expect(loadConfig({ CALENDAR_SYNC_MINUTES: '15', CALENDAR_STALE_MINUTES: '45' }).calendars).toMatchObject(
+      {
+        syncMinutes: 15,
+        staleMinutes: 45,
+      },
+    );
+    expect(errorOf({ CALENDAR_STALE_MINUTES: '5' })).toBe(
+      'CALENDAR_STALE_MINUTES must be more minutes than CALENDAR_SYNC_MINUTES (5), or every calendar would go stale between two reads; got "5"',
+    );
+    expect(errorOf({ CALENDAR_SYNC_MINUTES: '0' })).toBe(
+      'CALENDAR_SYNC_MINUTES must be a whole number of 1 or more; got "0"',
+    );
+    expect(errorOf({ CALENDAR_SECRET_KEY: 'short key' })).toBe(
+      'CALENDAR_SECRET_KEY must be at least 32 characters long; got "9 characters"',
+    );
+  });
+
   it('accepts a safe production configuration', () => {
     expect(loadConfig(productionBase).nodeEnv).toBe('production');
   });

@@ -233,6 +233,15 @@ export function loadConfig(env: Env = process.env): Config {
     syncMinutes: wholeNumber('CALENDAR_SYNC_MINUTES', '5'),
     staleMinutes: wholeNumber('CALENDAR_STALE_MINUTES', '60'),
   };
+  // A calendar read every n minutes is n minutes old just before each read: going stale sooner would shut
+  // that adviser's times for most of every interval.
+  if (calendars.staleMinutes <= calendars.syncMinutes) {
+    fail(
+      'CALENDAR_STALE_MINUTES',
+      `more minutes than CALENDAR_SYNC_MINUTES (${calendars.syncMinutes}), or every calendar would go stale between two reads`,
+      String(calendars.staleMinutes),
+    );
+  }
 
   return {
     nodeEnv,

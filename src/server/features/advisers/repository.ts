@@ -60,6 +60,8 @@ export interface AdviserForBooking {
   overrides: AdviserOverrides;
   /** When their calendar was last read successfully; undefined when they have no calendar connected. */
   calendarReadAt: Date | null | undefined;
+  /** How far ahead that read reached; undefined when they have no calendar or it was never read. */
+  calendarReadUntil: Date | undefined;
 }
 
 /** Every adviser, active or not, in the order they were added: one query on the booking calendar's path. */
@@ -76,6 +78,7 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
       'users.status as account_status',
       'adviser_calendars.adviser_id as calendar',
       'adviser_calendars.last_success_at',
+      'adviser_calendars.read_until',
     ])
     .orderBy('advisers.id')
     .execute();
@@ -86,6 +89,7 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
     overrides: parseOverrides(row.overrides),
     calendarReadAt:
       row.calendar === null ? undefined : row.last_success_at === null ? null : new Date(row.last_success_at),
+    calendarReadUntil: row.read_until === null ? undefined : new Date(row.read_until),
   }));
 }
 

@@ -58,6 +58,9 @@ export function registerAvailabilityRoutes(
       await db.transaction().execute(async (trx) => {
         const at = now();
         await store.saveSettings(trx, settings, at);
+        // Advisers' calendars are read as far ahead as days are offered: with more days offered, the
+        // days beyond each last read offer none of that adviser's times until it is read again, now.
+        await trx.updateTable('adviser_calendars').set({ next_sync_at: at.toISOString() }).execute();
         await recordAudit(
           trx,
           {

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildBookCallPayload, slotValue, type TimeSlot } from '#shared/booking.ts';
-import type { PublicCalendarSettings } from '#shared/booking-settings.ts';
+import { defaultAvailabilitySettings, type PublicCalendarSettings } from '#shared/booking-settings.ts';
 import { addDays, type CalendarDate, toIsoDate, weekdayName } from '#shared/calendar.ts';
 import { addAdviserTo, weekdayHours } from '#tests/support/advisers.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { firstBookableDate, postBooking, timesFor } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 const times = (slots: TimeSlot[]) => slots.map(slotValue);
 const halfHoursFrom = (start: number, end: number) => {
@@ -135,6 +136,54 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
       .where('adviser_id', '=', ann)
       .execute();
     expect(await timesFor(site.url, day)).toEqual([]);
+  });
+
+  it('offers nothing of an adviser’s beyond how far their calendar was read, and has it read further when more days are offered', async () => {
+    const ann = await addAdviserTo(site.db, 'ann@example.com', 'Ann Fenwick', {
+      workingHours: weekdayHours('09:00', '10:00'),
+    });
+    await addAdviserTo(site.db, 'ben@example.com', 'Ben Hale', {
+      workingHours: weekdayHours('14:00', '15:00'),
+    });
+    const now = new Date();
+    const { zonedTimeToUtc } = await import('#server/time/zoned-time.ts');
+    // Ann's calendar was read up to the start of the day: nothing is known of her day.
+    await site.db
+      .insertInto('adviser_calendars')
+      .values({
+        adviser_id: ann,
+        kind: 'ics',
+        display_host: 'calendar.example.com',
+        sealed_source: 'not read in this test',
+        next_sync_at: new Date(now.getTime() + 3_600_000).toISOString(),
+        last_success_at: now.toISOString(),
+        read_until: zonedTimeToUtc(day, 0, 0, 'Europe/London').toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute();
+    expect(times(await timesFor(site.url, day))).toEqual(['14:00', '14:30']);
+    expect((await book('09:00', 'unknown.day@example.com')).status).toBe(409);
+    await site.db.updateTable('advisers').set({ status: 'inactive' }).where('id', '!=', ann).execute();
+    const settings: PublicCalendarSettings = await (await send(site, '/api/booking-settings')).json();
+    expect(settings.closedDates).toContain(toIsoDate(day));
+
+    // Once read a day further, her morning is offered.
+    await site.db
+      .updateTable('adviser_calendars')
+      .set({ read_until: zonedTimeToUtc(addDays(day, 1), 0, 0, 'Europe/London').toISOString() })
+      .execute();
+    expect(times(await timesFor(site.url, day))).toEqual(['09:00', '09:30']);
+
+    // Offering more days ahead makes every calendar due at once, to be read that much further.
+    const owner = await signedInStaff(site, 'olive@example.com', 'owner');
+    const saved = await backOfficeClient(site, owner).send(
+      '/availability',
+      { ...defaultAvailabilitySettings, maxDaysOffered: 120 },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    const [calendar] = await site.db.selectFrom('adviser_calendars').select('next_sync_at').execute();
+    expect(new Date(calendar?.next_sync_at ?? 0).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('gives a call to the free adviser with the fewest calls ahead, then the longest since their last booking', async () => {

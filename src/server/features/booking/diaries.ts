@@ -23,6 +23,11 @@ export interface Diary {
    * clash with a meeting it holds, so they offer none until it is read again.
    */
   stale: boolean;
+  /**
+   * How far ahead their calendar was read: later times are not offered, since nothing is known of them
+   * (the firm may have just offered more days ahead). Undefined without a calendar.
+   */
+  knownUntil: Date | undefined;
 }
 
 /**
@@ -35,7 +40,7 @@ export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
   const freshSince = now.getTime() - staleMinutes * 60_000;
   const all: Diary[] =
     advisers.length === 0
-      ? [{ adviserId: null, adviserName: null, settings: firm, stale: false }]
+      ? [{ adviserId: null, adviserName: null, settings: firm, stale: false, knownUntil: undefined }]
       : advisers
           .filter((adviser) => adviser.active)
           .map((adviser) => ({
@@ -45,6 +50,7 @@ export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
             stale:
               adviser.calendarReadAt !== undefined &&
               (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
+            knownUntil: adviser.calendarReadUntil,
           }));
   return { firm, all, offering: all.filter((diary) => !diary.stale) };
 }

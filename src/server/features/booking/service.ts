@@ -153,7 +153,10 @@ export function createBookingService({
       return {
         diary,
         open: slots,
-        free: () => freeOf(slots, busyFor(diary), bufferMinutes),
+        free: () =>
+          freeOf(slots, busyFor(diary), bufferMinutes).filter(
+            (slot) => diary.knownUntil === undefined || slot.end <= diary.knownUntil,
+          ),
       };
     });
   }
@@ -187,16 +190,25 @@ export function createBookingService({
       const last = addDays(today, firm.maxDaysOffered > 0 ? firm.maxDaysOffered : closedDatesWithoutLimit);
       const blockedFor = await blockedDatesByDiary(db, toIsoDate(today), toIsoDate(last));
       // A date is closed when no diary offering times opens it.
-      const closedIn = offering.map(
-        (diary) =>
-          new Set(
-            closedDatesBetween(today, last, diary.settings, { now: at, blockedDates: blockedFor(diary) }),
-          ),
-      );
       const allDates: string[] = [];
+      const unknownFrom = new Map<Diary, string>();
       for (let date = today; toIsoDate(date) <= toIsoDate(last); date = addDays(date, 1)) {
         allDates.push(toIsoDate(date));
+        // A day starting after a diary's calendar was read up to is closed to it (see Diary.knownUntil).
+        const starts = zonedTimeToUtc(date, 0, 0, firm.timeZone);
+        for (const diary of offering) {
+          if (diary.knownUntil && starts >= diary.knownUntil && !unknownFrom.has(diary)) {
+            unknownFrom.set(diary, toIsoDate(date));
+          }
+        }
       }
+      const closedIn = offering.map((diary) => {
+        const closed = new Set(
+          closedDatesBetween(today, last, diary.settings, { now: at, blockedDates: blockedFor(diary) }),
+        );
+        const from = unknownFrom.get(diary);
+        return from === undefined ? closed : new Set([...closed, ...allDates.filter((date) => date >= from)]);
+      });
       // With no diary offering times (every adviser inactive or stale), every date is closed.
       const closedDates = allDates.filter((date) => closedIn.every((closed) => closed.has(date)));
       // A weekday is never offered when no adviser works it.
