@@ -218,6 +218,9 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
       callMinutes: 45,
     });
     expect(times(await timesFor(site.url, day))).toEqual(['09:00', '09:45', '10:30', '11:15']);
+    // The only adviser's call length is the one the calendar announces.
+    const settings: PublicCalendarSettings = await (await send(site, '/api/booking-settings')).json();
+    expect(settings.callMinutes).toBe(45);
     expect((await book('09:45', 'named@example.com')).status).toBe(201);
     const messages = await site.db
       .selectFrom('outbox_messages')

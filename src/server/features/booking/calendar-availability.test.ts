@@ -256,7 +256,10 @@ describeEachDatabase('an adviser’s calendar that cannot be read', (database) =
       'meeting.ics',
       calendar(vevent('UID:meeting', london('DTSTART', day, '10:00'), london('DTEND', day, '11:00'))),
     );
-    const { ann, owner, ...rest } = await siteWithAdvisers(database, { CALENDAR_SYNC_MINUTES: '1', CALENDAR_STALE_MINUTES: '2' });
+    const { ann, owner, ...rest } = await siteWithAdvisers(database, {
+      CALENDAR_SYNC_MINUTES: '1',
+      CALENDAR_STALE_MINUTES: '2',
+    });
     site = rest.site;
     const api = backOfficeClient(site, owner);
     const annCalendar = async () =>

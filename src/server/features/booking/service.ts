@@ -80,6 +80,16 @@ const dayMs = 24 * 60 * 60_000;
 /** How far ahead closed dates are listed when every day ahead is offered (maxDaysOffered 0). */
 const closedDatesWithoutLimit = 366;
 
+/**
+ * The call length the calendar announces ("A free 30-minute video call"): the one every diary offering
+ * times shares, or undefined when they differ (the firm's is announced then, and each confirmation gives
+ * the call's own length).
+ */
+function commonCallMinutes(diaries: readonly Diary[]) {
+  const lengths = new Set(diaries.map((diary) => diary.settings.callMinutes));
+  return lengths.size === 1 ? [...lengths][0] : undefined;
+}
+
 /** Thrown inside the booking transaction when every adviser free for the slot was taken meanwhile. */
 class SlotTaken extends Error {}
 
@@ -221,7 +231,7 @@ export function createBookingService({
         maxDaysOffered: firm.maxDaysOffered,
         ignoreDays,
         timeZone: firm.timeZone,
-        callMinutes: firm.callMinutes,
+        callMinutes: commonCallMinutes(offering) ?? firm.callMinutes,
         closedDates,
       };
     },
