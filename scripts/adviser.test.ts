@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import { userCommand } from '#tests/support/accounts.ts';
+import { icalendar, vevent } from '#tests/support/icalendar.ts';
+import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 
 const secretKey = 'an adviser calendar key of 32+ characters';
 
@@ -85,8 +87,11 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
     expect((await adviser(['calendar', 'ann@fenwickhale.test'])).error).toContain(
       'Give one of --caldav URL, --ics URL or --none.',
     );
-    expect((await adviser(caldav)).out).toContain(
-      "Connected ann@fenwickhale.test's CalDAV calendar on caldav.example.test",
+    const connected = (await adviser(caldav)).out;
+    expect(connected).toContain("Connected ann@fenwickhale.test's CalDAV calendar on caldav.example.test.");
+    // It is read at once, and the command says why that failed (the host does not exist).
+    expect(connected).toContain(
+      'It could not be read: The calendar server could not be reached. Their times are not offered until a read succeeds',
     );
     const listed = await table();
     expect(listed[1]).toEqual([
@@ -95,7 +100,7 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
       'active',
       'CalDAV caldav.example.test',
       'never (not offering times)',
-      '-',
+      'The calendar server could not be reached',
     ]);
     const printed = JSON.stringify(listed);
     for (const secret of ['secret-path', 'ann-login', 'calendar-password'])
@@ -119,5 +124,50 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
       "Disconnected ann@fenwickhale.test's calendar",
     );
     expect((await table())[1]?.[3]).toBe('none');
+  });
+
+  describe('with a feed to read', () => {
+    let feed: FakeCalendarServer;
+    beforeAll(async () => {
+      feed = await startFakeCalendarServer();
+    });
+    afterAll(() => feed.stop());
+    // Two meetings in the days the calendar offers, whatever day the test runs.
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const meetings = icalendar(
+      vevent('UID:one', `DTSTART:${day(2)}T100000Z`, `DTEND:${day(2)}T110000Z`),
+      vevent('UID:two', `DTSTART:${day(3)}T140000Z`, `DTEND:${day(3)}T150000Z`),
+    );
+
+    it('reads a calendar as soon as it is connected and says what it found, or why it could not', async () => {
+      feed.ics = meetings;
+      const connected = (await adviser(['calendar', 'ann@fenwickhale.test', '--ics', feed.url])).out;
+      expect(connected).toContain("Connected ann@fenwickhale.test's ICS feed on 127.0.0.1.");
+      expect(connected).toContain('Read it: 2 busy times in the days offered.');
+      expect((await table())[1]?.slice(3)).toEqual(['ICS feed 127.0.0.1', 'just now', '-']);
+
+      feed.failWith = 500;
+      const failed = (await adviser(['calendar', 'ann@fenwickhale.test', '--ics', feed.url])).out;
+      expect(failed).toContain(
+        'It could not be read: The calendar server answered 500. Their times are not offered until a read succeeds; it is tried again every 5 minutes.',
+      );
+      expect((await table())[1]?.slice(3)).toEqual([
+        'ICS feed 127.0.0.1',
+        'never (not offering times)',
+        'The calendar server answered 500',
+      ]);
+      feed.failWith = undefined;
+      expect((await adviser(['calendar', 'ann@fenwickhale.test', '--none'])).out).toContain('Disconnected');
+    });
+  });
+
+  it('lists an adviser whose staff account is disabled as not offered, and why', async () => {
+    await userCommand(site, 'disable', 'ann@fenwickhale.test');
+    expect((await table())[1]?.slice(0, 3)).toEqual([
+      'ann@fenwickhale.test',
+      'Ann Fenwick',
+      'inactive (staff account disabled)',
+    ]);
   });
 });

@@ -2,12 +2,15 @@
 // `npm run adviser:calendar -- EMAIL --caldav URL --username U --password P` (or `--ics URL`, or `--none`
 // to disconnect), and `npm run adviser:list`: the firm's advisers, on the configured database
 // (DATABASE_URL). A calendar's address and password are sealed with CALENDAR_SECRET_KEY and never printed.
+// A calendar connected here is read at once, as the back office does, and the command says how that went.
 
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { AdviserRefusal, createAdviserService } from '#server/features/advisers/index.ts';
+import { createCalendarSync, type SyncOutcome } from '#server/features/calendars/index.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 
@@ -45,6 +48,20 @@ function ago(iso: string | null, now: Date): string {
   return new Date(iso).toISOString().replace('T', ' ').slice(0, 16).concat(' UTC');
 }
 
+/** How the first read of a calendar just connected went, in a sentence. */
+function readWords(outcome: SyncOutcome, syncMinutes: number): string {
+  switch (outcome.status) {
+    case 'read':
+      return `Read it: ${outcome.busy} busy time${outcome.busy === 1 ? '' : 's'} in the days offered.`;
+    case 'unchanged':
+      return 'Read it: unchanged since the last read.';
+    case 'failed':
+      return `It could not be read: ${outcome.error}. Their times are not offered until a read succeeds; it is tried again every ${syncMinutes} minute${syncMinutes === 1 ? '' : 's'}.`;
+    case 'skipped':
+      return 'The running site is reading it now: npm run adviser:list shows how that went.';
+  }
+}
+
 async function run() {
   const { positionals, values } = readArgs();
   const [command, email = ''] = positionals;
@@ -72,7 +89,11 @@ async function run() {
           [
             adviser.email,
             adviser.displayName,
-            adviser.active ? 'active' : 'inactive',
+            adviser.accountDisabled
+              ? 'inactive (staff account disabled)'
+              : adviser.active
+                ? 'active'
+                : 'inactive',
             calendar ? `${calendar.kind === 'caldav' ? 'CalDAV' : 'ICS feed'} ${calendar.host}` : 'none',
             calendar
               ? `${ago(calendar.lastReadAt, now)}${calendar.stale ? ' (not offering times)' : ''}`
@@ -112,8 +133,18 @@ async function run() {
       await advisers.connect(null, id, source);
       const host = (await advisers.list()).find((adviser) => adviser.id === id)?.calendar?.host;
       console.log(
-        `Connected ${email}'s ${source.kind === 'caldav' ? 'CalDAV calendar' : 'ICS feed'} on ${host}; it is read at the next sync.`,
+        `Connected ${email}'s ${source.kind === 'caldav' ? 'CalDAV calendar' : 'ICS feed'} on ${host}.`,
       );
+      // Connecting needed the key, so it is set. Only our own words are printed: never the address.
+      const { syncMinutes } = config.calendars;
+      const sync = createCalendarSync({
+        db,
+        log: pino({ level: 'silent' }),
+        secretKey: config.calendars.secretKey ?? '',
+        syncMinutes,
+        now: systemClock,
+      });
+      console.log(readWords(await sync.syncNow(id), syncMinutes));
     } else {
       throw new UsageError(usage);
     }

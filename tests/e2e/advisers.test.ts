@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, addUser, signInOnPage } from '../support/accounts.ts';
+import { addStaffWithPassword, addUser, signInOnPage, userCommand } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 // The Advisers screen at a phone's width and a desktop's: an owner makes a member of staff an adviser,
-// gives them their own hours, connects an ICS feed, and sees when it was last read and why a read failed.
+// gives them their own hours, connects an ICS feed, and sees when it was last read and why a read failed,
+// which calls have not reached their calendar, and that a disabled staff account is not offered.
 const t = setUpSiteInBrowser({ env: { CALENDAR_SECRET_KEY: 'a browser spec calendar key, 32+ characters' } });
 const password = 'Ledger2026!';
 
@@ -26,7 +27,7 @@ function changeDatabase(change: (db: Database.Database) => void) {
 
 describe('the Advisers screen in Chromium', () => {
   for (const width of [375, 1280]) {
-    it(`adds an adviser, sets their hours, connects an ICS feed, shows its state with an error, and names them on their calls (${width} px)`, async () => {
+    it(`adds an adviser, sets their hours, connects an ICS feed, shows its state with an error, names them on their calls, shows a waiting write and a disabled account (${width} px)`, async () => {
       const owner = `olive.advisers.${width}@fenwickhale.test`;
       const staff = `ann.advisers.${width}@fenwickhale.test`;
       const name = `Ann Fenwick ${width}`;
@@ -112,6 +113,41 @@ describe('the Advisers screen in Chromium', () => {
       await page.getByRole('definition').filter({ hasText: name }).waitFor();
       await page.goto(`${t.site.url}/back-office/bookings?q=${encodeURIComponent(caller)}`);
       await page.getByRole('main').getByText(name, { exact: true }).first().waitFor();
+
+      // Its write into the adviser's calendar is waiting on a server that is down (not due again yet).
+      const refused = 'Could not reach the calendar server: it refused the connection.';
+      changeDatabase((db) =>
+        db
+          .prepare(
+            `insert into calendar_writes (booking_id, adviser_id, action, status, attempts, next_attempt_at,
+                                          last_error, created_at)
+             select id, adviser_id, 'add', 'pending', 2, '2099-01-01T00:00:00.000Z', ?, ? from bookings
+             where email = ?`,
+          )
+          .run(refused, new Date().toISOString(), caller),
+      );
+      await page.goto(`${t.site.url}/back-office/bookings/${reference}`);
+      await page
+        .getByRole('definition')
+        .filter({
+          hasText: `Waiting to be written into their calendar; it is tried again automatically. The last error: ${refused}`,
+        })
+        .waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Her staff account is disabled: she is not offered, and the screen says why.
+      await userCommand(t.site, 'disable', staff);
+      await page.goto(`${t.site.url}/back-office/advisers`);
+      await card
+        .getByText('1 call is waiting to be written into (or taken out of) their calendar', { exact: false })
+        .waitFor();
+      await card.getByText(`The last error: ${refused}`).waitFor();
+      await card
+        .getByRole('definition')
+        .filter({ hasText: 'No (their staff account is disabled)' })
+        .waitFor();
+      expect(await card.getByRole('heading', { name: `${name} (staff account disabled)` }).count()).toBe(1);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expect(t.errors).toEqual([]);
     });
   }

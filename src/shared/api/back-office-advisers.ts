@@ -31,9 +31,19 @@ export const adviserSchema = z.object({
   displayName: z.string(),
   introduction: z.string(),
   active: z.boolean(),
+  accountDisabled: z
+    .boolean()
+    .describe('Their staff account is disabled: they are not offered for calls, whatever `active` says.'),
   overrides: adviserOverridesSchema.describe('Their own settings; any left out are the firm’s.'),
   blockedDates: z.array(z.object({ date: z.string(), reason: z.string().nullable() })),
   calendar: calendarSchema.nullable(),
+  diaryWrites: z
+    .object({
+      waiting: z.number().int().describe('Calls still being written into (or taken out of) their calendar.'),
+      failed: z.number().int().describe('Calls not yet over that could not be written: given up.'),
+      lastError: z.string().nullable().describe('Why the latest of those failed, in words.'),
+    })
+    .describe('What has not reached their CalDAV calendar yet; both 0 when everything has.'),
 });
 export type AdviserSummary = z.infer<typeof adviserSchema>;
 

@@ -58,6 +58,16 @@ export const bookingDetailSchema = bookingRowSchema.extend({
     .nullable()
     .describe('The questionnaire the call was booked from, if any.'),
   timeline: z.array(timelineEntrySchema),
+  diary: z
+    .object({
+      action: z.enum(['add', 'remove']).describe('Putting the call in, or (once cancelled) taking it out.'),
+      status: z.enum(['written', 'waiting', 'failed']).describe('Done, still being retried, or given up.'),
+      error: z.string().nullable().describe('Why the last try failed, in words; null once written.'),
+    })
+    .nullable()
+    .describe(
+      'Whether the call is in its adviser’s CalDAV calendar; null when it was never to be written there.',
+    ),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

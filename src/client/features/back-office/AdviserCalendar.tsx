@@ -6,7 +6,7 @@ import {
   readAdviserCalendarNow,
 } from '#shared/api/back-office-advisers.ts';
 import type { AdviserCardProps } from './AdviserCard.tsx';
-import { calendarKindLabel, calendarState } from './adviser-words.ts';
+import { calendarKindLabel, calendarState, diaryWritesWords } from './adviser-words.ts';
 
 /**
  * An adviser's calendar: its kind and host (never its address or credentials, which the server does not
@@ -17,6 +17,7 @@ export function AdviserCalendar({ adviser, now, open, run }: AdviserCardProps) {
   const params = { id: String(adviser.id) };
   const { calendar } = adviser;
   const state = calendar && calendarState(calendar, now);
+  const unwritten = diaryWritesWords(adviser.diaryWrites);
   return (
     <div className="bo-adviser-calendar">
       <h3>Calendar</h3>
@@ -47,6 +48,11 @@ export function AdviserCalendar({ adviser, now, open, run }: AdviserCardProps) {
           </div>
         </>
       )}
+      {unwritten.map((line) => (
+        <p key={line} className="bo-problem">
+          {line}
+        </p>
+      ))}
       {open === 'calendar' && <ConnectForm id={adviser.id} name={adviser.displayName} run={run} />}
     </div>
   );

@@ -11,7 +11,7 @@ import {
 import { settingLabels } from '#shared/availability-words.ts';
 import { AdviserCalendar } from './AdviserCalendar.tsx';
 import type { AdvisersAnswer, RunChange } from './AdvisersScreen.tsx';
-import { hoursInWords } from './adviser-words.ts';
+import { hoursInWords, offeredWords } from './adviser-words.ts';
 import { longDay } from './format.ts';
 import { WorkingHours } from './WorkingHours.tsx';
 
@@ -49,12 +49,16 @@ export function AdviserCard(props: AdviserCardProps) {
     <article className="bo-adviser" aria-labelledby={headingId}>
       <h2 id={headingId}>
         {adviser.displayName}
-        {!adviser.active && <span className="bo-muted"> (inactive)</span>}
+        {adviser.accountDisabled ? (
+          <span className="bo-muted"> (staff account disabled)</span>
+        ) : (
+          !adviser.active && <span className="bo-muted"> (inactive)</span>
+        )}
       </h2>
       <dl className="bo-fields">
         <Field label="Email">{adviser.email}</Field>
         <Field label="Introduction">{adviser.introduction || '—'}</Field>
-        <Field label="Offered for calls">{adviser.active ? 'Yes (active)' : 'No (inactive)'}</Field>
+        <Field label="Offered for calls">{offeredWords(adviser)}</Field>
         <Field label="Working hours">
           {overrides.workingHours ? hoursInWords(overrides.workingHours) : 'The firm’s hours'}
         </Field>

@@ -8,6 +8,7 @@ import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
+import { diaryWords } from './adviser-words.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
@@ -201,6 +202,7 @@ function fields(lead: Detail): ReactNode {
       </Field>
       <Field label="Ends">{when(lead.endsAt)}</Field>
       <Field label="Adviser">{lead.adviser ?? '—'}</Field>
+      {lead.diary && <Field label="Adviser’s calendar">{diaryWords(lead.diary)}</Field>}
       {common}
       <Field label="Video call">
         {lead.meetingUrl ? <a href={lead.meetingUrl}>{lead.meetingUrl}</a> : 'Not yet created'}

@@ -1,4 +1,5 @@
 import type { AdviserSummary } from '#shared/api/back-office-advisers.ts';
+import type { BookingDetail } from '#shared/api/back-office-bookings.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import { weekdayNames } from '#shared/calendar.ts';
 import { when } from './format.ts';
@@ -7,6 +8,12 @@ import { when } from './format.ts';
 
 type Hours = AvailabilitySettings['workingHours'];
 type Calendar = NonNullable<AdviserSummary['calendar']>;
+
+/** Whether the calendar offers them: a disabled staff account keeps them off it even when active. */
+export function offeredWords(adviser: Pick<AdviserSummary, 'active' | 'accountDisabled'>): string {
+  if (adviser.accountDisabled) return 'No (their staff account is disabled)';
+  return adviser.active ? 'Yes (active)' : 'No (inactive)';
+}
 
 /** "Mon 09:00–12:00, 13:00–17:00; Tue closed; …" */
 export function hoursInWords(hours: Hours): string {
@@ -46,4 +53,35 @@ export function calendarState(
       }.`,
     }),
   };
+}
+
+const calls = (count: number) => `${count} call${count === 1 ? '' : 's'}`;
+
+/**
+ * What has not reached the adviser's calendar, each a sentence; none when everything has: "2 calls are
+ * waiting to be written into their calendar (tried again automatically)."
+ */
+export function diaryWritesWords(writes: AdviserSummary['diaryWrites']): string[] {
+  const lines: string[] = [];
+  if (writes.waiting > 0)
+    lines.push(
+      `${calls(writes.waiting)} ${writes.waiting === 1 ? 'is' : 'are'} waiting to be written into (or taken out of) their calendar; it is tried again automatically.`,
+    );
+  if (writes.failed > 0)
+    lines.push(
+      `${calls(writes.failed)} could not be written into (or taken out of) their calendar, and ${writes.failed === 1 ? 'is' : 'are'} no longer tried.`,
+    );
+  if (lines.length > 0 && writes.lastError) lines.push(`The last error: ${writes.lastError}`);
+  return lines;
+}
+
+/** Whether a call is in its adviser's calendar, in words. */
+export function diaryWords(diary: NonNullable<BookingDetail['diary']>): string {
+  const into = diary.action === 'add' ? 'written into' : 'taken out of';
+  const done = diary.action === 'add' ? 'In their calendar' : 'Taken out of their calendar';
+  const why = diary.error ? ` The last error: ${diary.error}` : '';
+  if (diary.status === 'written') return done;
+  if (diary.status === 'waiting')
+    return `Waiting to be ${into} their calendar; it is tried again automatically.${why}`;
+  return `Could not be ${into} their calendar, and is no longer tried.${why}`;
 }

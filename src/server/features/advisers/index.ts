@@ -2,7 +2,7 @@
 // hold, and the service the back office and `npm run adviser:*` change them through.
 export {
   type AdviserForBooking,
-  adviserNameOf,
+  adviserForMail,
   advisersForBooking,
   insertAdviser,
   parseOverrides,

@@ -55,6 +55,7 @@ export function parseOverrides(json: string): AdviserOverrides {
 export interface AdviserForBooking {
   id: number;
   displayName: string;
+  introduction: string;
   /** Takes calls: the adviser and their staff account are both active. */
   active: boolean;
   overrides: AdviserOverrides;
@@ -73,6 +74,7 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
     .select([
       'advisers.id',
       'advisers.display_name',
+      'advisers.introduction',
       'advisers.overrides',
       'advisers.status',
       'users.status as account_status',
@@ -85,6 +87,7 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
   return rows.map((row) => ({
     id: row.id,
     displayName: row.display_name,
+    introduction: row.introduction,
     active: row.status === 'active' && row.account_status === 'active',
     overrides: parseOverrides(row.overrides),
     calendarReadAt:
@@ -93,12 +96,46 @@ export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
   }));
 }
 
-export async function adviserNameOf(db: Db, adviserId: number | null): Promise<string | null> {
-  if (adviserId === null) return null;
-  const row = await db
-    .selectFrom('advisers')
-    .select('display_name')
-    .where('id', '=', adviserId)
-    .executeTakeFirst();
-  return row?.display_name ?? null;
+/** How a call's emails name its adviser: none for calls from before the firm had advisers. */
+export async function adviserForMail(
+  db: Db,
+  adviserId: number | null,
+): Promise<{ adviserName: string | null; adviserIntroduction: string }> {
+  const row =
+    adviserId === null
+      ? undefined
+      : await db
+          .selectFrom('advisers')
+          .select(['display_name', 'introduction'])
+          .where('id', '=', adviserId)
+          .executeTakeFirst();
+  return { adviserName: row?.display_name ?? null, adviserIntroduction: row?.introduction ?? '' };
+}
+
+/**
+ * For each adviser with any, the writes into their CalDAV calendar that have not got there: those still
+ * being retried, those given up for calls not yet over, and the latest failure's words.
+ */
+export async function unwrittenCalls(db: Db, now: Date) {
+  const rows = await db
+    .selectFrom('calendar_writes')
+    .innerJoin('bookings', 'bookings.id', 'calendar_writes.booking_id')
+    .select(['calendar_writes.adviser_id', 'calendar_writes.status', 'calendar_writes.last_error'])
+    .where((eb) =>
+      eb.or([
+        eb('calendar_writes.status', '=', 'pending'),
+        eb.and([eb('calendar_writes.status', '=', 'failed'), eb('bookings.ends_at', '>', now.toISOString())]),
+      ]),
+    )
+    .orderBy('calendar_writes.id')
+    .execute();
+  const byAdviser = new Map<number, { waiting: number; failed: number; lastError: string | null }>();
+  for (const row of rows) {
+    const entry = byAdviser.get(row.adviser_id) ?? { waiting: 0, failed: 0, lastError: null };
+    if (row.status === 'pending') entry.waiting += 1;
+    else entry.failed += 1;
+    if (row.last_error) entry.lastError = row.last_error;
+    byAdviser.set(row.adviser_id, entry);
+  }
+  return byAdviser;
 }

@@ -13,7 +13,7 @@ import type { Clock } from '#server/time/clock.ts';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import type { AdviserOverrides } from '#shared/advisers.ts';
 import { adviserHoursSchema } from '#shared/api/back-office-advisers.ts';
-import { insertAdviser, parseOverrides } from './repository.ts';
+import { insertAdviser, parseOverrides, unwrittenCalls } from './repository.ts';
 
 // Making members of staff advisers and looking after what is theirs: the name and introduction visitors
 // see, their own hours, call length and buffer, their blocked dates, and the calendar their busy times are
@@ -46,15 +46,28 @@ export interface AdviserCalendarView {
   stale: boolean;
 }
 
+/** The calls queued to go into (or come out of) a CalDAV adviser's calendar that have not got there. */
+export interface DiaryWritesView {
+  /** Still being tried (the calendar server was down or refused). */
+  waiting: number;
+  /** Given up, for calls not yet over: they are not in the adviser's calendar. */
+  failed: number;
+  /** Why the latest of those failed, in words; null when none failed yet. */
+  lastError: string | null;
+}
+
 export interface AdviserView {
   id: number;
   email: string;
   displayName: string;
   introduction: string;
   active: boolean;
+  /** Their staff account is disabled: they are not offered for calls whatever `active` says. */
+  accountDisabled: boolean;
   overrides: AdviserOverrides;
   blockedDates: { date: string; reason: string | null }[];
   calendar: AdviserCalendarView | null;
+  diaryWrites: DiaryWritesView;
 }
 
 export interface AdviserDetails {
@@ -138,6 +151,7 @@ export function createAdviserService({
         'advisers.display_name',
         'advisers.introduction',
         'advisers.status',
+        'users.status as account_status',
         'advisers.overrides',
         'adviser_calendars.kind',
         'adviser_calendars.display_host',
@@ -155,6 +169,7 @@ export function createAdviserService({
       .where('date', '>=', today())
       .orderBy('date')
       .execute();
+    const writes = await unwrittenCalls(db, now());
     const staleBefore = now().getTime() - staleMinutes * 60_000;
     return rows.map((row) => ({
       id: row.id,
@@ -162,6 +177,7 @@ export function createAdviserService({
       displayName: row.display_name,
       introduction: row.introduction,
       active: row.status === 'active',
+      accountDisabled: row.account_status !== 'active',
       overrides: parseOverrides(row.overrides),
       blockedDates: blocked
         .filter((entry) => entry.adviser_id === row.id)
@@ -178,6 +194,7 @@ export function createAdviserService({
               stale: row.last_success_at === null || new Date(row.last_success_at).getTime() < staleBefore,
             }
           : null,
+      diaryWrites: writes.get(row.id) ?? { waiting: 0, failed: 0, lastError: null },
     }));
   }
 

@@ -212,11 +212,16 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
     ]);
   });
 
-  it('names the adviser in the confirmation and the staff’s notice, with the adviser’s own call length', async () => {
-    await addAdviserTo(site.db, 'ann@example.com', 'Ann Fenwick', {
+  it('names the adviser and their introduction in the confirmation, and the adviser and call length in the staff’s notice', async () => {
+    const ann = await addAdviserTo(site.db, 'ann@example.com', 'Ann Fenwick', {
       workingHours: weekdayHours('09:00', '12:00'),
       callMinutes: 45,
     });
+    await site.db
+      .updateTable('advisers')
+      .set({ introduction: 'Sole traders and landlords.' })
+      .where('id', '=', ann)
+      .execute();
     expect(times(await timesFor(site.url, day))).toEqual(['09:00', '09:45', '10:30', '11:15']);
     // The only adviser's call length is the one the calendar announces.
     const settings: PublicCalendarSettings = await (await send(site, '/api/booking-settings')).json();
@@ -229,8 +234,10 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
       .execute();
     const text = (kind: string) =>
       JSON.parse(messages.find((m) => m.kind === kind)?.message ?? '{}').text as string;
-    expect(text('booking-confirmation')).toContain('(45 minutes)\nWith: Ann Fenwick\n');
-    expect(text('booking-staff-notice')).toContain('Adviser: Ann Fenwick\n');
+    expect(text('booking-confirmation')).toContain(
+      '(45 minutes)\nWith: Ann Fenwick, Sole traders and landlords.\n',
+    );
+    expect(text('booking-staff-notice')).toMatch(/^When: .* \(45 minutes\)\nAdviser: Ann Fenwick\n/m);
     const [call] = await site.db.selectFrom('bookings').select(['starts_at', 'ends_at']).execute();
     expect(new Date(call?.ends_at ?? 0).getTime() - new Date(call?.starts_at ?? 0).getTime()).toBe(
       45 * 60_000,

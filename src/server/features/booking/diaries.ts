@@ -17,6 +17,8 @@ export interface Diary {
   /** Null for the firm's own diary, before it has advisers. */
   adviserId: number | null;
   adviserName: string | null;
+  /** Their one-line introduction, which the visitor's confirmation shows beside their name. */
+  adviserIntroduction: string;
   settings: AvailabilitySettings;
   /**
    * Their calendar has not been read successfully for too long (or ever): offering their times could
@@ -40,12 +42,22 @@ export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
   const freshSince = now.getTime() - staleMinutes * 60_000;
   const all: Diary[] =
     advisers.length === 0
-      ? [{ adviserId: null, adviserName: null, settings: firm, stale: false, knownUntil: undefined }]
+      ? [
+          {
+            adviserId: null,
+            adviserName: null,
+            adviserIntroduction: '',
+            settings: firm,
+            stale: false,
+            knownUntil: undefined,
+          },
+        ]
       : advisers
           .filter((adviser) => adviser.active)
           .map((adviser) => ({
             adviserId: adviser.id,
             adviserName: adviser.displayName,
+            adviserIntroduction: adviser.introduction,
             settings: adviserSettings(firm, adviser.overrides),
             stale:
               adviser.calendarReadAt !== undefined &&

@@ -11,6 +11,8 @@ export interface BookingForMail {
   id: number;
   /** The adviser who takes the call; null before the firm had advisers. */
   adviserName: string | null;
+  /** Their one-line introduction, shown beside their name; empty when they have none. */
+  adviserIntroduction: string;
   reference: string;
   email: string;
   startsAt: Date;
@@ -37,6 +39,10 @@ export function describeSlot(booking: BookingForMail) {
 
 const minutesOf = (booking: BookingForMail) =>
   Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
+/** "Ann Fenwick, chartered accountant for sole traders": the name, and the introduction when there is one. */
+const withAdviser = (name: string, introduction: string) =>
+  introduction ? `${name}, ${introduction}` : name;
 
 function invitation(
   booking: BookingForMail,
@@ -73,7 +79,9 @@ export function confirmationEmail(
       'Thank you for booking an initial call with us.',
       '',
       `When: ${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`,
-      ...(booking.adviserName ? [`With: ${booking.adviserName}`] : []),
+      ...(booking.adviserName
+        ? [`With: ${withAdviser(booking.adviserName, booking.adviserIntroduction)}`]
+        : []),
       `Join the video call: ${meetingUrlToken}`,
       '',
       'The invitation is attached: open it to add the call to your calendar.',
@@ -126,7 +134,7 @@ export function staffBookingNotice(
     text: [
       `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`,
       '',
-      `When: ${dateText} at ${timeText} ${zone}`,
+      `When: ${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`,
       ...(booking.adviserName ? [`Adviser: ${booking.adviserName}`] : []),
       `Email: ${booking.email}`,
       `Video call: ${meetingUrlToken}`,

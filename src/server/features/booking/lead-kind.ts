@@ -33,6 +33,8 @@ const bookingList: LeadList<typeof endpoints, BookingCsvRow> = {
       ['Starts', (row) => csvTime(row.startsAt)],
       ['Ends', (row) => csvTime(row.endsAt)],
       ['Email', (row) => row.email],
+      // Empty for calls booked before the firm had advisers.
+      ['Adviser', (row) => row.adviser ?? ''],
       ['Status', (row) => bookingStatusLabels[row.status]],
       ['Stage', (row) => csvStage(row.stage)],
       ['Meeting link', (row) => row.meetingUrl],

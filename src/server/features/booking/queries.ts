@@ -126,12 +126,13 @@ export async function bookingDetail(
   row: Selectable<BookingTable>,
   applicationOf: (db: Db, applicationId: number) => Promise<ApplicationSummary | undefined>,
 ): Promise<BookingDetail> {
-  const [application, events, adviser] = await Promise.all([
+  const [application, events, adviser, diary] = await Promise.all([
     row.application_id === null ? undefined : applicationOf(db, row.application_id),
     timeline(db, { kind: 'booking', id: row.id, email: row.email, createdAt: row.created_at }),
     row.adviser_id === null
       ? undefined
       : db.selectFrom('advisers').select('display_name').where('id', '=', row.adviser_id).executeTakeFirst(),
+    diaryWriteOf(db, row.id),
   ]);
   return {
     ...toRow({ ...row, adviser: adviser?.display_name ?? null }),
@@ -140,6 +141,26 @@ export async function bookingDetail(
     cancelledAt: row.cancelled_at,
     application: application ?? null,
     timeline: events,
+    diary,
+  };
+}
+
+const diaryStatus = { done: 'written', pending: 'waiting', failed: 'failed' } as const;
+
+/** How the call's latest write into its adviser's calendar went: null if it was never to be written. */
+async function diaryWriteOf(db: Db, bookingId: number): Promise<BookingDetail['diary']> {
+  const latest = await db
+    .selectFrom('calendar_writes')
+    .select(['action', 'status', 'last_error'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return null;
+  return {
+    action: latest.action,
+    status: diaryStatus[latest.status],
+    error: latest.status === 'done' ? null : latest.last_error,
   };
 }
 

@@ -3,7 +3,7 @@ import type { BookingLimits } from '#server/config.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database } from '#server/db/schema.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
-import { adviserNameOf } from '#server/features/advisers/index.ts';
+import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -108,9 +108,13 @@ export interface BookedFromApplication {
   details: string[];
 }
 
-const forMail = (row: BookingRow, adviserName: string | null): BookingForMail => ({
+const forMail = (
+  row: BookingRow,
+  adviser: Pick<BookingForMail, 'adviserName' | 'adviserIntroduction'>,
+): BookingForMail => ({
   id: row.id,
-  adviserName,
+  adviserName: adviser.adviserName,
+  adviserIntroduction: adviser.adviserIntroduction,
   reference: row.reference,
   email: row.email,
   startsAt: new Date(row.starts_at),
@@ -327,7 +331,7 @@ export function createBookingService({
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          const booking = forMail(row, taker.diary.adviserName);
+          const booking = forMail(row, taker.diary);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail, at), at);
           await enqueueMail(
@@ -355,7 +359,9 @@ export function createBookingService({
 
     async findByCancelToken(token: string) {
       const row = await repository.findBookingByCancelToken(db, hashToken(token));
-      return row ? { ...forMail(row, null), status: row.status } : undefined;
+      return row
+        ? { ...forMail(row, { adviserName: null, adviserIntroduction: '' }), status: row.status }
+        : undefined;
     },
 
     /** Cancels the booking behind a cancel link; a second click finds it already cancelled. */
@@ -390,7 +396,7 @@ export function createBookingService({
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return 'already-cancelled' as const;
-      const booking = forMail(row, await adviserNameOf(trx, row.adviser_id));
+      const booking = forMail(row, await adviserForMail(trx, row.adviser_id));
       if (row.adviser_id !== null)
         await calendars?.cancelled(trx, { id: row.id, adviserId: row.adviser_id }, at);
       await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail, at), at);

@@ -42,6 +42,7 @@ export async function findCallForDiary(
       'bookings.meeting_url',
       'users.email as adviser_email',
       'advisers.display_name as adviser_name',
+      'advisers.introduction as adviser_introduction',
     ])
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
@@ -59,6 +60,7 @@ export async function findCallForDiary(
     meetingUrl: row.meeting_url,
     adviserEmail: row.adviser_email,
     adviserName: row.adviser_name,
+    adviserIntroduction: row.adviser_introduction,
   };
 }
 
