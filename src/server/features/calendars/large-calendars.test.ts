@@ -12,7 +12,7 @@ import {
 import { icalendar, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
-import { connectCalendar } from './connect.ts';
+import { CalendarSourceError, connectCalendar } from './connect.ts';
 import { createCalendarRecheck } from './recheck.ts';
 import { secretBox } from './secret-box.ts';
 import { createCalendarSync } from './sync.ts';
@@ -158,4 +158,44 @@ describeEachDatabase('Reading large and hostile calendars', (kind: DatabaseKind)
     const changed = await recheck(adviserId, from, to);
     expect(changed?.map(({ start }) => start.toISOString())).toEqual(['2027-03-11T09:10:00.000Z']);
   }, 30_000);
+
+  it('in production refuses to connect or read a calendar on a private network, whatever form its address takes', async () => {
+    const refuse = { refusePrivateHosts: true };
+    for (const url of [
+      server.url,
+      'http://2130706433/cal.ics',
+      'http://[::1]/cal.ics',
+      'http://localhost/cal.ics',
+    ])
+      await expect(
+        connectCalendar(db, box, adviserId, { kind: 'ics', url }, clock, refuse),
+        url,
+      ).rejects.toThrow(
+        new CalendarSourceError('url', 'Enter a calendar address on the internet, not on a private network'),
+      );
+
+    // Connected earlier (or outside production): each read is refused before any request is made.
+    server.ics = tenThousandEvents;
+    await connectCalendar(db, box, adviserId, { kind: 'ics', url: server.url }, clock);
+    const job = createCalendarSync({
+      db,
+      log: pino({ level: 'silent' }),
+      secretKey,
+      syncMinutes: 5,
+      now: () => clock,
+      ...refuse,
+    });
+    expect(await job.syncNow(adviserId)).toEqual({
+      status: 'failed',
+      error: 'The calendar’s address is on a private network, which the site does not read',
+    });
+    expect(
+      await createCalendarRecheck({ db, secretKey, ...refuse })(
+        adviserId,
+        clock,
+        new Date('2027-03-12T00:00:00Z'),
+      ),
+    ).toBeUndefined();
+    expect(server.requests).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ export type CalendarReadProblem =
   | 'too-many-events'
   | 'too-slow'
   | 'unreadable'
+  | 'private-host'
   | 'sealed-source';
 
 export class CalendarReadError extends Error {
@@ -48,6 +49,8 @@ function wordsFor(
       return 'The address is not a CalDAV calendar';
     case 'too-many-events':
       return 'The calendar has too many events in the days offered to be read';
+    case 'private-host':
+      return 'The calendar’s address is on a private network, which the site does not read';
     case 'unreadable':
       return 'The calendar could not be read';
     case 'too-slow':

@@ -13,6 +13,8 @@ export interface CalendarRecheckOptions {
   secretKey: string;
   /** How long the booking may wait for the adviser's calendar; 2 s unless told. */
   timeoutMs?: number;
+  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  refusePrivateHosts?: boolean;
 }
 
 /**
@@ -22,9 +24,14 @@ export interface CalendarRecheckOptions {
  * asked with the last sync's validators, so an unchanged one answers 304 instead of the whole file, and
  * the busy times that sync stored stand.
  */
-export function createCalendarRecheck({ db, secretKey, timeoutMs = 2000 }: CalendarRecheckOptions) {
+export function createCalendarRecheck({
+  db,
+  secretKey,
+  timeoutMs = 2000,
+  refusePrivateHosts,
+}: CalendarRecheckOptions) {
   const box = secretBox(secretKey);
-  const limits = { ...defaultReadLimits, timeoutMs };
+  const limits = { ...defaultReadLimits, timeoutMs, refusePrivateHosts };
   return async function recheck(
     adviserId: number,
     from: Date,

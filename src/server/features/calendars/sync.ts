@@ -34,6 +34,8 @@ export interface CalendarSyncOptions {
   limits?: ReadLimits;
   /** How often the job looks for calendars due; 30 s unless told. */
   pollMs?: number;
+  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  refusePrivateHosts?: boolean;
 }
 
 export type SyncOutcome =
@@ -54,7 +56,8 @@ export interface CalendarSync {
 }
 
 export function createCalendarSync(options: CalendarSyncOptions): CalendarSync {
-  const { db, log, syncMinutes, now, limits = defaultReadLimits, pollMs = 30_000 } = options;
+  const { db, log, syncMinutes, now, pollMs = 30_000 } = options;
+  const limits = { ...(options.limits ?? defaultReadLimits), refusePrivateHosts: options.refusePrivateHosts };
   const box = secretBox(options.secretKey);
   // A read lasts at most its timeout; the lease outlasts it with room for the database writes.
   const leaseMs = limits.timeoutMs * 3 + 30_000;
