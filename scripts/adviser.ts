@@ -73,6 +73,7 @@ async function run() {
       db,
       calendarSecretKey: config.calendars.secretKey,
       staleMinutes: config.calendars.staleMinutes,
+      refusePrivateCalendarHosts: config.nodeEnv === 'production',
       now: systemClock,
     });
     if (command === 'list') {

@@ -58,7 +58,9 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   const calendarHooks = {
     ...calendarWriteBack(mail),
     // Without the key no calendar can be read, so there is nothing to check once more.
-    recheck: secretKey ? createCalendarRecheck({ db, secretKey }) : async () => undefined,
+    recheck: secretKey
+      ? createCalendarRecheck({ db, secretKey, refusePrivateHosts: config.nodeEnv === 'production' })
+      : async () => undefined,
   };
   /** Reads an adviser's calendar at once rather than at the next pass; the result shows on the screen. */
   const readCalendarNow = (adviserId: number) => {
@@ -133,6 +135,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       db,
       calendarSecretKey: config.calendars.secretKey,
       staleMinutes: config.calendars.staleMinutes,
+      refusePrivateCalendarHosts: config.nodeEnv === 'production',
       readCalendarNow,
       now: clock,
     }),

@@ -76,7 +76,14 @@ export async function createRuntime(
   });
   const { secretKey, syncMinutes } = config.calendars;
   const calendarSync = secretKey
-    ? createCalendarSync({ db, log, secretKey, syncMinutes, now: clock })
+    ? createCalendarSync({
+        db,
+        log,
+        secretKey,
+        syncMinutes,
+        now: clock,
+        refusePrivateHosts: config.nodeEnv === 'production',
+      })
     : undefined;
   const app = await buildApp({ config, db, log: baseLog, outbox, calendarWriter, calendarSync, clock });
   return {

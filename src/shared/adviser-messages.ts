@@ -18,6 +18,7 @@ export const adviserMessages = {
   calendarUrl:
     'The calendar’s address must start https:// or http:// (for a webcal:// address, write https:// instead)',
   calendarAddressTooLong: 'The calendar’s address is too long',
+  calendarPrivateHost: 'Enter a calendar address on the internet, not on a private network',
   calendarCredentialsInAddress: 'Enter the user name and password in their own boxes, not in the address',
   calendarUsername: 'Enter the user name for the calendar server',
   calendarPassword: 'Enter the password for the calendar server',

@@ -19,7 +19,12 @@ const calendarSchema = z.object({
   connectedAt: z.string(),
   lastReadAt: z.string().nullable().describe('When it was last read successfully; null if never.'),
   lastAttemptAt: z.string().nullable(),
-  lastError: z.string().nullable().describe('Why the last read failed, in words; null after a success.'),
+  lastError: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the last read failed, in words; after a success, what it could not follow (a repeating event counted busy throughout), else null.',
+    ),
   stale: z
     .boolean()
     .describe('Not read successfully within CALENDAR_STALE_MINUTES: this adviser’s times are not offered.'),

@@ -36,17 +36,28 @@ export function sinceWords(iso: string, now: Date): string {
   return `on ${when(iso)}`;
 }
 
+/** A read records its attempt when it starts and its success when it ends. */
+const lastReadSucceeded = (calendar: Calendar) =>
+  calendar.lastReadAt !== null &&
+  calendar.lastAttemptAt !== null &&
+  calendar.lastReadAt >= calendar.lastAttemptAt;
+
 export const calendarKindLabel = (kind: Calendar['kind']) =>
   kind === 'caldav' ? 'CalDAV calendar' : 'ICS feed';
 
-/** The calendar's state, each line a sentence: when it was last read, why the last read failed, if stale. */
+/**
+ * The calendar's state, each line a sentence: when it was last read, why the last read failed (or what a
+ * read that succeeded could not follow), if stale.
+ */
 export function calendarState(
   calendar: Calendar,
   now: Date,
 ): { read: string; error?: string; stale?: string } {
   return {
     read: calendar.lastReadAt ? `Last read ${sinceWords(calendar.lastReadAt, now)}` : 'Not read yet',
-    ...(calendar.lastError && { error: `The last read failed: ${calendar.lastError}` }),
+    ...(calendar.lastError && {
+      error: lastReadSucceeded(calendar) ? calendar.lastError : `The last read failed: ${calendar.lastError}`,
+    }),
     ...(calendar.stale && {
       stale: `Not offering times: the calendar has not been read since ${
         calendar.lastReadAt ? when(calendar.lastReadAt) : `it was connected (${when(calendar.connectedAt)})`

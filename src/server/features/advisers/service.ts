@@ -81,6 +81,8 @@ export interface AdviserServiceOptions {
   calendarSecretKey: string | undefined;
   /** CALENDAR_STALE_MINUTES. */
   staleMinutes: number;
+  /** Refuse calendar addresses on private networks (production). */
+  refusePrivateCalendarHosts?: boolean;
   /** Reads an adviser's calendar now, in the background, rather than at the sync's next pass. */
   readCalendarNow?: (adviserId: number) => void;
   now: Clock;
@@ -105,6 +107,7 @@ export function createAdviserService({
   calendarSecretKey,
   staleMinutes,
   readCalendarNow,
+  refusePrivateCalendarHosts = false,
   now,
 }: AdviserServiceOptions) {
   const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
@@ -331,7 +334,9 @@ export function createAdviserService({
       const { email } = await adviser(trx, id);
       const at = now();
       try {
-        const { displayHost } = await connectCalendar(trx, box, id, source, at);
+        const { displayHost } = await connectCalendar(trx, box, id, source, at, {
+          refusePrivateHosts: refusePrivateCalendarHosts,
+        });
         // The host alone: a feed's path is often its secret (Google's secret address), and the user
         // name and password are the adviser's.
         await audit(

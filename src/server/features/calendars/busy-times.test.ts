@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { icalendar, londonTimeZone, vevent } from '#tests/support/icalendar.ts';
-import { busyTimesFromIcs } from './busy-times.ts';
+import { busyTimesFromIcs, readBusyTimes } from './busy-times.ts';
 
 const window = (from: string, to: string) => ({
   from: new Date(from),
@@ -184,24 +184,70 @@ describe('busy times from an iCalendar text', () => {
     ]);
   });
 
-  it('stops a feed that repeats an event every second since 2000, quickly and with words', () => {
+  it('counts an event repeating every second since 1900 as busy for the whole window, quickly, and reads the rest', () => {
     const text = icalendar(
-      vevent('UID:spin', 'DTSTART:20000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+      vevent('UID:spin', 'DTSTART:19000101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'),
+      vevent('UID:real', 'DTSTART:20270317T120000Z', 'DTEND:20270317T130000Z'),
     );
     const started = Date.now();
-    expect(() => busyTimesFromIcs(text, march)).toThrow(
-      'The calendar repeats its events too often to be read',
-    );
-    expect(Date.now() - started).toBeLessThan(5000);
+    const read = readBusyTimes(text, march);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(read.crowdedSeries).toBe(1);
+    expect(iso(read.busy)).toEqual([
+      '2027-03-14T00:00:00.000Z 2027-04-06T00:00:00.000Z',
+      '2027-03-17T12:00:00.000Z 2027-03-17T13:00:00.000Z',
+    ]);
   });
 
-  it('stops a feed with too many busy intervals in the window', () => {
+  it('counts a series past its cap as busy only up to its UNTIL', () => {
+    const text = icalendar(
+      vevent(
+        'UID:many',
+        'DTSTART:20270314T000000Z',
+        'DURATION:PT1M',
+        'RRULE:FREQ=MINUTELY;UNTIL=20270320T000000Z',
+      ),
+    );
+    const limits = { maxStepsPerSeries: 1_000_000, maxIntervalsPerSeries: 100, maxIntervals: 1000 };
+    const read = readBusyTimes(text, march, { limits });
+    expect(read.crowdedSeries).toBe(1);
+    expect(read.busy.at(-1)?.start.toISOString()).toBe('2027-03-14T01:40:00.000Z');
+    expect(read.busy.at(-1)?.end.toISOString()).toBe('2027-03-20T00:01:00.000Z');
+  });
+
+  it('reads 10,000 one-off events in well under a second, and never calls them repeating', () => {
+    const events = Array.from({ length: 10_000 }, (_, i) => {
+      const day = new Date(Date.UTC(2027, 2, 14) + i * 3_600_000).toISOString().replace(/[-:]|\.\d+/g, '');
+      return vevent(`UID:one-${i}`, `DTSTART:${day}`, 'DURATION:PT30M');
+    });
+    const text = icalendar(...events);
+    readBusyTimes(text, march); // warm up
+    const started = performance.now();
+    const read = readBusyTimes(text, march);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(read.crowdedSeries).toBe(0);
+    expect(read.busy).toHaveLength(23 * 24);
+  });
+
+  it('stops a calendar with too many busy intervals in the window, in words', () => {
     const text = icalendar(
       vevent('UID:many', 'DTSTART:20270314T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
     );
-    expect(() => busyTimesFromIcs(text, march, { maxSteps: 1_000_000, maxIntervals: 100 })).toThrow(
-      'The calendar repeats its events too often to be read',
+    const limits = { maxStepsPerSeries: 1_000_000, maxIntervalsPerSeries: 1_000_000, maxIntervals: 100 };
+    expect(() => busyTimesFromIcs(text, march, { limits })).toThrow(
+      'The calendar has too many events in the days offered to be read',
     );
+  });
+
+  it('leaves out the calls the site wrote or emailed (their UID is a booking reference)', () => {
+    const text = icalendar(
+      vevent('UID:ref123', 'DTSTART:20270316T100000Z', 'DTEND:20270316T103000Z'),
+      vevent('UID:booking-ref123@example.test', 'DTSTART:20270316T100000Z', 'DTEND:20270316T103000Z'),
+      vevent('UID:theirs', 'DTSTART:20270317T100000Z', 'DTEND:20270317T103000Z'),
+    );
+    expect(iso(busyTimesFromIcs(text, march, { ownUids: new Set(['ref123']) }))).toEqual([
+      '2027-03-17T10:00:00.000Z 2027-03-17T10:30:00.000Z',
+    ]);
   });
 
   it('says in words when the text is not iCalendar', () => {

@@ -1,5 +1,6 @@
 import { calendarQuery, getBasicAuthHeaders, propfind } from 'tsdav';
-import { type BusyInterval, type BusyWindow, busyTimesFromIcs } from './busy-times.ts';
+import type { BusyTimesRead, BusyWindow } from './busy-times.ts';
+import { busyTimesPool } from './busy-times-pool.ts';
 import { limitedFetch, type ReadLimits } from './limited-fetch.ts';
 import { CalendarReadError } from './read-error.ts';
 
@@ -90,7 +91,8 @@ export async function readCalDav(
   source: { url: string; username: string; password: string },
   window: BusyWindow,
   limits: ReadLimits,
-): Promise<BusyInterval[]> {
+  ownUids: Iterable<string> = [],
+): Promise<BusyTimesRead> {
   const headers = getBasicAuthHeaders({ username: source.username, password: source.password });
   // Every request of one read shares one deadline and one size cap. A collection answers PROPFIND and REPORT with 207
   // Multi-Status; a web page answering 200 is not one, and reading it as an empty calendar would offer the
@@ -126,5 +128,5 @@ export async function readCalDav(
       if (typeof text === 'string' && text.trim() !== '') texts.push(text);
     }
   }
-  return busyTimesFromIcs(texts, window);
+  return busyTimesPool().read(texts, window, { ownUids, timeoutMs: limits.timeoutMs });
 }

@@ -8,14 +8,22 @@ export type { BusyInterval };
 
 /**
  * Reads an adviser's calendar, whichever kind it is, for a window. `validators` make an ICS feed's GET
- * conditional; a CalDAV calendar is always queried for the window itself.
+ * conditional; a CalDAV calendar is always queried for the window itself. Events whose UID is in
+ * `ownUids` (calls booked here, see busy-times.ts) are left out. The text is read off the main thread
+ * (busy-times-pool.ts), with as long again as the download had.
  */
 export async function readCalendar(
   source: CalendarSource,
   validators: FeedValidators | undefined,
   window: BusyWindow,
   limits: ReadLimits,
+  ownUids: Iterable<string> = [],
 ): Promise<FeedRead> {
-  if (source.kind === 'ics') return readIcsFeed(source.url, validators, window, limits);
-  return { changed: true, busy: await readCalDav(source, window, limits), etag: null, lastModified: null };
+  if (source.kind === 'ics') return readIcsFeed(source.url, validators, window, limits, ownUids);
+  return {
+    changed: true,
+    ...(await readCalDav(source, window, limits, ownUids)),
+    etag: null,
+    lastModified: null,
+  };
 }

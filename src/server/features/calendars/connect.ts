@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { adviserMessages } from '#shared/adviser-messages.ts';
+import { reachesPrivateHost } from './private-hosts.ts';
 import type { CalendarSource, SecretBox } from './secret-box.ts';
 
 // Connecting and disconnecting an adviser's calendar, for the back office and the adviser:* commands.
 //
-//   connectCalendar(db, box, adviserId, source, now) -> { displayHost }
+//   connectCalendar(db, box, adviserId, source, now, { refusePrivateHosts }) -> { displayHost }
 //     `db` may be a transaction (to record the audit entry with it); `box` is secretBox(CALENDAR_SECRET_KEY);
 //     `source` is { kind: 'caldav', url, username, password } or { kind: 'ics', url }. Replaces any calendar
 //     the adviser had, drops the busy times read from it, and makes the new one due at once (call
 //     CalendarSync.syncNow(adviserId) afterwards to read it without waiting for the next pass). Throws
-//     CalendarSourceError, whose message is for the person who typed the source, when it is not usable.
+//     CalendarSourceError, whose message is for the person who typed the source, when it is not usable
+//     (in production, also when its host is or resolves to a private address: private-hosts.ts).
 //   disconnectCalendar(db, adviserId) -> boolean
 //     Removes the calendar and its busy times; false when the adviser had none.
 
@@ -63,8 +65,11 @@ export async function connectCalendar(
   adviserId: number,
   source: CalendarSource,
   now: Date,
+  { refusePrivateHosts = false }: { refusePrivateHosts?: boolean } = {},
 ): Promise<{ displayHost: string }> {
   const checked = validateCalendarSource(source);
+  if (refusePrivateHosts && (await reachesPrivateHost(checked.source.url)))
+    throw new CalendarSourceError('url', adviserMessages.calendarPrivateHost);
   const at = now.toISOString();
   const row = {
     kind: checked.source.kind,

@@ -1,3 +1,4 @@
+import { reachesPrivateHost } from './private-hosts.ts';
 import { CalendarReadError } from './read-error.ts';
 
 // Every request to a calendar server goes through here: one deadline for the whole exchange (answer and
@@ -7,7 +8,12 @@ import { CalendarReadError } from './read-error.ts';
 export interface ReadLimits {
   timeoutMs: number;
   maxBytes: number;
+  /** Refuse hosts that are or resolve to private addresses, redirects' too (production; private-hosts.ts). */
+  refusePrivateHosts?: boolean;
 }
+
+/** Redirects followed when private hosts are refused (each is checked); fetch's own limit is 20. */
+const maxRedirects = 5;
 
 export const defaultReadLimits: ReadLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
 
@@ -56,12 +62,30 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** fetch, refusing a private host before the request and at each redirect, which it follows itself. */
+async function fetchPublicOnly(url: string, init: RequestInit): Promise<Response> {
+  const follow = (init.redirect ?? 'follow') === 'follow';
+  let target = url;
+  for (let hop = 0; ; hop += 1) {
+    if (await reachesPrivateHost(target)) throw new CalendarReadError('private-host');
+    const response = await fetch(target, { ...init, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!follow || response.status < 300 || response.status >= 400 || response.status === 304 || !location)
+      return response;
+    await response.body?.cancel();
+    if (hop >= maxRedirects) throw new CalendarReadError('status', { status: response.status });
+    target = new URL(location, target).href;
+  }
+}
+
 /** A fetch with a deadline and a size cap, which throws CalendarReadError for anything but success. */
 export function limitedFetch(options: LimitedFetchOptions): typeof fetch {
   return async (input, init) => {
     try {
       const signal = options.signal ?? AbortSignal.timeout(options.timeoutMs);
-      const response = await fetch(input, { ...init, signal });
+      const response = options.refusePrivateHosts
+        ? await fetchPublicOnly(String(input instanceof Request ? input.url : input), { ...init, signal })
+        : await fetch(input, { ...init, signal });
       const { status } = response;
       if (status === 304) return new Response(null, { status, headers: response.headers });
       if (status === 401 || status === 403) throw new CalendarReadError('refused-credentials');

@@ -11,6 +11,9 @@ export type CalendarReadProblem =
   | 'not-icalendar'
   | 'not-caldav'
   | 'too-many-events'
+  | 'too-slow'
+  | 'unreadable'
+  | 'private-host'
   | 'sealed-source';
 
 export class CalendarReadError extends Error {
@@ -45,7 +48,13 @@ function wordsFor(
     case 'not-caldav':
       return 'The address is not a CalDAV calendar';
     case 'too-many-events':
-      return 'The calendar repeats its events too often to be read';
+      return 'The calendar has too many events in the days offered to be read';
+    case 'private-host':
+      return 'The calendar’s address is on a private network, which the site does not read';
+    case 'unreadable':
+      return 'The calendar could not be read';
+    case 'too-slow':
+      return 'The calendar took too long to read';
     case 'sealed-source':
       return 'The calendar’s saved details cannot be opened with the current CALENDAR_SECRET_KEY: connect it again';
   }

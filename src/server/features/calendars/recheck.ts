@@ -4,6 +4,7 @@ import { loadSettings } from '#server/features/booking/index.ts';
 import type { BusyInterval } from './busy-times.ts';
 import { readCalendar } from './calendar-reader.ts';
 import { defaultReadLimits } from './limited-fetch.ts';
+import { bookingReferencesBetween, storedBusyBetween } from './repository.ts';
 import { secretBox } from './secret-box.ts';
 
 export interface CalendarRecheckOptions {
@@ -12,16 +13,25 @@ export interface CalendarRecheckOptions {
   secretKey: string;
   /** How long the booking may wait for the adviser's calendar; 2 s unless told. */
   timeoutMs?: number;
+  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  refusePrivateHosts?: boolean;
 }
 
 /**
  * Re-reads one adviser's calendar for just a window, just before a booking is confirmed, in case a
  * meeting was added since the last sync. Resolves with their busy times then, or undefined when they
- * have no calendar or it could not be read in time: the booking then relies on the last sync.
+ * have no calendar or it could not be read in time: the booking then relies on the last sync. A feed is
+ * asked with the last sync's validators, so an unchanged one answers 304 instead of the whole file, and
+ * the busy times that sync stored stand.
  */
-export function createCalendarRecheck({ db, secretKey, timeoutMs = 2000 }: CalendarRecheckOptions) {
+export function createCalendarRecheck({
+  db,
+  secretKey,
+  timeoutMs = 2000,
+  refusePrivateHosts,
+}: CalendarRecheckOptions) {
   const box = secretBox(secretKey);
-  const limits = { ...defaultReadLimits, timeoutMs };
+  const limits = { ...defaultReadLimits, timeoutMs, refusePrivateHosts };
   return async function recheck(
     adviserId: number,
     from: Date,
@@ -30,13 +40,18 @@ export function createCalendarRecheck({ db, secretKey, timeoutMs = 2000 }: Calen
     try {
       const row = await db
         .selectFrom('adviser_calendars')
-        .select('sealed_source')
+        .select(['sealed_source', 'etag', 'last_modified', 'read_until'])
         .where('adviser_id', '=', adviserId)
         .executeTakeFirst();
       if (!row) return undefined;
       const { timeZone } = await loadSettings(db);
-      const read = await readCalendar(box.open(row.sealed_source), undefined, { from, to, timeZone }, limits);
-      return read.changed ? read.busy : undefined;
+      // The stored busy times cover up to read_until; past it a 304 would say nothing about the window.
+      const covered = row.read_until !== null && to.getTime() <= new Date(row.read_until).getTime();
+      const validators = covered ? { etag: row.etag, lastModified: row.last_modified } : undefined;
+      const ownUids = await bookingReferencesBetween(db, from, to);
+      const source = box.open(row.sealed_source);
+      const read = await readCalendar(source, validators, { from, to, timeZone }, limits, ownUids);
+      return read.changed ? read.busy : await storedBusyBetween(db, adviserId, from, to);
     } catch {
       return undefined;
     }

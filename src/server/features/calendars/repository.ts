@@ -13,6 +13,7 @@ export interface ClaimedCalendar {
   etag: string | null;
   lastModified: string | null;
   readUntil: string | null;
+  lastError: string | null;
 }
 
 /** Calendars whose next read is due and which no instance holds. */
@@ -49,7 +50,7 @@ export async function claimCalendar(
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]));
   if (onlyIfDue) update = update.where('next_sync_at', '<=', at);
   const row = await update
-    .returning(['adviser_id', 'kind', 'sealed_source', 'etag', 'last_modified', 'read_until'])
+    .returning(['adviser_id', 'kind', 'sealed_source', 'etag', 'last_modified', 'read_until', 'last_error'])
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -59,6 +60,7 @@ export async function claimCalendar(
     etag: row.etag,
     lastModified: row.last_modified,
     readUntil: row.read_until,
+    lastError: row.last_error,
   };
 }
 
@@ -68,6 +70,8 @@ export interface SuccessfulRead {
   etag: string | null;
   lastModified: string | null;
   readUntil: Date;
+  /** Words for staff about a read that succeeded with a reservation (stored where a failure's are). */
+  note: string | null;
 }
 
 // SQLite allows 32,766 parameters in a statement; three a row keeps well inside it.
@@ -90,7 +94,7 @@ export async function recordSuccess(
       .updateTable('adviser_calendars')
       .set({
         last_success_at: now.toISOString(),
-        last_error: null,
+        last_error: read.note,
         next_sync_at: nextSyncAt.toISOString(),
         locked_until: null,
         ...(read.busy
@@ -133,4 +137,36 @@ export async function recordFailure(
     .where('adviser_id', '=', claimed.adviserId)
     .where('sealed_source', '=', claimed.sealedSource)
     .execute();
+}
+
+/**
+ * The references of calls booked here that overlap a window, whatever their status: the UIDs of the
+ * events the site wrote or emailed into advisers' diaries, which a read of their calendar leaves out.
+ */
+export async function bookingReferencesBetween(db: Db, from: Date, to: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('reference')
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
+    .execute();
+  return rows.map((row) => row.reference);
+}
+
+/** The busy times the last sync stored for an adviser that overlap a window. */
+export async function storedBusyBetween(
+  db: Db,
+  adviserId: number,
+  from: Date,
+  to: Date,
+): Promise<BusyInterval[]> {
+  const rows = await db
+    .selectFrom('adviser_busy')
+    .select(['starts_at', 'ends_at'])
+    .where('adviser_id', '=', adviserId)
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
+    .orderBy('starts_at')
+    .execute();
+  return rows.map((row) => ({ start: new Date(row.starts_at), end: new Date(row.ends_at) }));
 }

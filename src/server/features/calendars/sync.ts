@@ -7,6 +7,7 @@ import { readCalendar } from './calendar-reader.ts';
 import { defaultReadLimits, type ReadLimits } from './limited-fetch.ts';
 import { CalendarReadError, failureWords } from './read-error.ts';
 import {
+  bookingReferencesBetween,
   type ClaimedCalendar,
   claimCalendar,
   dueCalendarIds,
@@ -33,6 +34,8 @@ export interface CalendarSyncOptions {
   limits?: ReadLimits;
   /** How often the job looks for calendars due; 30 s unless told. */
   pollMs?: number;
+  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  refusePrivateHosts?: boolean;
 }
 
 export type SyncOutcome =
@@ -53,7 +56,8 @@ export interface CalendarSync {
 }
 
 export function createCalendarSync(options: CalendarSyncOptions): CalendarSync {
-  const { db, log, syncMinutes, now, limits = defaultReadLimits, pollMs = 30_000 } = options;
+  const { db, log, syncMinutes, now, pollMs = 30_000 } = options;
+  const limits = { ...(options.limits ?? defaultReadLimits), refusePrivateHosts: options.refusePrivateHosts };
   const box = secretBox(options.secretKey);
   // A read lasts at most its timeout; the lease outlasts it with room for the database writes.
   const leaseMs = limits.timeoutMs * 3 + 30_000;
@@ -84,13 +88,27 @@ export function createCalendarSync(options: CalendarSyncOptions): CalendarSync {
       // feed is read in full so the new days are covered.
       const sameWindow = claimed.readUntil === window.to.toISOString();
       const validators = sameWindow ? { etag: claimed.etag, lastModified: claimed.lastModified } : undefined;
-      const result = await readCalendar(source, validators, window, limits);
+      const ownUids = await bookingReferencesBetween(db, window.from, window.to);
+      const result = await readCalendar(source, validators, window, limits, ownUids);
       const stored = await recordSuccess(
         db,
         claimed,
         result.changed
-          ? { busy: result.busy, etag: result.etag, lastModified: result.lastModified, readUntil: window.to }
-          : { busy: undefined, etag: null, lastModified: null, readUntil: window.to },
+          ? {
+              busy: result.busy,
+              etag: result.etag,
+              lastModified: result.lastModified,
+              readUntil: window.to,
+              note: crowdedWords(result.crowdedSeries),
+            }
+          : {
+              busy: undefined,
+              etag: null,
+              lastModified: null,
+              readUntil: window.to,
+              // Unchanged since the last good read: its reservation, if it had one, still holds.
+              note: claimed.lastError?.startsWith(crowdedPrefix) ? claimed.lastError : null,
+            },
         now(),
         nextSyncAt,
       );
@@ -160,6 +178,15 @@ export function createCalendarSync(options: CalendarSyncOptions): CalendarSync {
     },
     runOnce: () => track(runOnce()),
   };
+}
+
+/** What staff are told when a read kept the calendar but counted some repeating events busy throughout. */
+const crowdedPrefix = 'Read, but ';
+export function crowdedWords(crowdedSeries: number): string | null {
+  if (crowdedSeries === 0) return null;
+  return crowdedSeries === 1
+    ? `${crowdedPrefix}one repeating event repeats too often to follow: it counts as busy for all the time it runs`
+    : `${crowdedPrefix}${crowdedSeries} repeating events repeat too often to follow: they count as busy for all the time they run`;
 }
 
 function typeName(error: unknown) {

@@ -15,6 +15,7 @@ import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import type { CalDavSource } from './caldav-objects.ts';
 import { createCalendarWriter } from './calendar-writer.ts';
 import { type CalendarSource, secretBox } from './secret-box.ts';
+import { createCalendarSync } from './sync.ts';
 import { calendarWriteBack } from './write-back.ts';
 
 const log = pino({ level: 'silent' });
@@ -185,6 +186,30 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
       { action: 'add', status: 'done', attempts: 1, last_error: null },
       { action: 'remove', status: 'done', attempts: 1, last_error: null },
     ]);
+  });
+
+  it("leaves the call it wrote out of the adviser's busy times when it reads their calendar back", async () => {
+    const calendarUrl = await radicale.makeCalendar(`ann-${kind}-read-back`);
+    const adviserId = await adviser('ann@fenwickhale.test', caldav(calendarUrl));
+    await radicale.putEvent(
+      calendarUrl,
+      'client.ics',
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:client\r\nDTSTAMP:20300301T000000Z\r\nDTSTART:20300402T100000Z\r\nDTEND:20300402T110000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    );
+    await book(adviserId);
+    expect(await writer().runOnce()).toBe(1);
+    expect([...(await radicale.objects(calendarUrl)).keys()].sort()).toEqual(['BK-7Q2XW9.ics', 'client.ics']);
+
+    const sync = createCalendarSync({
+      db,
+      log,
+      secretKey,
+      syncMinutes: 5,
+      now: () => new Date('2030-03-30T08:00:00Z'),
+    });
+    expect(await sync.syncNow(adviserId)).toEqual({ status: 'read', busy: 1 });
+    const busy = await db.selectFrom('adviser_busy').select(['starts_at', 'ends_at']).execute();
+    expect(busy).toEqual([{ starts_at: '2030-04-02T10:00:00.000Z', ends_at: '2030-04-02T11:00:00.000Z' }]);
   });
 
   it('tries a calendar server that is down again later, and the call lands once it answers', async () => {
