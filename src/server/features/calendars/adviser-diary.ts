@@ -121,7 +121,7 @@ export function adviserDiaryEmail(
         ? 'An initial call has been booked with you. The invitation is attached for your calendar.'
         : 'This initial call has been cancelled. The attached cancellation takes it out of your calendar.',
       '',
-      `When: ${dateText} at ${timeText} ${zone}`,
+      `When: ${dateText} at ${timeText} ${zone} (${Math.round((call.endsAt.getTime() - call.startsAt.getTime()) / 60_000)} minutes)`,
       `Visitor: ${call.email}`,
       `Video call: ${meetingUrlToken}`,
       `In the back office: ${backOfficeLink(call.reference, settings.publicUrl)}`,

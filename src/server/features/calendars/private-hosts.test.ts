@@ -17,9 +17,23 @@ it('knows loopback, private, link-local and unspecified addresses, in IPv4 and I
     'fc00::1',
     'fd12:3456::1',
     '::ffff:127.0.0.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '240.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::10.0.0.1',
+    '2002:7f00:1::',
+    '2002:c0a8:101::1',
   ])
     expect(isPrivateAddress(ip), ip).toBe(true);
-  for (const ip of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111'])
+  for (const ip of [
+    '93.184.216.34',
+    '172.32.0.1',
+    '8.8.8.8',
+    '2606:4700::1111',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])
     expect(isPrivateAddress(ip), ip).toBe(false);
 });
 
@@ -32,6 +46,9 @@ it('sees through the ways an address may write a private host', () => {
     'http://0/cal.ics',
     'http://LOCALHOST/cal.ics',
     'http://calendar.localhost/cal.ics',
+    'http://localhost.:3301/cal.ics',
+    'http://[64:ff9b::7f00:1]/x',
+    'http://[2002:7f00:1::]/x',
   ])
     expect(namesPrivateHost(url), url).toBe(true);
   expect(namesPrivateHost('https://outlook.office365.com/owa/calendar/x/calendar.ics')).toBe(false);

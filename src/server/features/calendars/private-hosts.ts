@@ -16,7 +16,10 @@ for (const [network, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['240.0.0.0', 4],
 ] as const)
   privateRanges.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
@@ -27,12 +30,56 @@ for (const [network, prefix] of [
 ] as const)
   privateRanges.addSubnet(network, prefix, 'ipv6');
 
-/** The host of an address as an IP literal would be written for isIP: without IPv6's brackets. */
-const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+/**
+ * The host of an address as an IP literal would be written for isIP: without IPv6's brackets, and without
+ * the trailing dot of a fully qualified name ("localhost." is localhost).
+ */
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+
+/**
+ * The IPv4 address an IPv6 one carries by a standard translation, if any: NAT64 (64:ff9b::/96) and 6to4
+ * (2002::/16) reach the IPv4 host they embed, so they are judged by it.
+ */
+function embeddedIpv4(ip: string): string | undefined {
+  const groups = expandIpv6(ip);
+  if (!groups) return undefined;
+  const quad = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
+    return quad(groups[6] as number, groups[7] as number);
+  }
+  if (groups[0] === 0x2002) return quad(groups[1] as number, groups[2] as number);
+  return undefined;
+}
+
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail read as two), or undefined if malformed. */
+function expandIpv6(ip: string): number[] | undefined {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(ip)?.[1];
+  let text = ip;
+  if (dotted) {
+    const [a, b, c, d] = dotted.split('.').map(Number) as [number, number, number, number];
+    text = `${ip.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (side: string) =>
+    side === '' ? [] : side.split(':').map((group) => Number.parseInt(group, 16));
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  const missing = 8 - front.length - back.length;
+  if (missing < 0 || (tail === undefined && missing !== 0)) return undefined;
+  const groups = [...front, ...Array<number>(missing).fill(0), ...back];
+  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : undefined;
+}
 
 export function isPrivateAddress(ip: string): boolean {
   const family = isIP(ip);
-  return family !== 0 && privateRanges.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+  if (family === 0) return false;
+  if (family === 6) {
+    const carried = embeddedIpv4(ip);
+    if (carried !== undefined && isPrivateAddress(carried)) return true;
+  }
+  return privateRanges.check(ip, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** Whether the address names a private host outright (an IP literal, or localhost), without asking DNS. */

@@ -327,6 +327,8 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
       expect(invited.attendees[0]?.getParameter('partstat')).toBe('NEEDS-ACTION');
       expect(invited.attendees[0]?.getParameter('rsvp')).toBe('FALSE');
       expect(request.parsed.text).toContain(`Visitor: ${call.email}`);
+      const minutes = (new Date(call.ends_at).getTime() - new Date(call.starts_at).getTime()) / 60_000;
+      expect(request.parsed.text).toMatch(new RegExp(`^When: .+ \\(${minutes} minutes\\)$`, 'm'));
 
       await cancel(booking);
       await sendMail();
