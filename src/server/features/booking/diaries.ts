@@ -118,8 +118,12 @@ export async function busyByDiary(db: Db, diaries: readonly Diary[], from: Date,
         )
         .execute()
     : await calls.execute();
+  // Read once into periods; each diary then takes its own (the firm's own diary takes them all).
+  const periods = rows.map((row) => ({
+    adviserId: row.adviser_id,
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+  }));
   return (diary: Diary): BusyPeriod[] =>
-    rows
-      .filter((row) => diary.adviserId === null || row.adviser_id === diary.adviserId)
-      .map((row) => ({ start: new Date(row.starts_at), end: new Date(row.ends_at) }));
+    diary.adviserId === null ? periods : periods.filter((period) => period.adviserId === diary.adviserId);
 }

@@ -163,15 +163,10 @@ export function createBookingService({
         open = openSlotsOn(date, diary.settings, { now: at, blockedDates });
         grids.set(key, open);
       }
-      const slots = open;
-      return {
-        diary,
-        open: slots,
-        free: () =>
-          freeOf(slots, busyFor(diary), bufferMinutes).filter(
-            (slot) => diary.knownUntil === undefined || slot.end <= diary.knownUntil,
-          ),
-      };
+      // Nothing is known of the times after their calendar was read up to (see Diary.knownUntil).
+      const known = diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
+      const slots = open.filter((slot) => slot.end.getTime() <= known);
+      return { diary, open, free: () => freeOf(slots, busyFor(diary), bufferMinutes) };
     });
   }
 
