@@ -2,7 +2,9 @@
 // TEST_DATABASE_URL) PostgreSQL. Each route runs against a fresh server process and is set beside a bare
 // Fastify route answering a constant, started the same way, so the ratio shows what the site's own work
 // costs. Also times start-up to a ready /readyz with an empty and with a migrated database. Prints a
-// table and writes it into docs/performance.md between its http markers.
+// table and writes it into docs/performance.md between its http markers. `BENCH_ROUTES=text` loads only
+// the routes whose name holds it (no report written); `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=DIR"`
+// passes Node flags to each server, e.g. to profile it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './
 import { startPassingSiteverify } from './support/siteverify.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const only = process.env.BENCH_ROUTES;
 const connections = 10;
 const report = path.resolve(import.meta.dirname, '../docs/performance.md');
 const databaseLabels: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -39,6 +42,8 @@ interface Row {
   ratio: string;
   rssMb: number;
   errors: number;
+  /** Requests a second of each run, where the row is the median of several (medianOfAlternating). */
+  runs?: number[];
 }
 
 /** Every slot from tomorrow for a year, 10 minutes apart round the clock: enough to book each once. */
@@ -169,6 +174,31 @@ async function run(
   return row;
 }
 
+/**
+ * The single calendar's times and three advisers' are set against each other, and single 10 s runs on a
+ * shared machine vary by a third: so they run in turn, `pairRuns` times each, and each row is its median
+ * run, with every run's requests a second kept for the report.
+ */
+const pairRuns = Number(process.env.BENCH_PAIR_RUNS ?? 3);
+async function medianOfAlternating(
+  database: string,
+  compared: [Route, (port: number) => ReturnType<typeof spawn>][],
+  bare: Record<Route['method'], Row>,
+): Promise<Row[]> {
+  const runs = compared.map((): Row[] => []);
+  for (let round = 0; round < pairRuns; round++) {
+    for (const [index, [route, start]] of compared.entries())
+      runs[index]?.push(await run(database, route, start, bare));
+  }
+  return runs.map((rowRuns) => {
+    const sorted = [...rowRuns].sort((a, b) => a.rps - b.rps);
+    const median = sorted[Math.floor(sorted.length / 2)] as Row;
+    return { ...median, runs: rowRuns.map((row) => row.rps), errors: sum(rowRuns.map((row) => row.errors)) };
+  });
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 /** The yardstick: the bare Fastify app answering a constant to a GET and to a JSON POST. */
 async function benchBare(): Promise<Record<Route['method'], Row>> {
   const get: Route = { name: 'bare GET (constant)', method: 'GET', path: '/', options: async () => ({}) };
@@ -284,12 +314,16 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
     options: async () => timesRequest,
   };
 
+  const wanted = (route: Route) => !only || route.name.includes(only);
   const rows: Row[] = [];
   try {
-    for (const route of routes) {
-      rows.push(await run(databaseLabels[kind], route, site, bare));
-      if (route.path === advisersRoute.path)
-        rows.push(await run(databaseLabels[kind], advisersRoute, advisedSite, bare));
+    for (const route of routes.filter(wanted)) {
+      if (route.path !== advisersRoute.path) rows.push(await run(databaseLabels[kind], route, site, bare));
+      else {
+        const compared: [Route, typeof site][] = [[route, site]];
+        if (wanted(advisersRoute)) compared.push([advisersRoute, advisedSite]);
+        rows.push(...(await medianOfAlternating(databaseLabels[kind], compared, bare)));
+      }
     }
   } finally {
     await siteverify.stop();
@@ -331,8 +365,10 @@ const bare = await benchBare();
 const rows: Row[] = [bare.GET, bare.POST];
 const startUps: string[] = [];
 for (const kind of kinds) {
-  const { empty, migrated } = await startUp(kind);
-  startUps.push(`| ${databaseLabels[kind]} | ${empty} ms | ${migrated} ms |`);
+  if (!only) {
+    const { empty, migrated } = await startUp(kind);
+    startUps.push(`| ${databaseLabels[kind]} | ${empty} ms | ${migrated} ms |`);
+  }
   rows.push(...(await benchDatabase(kind, bare)));
 }
 
@@ -349,16 +385,18 @@ const table = [
       `| ${row.database} | ${row.route} | ${row.rps.toLocaleString('en-GB')} | ${row.p50} ms | ${row.p99} ms | ${row.ratio} | ${row.rssMb} MB | ${row.errors} |`,
   ),
   '',
-  "The three advisers' row against the single calendar's, in requests a second: " +
-    kinds
-      .map((kind) => {
-        const label = databaseLabels[kind];
-        const one = rows.find((row) => row.database === label && row.route === 'POST /api/gettimesfordate');
-        const three = rows.find((row) => row.database === label && row.route.includes('3 advisers'));
-        return one && three ? `${label} ${((three.rps / one.rps - 1) * 100).toFixed(0)} %` : `${label} —`;
-      })
-      .join(', ') +
-    '.',
+  `The single calendar's times and three advisers' ran in turn, ${pairRuns} times each; each row above is its median run. Requests a second of every run, and the three advisers' median against the single calendar's:`,
+  '',
+  ...kinds.flatMap((kind) => {
+    const label = databaseLabels[kind];
+    const one = rows.find((row) => row.database === label && row.route === 'POST /api/gettimesfordate');
+    const three = rows.find((row) => row.database === label && row.route.includes('3 advisers'));
+    if (!one?.runs || !three?.runs) return [];
+    const runs = (row: Row) => row.runs?.map((rps) => rps.toLocaleString('en-GB')).join(' · ');
+    return [
+      `- ${label}: single ${runs(one)}; three advisers ${runs(three)}; ${((three.rps / one.rps - 1) * 100).toFixed(0)} %.`,
+    ];
+  }),
   '',
   'Start-up, from spawning the process to `/readyz` answering 200 (median of 3):',
   '',
@@ -368,7 +406,7 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
-writeBetweenMarkers(report, 'http', table);
+if (!only) writeBetweenMarkers(report, 'http', table);
 
 const failed = rows.filter((row) => row.errors > 0);
 if (failed.length > 0) {

@@ -13,21 +13,25 @@ export function spawnProductionServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): ChildProcess {
-  return spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'https://www.fenwickhale.co.uk',
-      SESSION_SECRET: 'benchmark-secret-of-thirty-two-characters-or-more',
-      MEETING_URL: 'https://zoom.us/my/fenwickhale',
-      DATABASE_URL: databaseUrl,
-      ...env,
+  return spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_FLAGS?.split(' ') ?? []), 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://www.fenwickhale.co.uk',
+        SESSION_SECRET: 'benchmark-secret-of-thirty-two-characters-or-more',
+        MEETING_URL: 'https://zoom.us/my/fenwickhale',
+        DATABASE_URL: databaseUrl,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 }
 
 /** Resolves once `GET /readyz` answers 200 on `port`, polling every few milliseconds. */

@@ -1,9 +1,7 @@
 // Advisers as other parts of the server see them: whom the booking calendar offers, what their diaries
 // hold, and the service the back office and `npm run adviser:*` change them through.
 export {
-  type AdviserForBooking,
   adviserForMail,
-  advisersForBooking,
   insertAdviser,
   parseOverrides,
 } from './repository.ts';

@@ -51,51 +51,6 @@ export function parseOverrides(json: string): AdviserOverrides {
   return overrides;
 }
 
-/** What the booking calendar needs to know about each adviser. */
-export interface AdviserForBooking {
-  id: number;
-  displayName: string;
-  introduction: string;
-  /** Takes calls: the adviser and their staff account are both active. */
-  active: boolean;
-  overrides: AdviserOverrides;
-  /** When their calendar was last read successfully; undefined when they have no calendar connected. */
-  calendarReadAt: Date | null | undefined;
-  /** How far ahead that read reached; undefined when they have no calendar or it was never read. */
-  calendarReadUntil: Date | undefined;
-}
-
-/** Every adviser, active or not, in the order they were added: one query on the booking calendar's path. */
-export async function advisersForBooking(db: Db): Promise<AdviserForBooking[]> {
-  const rows = await db
-    .selectFrom('advisers')
-    .innerJoin('users', 'users.id', 'advisers.user_id')
-    .leftJoin('adviser_calendars', 'adviser_calendars.adviser_id', 'advisers.id')
-    .select([
-      'advisers.id',
-      'advisers.display_name',
-      'advisers.introduction',
-      'advisers.overrides',
-      'advisers.status',
-      'users.status as account_status',
-      'adviser_calendars.adviser_id as calendar',
-      'adviser_calendars.last_success_at',
-      'adviser_calendars.read_until',
-    ])
-    .orderBy('advisers.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    displayName: row.display_name,
-    introduction: row.introduction,
-    active: row.status === 'active' && row.account_status === 'active',
-    overrides: parseOverrides(row.overrides),
-    calendarReadAt:
-      row.calendar === null ? undefined : row.last_success_at === null ? null : new Date(row.last_success_at),
-    calendarReadUntil: row.read_until === null ? undefined : new Date(row.read_until),
-  }));
-}
-
 /** How a call's emails name its adviser: none for calls from before the firm had advisers. */
 export async function adviserForMail(
   db: Db,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { advisersForBooking } from '#server/features/advisers/index.ts';
+import { parseOverrides } from '#server/features/advisers/index.ts';
 import { adviserSettings } from '#shared/advisers.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import type { BusyPeriod } from './availability.ts';
@@ -33,11 +33,62 @@ export interface Diary {
 }
 
 /**
+ * The firm's settings and every adviser, in one query: one row holding the settings, or one for each
+ * adviser with the settings repeated. The settings' text is parsed once and remembered (repository.ts).
+ */
+async function firmAndAdvisers(db: Db) {
+  const rows = await db
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('base'))
+    .leftJoin('booking_settings', (join) => join.on('booking_settings.id', '=', 1))
+    .leftJoin('advisers', (join) => join.onTrue())
+    .leftJoin('users', 'users.id', 'advisers.user_id')
+    .leftJoin('adviser_calendars', 'adviser_calendars.adviser_id', 'advisers.id')
+    .select([
+      'booking_settings.settings',
+      'advisers.id',
+      'advisers.display_name',
+      'advisers.introduction',
+      'advisers.overrides',
+      'advisers.status',
+      'users.status as account_status',
+      'adviser_calendars.adviser_id as calendar',
+      'adviser_calendars.last_success_at',
+      'adviser_calendars.read_until',
+    ])
+    .orderBy('advisers.id')
+    .execute();
+  const firm = repository.settingsFromStored(rows[0]?.settings);
+  const advisers = rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            displayName: row.display_name ?? '',
+            introduction: row.introduction ?? '',
+            // Takes calls: the adviser and their staff account are both active.
+            active: row.status === 'active' && row.account_status === 'active',
+            overrides: parseOverrides(row.overrides ?? '{}'),
+            // When their calendar was last read successfully; undefined without a calendar connected.
+            calendarReadAt:
+              row.calendar === null
+                ? undefined
+                : row.last_success_at === null
+                  ? null
+                  : new Date(row.last_success_at),
+            calendarReadUntil: row.read_until === null ? undefined : new Date(row.read_until),
+          },
+        ],
+  );
+  return { firm, advisers };
+}
+
+/**
  * The firm's settings and the diaries they and the advisers make, read at once: the firm's own diary while
  * it never had advisers, else each active adviser's, and which of those offer times (not stale).
  */
 export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
-  const [firm, advisers] = await Promise.all([repository.loadSettings(db), advisersForBooking(db)]);
+  const { firm, advisers } = await firmAndAdvisers(db);
   // A firm that never had advisers offers its own hours; advisers who are all inactive offer nothing.
   const freshSince = now.getTime() - staleMinutes * 60_000;
   const all: Diary[] =
@@ -97,27 +148,25 @@ export async function blockedDatesByDiary(db: Db, from: string, to: string) {
 
 /**
  * What keeps each diary busy within a window, in one query: its confirmed calls, and the times its own
- * calendar showed at the last sync. The firm's own diary is busy with every call.
+ * calendar showed at the last sync. The firm's own diary is busy with every call (it is offered only while
+ * the firm has no advisers, so no calendar's busy times are stored).
  */
-export async function busyByDiary(db: Db, diaries: readonly Diary[], from: Date, to: Date) {
-  const [start, end] = [from.toISOString(), to.toISOString()];
-  const calls = db
+export async function busyByDiary(db: Db, fromMs: number, toMs: number) {
+  const [start, end] = [new Date(fromMs).toISOString(), new Date(toMs).toISOString()];
+  const rows = await db
     .selectFrom('bookings')
     .select(['adviser_id', 'starts_at', 'ends_at'])
     .where('status', '=', 'confirmed')
     .where('starts_at', '<', end)
-    .where('ends_at', '>', start);
-  const rows = diaries.some((d) => d.adviserId !== null)
-    ? await calls
-        .unionAll(
-          db
-            .selectFrom('adviser_busy')
-            .select(['adviser_id', 'starts_at', 'ends_at'])
-            .where('starts_at', '<', end)
-            .where('ends_at', '>', start),
-        )
-        .execute()
-    : await calls.execute();
+    .where('ends_at', '>', start)
+    .unionAll(
+      db
+        .selectFrom('adviser_busy')
+        .select(['adviser_id', 'starts_at', 'ends_at'])
+        .where('starts_at', '<', end)
+        .where('ends_at', '>', start),
+    )
+    .execute();
   // Read once into periods; each diary then takes its own (the firm's own diary takes them all).
   const periods = rows.map((row) => ({
     adviserId: row.adviser_id,

@@ -15,13 +15,34 @@ export async function loadSettings(db: Db): Promise<AvailabilitySettings> {
     .select('settings')
     .where('id', '=', 1)
     .executeTakeFirst();
-  if (!row) return defaultAvailabilitySettings;
-  // Settings saved by an older version may lack newer fields (the defaults fill them in) or break a newer
-  // rule (overlapping periods, which the slot engine merges), so they are read with the stored shape only.
-  return storedAvailabilitySettingsSchema.parse({
-    ...defaultAvailabilitySettings,
-    ...JSON.parse(row.settings),
-  });
+  return settingsFromStored(row?.settings);
+}
+
+/** The firm's settings from their stored text; the defaults while none are saved. */
+export function settingsFromStored(json: string | null | undefined): AvailabilitySettings {
+  return json == null ? defaultAvailabilitySettings : parseSettings(json);
+}
+
+// The last settings read and what they parsed to: every request for times reads them, and they change
+// only when staff save them. Shared by every caller, so frozen.
+let lastParsed: { json: string; settings: AvailabilitySettings } | undefined;
+
+function parseSettings(json: string): AvailabilitySettings {
+  if (lastParsed?.json !== json) {
+    // Settings saved by an older version may lack newer fields (the defaults fill them in) or break a newer
+    // rule (overlapping periods, which the slot engine merges), so they are read with the stored shape only.
+    const settings = storedAvailabilitySettingsSchema.parse({
+      ...defaultAvailabilitySettings,
+      ...JSON.parse(json),
+    });
+    for (const periods of Object.values(settings.workingHours)) {
+      for (const period of periods) Object.freeze(period);
+      Object.freeze(periods);
+    }
+    Object.freeze(settings.workingHours);
+    lastParsed = { json, settings: Object.freeze(settings) };
+  }
+  return lastParsed.settings;
 }
 
 /** Saves the calendar's availability; pass the transaction that records who changed it. */

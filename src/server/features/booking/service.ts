@@ -23,7 +23,7 @@ import {
   weekdayNames,
 } from '#shared/calendar.ts';
 import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
-import { type BusyPeriod, closedDatesBetween, freeOf, openSlotsOn, type Slot } from './availability.ts';
+import { type BusyPeriod, closedDatesBetween, freeFrom, openSlotsOn, type Slot } from './availability.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
 import {
   type BookingForMail,
@@ -124,6 +124,27 @@ const forMail = (
   timeZone: row.time_zone,
 });
 
+interface BusyWindowBasis {
+  timeZone: string;
+  /** The longest buffer among the diaries: a call that close to the day still keeps a slot busy. */
+  marginMinutes: number;
+}
+
+/** The date in the firm's zone, widened by the longest buffer: what can keep one of its slots busy. */
+function busyWindow(date: CalendarDate, { timeZone, marginMinutes }: BusyWindowBasis) {
+  const margin = marginMinutes * 60_000;
+  return {
+    from: zonedTimeToUtc(date, 0, 0, timeZone).getTime() - margin,
+    to: zonedTimeToUtc(addDays(date, 1), 0, 0, timeZone).getTime() + margin,
+  };
+}
+
+/** The date with a whole day either side, in UTC: holds busyWindow's for any zone and buffer allowed. */
+function utcDaysAround(date: CalendarDate) {
+  const midnight = Date.UTC(date.year, date.month, date.day);
+  return { from: midnight - dayMs, to: midnight + 2 * dayMs };
+}
+
 export function createBookingService({
   db,
   mail,
@@ -135,26 +156,41 @@ export function createBookingService({
 }: BookingServiceOptions) {
   /** The firm's settings and every diary, with those offering times now (their calendar read recently). */
   const readDiaries = () => loadDiaries(db, now(), calendarStaleMinutes);
+  /** What the last request's diaries needed to read around a date: see slotsOn. */
+  let lastBusyWindow: BusyWindowBasis | undefined;
 
   /**
-   * What each diary has on a date: `open`, its working hours cut into calls without counting what keeps it
-   * busy; `free()`, those clear of its calls and its calendar's busy times too.
+   * What each diary offering times has on a date: `open`, its working hours cut into calls without counting
+   * what keeps it busy; `knownSlots`, those its calendar was read far enough to judge; and `isFree(slot)`,
+   * clear of its calls and its calendar's busy times. The diaries, the date's blocked dates and what keeps
+   * everyone busy around it are read in one round of queries.
    */
-  async function slotsOn(date: CalendarDate, diaries: readonly Diary[]) {
+  async function slotsOn(date: CalendarDate) {
     const iso = toIsoDate(date);
-    const zone = diaries[0]?.settings.timeZone ?? 'UTC';
-    const margin = Math.max(0, ...diaries.map((d) => d.settings.bufferMinutes)) * 60_000;
-    const from = new Date(zonedTimeToUtc(date, 0, 0, zone).getTime() - margin);
-    const to = new Date(zonedTimeToUtc(addDays(date, 1), 0, 0, zone).getTime() + margin);
-    const [blockedFor, busyFor] = await Promise.all([
+    // What keeps the diaries busy is read alongside them, so before the firm's zone and buffers are known:
+    // around the date as the last request needed (they rarely change), or, at first, a day either side in
+    // UTC, which holds the date's working day in any zone (UTC-12 to UTC+14) with any buffer allowed (up to
+    // 240 minutes). Should the window fall short of what the diaries need, it is read again.
+    const guess = lastBusyWindow ? busyWindow(date, lastBusyWindow) : utcDaysAround(date);
+    const [diaries, blockedFor, guessedBusy] = await Promise.all([
+      readDiaries(),
       blockedDatesByDiary(db, iso, iso),
-      busyByDiary(db, diaries, from, to),
+      busyByDiary(db, guess.from, guess.to),
     ]);
+    lastBusyWindow = {
+      timeZone: diaries.firm.timeZone,
+      marginMinutes: Math.max(0, ...diaries.offering.map((d) => d.settings.bufferMinutes)),
+    };
+    const needed = busyWindow(date, lastBusyWindow);
+    const busyFor =
+      guess.from <= needed.from && needed.to <= guess.to
+        ? guessedBusy
+        : await busyByDiary(db, needed.from, needed.to);
     const at = now();
     // Advisers sharing their hours, call length and buffer (most share the firm's) share one grid of
     // slots, cut once; only what keeps each busy differs.
     const grids = new Map<string, Slot[]>();
-    return diaries.map((diary) => {
+    const slots = diaries.offering.map((diary) => {
       const blockedDates = blockedFor(diary);
       const { workingHours, callMinutes, bufferMinutes } = diary.settings;
       const key = `${blockedDates.has(iso)} ${callMinutes} ${bufferMinutes} ${JSON.stringify(workingHours)}`;
@@ -165,9 +201,11 @@ export function createBookingService({
       }
       // Nothing is known of the times after their calendar was read up to (see Diary.knownUntil).
       const known = diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
-      const slots = open.filter((slot) => slot.end.getTime() <= known);
-      return { diary, open, free: () => freeOf(slots, busyFor(diary), bufferMinutes) };
+      const knownSlots = open.filter((slot) => slot.end.getTime() <= known);
+      const isFree = freeFrom(busyFor(diary), bufferMinutes);
+      return { diary, open, knownSlots, isFree };
     });
+    return { firm: diaries.firm, slots };
   }
 
   /**
@@ -237,14 +275,17 @@ export function createBookingService({
 
     /** The times at least one adviser is free on a date, earliest first, each once. */
     async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
-      const { offering } = await readDiaries();
-      const times = new Map<string, TimeSlot>();
-      for (const { free } of await slotsOn(date, offering)) {
-        for (const { startHour, startMinute } of free()) {
-          times.set(slotValue({ startHour, startMinute }), { startHour, startMinute });
+      // Keyed by minute of the day, so each time is listed once however many advisers are free then; a
+      // time one adviser is free at is not checked against the others' diaries.
+      const times = new Map<number, TimeSlot>();
+      for (const { knownSlots, isFree } of (await slotsOn(date)).slots) {
+        for (const slot of knownSlots) {
+          const minute = slot.startHour * 60 + slot.startMinute;
+          if (!times.has(minute) && isFree(slot))
+            times.set(minute, { startHour: slot.startHour, startMinute: slot.startMinute });
         }
       }
-      return [...times.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, slot]) => slot);
+      return [...times.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
     },
 
     /**
@@ -272,18 +313,18 @@ export function createBookingService({
       }
       if (messages.length) return { status: 'invalid', messages };
 
-      const { firm, offering } = await readDiaries();
+      const { firm, slots } = await slotsOn(date);
       const chosen = (slot: { startHour: number; startMinute: number }) =>
         slot.startHour === payload.selectedHour && slot.startMinute === payload.selectedMinute;
       // Offered by anyone at all (ignoring what keeps them busy) tells "not a slot" (422) from "just
       // taken" (409).
       let offeredAtAll = false;
       let candidates: Candidate[] = [];
-      for (const { diary, open, free } of await slotsOn(date, offering)) {
+      for (const { diary, open, knownSlots, isFree } of slots) {
         const slot = open.find(chosen);
         if (!slot) continue;
         offeredAtAll = true;
-        if (free().some((s) => s.start.getTime() === slot.start.getTime())) candidates.push({ diary, slot });
+        if (knownSlots.includes(slot) && isFree(slot)) candidates.push({ diary, slot });
       }
       if (!offeredAtAll) return { status: 'invalid', messages: [bookingMessages.slotNotOffered] };
       candidates = await stillFreeInTheirCalendars(candidates);
