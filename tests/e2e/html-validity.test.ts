@@ -134,4 +134,4 @@ it('every page the site serves, and the booking modal open on the page, are vali
     ]),
   );
   expect(await nuHtmlErrors(documents)).toEqual([]);
-});
+}, 150_000); // some thirty pages, two flows and one start of Java: longer than a one-page test on a busy machine
