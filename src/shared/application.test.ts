@@ -43,8 +43,8 @@ describe('the application questionnaire rules', () => {
   it('names each unanswered question in plain words', () => {
     const messages = messagesFor({ submitMethod: '2', recToken: 'token' });
     expect(messagesFor({ ...validApplication, website: undefined })).toEqual([]);
-    expect(messages).toContain('Please tell us how many clients you have');
-    expect(messages).toContain('Please choose how long it takes to get a new client on board');
+    expect(messages).toContain('Please tell us how many customers you have');
+    expect(messages).toContain('Please choose how long it takes to set up a new customer');
     expect(messages).toContain('Please tell us your biggest frustration');
     expect(messages).toContain('Please enter your name');
     expect(messages).toContain('Please enter your email address');
@@ -55,16 +55,16 @@ describe('the application questionnaire rules', () => {
 
   it('refuses answers that are out of range, not on the list, on several lines or too long', () => {
     expect(messagesFor({ ...validApplication, howManyClients: -1 })).toEqual([
-      'The number of clients you have must be a whole number, 0 or more',
+      'The number of customers you have must be a whole number, 0 or more',
     ]);
     expect(messagesFor({ ...validApplication, howManyNewClients: '2.5' })).toEqual([
-      'The number of new clients in the last 12 months must be a whole number, 0 or more',
+      'The number of new customers in the last 12 months must be a whole number, 0 or more',
     ]);
     expect(messagesFor({ ...validApplication, howManyClientsInAYear: 'lots' })).toEqual([
-      'The number of new clients you would like in a year must be a whole number, 0 or more',
+      'The number of new customers you would like in a year must be a whole number, 0 or more',
     ]);
     expect(messagesFor({ ...validApplication, howKeepTrack: 'Carrier pigeon' })).toEqual([
-      'Please choose how you keep track of clients and their work',
+      'Please choose how you keep track of customers and their orders or jobs',
     ]);
     expect(messagesFor({ ...validApplication, businessName: 'Shah\r\nBcc: x@example.com' })).toEqual([
       'Your business name must be on one line',
@@ -83,7 +83,7 @@ describe('the application questionnaire rules', () => {
 
   it('writes the answers for the staff, question then answer', () => {
     const lines = describeAnswers(applicationSchema.parse({ ...validApplication, website: '' }));
-    expect(lines[0]).toBe('How many clients do you have?\n40');
+    expect(lines[0]).toBe('How many customers do you have?\n40');
     expect(lines).toContain('Website (optional)\n(not given)');
     expect(lines).toHaveLength(questionNames.length);
   });

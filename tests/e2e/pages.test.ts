@@ -1,11 +1,16 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, postBooking } from '../support/booking.ts';
+import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
+const modal = bookingModal(() => t.page);
 
 // Every page the build made, found from its output so that a new page is checked without touching this file.
 const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
@@ -78,6 +83,37 @@ describe.each(widths)('at %i px wide', (width) => {
     expect(await accessibilityViolations(t.page)).toEqual([]);
     // The browser logs the not-found page's own 404 status; nothing else may fail.
     expect(t.errors.filter((error) => !(page === '/404' && error.includes('404')))).toEqual([]);
+  });
+
+  it('the booking modal is accessible, open and with a day and a time chosen', async () => {
+    await t.page.setViewportSize({ width, height: 800 });
+    const { date, slots } = await firstBookableDate(t.site.url);
+    await t.page.goto(t.site.url);
+    await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+    await modal.dialog().getByRole('grid').waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await modal.chooseDayAndTime(date, slots[0] as TimeSlot);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('the pages the features write are accessible: a call’s cancel page and a newsletter link’s', async () => {
+    await t.page.setViewportSize({ width, height: 800 });
+    const email = `cancel.${width}@example.com`;
+    const { date, slots } = await firstBookableDate(t.site.url);
+    expect(
+      (await postBooking(t.site.url, buildBookCallPayload(date, slots[0] as TimeSlot, email))).status,
+    ).toBe(201);
+    const booked = await t.site.smtp.waitFor(
+      (mail) => mail.to.includes(email) && Boolean(mail.parsed.text?.includes('/bookings/cancel')),
+    );
+    await t.page.goto(linkIn(booked, '/bookings/cancel'));
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await t.page.getByRole('button', { name: 'Cancel my call' }).click();
+    await t.page.waitForLoadState();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await t.page.goto(`${t.site.url}/unsubscribe?token=unknown`);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
   });
 
   it('the cookie banner is accessible too', async () => {

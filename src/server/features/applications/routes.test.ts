@@ -83,7 +83,7 @@ describeEachDatabase('the application questionnaire endpoint', (database) => {
       (m) => m.to.includes('team@example.com') && (m.parsed.subject ?? '').startsWith('New call booked'),
     );
     expect(bookingNotice.parsed.text).toContain(`Application ${answer.applicationReference}`);
-    expect(bookingNotice.parsed.text).toContain('How many clients do you have?\n40');
+    expect(bookingNotice.parsed.text).toContain('How many customers do you have?\n40');
   });
 
   it('takes an ordinary form post too', async () => {
@@ -108,8 +108,8 @@ describeEachDatabase('the application questionnaire endpoint', (database) => {
       success: false,
       infoMessages: [],
       errorMessages: [
-        'The number of clients you have must be a whole number, 0 or more',
-        'Please choose how you keep track of clients and their work',
+        'The number of customers you have must be a whole number, 0 or more',
+        'Please choose how you keep track of customers and their orders or jobs',
         'Please enter your name',
       ],
     });

@@ -1,0 +1,137 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Response } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { firstBookableDate, postBooking } from '../support/booking.ts';
+import { bookingModal } from '../support/booking-modal.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
+import { linkIn } from '../support/smtp.ts';
+
+const t = setUpSiteInBrowser();
+const { dialog, chooseDayAndTime } = bookingModal(() => t.page);
+
+// Every page the build made, found from its output so that a new page is checked without touching this file.
+const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
+  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
+  .sort();
+
+/** The page a navigation was served, as the server sent it (before any script ran). */
+async function servedTo(browser: Promise<Response | null>): Promise<HtmlDocument> {
+  const response = await browser;
+  if (!response) throw new Error('The browser was served no page');
+  expect(response.headers()['content-type']).toMatch(/^text\/html/);
+  const name = `${response.request().method()} ${new URL(response.url()).pathname} (${response.status()})`;
+  return { name, html: await response.text() };
+}
+
+/** Presses a form's button and takes the page its post is served. */
+const afterPressing = (name: string) =>
+  servedTo(
+    Promise.all([t.page.waitForNavigation(), t.page.getByRole('button', { name, exact: true }).click()]).then(
+      ([response]) => response,
+    ),
+  );
+
+/** The page as the browser holds it now, scripts and all, as a document the checker can read. */
+const liveDom = async (name: string): Promise<HtmlDocument> => ({
+  name,
+  html: `<!DOCTYPE html>\n${await t.page.evaluate(() => document.documentElement.outerHTML)}`,
+});
+
+/** A page fetched as a browser's form or link would ask for it, outside the browser. */
+async function served(url: string, init: RequestInit = {}): Promise<HtmlDocument> {
+  const response = await fetch(url, { ...init, headers: { accept: 'text/html', ...init.headers } });
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  return {
+    name: `${init.method ?? 'GET'} ${new URL(url).pathname} (${response.status})`,
+    html: await response.text(),
+  };
+}
+
+it('every page the site serves, and the booking modal open on the page, are valid HTML', async () => {
+  const documents: HtmlDocument[] = [];
+  const form = { 'content-type': 'application/x-www-form-urlencoded', origin: t.site.url };
+
+  // The prerendered pages, the not-found page at an unknown path, the reset form through a real link
+  // and the back office signed in.
+  const email = 'nu.check@fenwickhale.test';
+  const staff = { email: 'nu.staff@fenwickhale.test', password: 'Ledger2026!' };
+  await addUser(t.site, email);
+  await addUser(t.site, staff.email);
+  const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
+  const staffInvitation = await t.site.smtp.waitFor((mail) => mail.to.includes(staff.email));
+  await setPasswordWithLink(t.site, resetLinkIn(staffInvitation.parsed.text), staff.password);
+  for (const page of built) {
+    if (page === '/back-office') await signInOnPage(t.page, t.site, staff.email, staff.password);
+    const address =
+      page === '/404'
+        ? `${t.site.url}/no-such-page`
+        : page === '/reset-password'
+          ? resetLinkIn(invitation.parsed.text)
+          : `${t.site.url}${page}`;
+    documents.push(await servedTo(t.page.goto(address)));
+  }
+
+  // The pages the features write: a booked call's cancel page before and after its button.
+  const { date, slots } = await firstBookableDate(t.site.url);
+  const booked = buildBookCallPayload(date, slots[0] as (typeof slots)[number], 'nu.booker@example.com');
+  expect((await postBooking(t.site.url, booked)).status).toBe(201);
+  const confirmation = await t.site.smtp.waitFor(
+    (mail) => mail.to.includes('nu.booker@example.com') && Boolean(mail.parsed.text?.includes('/bookings/')),
+  );
+  const cancelLink = linkIn(confirmation, '/bookings/cancel');
+  documents.push(await servedTo(t.page.goto(cancelLink)));
+  documents.push(await afterPressing('Cancel my call'));
+  documents.push(await servedTo(t.page.goto(cancelLink)));
+
+  // The newsletter's confirmation and unsubscribe pages, before and after their buttons.
+  await t.page.goto(`${t.site.url}/newsletter`);
+  await t.page.locator('main form').getByLabel('Email address').fill('nu.reader@example.com');
+  await t.page.locator('main form').getByRole('button', { name: 'Subscribe' }).click();
+  await t.page.waitForURL(`${t.site.url}/subscribed`);
+  const welcome = await t.site.smtp.waitFor((mail) => mail.to.includes('nu.reader@example.com'));
+  documents.push(await servedTo(t.page.goto(linkIn(welcome, '/subscribe/confirm'))));
+  documents.push(await afterPressing('Confirm my subscription'));
+  documents.push(await servedTo(t.page.goto(linkIn(welcome, '/unsubscribe'))));
+  documents.push(await afterPressing('Unsubscribe'));
+
+  // The refusals a stale or forged link or form meets.
+  documents.push(
+    await served(`${t.site.url}/bookings/cancel?token=unknown`),
+    await served(`${t.site.url}/subscribe/confirm?token=unknown`),
+    await served(`${t.site.url}/unsubscribe?token=unknown`),
+    await served(`${t.site.url}/reset-password?token=unknown`),
+    await served(`${t.site.url}/bookings/cancel`, { method: 'POST', headers: form, body: 'token=unknown' }),
+    await served(`${t.site.url}/subscribe/confirm`, {
+      method: 'POST',
+      headers: { ...form, origin: 'https://elsewhere.example' },
+      body: 'token=unknown',
+    }),
+    await served(`${t.site.url}/reset-password`, { method: 'POST', headers: form, body: 'token=x&p=short' }),
+  );
+
+  // The booking modal as the browser builds it: open, with a day and a time chosen.
+  await t.page.goto(t.site.url);
+  await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+  await dialog().getByRole('grid').waitFor();
+  documents.push(await liveDom('the home page with the booking modal open'));
+  await chooseDayAndTime(date, slots[1] ?? (slots[0] as (typeof slots)[number]));
+  documents.push(await liveDom('the booking modal with a day and a time chosen'));
+
+  const names = documents.map((document) => document.name);
+  for (const page of built) {
+    expect(names).toContainEqual(expect.stringMatching(page === '/404' ? / \/no-such-page / : ` ${page} `));
+  }
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'POST /bookings/cancel (200)',
+      'POST /subscribe/confirm (200)',
+      'POST /unsubscribe (200)',
+      'POST /subscribe/confirm (403)',
+    ]),
+  );
+  expect(await nuHtmlErrors(documents)).toEqual([]);
+}, 150_000); // some thirty pages, two flows and one start of Java: longer than a one-page test on a busy machine
