@@ -221,7 +221,7 @@ describe('the emails’ details', () => {
     expect(received.get('enquiry-staff-notice (contact)')?.raw).not.toMatch(/^Auto-Submitted/m);
   });
 
-  it('tells the visitor "We\'ll email you the video link" when the firm has neither Zoom nor MEETING_URL', () => {
+  it('tells the visitor the video link will follow by email when the firm has neither Zoom nor MEETING_URL', () => {
     const { text, html } = received.get('booking-confirmation (no link yet)') ?? { text: '', html: '' };
     expect(text).toContain("We'll email you the video link.");
     expect(html).toMatch(/We(&#x27;|&#39;|')ll email you the video link/);
@@ -230,7 +230,7 @@ describe('the emails’ details', () => {
     expect(linked?.html).toContain(`<a href="${meetingUrl.replaceAll('&', '&amp;')}"`);
   });
 
-  it('labels the staff notices for staff, not with the form’s "Your name"', () => {
+  it(`labels the staff notices for staff, not with the form’s "Your name"`, () => {
     for (const kind of [
       'enquiry-staff-notice (contact)',
       'enquiry-staff-notice (quote)',

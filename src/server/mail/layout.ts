@@ -52,7 +52,8 @@ const colours = {
 const darkStyles = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .page { background-color: #141b20 !important; }
+  html, body, .page { background-color: #141b20 !important; }
+  .rule { border-color: #34414a !important; }
   .card { background-color: #1d262c !important; }
   .ink { color: #e8e6e1 !important; }
   .muted { color: #b4bcc2 !important; }
@@ -138,7 +139,7 @@ function block(item: EmailBlock, index: number): ReactNode {
                 null,
                 h(
                   'td',
-                  { style: { borderTop: `1px solid ${colours.rule}`, padding: '10px 0' } },
+                  { className: 'rule', style: { borderTop: `1px solid ${colours.rule}`, padding: '10px 0' } },
                   text(
                     label,
                     { color: colours.muted, fontSize: 13, lineHeight: '18px', margin: '0 0 2px' },
@@ -211,7 +212,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
           ),
           ...body.blocks.map(block),
         ),
-        h(Hr, { style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
+        h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
         text(
           `${firm.legalName}, ${address.street}, ${address.locality} ${address.postcode}. Telephone ${firm.phone}.`,
           { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
@@ -233,5 +234,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
  */
 export async function renderEmailHtml(body: EmailBody): Promise<string> {
   const html = await render(h(EmailLayout, { body }));
-  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
+  // The phone number is read as one thing: it never breaks across two lines.
+  const phone = firm.phone.replaceAll(' ', '&nbsp;');
+  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>').replaceAll(firm.phone, phone);
 }
