@@ -32,6 +32,8 @@ export const firm = {
     opens: '09:00',
     closes: '17:00',
   },
+  /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
+  referencePrefix: 'FH',
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */
   priceRange: '££',
 } as const;

@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { firm } from '#content/firm.ts';
 
 /** An unguessable token for a link in an email: 256 random bits, 43 URL-safe characters. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -9,8 +10,23 @@ export const looksLikeToken = (token: string) => /^[\w-]{43}$/.test(token);
 /** What the database keeps of a token, so a leaked table does not leak working links. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A short public reference (an invitation's UID, a link between records): 16 random bytes. */
-export const newReference = () => randomBytes(16).toString('base64url');
+/**
+ * Letters and digits that cannot be mistaken for one another when read out on the phone or copied by
+ * hand: no 0/O, 1/I/L, nor U (heard as "you"); 30 symbols.
+ */
+export const referenceAlphabet = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A reference a person can read out: the firm's prefix and two groups of three, e.g. `FH-7K3-Q9P`
+ * (30⁶, about 729 million, values). It names a record for staff and the person; it grants nothing, so
+ * it need not be unguessable. With a firm's few thousand records, a new one repeats an old one about
+ * once in a hundred thousand times; the database's unique index then refuses it rather than mix them.
+ */
+export function newReference() {
+  const pick = () => referenceAlphabet[randomInt(referenceAlphabet.length)];
+  const group = () => `${pick()}${pick()}${pick()}`;
+  return `${firm.referencePrefix}-${group()}-${group()}`;
+}
 
 /**
  * A token the site can compute again whenever it needs it, and nobody can without the secret: an HMAC of

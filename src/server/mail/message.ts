@@ -1,13 +1,18 @@
+import type { EmailBody } from './layout.ts';
+
 /** An email as the outbox stores it: plain JSON, so it survives a restart and can be retried as is. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, rendered from `body` when the email is queued. */
   html?: string;
+  /** What the HTML part says, drawn in the firm's layout (layout.ts) when the email is queued. */
+  body?: EmailBody;
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. Values never contain line breaks (checked on enqueue). */
   headers?: Record<string, string>;
-  /** A calendar invitation, sent as a text/calendar alternative and an .ics attachment. */
+  /** A calendar invitation, sent as a text/calendar part (with its method) and as an .ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
   attachments?: { filename: string; content: string; contentType: string }[];
   /**
@@ -15,4 +20,6 @@ export interface MailMessage {
    * before sending: the link may need Zoom, and Zoom being down must only delay the email.
    */
   meetingForBooking?: number;
+  /** What replaces `{{meetingUrl}}` when the call has no link: words for this email's reader. */
+  meetingFallback?: string;
 }

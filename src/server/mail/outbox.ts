@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { renderEmailHtml } from './layout.ts';
 import type { MailMessage } from './message.ts';
 
 export interface OutboxRow {
@@ -13,11 +14,18 @@ export interface OutboxRow {
 
 const lineBreak = /[\r\n]/;
 
+/** Draws a message's `body` as its HTML part, once, when it is queued: a retry sends the same HTML. */
+export async function composeMail(draft: MailMessage): Promise<MailMessage> {
+  const { body, ...rest } = draft;
+  return body ? { ...rest, html: await renderEmailHtml(body) } : rest;
+}
+
 /**
  * Queues an email. Pass the transaction that writes the record the email is about, so the two are
  * stored together or not at all; the worker sends it after the commit.
  */
-export async function enqueueMail(db: Kysely<Database>, kind: string, message: MailMessage, now: Date) {
+export async function enqueueMail(db: Kysely<Database>, kind: string, draft: MailMessage, now: Date) {
+  const message = await composeMail(draft);
   for (const [name, value] of [
     ['to', message.to],
     ['subject', message.subject],

@@ -17,7 +17,23 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * An invitation goes twice, both as text/calendar with its method: as the last alternative, which Outlook
+ * and Gmail show as an invitation with its buttons, and as invite.ics for programs that only open
+ * attachments. (Nodemailer's own icalEvent labels the attachment application/ics, which Outlook does
+ * not treat as an invitation.)
+ */
+function calendarParts(calendar: MailMessage['calendar']) {
+  if (!calendar) return { alternatives: [], attachments: [] };
+  const contentType = `text/calendar; charset=utf-8; method=${calendar.method}`;
+  return {
+    alternatives: [{ contentType, content: calendar.content }],
+    attachments: [{ filename: 'invite.ics', contentType, content: calendar.content }],
+  };
+}
+
 function toNodemailer(from: string, { messageId, message }: OutgoingMail): SendMailOptions {
+  const calendar = calendarParts(message.calendar);
   return {
     from,
     to: message.to,
@@ -27,10 +43,8 @@ function toNodemailer(from: string, { messageId, message }: OutgoingMail): SendM
     html: message.html,
     messageId,
     headers: message.headers,
-    icalEvent: message.calendar
-      ? { method: message.calendar.method, filename: 'invite.ics', content: message.calendar.content }
-      : undefined,
-    attachments: message.attachments,
+    alternatives: calendar.alternatives,
+    attachments: [...calendar.attachments, ...(message.attachments ?? [])],
   };
 }
 

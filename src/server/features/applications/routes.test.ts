@@ -46,7 +46,7 @@ describeEachDatabase('the application questionnaire endpoint', (database) => {
       success: true,
       infoMessages: ['Thank you, we have your answers.'],
       errorMessages: [],
-      applicationReference: expect.stringMatching(/^[\w-]{22}$/),
+      applicationReference: expect.stringMatching(/^FH-[2-9A-HJ-NP-TV-Z]{3}-[2-9A-HJ-NP-TV-Z]{3}$/),
     });
     const stored = await site.db
       .selectFrom('applications')

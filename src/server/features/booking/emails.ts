@@ -1,4 +1,5 @@
 import { firm } from '#content/firm.ts';
+import { autoReplied } from '#server/mail/headers.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { zoneAbbreviation } from '#server/time/zoned-time.ts';
 import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
@@ -6,6 +7,13 @@ import { buildInvitation } from './ics.ts';
 
 /** Replaced at send time with the call's link, which may need Zoom to create it first. */
 export const meetingUrlToken = '{{meetingUrl}}';
+
+/** What the visitor reads where the link would be, when the firm has neither Zoom nor a fixed room. */
+export const meetingLinkToFollow = "We'll email you the video link";
+
+/** A booked call's invitation UID, the same in every email about it, on the site's own domain. */
+export const invitationUid = (reference: string, publicUrl: URL) =>
+  `booking-${reference}@${publicUrl.hostname}`;
 
 export interface BookingForMail {
   id: number;
@@ -53,12 +61,12 @@ function invitation(
   return buildInvitation({
     method,
     stamp,
-    uid: `booking-${booking.reference}@${settings.publicUrl.hostname}`,
+    uid: invitationUid(booking.reference, settings.publicUrl),
     sequence: method === 'REQUEST' ? 0 : 1,
     start: booking.startsAt,
     end: booking.endsAt,
     summary: `Initial call with ${firm.name}`,
-    description: `Your initial call with ${booking.adviserName ? `${booking.adviserName} of ` : ''}${firm.name}. Join the video call: ${meetingUrlToken}`,
+    description: `Your initial call with ${booking.adviserName ? `${booking.adviserName} of ` : ''}${firm.name}. Video call: ${meetingUrlToken}`,
     location: meetingUrlToken,
     organizer: { name: firm.name, email: settings.organizerEmail },
     attendee: booking.email,
@@ -72,16 +80,38 @@ export function confirmationEmail(
   now: Date,
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
+  const when = `${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`;
+  const adviser = booking.adviserName ? withAdviser(booking.adviserName, booking.adviserIntroduction) : null;
   return {
     to: booking.email,
     subject: `Your call with ${firm.name} on ${dateText} at ${timeText}`,
+    headers: autoReplied,
+    body: {
+      preview: `Your initial call is booked for ${dateText} at ${timeText}.`,
+      heading: 'Your call is booked',
+      blocks: [
+        { kind: 'paragraph', text: 'Thank you for booking an initial call with us.' },
+        {
+          kind: 'details',
+          rows: [
+            ['When', when],
+            ...(adviser ? [['With', adviser] as [string, string]] : []),
+            ['Video call', meetingUrlToken],
+          ],
+        },
+        { kind: 'paragraph', text: 'The invitation is attached: open it to add the call to your calendar.' },
+        { kind: 'button', label: 'Cancel the call', href: cancelUrl },
+        {
+          kind: 'note',
+          text: `If you can no longer make it, cancel with the button above, or call us on ${firm.phone}.`,
+        },
+      ],
+    },
     text: [
       'Thank you for booking an initial call with us.',
       '',
-      `When: ${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`,
-      ...(booking.adviserName
-        ? [`With: ${withAdviser(booking.adviserName, booking.adviserIntroduction)}`]
-        : []),
+      `When: ${when}`,
+      ...(adviser ? [`With: ${adviser}`] : []),
       `Join the video call: ${meetingUrlToken}`,
       '',
       'The invitation is attached: open it to add the call to your calendar.',
@@ -108,6 +138,16 @@ export function cancellationEmail(
   return {
     to: booking.email,
     subject: `Cancelled: your call with ${firm.name} on ${dateText}`,
+    headers: autoReplied,
+    body: {
+      preview: `Your call on ${dateText} at ${timeText} has been cancelled.`,
+      heading: 'Your call is cancelled',
+      blocks: [
+        { kind: 'paragraph', text: `Your call on ${dateText} at ${timeText} ${zone} has been cancelled.` },
+        { kind: 'button', label: 'Book another time', href: bookAgain },
+        { kind: 'note', text: `Or call us on ${firm.phone}.` },
+      ],
+    },
     text: [
       `Your call on ${dateText} at ${timeText} ${zone} has been cancelled.`,
       '',
@@ -121,6 +161,9 @@ export function cancellationEmail(
   };
 }
 
+/** Where staff read the call's link when there is none: the visitor was told it would follow. */
+export const staffMeetingFallback = 'none yet: the visitor was told we will email them the link';
+
 export function staffBookingNotice(
   booking: BookingForMail,
   settings: BookingMailSettings,
@@ -128,13 +171,34 @@ export function staffBookingNotice(
   details: string[] = [],
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
+  const when = `${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`;
+  const opening = `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`;
   return {
     to: settings.staffEmail,
     subject: `${event === 'booked' ? 'New call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
+    body: {
+      preview: opening,
+      heading: event === 'booked' ? 'New call booked' : 'Call cancelled',
+      blocks: [
+        { kind: 'paragraph', text: opening },
+        {
+          kind: 'details',
+          rows: [
+            ['When', when],
+            ...(booking.adviserName ? [['Adviser', booking.adviserName] as [string, string]] : []),
+            ['Email', booking.email],
+            ['Video call', meetingUrlToken],
+            ['Reference', booking.reference],
+          ],
+        },
+        ...(details.length ? [{ kind: 'paragraph' as const, text: details.join('\n') }] : []),
+      ],
+    },
+    meetingFallback: staffMeetingFallback,
     text: [
-      `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`,
+      opening,
       '',
-      `When: ${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`,
+      `When: ${when}`,
       ...(booking.adviserName ? [`Adviser: ${booking.adviserName}`] : []),
       `Email: ${booking.email}`,
       `Video call: ${meetingUrlToken}`,

@@ -14,7 +14,11 @@ export interface CallInvitation {
   location: string;
   organizer: { name: string; email: string };
   attendee: string;
-  /** ACCEPTED unless said: the visitor booked the call themselves. An adviser invited to it has to act. */
+  /**
+   * NEEDS-ACTION unless said: an emailed invitation asks its attendee to add the call (Outlook files an
+   * invitation marked ACCEPTED as already answered and shows no buttons). ACCEPTED for an event written
+   * straight into a calendar, where nobody is asked.
+   */
   attendeeStatus?: 'ACCEPTED' | 'NEEDS-ACTION';
   /** Further attendees who have accepted, e.g. the adviser in the event written into their own calendar. */
   alsoAttending?: string[];
@@ -52,6 +56,17 @@ export function replaceInInvitation(ics: string, token: string, value: string): 
   return lines.map((line) => fold(line.replaceAll(token, escapeText(value)))).join('\r\n');
 }
 
+/**
+ * Puts the call's link where `token` stands. Without a link, LOCATION is left out (a calendar would
+ * otherwise offer a sentence as a place to go to) and the description says `instead`.
+ */
+export function fillMeetingLink(ics: string, token: string, link: string | null, instead: string): string {
+  if (link) return replaceInInvitation(ics, token, link);
+  const lines = ics.replace(/\r\n /g, '').split('\r\n');
+  const kept = lines.filter((line) => !(line.startsWith('LOCATION:') && line.includes(token)));
+  return replaceInInvitation(kept.join('\r\n'), token, instead);
+}
+
 export function buildInvitation(call: CallInvitation): string {
   const cancelled = call.method === 'CANCEL';
   // An event stored straight into a calendar is not for the calendar server to email anyone about
@@ -74,7 +89,7 @@ export function buildInvitation(call: CallInvitation): string {
     `DESCRIPTION:${escapeText(call.description)}`,
     ...(call.location ? [`LOCATION:${escapeText(call.location)}`] : []),
     `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}"${scheduling}:mailto:${call.organizer.email}`,
-    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'ACCEPTED'};RSVP=FALSE${scheduling}:mailto:${call.attendee}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'NEEDS-ACTION'};RSVP=FALSE${scheduling}:mailto:${call.attendee}`,
     ...(call.alsoAttending ?? []).map(
       (email) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${scheduling}:mailto:${email}`,
     ),

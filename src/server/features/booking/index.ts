@@ -3,7 +3,9 @@ export {
   type BookingForMail,
   type BookingMailSettings,
   describeSlot,
+  invitationUid,
   meetingUrlToken,
+  staffMeetingFallback,
 } from './emails.ts';
 export { buildInvitation } from './ics.ts';
 export { bookingLeads, type CallCancelled } from './lead-kind.ts';
@@ -11,5 +13,10 @@ export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings
 export { bookingsBookedFrom } from './queries.ts';
 export { blockDate, blockedDatesFrom, loadSettings, saveSettings, unblockDate } from './repository.ts';
 export { bookingPlugin } from './routes.ts';
-export { type BookingService, bookingMailPreparer, createBookingService } from './service.ts';
+export {
+  type BookingService,
+  bookingMailPreparer,
+  createBookingService,
+  withMeetingLink,
+} from './service.ts';
 export { sourceAddressHasher } from './source-address.ts';

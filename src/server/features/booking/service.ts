@@ -22,6 +22,7 @@ import {
   toIsoDate,
   weekdayNames,
 } from '#shared/calendar.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
 import { type BusyPeriod, closedDatesBetween, freeFrom, openSlotsOn, type Slot } from './availability.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
@@ -30,10 +31,11 @@ import {
   type BookingMailSettings,
   cancellationEmail,
   confirmationEmail,
+  meetingLinkToFollow,
   meetingUrlToken,
   staffBookingNotice,
 } from './emails.ts';
-import { replaceInInvitation } from './ics.ts';
+import { fillMeetingLink } from './ics.ts';
 import type { MeetingProvider } from './meetings.ts';
 import * as repository from './repository.ts';
 
@@ -474,15 +476,33 @@ export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefine
       await repository.recordMeeting(db, row.id, meeting);
       url = meeting.url;
     }
-    const link = url ?? 'we will email you the link before the call';
-    return {
-      ...message,
-      text: message.text.replaceAll(meetingUrlToken, link),
-      html: message.html?.replaceAll(meetingUrlToken, link),
-      calendar: message.calendar && {
-        ...message.calendar,
-        content: replaceInInvitation(message.calendar.content, meetingUrlToken, link),
-      },
-    };
+    return withMeetingLink(message, url);
+  };
+}
+
+/**
+ * Puts the call's link, or (without one) the words the message's reader gets instead, wherever the
+ * message says `{{meetingUrl}}`: a link in the HTML part, and the invitation's LOCATION only when there
+ * is a link.
+ */
+export function withMeetingLink(message: MailMessage, url: string | null): MailMessage {
+  const instead = message.meetingFallback ?? meetingLinkToFollow;
+  const escaped = escapeHtml(url ?? '');
+  return {
+    ...message,
+    text: message.text
+      .replaceAll(
+        `Join the video call: ${meetingUrlToken}`,
+        url ? `Join the video call: ${url}` : `${instead}.`,
+      )
+      .replaceAll(meetingUrlToken, url ?? instead),
+    html: message.html?.replaceAll(
+      meetingUrlToken,
+      url ? `<a href="${escaped}" class="link" style="color:#1f4d46">${escaped}</a>` : escapeHtml(instead),
+    ),
+    calendar: message.calendar && {
+      ...message.calendar,
+      content: fillMeetingLink(message.calendar.content, meetingUrlToken, url, instead),
+    },
   };
 }

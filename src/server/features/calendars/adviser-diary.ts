@@ -6,7 +6,9 @@ import {
   type BookingMailSettings,
   buildInvitation,
   describeSlot,
+  invitationUid,
   meetingUrlToken,
+  staffMeetingFallback,
 } from '#server/features/booking/index.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 
@@ -80,13 +82,13 @@ function description(call: CallForDiary, link: string | null, settings: BookingM
 }
 
 /**
- * The event written into a CalDAV adviser's calendar. Its UID is the booking's reference, so the object
- * is the call's own; the link is included when the meeting service has made it by then.
+ * The event written into a CalDAV adviser's calendar, stored as `<reference>.ics` with the UID the
+ * emailed invitations carry, so the object is the call's own; the link is included when the meeting service has made it by then.
  */
 export function diaryEvent(call: CallForDiary, settings: BookingMailSettings, stamp: Date) {
   return buildInvitation({
     stamp,
-    uid: call.reference,
+    uid: invitationUid(call.reference, settings.publicUrl),
     sequence: 0,
     start: call.startsAt,
     end: call.endsAt,
@@ -95,6 +97,7 @@ export function diaryEvent(call: CallForDiary, settings: BookingMailSettings, st
     location: call.meetingUrl ?? '',
     organizer: { name: firm.name, email: settings.organizerEmail },
     attendee: call.email,
+    attendeeStatus: 'ACCEPTED',
     alsoAttending: [call.adviserEmail],
   });
 }
@@ -113,19 +116,38 @@ export function adviserDiaryEmail(
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(call);
   const booked = method === 'REQUEST';
+  const opening = booked
+    ? 'An initial call has been booked with you. The invitation is attached for your calendar.'
+    : 'This initial call has been cancelled. The attached cancellation takes it out of your calendar.';
+  const when = `${dateText} at ${timeText} ${zone} (${Math.round((call.endsAt.getTime() - call.startsAt.getTime()) / 60_000)} minutes)`;
+  const inBackOffice = backOfficeLink(call.reference, settings.publicUrl);
   return {
     to: call.adviserEmail,
     subject: `${booked ? 'Call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
     text: [
-      booked
-        ? 'An initial call has been booked with you. The invitation is attached for your calendar.'
-        : 'This initial call has been cancelled. The attached cancellation takes it out of your calendar.',
+      opening,
       '',
-      `When: ${dateText} at ${timeText} ${zone} (${Math.round((call.endsAt.getTime() - call.startsAt.getTime()) / 60_000)} minutes)`,
+      `When: ${when}`,
       `Visitor: ${call.email}`,
       `Video call: ${meetingUrlToken}`,
-      `In the back office: ${backOfficeLink(call.reference, settings.publicUrl)}`,
+      `In the back office: ${inBackOffice}`,
     ].join('\n'),
+    body: {
+      preview: `${booked ? 'Call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
+      heading: booked ? 'A call booked with you' : 'A call cancelled',
+      blocks: [
+        { kind: 'paragraph', text: opening },
+        {
+          kind: 'details',
+          rows: [
+            ['When', when],
+            ['Visitor', call.email],
+            ['Video call', meetingUrlToken],
+          ],
+        },
+        { kind: 'button', label: 'Open in the back office', href: inBackOffice },
+      ],
+    },
     // Replies reach the visitor, as with the staff notice; it also lets an erasure of their address find it.
     replyTo: call.email,
     calendar: {
@@ -133,7 +155,8 @@ export function adviserDiaryEmail(
       content: buildInvitation({
         method,
         stamp,
-        uid: call.reference,
+        // The visitor's invitation's UID too: one call, one UID in every calendar, on the site's domain.
+        uid: invitationUid(call.reference, settings.publicUrl),
         sequence: booked ? 0 : 1,
         start: call.startsAt,
         end: call.endsAt,
@@ -142,9 +165,9 @@ export function adviserDiaryEmail(
         location: meetingUrlToken,
         organizer: { name: firm.name, email: settings.organizerEmail },
         attendee: call.adviserEmail,
-        attendeeStatus: 'NEEDS-ACTION',
       }),
     },
     meetingForBooking: call.id,
+    meetingFallback: staffMeetingFallback,
   };
 }

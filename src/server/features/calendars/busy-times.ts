@@ -103,8 +103,8 @@ function parse(text: string): Component {
 }
 
 /**
- * The site's own UIDs: a diary event or the adviser's invitation carries the booking's reference, the
- * visitor's invitation `booking-<reference>@<host>`.
+ * The site's own UIDs: `booking-<reference>@<host>` on every invitation and diary event (diary events
+ * written before that carry the bare reference).
  */
 function isOwn(uid: string, ownUids: ReadonlySet<string> | undefined) {
   if (!ownUids || ownUids.size === 0) return false;

@@ -1,6 +1,6 @@
 import { firm } from '#content/firm.ts';
+import { autoReplied } from '#server/mail/headers.ts';
 import type { MailMessage } from '#server/mail/message.ts';
-import { contactFields, quoteFields } from '#shared/enquiries.ts';
 import type { Enquiry } from './enquiry.ts';
 
 export interface EnquiryMailSettings {
@@ -19,11 +19,20 @@ export function staffEnquiryNotice(
     enquiry.kind === 'contact'
       ? `New contact enquiry: ${enquiry.name} (${enquiry.organisation})`
       : `New quote request: ${enquiry.organisation}`;
+  const opening = `${enquiry.name} sent a ${kindNames[enquiry.kind]} from the website.`;
   return {
     to: settings.staffEmail,
     subject,
+    body: {
+      preview: opening,
+      heading: enquiry.kind === 'contact' ? 'New contact enquiry' : 'New quote request',
+      blocks: [
+        { kind: 'paragraph', text: `${opening} Reply to this email to write to them at ${enquiry.email}.` },
+        { kind: 'details', rows: [['Reference', reference], ...enquiryDetails(enquiry)] },
+      ],
+    },
     text: [
-      `${enquiry.name} sent a ${kindNames[enquiry.kind]} from the website.`,
+      opening,
       `Reply to this email to write to them at ${enquiry.email}.`,
       '',
       `Reference: ${reference}`,
@@ -40,19 +49,36 @@ export function staffEnquiryNotice(
  */
 export function enquiryAcknowledgement(reference: string, enquiry: Enquiry): MailMessage {
   const { address } = firm;
+  const thanks = `Thank you for your ${kindNames[enquiry.kind]}. One of our accountants will reply within one working day.`;
+  const addMore = `If you need to add anything, reply to this email and quote reference ${reference}.`;
+  const urgent = `If it is urgent, call us on ${firm.phone} (${firm.openingHours}).`;
+  const notYou =
+    'If you did not send this, someone may have typed your address by mistake. You can ignore this email; we will not contact you again about it.';
   return {
     to: enquiry.email,
     subject: `We have your ${kindNames[enquiry.kind]}: ${firm.name}`,
+    headers: autoReplied,
+    body: {
+      preview: `Thank you for your ${kindNames[enquiry.kind]}. Your reference is ${reference}.`,
+      heading: `We have your ${kindNames[enquiry.kind]}`,
+      blocks: [
+        { kind: 'paragraph', text: 'Hello,' },
+        { kind: 'paragraph', text: thanks },
+        { kind: 'details', rows: [['Your reference', reference]] },
+        { kind: 'paragraph', text: addMore },
+        { kind: 'paragraph', text: urgent },
+        { kind: 'note', text: notYou },
+      ],
+    },
     text: [
       'Hello,',
       '',
-      `Thank you for your ${kindNames[enquiry.kind]}. One of our accountants will reply within one working day.`,
-      `If you need to add anything, reply to this email and quote reference ${reference}.`,
+      thanks,
+      addMore,
       '',
-      `If it is urgent, call us on ${firm.phone} (${firm.openingHours.toLowerCase()}).`,
+      urgent,
       '',
-      'If you did not send this, someone may have typed your address by mistake. You can ignore this email;',
-      'we will not contact you again about it.',
+      notYou,
       '',
       firm.name,
       `${address.street}, ${address.locality}, ${address.postcode}`,
@@ -60,7 +86,7 @@ export function enquiryAcknowledgement(reference: string, enquiry: Enquiry): Mai
   };
 }
 
-/** Every answer as [label, value], in the form's order. */
+/** Every answer as [label, value], in the form's order, labelled for the staff who read it. */
 export function enquiryDetails(enquiry: Enquiry): [string, string][] {
   const { details } = enquiry;
   const newsletter: [string, string] = [
@@ -69,23 +95,23 @@ export function enquiryDetails(enquiry: Enquiry): [string, string][] {
   ];
   if (enquiry.kind === 'contact') {
     return [
-      [contactFields.profession.label, enquiry.organisation],
-      [contactFields.name.label, enquiry.name],
-      [contactFields.emailAddress.label, enquiry.email],
-      [contactFields.phone.label, enquiry.phone ?? ''],
-      [contactFields.message.label, enquiry.message],
+      ['Profession or trade', enquiry.organisation],
+      ['Name', enquiry.name],
+      ['Email address', enquiry.email],
+      ['Phone number', enquiry.phone ?? ''],
+      ['Message', enquiry.message],
       newsletter,
     ];
   }
   return [
-    [quoteFields.practiceName.label, enquiry.organisation],
-    [quoteFields.name.label, enquiry.name],
-    [quoteFields.emailAddress.label, enquiry.email],
-    [quoteFields.postcode.label, enquiry.postcode ?? ''],
-    [quoteFields.cost.label, `£${(details.cost ?? 0).toLocaleString('en-GB')}`],
+    ['Practice or business', enquiry.organisation],
+    ['Name', enquiry.name],
+    ['Email address', enquiry.email],
+    ['Postcode', enquiry.postcode ?? ''],
+    ['Annual turnover', `£${(details.cost ?? 0).toLocaleString('en-GB')}`],
     ['Tax years', (details.taxYears ?? []).join(', ')],
-    [quoteFields.message.label, enquiry.message],
-    [quoteFields.quoted.label, details.quoted || '(not given)'],
+    ['What they would like us to do', enquiry.message],
+    ['Other quotes', details.quoted || '(not given)'],
     newsletter,
   ];
 }

@@ -81,6 +81,9 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
       expect(notice.parsed.text).toContain('Line one\nBcc: victim@example.com\n\n<script>alert(1)</script>');
       expect(notice.parsed.text).toContain(`Reference: ${stored?.reference}`);
       expect(notice.parsed.text).toContain('Phone number\n07700 900123');
+      // The HTML part shows what they typed as text, never as markup.
+      expect(notice.parsed.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(notice.parsed.html).not.toMatch(/<script|<img/i);
 
       const acknowledgement = await smtp.waitFor((m) => m.to.includes(email));
       expect(acknowledgement.parsed.subject).toBe('We have your contact enquiry: Fenwick & Hale');
@@ -248,7 +251,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
 
       const notice = await smtp.waitFor((m) => m.parsed.subject === 'New quote request: Shah Dental Care');
       expect(notice.parsed.text).toContain(`Tax years\n${years[0]}, ${years[2]}`);
-      expect(notice.parsed.text).toContain('Approximate annual turnover (£)\n£480,000');
+      expect(notice.parsed.text).toContain('Annual turnover\n£480,000');
       expect(notice.parsed.text).toContain('Newsletter\nAsked to join (confirmation sent)');
       await smtp.waitFor(
         (m) => m.to.includes(email) && m.parsed.subject?.startsWith('Please confirm') === true,

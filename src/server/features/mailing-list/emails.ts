@@ -1,4 +1,5 @@
 import { firm } from '#content/firm.ts';
+import { autoReplied } from '#server/mail/headers.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { unsubscribePage } from '#shared/api/mailing-list.ts';
 
@@ -30,6 +31,8 @@ export function confirmationEmail(
   unsubscribeToken: string,
   settings: MailingListMailSettings,
 ): MailMessage {
+  const notSignedUp =
+    'We will not send you anything else until you confirm. If you did not sign up, ignore this email and you will hear nothing more from us, or say so here:';
   return {
     to,
     subject: `Please confirm your subscription to the ${firm.name} newsletter`,
@@ -39,13 +42,23 @@ export function confirmationEmail(
       'Please confirm that you would like to receive it by opening this link:',
       confirmUrl,
       '',
-      'We will not send you anything else until you confirm. If you did not sign up, ignore this email and',
-      'you will hear nothing more from us, or say so here:',
+      notSignedUp,
       unsubscribeUrl(unsubscribeToken, settings),
       '',
       firm.name,
       `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
     ].join('\n'),
-    headers: unsubscribeHeaders(unsubscribeToken, settings),
+    headers: { ...unsubscribeHeaders(unsubscribeToken, settings), ...autoReplied },
+    body: {
+      preview: 'Please confirm that you would like to receive our newsletter.',
+      heading: 'Please confirm your subscription',
+      blocks: [
+        { kind: 'paragraph', text: `Thank you for signing up to the ${firm.name} newsletter.` },
+        { kind: 'paragraph', text: 'Please confirm that you would like to receive it by opening this link:' },
+        { kind: 'button', label: 'Confirm my subscription', href: confirmUrl },
+        { kind: 'note', text: notSignedUp },
+        { kind: 'button', label: 'I did not sign up', href: unsubscribeUrl(unsubscribeToken, settings) },
+      ],
+    },
   };
 }

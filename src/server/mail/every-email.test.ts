@@ -1,0 +1,244 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import ICAL from 'ical.js';
+import { parse } from 'parse5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  invitationEmail,
+  passwordChangedEmail,
+  resetLinkEmail,
+  signInThrottledEmail,
+} from '#server/features/accounts/emails.ts';
+import { staffApplicationNotice } from '#server/features/applications/emails.ts';
+import {
+  type BookingForMail,
+  cancellationEmail,
+  confirmationEmail,
+  staffBookingNotice,
+} from '#server/features/booking/emails.ts';
+import { withMeetingLink } from '#server/features/booking/service.ts';
+import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars/adviser-diary.ts';
+import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
+import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
+import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
+import { applicationSchema } from '#shared/application.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import type { MailMessage } from './message.ts';
+import { composeMail } from './outbox.ts';
+import { smtpTransport } from './transport.ts';
+
+// Every kind of email the site sends, drawn in the layout, sent over SMTP to a real server and checked as
+// a mail program and a spam filter would see it.
+
+const run = promisify(execFile);
+const publicUrl = new URL('https://www.fenwickhale.co.uk/');
+const bookingMail = {
+  publicUrl,
+  staffEmail: 'office@fenwickhale.co.uk',
+  organizerEmail: 'hello@fenwickhale.co.uk',
+};
+const now = new Date('2026-11-23T10:00:00Z');
+const meetingUrl = 'https://zoom.us/j/98765432100?pwd=abc&x=1';
+
+const booking: BookingForMail = {
+  id: 1,
+  adviserName: 'Ann Fenwick',
+  adviserIntroduction: 'chartered accountant for sole traders',
+  reference: 'FH-7K3-Q9P',
+  email: 'sam.taylor@example.com',
+  startsAt: new Date('2026-12-01T09:00:00Z'),
+  endsAt: new Date('2026-12-01T09:30:00Z'),
+  localDate: '2026-12-01',
+  localTime: '09:00',
+  timeZone: 'Europe/London',
+};
+const call: CallForDiary = {
+  ...booking,
+  status: 'confirmed',
+  meetingUrl: null,
+  adviserEmail: 'ann@fenwickhale.co.uk',
+};
+const enquiry: Enquiry = {
+  kind: 'contact',
+  name: 'Amira Shah',
+  email: 'amira@example.com',
+  organisation: 'Dentist',
+  phone: '07700 900123',
+  postcode: null,
+  message: 'I have just opened a second surgery and would like help with payroll and my year-end accounts.',
+  details: { optin: false },
+  ipAddress: null,
+};
+const quote: Enquiry = {
+  ...enquiry,
+  kind: 'quote',
+  organisation: 'Shah Dental Ltd',
+  phone: null,
+  postcode: 'SY1 1AA',
+  details: { optin: true, cost: 250_000, quoted: '', taxYears: ['2025 to 2026'] },
+};
+const answers = applicationSchema.parse(validApplication);
+const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
+const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk' };
+
+/** Each kind by its outbox name; booking emails are sent once with a meeting link and once without. */
+const kinds: [string, MailMessage, string | null][] = [
+  ['password-reset-link', resetLinkEmail('staff@fenwickhale.co.uk', link), null],
+  ['account-invitation', invitationEmail('staff@fenwickhale.co.uk', link), null],
+  ['password-changed', passwordChangedEmail('staff@fenwickhale.co.uk', now), null],
+  ['sign-in-throttled', signInThrottledEmail('staff@fenwickhale.co.uk'), null],
+  ['enquiry-staff-notice (contact)', staffEnquiryNotice('FH-7K3-Q9P', enquiry, bookingMail), null],
+  ['enquiry-staff-notice (quote)', staffEnquiryNotice('FH-7K3-Q9P', quote, bookingMail), null],
+  ['enquiry-acknowledgement', enquiryAcknowledgement('FH-7K3-Q9P', enquiry), null],
+  ['application-staff-notice', staffApplicationNotice('FH-7K3-Q9P', answers, bookingMail), null],
+  [
+    'subscription-confirmation',
+    subscriptionConfirmation(
+      'amira@example.com',
+      `${link}&confirm=1`,
+      'Zz9yXx8wVv7uTt6sRr5qQp4oOn3mMl2kKj1iIh0gGf1',
+      newsletter,
+    ),
+    null,
+  ],
+  [
+    'booking-confirmation (Zoom or MEETING_URL)',
+    confirmationEmail(booking, `${link}&cancel=1`, bookingMail, now),
+    meetingUrl,
+  ],
+  [
+    'booking-confirmation (no link yet)',
+    confirmationEmail(booking, `${link}&cancel=1`, bookingMail, now),
+    null,
+  ],
+  ['booking-cancellation', cancellationEmail(booking, bookingMail, now), meetingUrl],
+  ['booking-staff-notice (booked)', staffBookingNotice(booking, bookingMail, 'booked'), meetingUrl],
+  ['booking-staff-notice (cancelled)', staffBookingNotice(booking, bookingMail, 'cancelled'), null],
+  ['adviser-invitation', adviserDiaryEmail(call, bookingMail, 'REQUEST', now), meetingUrl],
+  ['adviser-cancellation', adviserDiaryEmail(call, bookingMail, 'CANCEL', now), null],
+];
+
+let smtp: TestSmtpServer;
+const received = new Map<string, { raw: string; text: string; html: string; ics: string | undefined }>();
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const transport = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
+  try {
+    for (const [index, [kind, draft, url]] of kinds.entries()) {
+      const message = withMeetingLink(await composeMail(draft), url);
+      await transport.send({
+        messageId: `<outbox-${index + 1}-${now.getTime()}@${publicUrl.hostname}>`,
+        message,
+      });
+      const mail = await smtp.waitFor((m) => m.raw.includes(`<outbox-${index + 1}-${now.getTime()}@`));
+      const ics = mail.parsed.attachments.find((a) => a.mimeType === 'text/calendar');
+      received.set(kind, {
+        raw: mail.raw,
+        text: mail.parsed.text ?? '',
+        html: mail.parsed.html ?? '',
+        ics: ics && (typeof ics.content === 'string' ? ics.content : new TextDecoder().decode(ics.content)),
+      });
+    }
+  } finally {
+    transport.close();
+  }
+}, 60_000);
+afterAll(() => smtp.stop());
+
+/** SpamAssassin's score for a raw message: local tests only (-L), as a receiving server would run it. */
+async function spamScore(raw: string) {
+  const child = run('spamassassin', ['-L', '-t'], { maxBuffer: 10 * 1024 * 1024 });
+  child.child.stdin?.end(raw);
+  const { stdout } = await child;
+  const status = /^X-Spam-Status: \w+, score=(-?[\d.]+)/m.exec(stdout);
+  if (!status) throw new Error('SpamAssassin gave no X-Spam-Status header');
+  return Number(status[1]);
+}
+
+describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
+  const mail = () => received.get(kind) as NonNullable<ReturnType<typeof received.get>>;
+
+  it('has a plain-text part and an HTML part in the firm’s layout, which parses without errors', () => {
+    expect(mail().text.length).toBeGreaterThan(40);
+    expect(mail().html).toContain('Fenwick &amp; Hale');
+    expect(mail().raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail().raw).toMatch(/Content-Type: text\/html/);
+    const errors: string[] = [];
+    parse(mail().html, {
+      onParseError: (error) => errors.push(`${error.code} at ${error.startLine}:${error.startCol}`),
+    });
+    expect(errors).toEqual([]);
+    expect(`${mail().text}${mail().html}`).not.toContain('{{');
+  });
+
+  it('keeps each paragraph of the text part on one line', () => {
+    // A line broken mid-sentence ends in a word or a comma and goes on in lower case.
+    expect(mail().text).not.toMatch(/^.{60,}[a-z,;]\n[a-z]/m);
+  });
+
+  it('scores at most 1.0 with SpamAssassin', async () => {
+    expect(await spamScore(mail().raw)).toBeLessThanOrEqual(1.0);
+  }, 60_000);
+
+  it('carries any invitation as text/calendar with its method, which ical.js parses', () => {
+    const { ics, raw } = mail();
+    if (ics === undefined) {
+      expect(raw).not.toMatch(/text\/calendar|application\/ics/);
+      return;
+    }
+    expect(raw).not.toContain('application/ics');
+    const component = new ICAL.Component(ICAL.parse(ics));
+    const method = component.getFirstPropertyValue('method');
+    expect(raw).toMatch(
+      new RegExp(`Content-Type: text/calendar;[^\\r\\n]*(\\r\\n[ \\t][^\\r\\n]*)*method=${method}`, 'i'),
+    );
+    const event = component.getFirstSubcomponent('vevent') as ICAL.Component;
+    expect(event.getFirstPropertyValue('uid')).toBe(`booking-FH-7K3-Q9P@${publicUrl.hostname}`);
+    expect(event.getFirstProperty('attendee')?.getParameter('partstat')).toBe('NEEDS-ACTION');
+    const url = kinds.find(([name]) => name === kind)?.[2];
+    expect(event.getFirstPropertyValue('location')).toBe(url ?? null);
+  });
+});
+
+describe('the emails’ details', () => {
+  it('gives every message a Message-ID on the site’s domain', () => {
+    for (const { raw } of received.values()) {
+      expect(raw).toMatch(/^Message-ID: <outbox-\d+-\d+@www\.fenwickhale\.co\.uk>/im);
+    }
+  });
+
+  it('marks the acknowledgements of what a visitor did as auto-replied', () => {
+    for (const kind of [
+      'enquiry-acknowledgement',
+      'subscription-confirmation',
+      'booking-confirmation (no link yet)',
+      'booking-cancellation',
+    ]) {
+      expect(received.get(kind)?.raw).toMatch(/^Auto-Submitted: auto-replied\r?$/m);
+    }
+    expect(received.get('enquiry-staff-notice (contact)')?.raw).not.toMatch(/^Auto-Submitted/m);
+  });
+
+  it('tells the visitor the video link will follow by email when the firm has neither Zoom nor MEETING_URL', () => {
+    const { text, html } = received.get('booking-confirmation (no link yet)') ?? { text: '', html: '' };
+    expect(text).toContain("We'll email you the video link.");
+    expect(html).toMatch(/We(&#x27;|&#39;|')ll email you the video link/);
+    const linked = received.get('booking-confirmation (Zoom or MEETING_URL)');
+    expect(linked?.text).toContain(`Join the video call: ${meetingUrl}`);
+    expect(linked?.html).toContain(`<a href="${meetingUrl.replaceAll('&', '&amp;')}"`);
+  });
+
+  it(`labels the staff notices for staff, not with the form’s "Your name"`, () => {
+    for (const kind of [
+      'enquiry-staff-notice (contact)',
+      'enquiry-staff-notice (quote)',
+      'application-staff-notice',
+    ]) {
+      const { text, html } = received.get(kind) ?? { text: '', html: '' };
+      expect(text).toMatch(/^Name\nAmira Shah$|^Name\nPriya Shah$/m);
+      expect(`${text}${html}`).not.toMatch(/Your name|Your profession/);
+    }
+  });
+});
