@@ -53,7 +53,7 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
             <strong>{booking.booked.time}</strong>. We have emailed the details and a calendar invitation to{' '}
             {booking.booked.email}.
           </p>
-          <p>{videoLinkMessage(booking.booked.videoLink, booking.booked.email)}</p>
+          <p>{videoLinkMessage(booking.booked.videoLink, booking.booked.email)}.</p>
         </div>
       ) : (
         <form className="booking" onSubmit={onSubmit} noValidate>
