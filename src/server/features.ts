@@ -112,6 +112,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     publicUrl: config.publicUrl,
     findApplication: (reference) => applications.findByReference(reference),
     rateLimitPerMinute: config.formRateLimitPerMinute,
+    videoLink: config.zoom ? 'zoom' : config.meetingUrl ? 'room' : 'later',
     mailQueued,
   });
 

@@ -26,6 +26,8 @@ export interface CallBookedDetail {
   date: string;
   time: string;
   email: string;
+  /** How the call's video link reaches the visitor ('zoom', 'room' or 'later'), for the page's wording. */
+  videoLink?: 'zoom' | 'room' | 'later';
 }
 
 const whole = (name: string, min: number, max: number) => {

@@ -76,7 +76,8 @@ describe('the application questionnaire in Chromium', () => {
     await modal.dialog().waitFor({ state: 'detached' });
     await expect(booked.isVisible()).resolves.toBe(true);
     await expect(
-      t.page.getByText("You'll get a Zoom link sent to priya@example.co.uk", { exact: true }).isVisible(),
+      // MEETING_URL is set (the firm's own room, not a Zoom meeting per call): its link comes by email.
+      t.page.getByText("You'll get the video link sent to priya@example.co.uk", { exact: true }).isVisible(),
     ).resolves.toBe(true);
     const saved = await t.page.evaluate((key) => sessionStorage.getItem(key), storageKeys.applicationAnswers);
     expect(saved).toBeNull();

@@ -177,6 +177,7 @@ describe('booking an initial call in Chromium', () => {
       date: formatLongDate(date),
       time,
       email: 'e2e.visitor@example.com',
+      videoLink: 'room', // MEETING_URL is set
     });
     await expect(status().textContent()).resolves.toBe('Thanks for booking your call.');
     await t.page.clock.runFor(200);

@@ -11,11 +11,15 @@ export function bookingModal(page: () => Page) {
   const dayButton = (date: CalendarDate) =>
     page().locator(`button[data-date="${date.year}-${date.month + 1}-${date.day}"]`);
 
+  /** The calendar once it knows which days of the month shown have times (it asks once per month). */
+  const settledGrid = () => dialog().locator('[role=grid]:not([aria-busy])');
+
   async function showMonthOf(date: CalendarDate) {
     const today = todayIn('Europe/London');
     for (let i = 0; i < (date.year - today.year) * 12 + date.month - today.month; i++) {
       await dialog().getByRole('button', { name: 'Next month' }).click();
     }
+    await settledGrid().waitFor();
   }
 
   return {
@@ -23,6 +27,7 @@ export function bookingModal(page: () => Page) {
     dayButton,
     status: () => dialog().getByRole('status'),
     showMonthOf,
+    settledGrid,
     async chooseDayAndTime(date: CalendarDate, slot: TimeSlot) {
       await showMonthOf(date);
       await dayButton(date).click();

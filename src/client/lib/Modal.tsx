@@ -1,4 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import '../styles/modal.css';
 
 export interface ModalProps {
@@ -10,9 +11,36 @@ export interface ModalProps {
   children: ReactNode;
 }
 
+const focusable =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 /**
- * The site's modal dialog, open while mounted: a native modal dialog traps focus, closes on Escape and makes
- * the page inert. Its heading names it; the Close button and Escape close it.
+ * Keeps Tab inside the dialog: a native modal dialog makes the page inert, but Tab past its last control
+ * still leaves for the browser's own controls and the document before coming back.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter(
+    (control) => control.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The site's modal dialog, open while mounted: a native modal dialog closes on Escape and makes the page
+ * inert, and Tab stays inside it. Its heading names it; the Close button and Escape close it. It is
+ * mounted at the end of <body>, so that wherever its opener sits (a button inside a paragraph, say) the
+ * dialog is valid HTML.
  */
 export function Modal({ title, onClose, dialogRef, children }: ModalProps) {
   const ownRef = useRef<HTMLDialogElement>(null);
@@ -23,8 +51,14 @@ export function Modal({ title, onClose, dialogRef, children }: ModalProps) {
     dialog.current?.showModal();
   }, [dialog]);
 
-  return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={keepTabInside}
+    >
       <div className="modal__header">
         <h2 id={titleId}>{title}</h2>
         <button
@@ -37,6 +71,7 @@ export function Modal({ title, onClose, dialogRef, children }: ModalProps) {
         </button>
       </div>
       {children}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

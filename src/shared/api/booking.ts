@@ -6,6 +6,10 @@ import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
 // The booking calendar: the settings it draws, the free times of a day, the booking itself, and the
 // cancel link each confirmation email carries.
 
+/** How a booked call's video link reaches the visitor, which the confirmation in the modal tells. */
+export const videoLinkSchema = z.enum(['zoom', 'room', 'later']);
+export type VideoLink = z.infer<typeof videoLinkSchema>;
+
 const tooMany = refusal.describe('Too many requests from this address in a minute.');
 
 export const bookingSettings = endpoint({
@@ -15,7 +19,14 @@ export const bookingSettings = endpoint({
   tag: 'Booking',
   summary: 'The booking calendar’s settings: days offered, closed dates, the firm’s time zone',
   answers: {
-    200: publicCalendarSettingsSchema.describe('What the calendar offers, as the firm set it.'),
+    200: publicCalendarSettingsSchema
+      .extend({
+        videoLink: videoLinkSchema.describe(
+          'How a booked call’s video link reaches the visitor: "zoom", a Zoom meeting made for the call; ' +
+            '"room", the firm’s fixed meeting room; "later", none is set up, so the firm emails one.',
+        ),
+      })
+      .describe('What the calendar offers, as the firm set it.'),
     429: tooMany,
   },
 });
@@ -34,6 +45,35 @@ export const timesForDate = endpoint({
     422: refusal.describe(
       'A field is missing or wrong, or the date does not exist: one message per problem.',
     ),
+    429: tooMany,
+  },
+});
+
+export const datesForMonthRequestSchema = z.object({
+  year: timesForDateRequestSchema.shape.year,
+  month: timesForDateRequestSchema.shape.month,
+  apptType: timesForDateRequestSchema.shape.apptType,
+});
+
+export const datesForMonth = endpoint({
+  method: 'POST',
+  path: '/api/getdaysformonth',
+  access: 'public',
+  tag: 'Booking',
+  summary: 'The days of one month (1 to 12) that have a free time, so the calendar offers only those',
+  body: datesForMonthRequestSchema,
+  answers: {
+    200: z
+      .object({
+        availableDates: z
+          .array(z.string())
+          .describe(
+            'ISO dates of the month, earliest first, on which /api/gettimesfordate answers at least one time; ' +
+              'closed, blocked, bank holiday and fully booked days are left out.',
+          ),
+      })
+      .describe('The month’s days with a free time.'),
+    422: refusal.describe('A field is missing or wrong: one message per problem.'),
     429: tooMany,
   },
 });

@@ -10,6 +10,7 @@ import {
 import { type CallBookedDetail, callBookedEvent } from '#shared/booking.ts';
 import { bookedModalCloseMs } from '#shared/timings.ts';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
+import { videoLinkMessage } from '../booking/video-link.ts';
 import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
 import './applications.css';
 
@@ -70,7 +71,7 @@ export function ApplicationForm() {
           Thank you
         </h2>
         <p>{applicationMessages.booked(booked.date, booked.time)}</p>
-        <p>{applicationMessages.zoomLink(booked.email)}</p>
+        <p>{videoLinkMessage(booked.videoLink, booked.email)}</p>
       </div>
     );
   }

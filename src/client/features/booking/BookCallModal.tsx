@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { Modal } from '#client/lib/Modal.tsx';
 import { type CalendarDate, formatTime, todayIn } from '#shared/calendar.ts';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { useBookCall } from './useBookCall.ts';
+import { videoLinkMessage } from './video-link.ts';
 import './booking.css';
 
 export interface BookCallModalProps {
@@ -17,13 +18,26 @@ export interface BookCallModalProps {
 export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
   const emailId = useId();
   const booking = useBookCall(initialEmail, applicationReference);
-  const { settings, date, times, time } = booking;
+  const { settings, date, times, time, loadMonth } = booking;
+  const done = useRef<HTMLDivElement>(null);
 
   const today = settings ? todayIn(settings.timeZone) : null;
   const [view, setView] = useState<{ year: number; month: number } | null>(null);
   const [focused, setFocused] = useState<CalendarDate | null>(null);
   const shownView = view ?? today;
   const shownFocus = focused ?? today;
+
+  // One request per month shown: which of its days have a free time.
+  const viewKey = shownView && `${shownView.year}-${shownView.month}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the month shown changes
+  useEffect(() => {
+    if (shownView) loadMonth(shownView);
+  }, [viewKey, loadMonth]);
+
+  // Focus follows the visitor to the confirmation, which replaces the form they were in.
+  useEffect(() => {
+    if (booking.booked) done.current?.focus();
+  }, [booking.booked]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,12 +47,13 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
   return (
     <Modal title="Book an initial call" onClose={onClose}>
       {booking.booked ? (
-        <div className="booking-done">
+        <div className="booking-done" ref={done} tabIndex={-1}>
           <p>
             Your call is booked for <strong>{booking.booked.date}</strong> at{' '}
             <strong>{booking.booked.time}</strong>. We have emailed the details and a calendar invitation to{' '}
             {booking.booked.email}.
           </p>
+          <p>{videoLinkMessage(booking.booked.videoLink, booking.booked.email)}.</p>
         </div>
       ) : (
         <form className="booking" onSubmit={onSubmit} noValidate>
@@ -55,13 +70,33 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
               onSelect={booking.chooseDate}
               focused={shownFocus}
               onFocusChange={setFocused}
+              offeredDates={booking.datesWithTimes(shownView)}
+              loading={booking.monthLoading(shownView)}
             />
+          ) : booking.settingsFailed ? (
+            <div className="booking__problem" role="alert">
+              <p>We couldn't load the calendar. Please try again.</p>
+              <button type="button" className="button button--secondary" onClick={booking.retrySettings}>
+                Try again
+              </button>
+            </div>
           ) : (
             <p>Loading the calendar…</p>
           )}
-          <fieldset className="booking__times" aria-busy={date !== null && times === null}>
+          <fieldset
+            className="booking__times"
+            aria-busy={date !== null && times === null && !booking.timesFailed}
+          >
             <legend>{date ? 'Available times' : 'Choose a day to see the times'}</legend>
             {date && times?.length === 0 && <p>No times are free on this day. Please choose another day.</p>}
+            {date && booking.timesFailed && (
+              <div className="booking__problem" role="alert">
+                <p>We couldn't load the times. Please try again.</p>
+                <button type="button" className="button button--secondary" onClick={booking.retryTimes}>
+                  Try again
+                </button>
+              </div>
+            )}
             <div className="booking__slots">
               {times?.map((slot) => {
                 const label = formatTime(slot.startHour, slot.startMinute);

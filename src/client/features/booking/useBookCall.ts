@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, call } from '#client/lib/api-client.ts';
+import { ApiError, call, logHttpFailure } from '#client/lib/api-client.ts';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
-import { bookCall, bookingSettings, timesForDate } from '#shared/api/booking.ts';
+import {
+  bookCall,
+  bookingSettings,
+  datesForMonth,
+  timesForDate,
+  type VideoLink,
+} from '#shared/api/booking.ts';
 import {
   type BookCallPayload,
   bookingMessages,
@@ -20,11 +26,29 @@ import { useBotCheck } from '../bot-check/useBotCheck.ts';
 /** Refusals whose answer says what the visitor can do: bad input, a failed bot check, a limit reached. */
 const explainedRefusals = new Set([403, 422, 429]);
 
+/**
+ * Logs a failed request as every public form does: `call` has logged a refusal by its status already; a
+ * request that got no answer at all (the network) is logged as any other failure.
+ */
+function logFailure(error: unknown) {
+  if (!(error instanceof ApiError)) logHttpFailure(0);
+}
+
+type Month = { year: number; month: number };
+const monthKey = ({ year, month }: Month) => `${year}-${month}`;
+
 /** The booking modal's state (docs/behaviour.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
-  const [settings, setSettings] = useState<PublicCalendarSettings | null>(null);
+  const [settings, setSettings] = useState<(PublicCalendarSettings & { videoLink: VideoLink }) | null>(null);
+  const [settingsFailed, setSettingsFailed] = useState(false);
+  /** Per month shown: the ISO dates with a free time, or 'failed' (the settings alone decide then). */
+  const [monthDates, setMonthDates] = useState<ReadonlyMap<string, ReadonlySet<string> | 'failed'>>(
+    new Map(),
+  );
+  const asked = useRef(new Set<string>());
   const [date, setDate] = useState<CalendarDate | null>(null);
   const [times, setTimes] = useState<TimeSlot[] | null>(null);
+  const [timesFailed, setTimesFailed] = useState(false);
   const [time, setTime] = useState<TimeSlot | null>(null);
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -35,24 +59,54 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
   const botCheck = useBotCheck(botCheckActions.booking);
   const { prepare } = botCheck;
 
-  useEffect(() => {
-    call(bookingSettings, {}).then(setSettings, () => {});
+  const loadSettings = useCallback(() => {
+    setSettingsFailed(false);
+    call(bookingSettings, {}).then(setSettings, (error) => {
+      logFailure(error);
+      setSettingsFailed(true);
+    });
   }, []);
+  useEffect(loadSettings, [loadSettings]);
+
+  /** Asks once per month shown which of its days have a free time, so no day offered answers "no times". */
+  const loadMonth = useCallback((view: Month) => {
+    const key = monthKey(view);
+    if (asked.current.has(key)) return;
+    asked.current.add(key);
+    call(datesForMonth, { body: { year: view.year, month: view.month + 1, apptType: 'initial' } }).then(
+      ({ availableDates }) => setMonthDates((known) => new Map(known).set(key, new Set(availableDates))),
+      (error) => {
+        logFailure(error);
+        // Asked again when the month is shown again; meanwhile the settings alone decide.
+        asked.current.delete(key);
+        setMonthDates((known) => new Map(known).set(key, 'failed'));
+      },
+    );
+  }, []);
+
+  /** The month's dates with a free time; undefined while asking or when the answer failed. */
+  const datesWithTimes = (view: Month) => {
+    const known = monthDates.get(monthKey(view));
+    return known === 'failed' ? undefined : known;
+  };
+  const monthLoading = (view: Month) => !monthDates.has(monthKey(view));
   // The proof of work runs while the visitor picks a day and a time.
   useEffect(prepare, [prepare]);
 
   const loadTimes = useCallback(async (day: CalendarDate) => {
     const ticket = ++request.current;
     setTimes(null);
+    setTimesFailed(false);
     try {
       const slots = await call(timesForDate, {
         body: { year: day.year, month: day.month + 1, day: day.day, apptType: 'initial' },
       });
       if (ticket === request.current) setTimes(slots);
     } catch (error) {
-      // docs/behaviour.md#available-times: a failure to fetch times is only logged.
-      console.error(error);
-      if (ticket === request.current) setTimes([]);
+      // docs/behaviour.md#available-times: logged as every public form logs a failure, and the visitor is
+      // told so and offered a retry, rather than shown the day as full.
+      logFailure(error);
+      if (ticket === request.current) setTimesFailed(true);
     }
   }, []);
 
@@ -63,8 +117,18 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     void loadTimes(day);
   };
 
+  const retryTimes = () => {
+    if (date) void loadTimes(date);
+  };
+
+  /** Choosing a time clears a 'Please select a time' still showing. */
+  const chooseTime = (slot: TimeSlot) => {
+    setTime(slot);
+    if (message?.text === bookingMessages.selectTime) show(null);
+  };
+
   const submit = async () => {
-    if (!date || !time) return show({ kind: 'error', text: bookingMessages.selectTime });
+    if (!date || !time) return show({ kind: 'error', text: bookingMessages.selectTime }, errorMessageMs);
     const emailProblem = emailAddressProblem(email);
     setEmailError(emailProblem);
     if (emailProblem) return;
@@ -84,10 +148,11 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     };
     try {
       await call(bookCall, { body: payload });
-      const detail = {
+      const detail: CallBookedDetail = {
         date: formatLongDate(date),
         time: payload.selectedTimeString,
         email: emailAddress,
+        videoLink: settings?.videoLink,
       };
       setBooked(detail);
       show({ kind: 'success', text: bookingMessages.booked }, successMessageMs);
@@ -113,10 +178,17 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
 
   return {
     settings,
+    settingsFailed,
+    retrySettings: loadSettings,
+    loadMonth,
+    datesWithTimes,
+    monthLoading,
     date,
     times,
+    timesFailed,
+    retryTimes,
     time,
-    chooseTime: setTime,
+    chooseTime,
     chooseDate,
     email,
     setEmail,

@@ -12,6 +12,7 @@ import {
   isSelectable,
   monthGrid,
   monthTitle,
+  toIsoDate,
   weekdayAbbreviations,
   weekdayIndex,
   weekdayNames,
@@ -28,6 +29,13 @@ export interface CalendarProps {
   /** The day that keyboard focus sits on (roving tabindex); moves with the arrow keys. */
   focused: CalendarDate;
   onFocusChange: (date: CalendarDate) => void;
+  /**
+   * For a calendar whose days also depend on the server (the booking calendar): the shown month's ISO
+   * dates that can be chosen, or undefined to let the settings alone decide.
+   */
+  offeredDates?: ReadonlySet<string>;
+  /** While the shown month's offered dates are being asked for, no day can be chosen. */
+  loading?: boolean;
 }
 
 const sameDay = (a: CalendarDate | null, b: CalendarDate) => a !== null && compareDates(a, b) === 0;
@@ -115,6 +123,7 @@ export function Calendar(props: CalendarProps) {
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA APG date picker's grid is a table with role=grid
         role="grid"
         aria-labelledby={titleId}
+        aria-busy={props.loading || undefined}
         onKeyDown={onKeyDown}
       >
         <thead>
@@ -132,12 +141,16 @@ export function Calendar(props: CalendarProps) {
               {week.map((date, i) => {
                 // biome-ignore lint/suspicious/noArrayIndexKey: a blank cell's position in its week is its identity
                 if (!date) return <td key={`blank-${i}`} />;
-                const available = isSelectable(date, today, settings);
+                const available =
+                  !props.loading &&
+                  isSelectable(date, today, settings) &&
+                  (props.offeredDates?.has(toIsoDate(date)) ?? true);
                 const isSelected = sameDay(selected, date);
                 return (
-                  // biome-ignore lint/a11y/useFocusableInteractive: focus goes to the day's button inside the cell (roving tabindex)
-                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of an ARIA grid are gridcells
-                  <td key={date.day} role="gridcell" aria-selected={isSelected}>
+                  // A cell of a table with role=grid is a gridcell already (naming the role again is invalid
+                  // HTML), and a gridcell takes aria-selected.
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the linter does not see the grid around the cell
+                  <td key={date.day} aria-selected={isSelected}>
                     <button
                       type="button"
                       className="calendar__day"

@@ -37,6 +37,7 @@ describeEachDatabase('the closed dates the booking calendar is sent', (database)
       timeZone: 'Europe/London',
       callMinutes: 30,
       closedDates: expect.any(Array),
+      videoLink: 'later', // neither Zoom nor MEETING_URL is set
     });
     const today = todayIn('Europe/London');
     const nextBankHoliday = [...bankHolidays(today.year), ...bankHolidays(today.year + 1)]

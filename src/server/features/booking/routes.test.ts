@@ -38,6 +38,7 @@ describe('available times', () => {
       timeZone: 'Europe/London',
       callMinutes: 30,
       closedDates: expect.any(Array),
+      videoLink: 'room', // MEETING_URL is set
     });
     // Today (within the 24 hours' notice) to the 60th day ahead, and nothing beyond.
     const today = todayIn('Europe/London');
@@ -210,6 +211,7 @@ describe('the booking endpoints in the API document', () => {
       Object.keys(document.paths[path]?.[method]?.responses ?? {});
     expect(statuses('/api/booking-settings', 'get')).toEqual(['200', '429']);
     expect(statuses('/api/gettimesfordate', 'post')).toEqual(['200', '422', '429']);
+    expect(statuses('/api/getdaysformonth', 'post')).toEqual(['200', '422', '429']);
     expect(statuses('/forms/book-call-form', 'post')).toEqual(['201', '403', '409', '422', '429']);
     expect(statuses('/bookings/cancel', 'get')).toEqual(['200', '404']);
     expect(statuses('/bookings/cancel', 'post')).toEqual(['200', '403', '404', '429']);
@@ -234,6 +236,8 @@ describe('meeting links from Zoom', () => {
       },
     });
     try {
+      // The page tells the visitor a Zoom link is coming.
+      expect((await (await send(zoomSite, '/api/booking-settings')).json()).videoLink).toBe('zoom');
       zoom.down = true;
       const { date, slots } = await firstBookableDate(zoomSite.url);
       const response = await postBooking(

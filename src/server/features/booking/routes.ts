@@ -11,7 +11,9 @@ import {
   bookingSettings,
   cancelBooking,
   cancelBookingPage,
+  datesForMonth,
   timesForDate,
+  type VideoLink,
 } from '#shared/api/booking.ts';
 import { bookingMessages } from '#shared/booking.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
@@ -25,6 +27,8 @@ export interface BookingRoutesOptions {
   pages: ServerPages;
   publicUrl: URL;
   rateLimitPerMinute: number;
+  /** How booked calls get their video link (Zoom, MEETING_URL or neither), which the page tells. */
+  videoLink: VideoLink;
   /** The application questionnaire behind a booking's applicationReference, if there is one. */
   findApplication: (reference: string) => Promise<BookedFromApplication | undefined>;
   /** Called after a commit that queued mail. */
@@ -42,7 +46,18 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     bookingSettings,
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return booking.publicSettings();
+      return { ...(await booking.publicSettings()), videoLink: options.videoLink };
+    },
+    readLimit,
+  );
+
+  serve(
+    app,
+    datesForMonth,
+    async (request, reply) => {
+      const { year, month } = request.body;
+      reply.header('cache-control', 'no-store');
+      return { availableDates: await booking.datesWithTimes(year, month - 1) };
     },
     readLimit,
   );

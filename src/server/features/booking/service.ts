@@ -15,6 +15,7 @@ import { closedWeekdays, type PublicCalendarSettings } from '#shared/booking-set
 import {
   addDays,
   type CalendarDate,
+  daysInMonth,
   formatLongDate,
   formatTime,
   isValidDate,
@@ -288,6 +289,41 @@ export function createBookingService({
         }
       }
       return [...times.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+    },
+
+    /**
+     * The dates of a month (0-based) on which at least one adviser has a free time, as ISO dates, earliest
+     * first: the same slots timesForDate offers, so a date listed here never answers "no times". The
+     * diaries, the month's blocked dates and what keeps everyone busy in it are read in one round.
+     */
+    async datesWithTimes(year: number, month: number): Promise<string[]> {
+      const first = { year, month, day: 1 };
+      const last = { year, month, day: daysInMonth(year, month) };
+      // A day either side in UTC holds the month's working days in any zone with any buffer allowed.
+      const from = utcDaysAround(first).from;
+      const to = utcDaysAround(last).to;
+      const [diaries, blockedFor, busyFor] = await Promise.all([
+        readDiaries(),
+        blockedDatesByDiary(db, toIsoDate(first), toIsoDate(last)),
+        busyByDiary(db, from, to),
+      ]);
+      const at = now();
+      const perDiary = diaries.offering.map((diary) => ({
+        diary,
+        blockedDates: blockedFor(diary),
+        known: diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+        isFree: freeFrom(busyFor(diary), diary.settings.bufferMinutes),
+      }));
+      const dates: string[] = [];
+      for (let date: CalendarDate = first; date.month === month; date = addDays(date, 1)) {
+        const hasTime = perDiary.some(({ diary, blockedDates, known, isFree }) =>
+          openSlotsOn(date, diary.settings, { now: at, blockedDates }).some(
+            (slot) => slot.end.getTime() <= known && isFree(slot),
+          ),
+        );
+        if (hasTime) dates.push(toIsoDate(date));
+      }
+      return dates;
     },
 
     /**

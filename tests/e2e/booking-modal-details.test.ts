@@ -1,0 +1,168 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { TimeSlot } from '#shared/booking.ts';
+import { formatLongDate, formatTime, toIsoDate } from '#shared/calendar.ts';
+import { firstBookableDate, timesFor } from '../support/booking.ts';
+import { bookingModal } from '../support/booking-modal.ts';
+import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+
+// Neither Zoom nor MEETING_URL: the firm emails the video link later, and the page says so.
+const t = setUpSiteInBrowser({ env: { MEETING_URL: '' } });
+
+const { dialog, dayButton, status, showMonthOf, settledGrid, chooseDayAndTime } = bookingModal(() => t.page);
+
+async function openModal() {
+  await t.page.goto(t.site.url);
+  await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+  await dialog().waitFor();
+}
+
+const failOnce = (pattern: string) =>
+  t.page.route(pattern, (route) => route.fulfill({ status: 500, body: 'down' }), { times: 1 });
+
+describe('the booking modal’s details in Chromium', () => {
+  it('says when the times could not be loaded, logs it, and loads them on Try again', async () => {
+    const { date, slots } = await firstBookableDate(t.site.url);
+    await openModal();
+    await showMonthOf(date);
+    await failOnce('**/api/gettimesfordate');
+    await dayButton(date).click();
+    const problem = dialog().getByRole('alert');
+    await problem.waitFor();
+    await expect(problem.locator('p').textContent()).resolves.toBe(
+      "We couldn't load the times. Please try again.",
+    );
+    await expect(dialog().getByText('No times are free', { exact: false }).count()).resolves.toBe(0);
+    expect(t.errors.filter((e) => !e.includes('500'))).toEqual(['Internal server error']);
+
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    const first = slots[0] as TimeSlot;
+    await dialog().getByText(formatTime(first.startHour, first.startMinute), { exact: true }).waitFor();
+    await expect(dialog().getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('says when the calendar could not be loaded, and shows it on Try again', async () => {
+    await t.page.goto(t.site.url);
+    await failOnce('**/api/booking-settings');
+    await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+    const problem = dialog().getByRole('alert');
+    await problem.waitFor();
+    await expect(problem.locator('p').textContent()).resolves.toBe(
+      "We couldn't load the calendar. Please try again.",
+    );
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await settledGrid().waitFor();
+    await expect(dialog().getByText('Loading the calendar…').count()).resolves.toBe(0);
+  });
+
+  it('never offers a day whose times are all taken, asking once per month shown', async () => {
+    const { date: full } = await firstBookableDate(t.site.url);
+    // One call across the whole day leaves it no free time.
+    const db = new Database(path.join(t.site.dataDir, 'site.db'));
+    const noon = Date.UTC(full.year, full.month, full.day, 12);
+    db.prepare(
+      `insert into bookings (reference, email, starts_at, ends_at, local_date, local_time, time_zone, status,
+        cancel_token_hash, created_at) values ('FULL-DAY', 'all.day@example.com', ?, ?, ?, '00:00',
+        'Europe/London', 'confirmed', 'not-a-token-hash', ?)`,
+    ).run(
+      new Date(noon - 36 * 3_600_000).toISOString(),
+      new Date(noon + 36 * 3_600_000).toISOString(),
+      toIsoDate(full),
+      new Date().toISOString(),
+    );
+    db.close();
+    expect(await timesFor(t.site.url, full)).toEqual([]);
+
+    const asked: string[] = [];
+    t.page.on('request', (request) => {
+      if (request.url().endsWith('/api/getdaysformonth')) asked.push(request.postData() ?? '');
+    });
+    await openModal();
+    await showMonthOf(full);
+    await expect(dayButton(full).getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(dayButton(full).getAttribute('aria-label')).resolves.toBe(
+      `${formatLongDate(full)}, not available`,
+    );
+    await dayButton(full).click({ force: true });
+    await expect(dialog().locator('legend').textContent()).resolves.toBe('Choose a day to see the times');
+    expect(asked).toEqual([JSON.stringify({ year: full.year, month: full.month + 1, apptType: 'initial' })]);
+  });
+
+  it("shows 'Please select a time' for 2 s, and clears it once a time is chosen", async () => {
+    const { date, slots } = await firstBookableDate(t.site.url);
+    const slot = slots[0] as TimeSlot;
+    await t.page.clock.install();
+    await openModal();
+    await showMonthOf(date);
+    await dayButton(date).click();
+    await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).waitFor();
+    const asked = await whenTextShows(t.page, 'dialog [role=status]', 'Please select a time');
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await asked.pauseAfter(1900);
+    await expect(status().textContent()).resolves.toBe('Please select a time');
+    await t.page.clock.runFor(200);
+    await expect(status().textContent()).resolves.toBe('');
+
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await expect(status().textContent()).resolves.toBe('Please select a time');
+    await dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).click();
+    await expect(status().textContent()).resolves.toBe('');
+  });
+
+  it('keeps Tab inside the dialog, which sits on <body> with valid grid cells', async () => {
+    await openModal();
+    await settledGrid().waitFor();
+    for (let i = 0; i < 30; i++) {
+      await t.page.keyboard.press(i % 10 === 9 ? 'Shift+Tab' : 'Tab');
+      const inside = await t.page.evaluate(
+        () => document.activeElement?.closest('dialog') !== null && document.activeElement !== document.body,
+      );
+      expect(inside).toBe(true);
+    }
+    const placement = await t.page.evaluate(() => {
+      const modal = document.querySelector('dialog.modal');
+      return { parent: modal?.parentElement?.tagName, inParagraph: modal?.closest('p') !== null };
+    });
+    expect(placement).toEqual({ parent: 'BODY', inParagraph: false });
+    await expect(dialog().locator('td[role]').count()).resolves.toBe(0);
+    await expect(dialog().locator('td[aria-selected]').count()).resolves.toBeGreaterThan(27);
+  });
+
+  it('moves focus to the confirmation, which says the video link will be emailed', async () => {
+    const { date, slots } = await firstBookableDate(t.site.url, 6);
+    await openModal();
+    await chooseDayAndTime(date, slots[0] as TimeSlot);
+    await dialog().getByLabel('Email address').fill('later.link@example.com');
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await dialog().locator('.booking-done').waitFor();
+    await t.page.waitForFunction(() => document.activeElement?.classList.contains('booking-done'));
+    await expect(dialog().locator('.booking-done').textContent()).resolves.toContain(
+      "We'll email you the video link",
+    );
+    await expect(dialog().getByText('Zoom', { exact: false }).count()).resolves.toBe(0);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe('the booking modal at 320 px', () => {
+  it('shows every weekday column, Sunday whole, without scrolling sideways', async () => {
+    await t.page.setViewportSize({ width: 320, height: 640 });
+    await openModal();
+    await settledGrid().waitFor();
+    const fits = await t.page.evaluate(() => {
+      const modal = document.querySelector('dialog.modal') as HTMLElement;
+      const box = modal.getBoundingClientRect();
+      const sundays = [...modal.querySelectorAll('tbody tr td:nth-child(7) button, thead th:nth-child(7)')];
+      return {
+        modalInside: box.left >= 0 && box.right <= 320,
+        noSidewaysScroll: modal.scrollWidth <= modal.clientWidth,
+        sundaysInside: sundays.every((cell) => {
+          const r = cell.getBoundingClientRect();
+          return r.width > 20 && r.left >= box.left && r.right <= box.right;
+        }),
+      };
+    });
+    expect(fits).toEqual({ modalInside: true, noSidewaysScroll: true, sundaysInside: true });
+  });
+});
