@@ -63,10 +63,6 @@ export const home = {
       },
     ],
   },
-  newsletter: {
-    heading: 'Tax news that matters to your business, once a month',
-    text: 'Deadlines for the month ahead, changes from HMRC explained in plain English, and one practical tip. No sales emails, and you can leave with one click.',
-  },
   contact: {
     heading: 'Talk to us',
     text: 'Book a free 30-minute video call at a time that suits you, or send us a message and one of our accountants will reply within one working day.',
