@@ -1,6 +1,6 @@
 // Copy for the home page. Plain text only: components decide the markup.
 export const home = {
-  title: 'Chartered accountants in Shrewsbury for owner-managed businesses',
+  title: 'Chartered accountants in Shrewsbury',
   description:
     'Fenwick & Hale look after the accounts, tax, payroll and VAT of owner-managed businesses across Shropshire and the Marches, for a fixed monthly fee.',
   hero: {
