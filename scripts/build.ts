@@ -34,6 +34,12 @@ const manifest: Record<string, ManifestChunk> = JSON.parse(
 const stylesheet = manifest['style.css'];
 if (!stylesheet) throw new Error('The build made no style.css');
 
+// The typeface's files, which the stylesheet names: every page preloads them so text is not shown in a
+// fallback first.
+const fonts = readdirSync(path.join(dist, 'client/assets'))
+  .filter((name) => name.endsWith('.woff2'))
+  .map((name) => `/assets/${name}`);
+
 /** The entry script, the stylesheet and every module a page needs, so the browser fetches them at once. */
 function assetsFor(pageSource: string): PageAssets {
   const modules = new Set<string>();
@@ -47,7 +53,7 @@ function assetsFor(pageSource: string): PageAssets {
   visit(pageSource);
   const script = `/${manifest[entry]?.file}`;
   modules.delete(script);
-  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules] };
+  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules], fonts };
 }
 
 const { renderPages, renderServerPageShell }: typeof Prerender = await import(
@@ -73,7 +79,7 @@ writeFileSync(path.join(dist, 'sitemap.json'), JSON.stringify({ paths: indexable
 const { styles } = assetsFor(entry);
 writeFileSync(
   path.join(dist, 'server-page.html'),
-  renderDocument(renderServerPageShell(), { styles, preloads: [] }),
+  renderDocument(renderServerPageShell(), { styles, preloads: [], fonts }),
 );
 rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
 

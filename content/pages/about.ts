@@ -2,7 +2,7 @@
 export const aboutPage = {
   title: 'About us',
   description:
-    'Fenwick & Hale is an ICAEW-registered firm of chartered accountants in Shrewsbury, founded in 2009, looking after around 450 businesses across Shropshire and the Marches.',
+    'An ICAEW-registered firm of chartered accountants in Shrewsbury, founded in 2009, looking after around 450 businesses across Shropshire and the Marches.',
   eyebrow: 'About us',
   heading: 'A Shrewsbury practice with a partner who knows your business',
   lead: 'Fenwick & Hale was founded in 2009 by two accountants who had worked for the large firms and wanted to give small businesses the attention they gave to big ones. Today a team of eighteen looks after around 450 businesses and their owners from our office on Castle Street.',

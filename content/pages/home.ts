@@ -1,6 +1,6 @@
 // Copy for the home page. Plain text only: components decide the markup.
 export const home = {
-  title: 'Chartered accountants in Shrewsbury for owner-managed businesses',
+  title: 'Chartered accountants in Shrewsbury',
   description:
     'Fenwick & Hale look after the accounts, tax, payroll and VAT of owner-managed businesses across Shropshire and the Marches, for a fixed monthly fee.',
   hero: {
@@ -62,10 +62,6 @@ export const home = {
         role: 'Partner, Severnside Dental Practice',
       },
     ],
-  },
-  newsletter: {
-    heading: 'Tax news that matters to your business, once a month',
-    text: 'Deadlines for the month ahead, changes from HMRC explained in plain English, and one practical tip. No sales emails, and you can leave with one click.',
   },
   contact: {
     heading: 'Talk to us',

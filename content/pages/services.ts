@@ -1,8 +1,8 @@
 // Copy for the services page. Plain text only: components decide the markup.
 export const servicesPage = {
-  title: 'Accountancy, tax, VAT and payroll services',
+  title: 'Accounts, tax, VAT and payroll services',
   description:
-    'Fixed-fee accounts, corporation tax, bookkeeping, VAT, payroll and self assessment for owner-managed businesses, landlords and professional practices in Shropshire and the Marches.',
+    'Fixed-fee accounts, corporation tax, bookkeeping, VAT, payroll and self assessment for owner-managed businesses and landlords in Shropshire and the Marches.',
   eyebrow: 'Our services',
   heading: 'Everything an owner-managed business needs from its accountant',
   lead: 'Each client has a named accountant and a fixed monthly fee that covers the work below, agreed in writing before we start. Most clients take a bundle; you can also take any one service on its own.',

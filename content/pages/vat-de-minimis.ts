@@ -1,9 +1,9 @@
 // Copy for the VAT partial-exemption de minimis explainer and its calculator. The arithmetic is in
 // src/shared/vat-de-minimis.ts; this file holds only words and the example figures the page opens with.
 export const vatDeMinimis = {
-  title: 'VAT partial exemption: the de minimis tests explained, with a calculator',
+  title: 'VAT de minimis tests and calculator',
   description:
-    'How the UK partial exemption de minimis tests work (simplified Tests One and Two, the original test and the annual test), with a calculator that checks your own figures.',
+    'How the UK partial exemption de minimis tests work (simplified Tests One and Two, the original and the annual test), with a calculator for your own figures.',
   eyebrow: 'VAT guide',
   heading: 'VAT partial exemption: are you de minimis?',
   lead: 'If you make both taxable and exempt supplies, you normally cannot reclaim the VAT on costs that relate to your exempt income. The de minimis rules let you reclaim it anyway when the amounts are small. Check your figures below, then read how each test works.',

@@ -10,6 +10,8 @@ export interface PageAssets {
   script?: string;
   styles: string[];
   preloads: string[];
+  /** The typeface's files (content/theme.css), fetched at once rather than after the stylesheet is read. */
+  fonts?: string[];
 }
 
 /** The whole HTML document of a prerendered page. No inline style or script (the CSP forbids them); the
@@ -28,6 +30,9 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
     `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
+    ...(assets.fonts ?? []).map(
+      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+    ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     assets.script && `<script type="module" src="${assets.script}"></script>`,

@@ -25,9 +25,8 @@ export function CookieBanner() {
     <section className="cookie-banner" aria-label="Cookies on this site">
       <div className="container cookie-banner__inner">
         <p>
-          We only use the cookies and browser storage this site needs to work, such as remembering that you
-          have seen this message. We do not use advertising or tracking cookies.{' '}
-          <a href="/cookies">Read our cookie policy</a>.
+          We use only the cookies and storage this site needs to work: no advertising or tracking.{' '}
+          <a href="/cookies">Cookie policy</a>
         </p>
         <button type="button" className="button" onClick={dismiss}>
           OK, got it

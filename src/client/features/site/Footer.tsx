@@ -1,8 +1,12 @@
+import { unbroken } from '#client/lib/unbroken.ts';
 import { firm } from '#content/firm.ts';
 import { footerLinks, navigation } from '#content/navigation.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
-export function Footer() {
+/** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
+const pagesWithTheirOwnSignUp: readonly (string | null)[] = ['/newsletter'];
+
+export function Footer({ path }: { path: string | null }) {
   const { address } = firm;
   return (
     <footer className="site-footer on-dark">
@@ -14,26 +18,29 @@ export function Footer() {
           <address>
             {address.street}
             <br />
-            {address.locality}, {address.postcode}
+            {address.locality}, {unbroken(address.postcode)}
             <br />
-            <a href={firm.phoneHref}>{firm.phone}</a>
+            <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>
             <br />
             <a href={`mailto:${firm.email}`}>{firm.email}</a>
           </address>
           <p>{firm.openingHours}</p>
         </section>
-        <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className="site-footer__heading">
-            Our newsletter
-          </h2>
-          <SignUpForm />
-        </section>
+        {!pagesWithTheirOwnSignUp.includes(path) && (
+          <section aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter" className="site-footer__heading">
+              Our newsletter
+            </h2>
+            <SignUpForm />
+          </section>
+        )}
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="site-footer__heading">
             {firm.legalName}
           </h2>
           <p>
-            Registered in England and Wales, company number {firm.companyNumber}. VAT number {firm.vatNumber}.
+            Registered in England and Wales, company number {firm.companyNumber}. VAT number{' '}
+            {unbroken(firm.vatNumber)}.
           </p>
           <p>{firm.regulator}.</p>
         </section>

@@ -14,7 +14,7 @@ export function Layout({ children, path }: { children: ReactNode; path: string |
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer path={path} />
       <CookieBanner />
     </>
   );

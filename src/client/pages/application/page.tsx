@@ -1,5 +1,7 @@
 import { ApplicationForm } from '#client/features/applications/ApplicationForm.tsx';
+import { FormPage } from '#client/lib/FormPage.tsx';
 import { applicationPage } from '#content/pages/application.ts';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -11,12 +13,13 @@ export const meta: PageMeta = {
 
 export default function ApplicationPage() {
   return (
-    <section className="section">
-      <div className="container">
-        <h1>{applicationPage.heading}</h1>
-        <p className="prose">{applicationPage.lead}</p>
-        <ApplicationForm />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.application.eyebrow}
+      heading={applicationPage.heading}
+      lead={applicationPage.lead}
+      steps={nextSteps.application.steps}
+    >
+      <ApplicationForm />
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
-import { firm } from '#content/firm.ts';
+import { FormPage } from '#client/lib/FormPage.tsx';
 import { contactPage } from '#content/pages/enquiries.ts';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -12,21 +13,16 @@ export const meta: PageMeta = {
 
 export default function ContactPage() {
   return (
-    <section className="section">
-      <div className="container">
-        <h1>{contactPage.heading}</h1>
-        <div className="prose">
-          <p>{contactPage.lead}</p>
-          <p>
-            You can also call us on <a href={firm.phoneHref}>{firm.phone}</a> (
-            {firm.openingHours.toLowerCase()}) or email <a href={`mailto:${firm.email}`}>{firm.email}</a>.
-          </p>
-          <p>
-            {contactPage.quotePrompt} <a href="/quote">{contactPage.quoteLink}</a>.
-          </p>
-        </div>
-        <EnquiryForm kind="contact" />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.contact.eyebrow}
+      heading={contactPage.heading}
+      lead={contactPage.lead}
+      steps={nextSteps.contact.steps}
+    >
+      <p>
+        {contactPage.quotePrompt} <a href="/quote">{contactPage.quoteLink}</a>.
+      </p>
+      <EnquiryForm kind="contact" />
+    </FormPage>
   );
 }

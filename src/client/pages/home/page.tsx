@@ -1,5 +1,4 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
-import { SignUpForm } from '#client/features/mailing-list/SignUpForm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { firm } from '#content/firm.ts';
 import { home } from '#content/pages/home.ts';
@@ -71,16 +70,6 @@ export default function HomePage() {
               </figure>
             ))}
           </div>
-        </div>
-      </section>
-
-      <section className="section section--brand on-dark" aria-labelledby="newsletter-heading">
-        <div className="container newsletter-band">
-          <div>
-            <h2 id="newsletter-heading">{home.newsletter.heading}</h2>
-            <p>{home.newsletter.text}</p>
-          </div>
-          <SignUpForm />
         </div>
       </section>
 

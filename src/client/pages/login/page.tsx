@@ -1,4 +1,6 @@
 import { LoginForm } from '#client/features/accounts/LoginForm.tsx';
+import { FormPage } from '#client/lib/FormPage.tsx';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import { signIn } from '#shared/api/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
@@ -12,14 +14,14 @@ export const meta: PageMeta = {
 
 export default function LoginPage() {
   return (
-    <section className="section">
-      <div className="container">
-        <h1>Staff sign-in</h1>
-        <p className="prose">
-          For the firm's staff: sign in to see the enquiries, bookings and sign-ups from the website.
-        </p>
-        <LoginForm />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.staff.eyebrow}
+      heading="Staff sign-in"
+      lead="For the firm's staff: sign in to see the enquiries, bookings and sign-ups from the website."
+      steps={nextSteps.staff.steps}
+      contact={false}
+    >
+      <LoginForm />
+    </FormPage>
   );
 }

@@ -1,5 +1,7 @@
 import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
+import { FormPage } from '#client/lib/FormPage.tsx';
 import { newsletterPage } from '#content/pages/newsletter.ts';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -10,19 +12,19 @@ export const meta: PageMeta = {
 
 export default function NewsletterPage() {
   return (
-    <section className="section">
-      <div className="container">
-        <div className="prose">
-          <h1>{newsletterPage.heading}</h1>
-          <p>{newsletterPage.lead}</p>
-          <ul>
-            {newsletterPage.contents.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <SubscribeForm />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.newsletter.eyebrow}
+      heading={newsletterPage.heading}
+      lead={newsletterPage.lead}
+      steps={nextSteps.newsletter.steps}
+    >
+      <h2>In each issue</h2>
+      <ul>
+        {newsletterPage.contents.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <SubscribeForm />
+    </FormPage>
   );
 }

@@ -1,5 +1,7 @@
 import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
+import { FormPage } from '#client/lib/FormPage.tsx';
 import { quotePage } from '#content/pages/enquiries.ts';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -11,12 +13,13 @@ export const meta: PageMeta = {
 
 export default function QuotePage() {
   return (
-    <section className="section">
-      <div className="container">
-        <h1>{quotePage.heading}</h1>
-        <p className="prose">{quotePage.lead}</p>
-        <EnquiryForm kind="quote" />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.quote.eyebrow}
+      heading={quotePage.heading}
+      lead={quotePage.lead}
+      steps={nextSteps.quote.steps}
+    >
+      <EnquiryForm kind="quote" />
+    </FormPage>
   );
 }

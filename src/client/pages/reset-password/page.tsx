@@ -1,4 +1,6 @@
 import { ResetPasswordForm } from '#client/features/accounts/ResetPasswordForm.tsx';
+import { FormPage } from '#client/lib/FormPage.tsx';
+import { nextSteps } from '#content/pages/next-steps.ts';
 import { resetPasswordPage } from '#shared/api/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
@@ -11,12 +13,14 @@ export const meta: PageMeta = {
 
 export default function ResetPasswordPage() {
   return (
-    <section className="section">
-      <div className="container">
-        <h1>Choose a new password</h1>
-        <p className="prose">Once it is set, every device signed in to your account is signed out.</p>
-        <ResetPasswordForm />
-      </div>
-    </section>
+    <FormPage
+      eyebrow={nextSteps.staff.eyebrow}
+      heading="Choose a new password"
+      lead="Once it is set, every device signed in to your account is signed out."
+      steps={nextSteps.staff.steps}
+      contact={false}
+    >
+      <ResetPasswordForm />
+    </FormPage>
   );
 }
