@@ -60,29 +60,31 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
           <p className="booking__intro">
             A free {settings?.callMinutes ?? 30}-minute video call. Choose a day, then a time (UK time).
           </p>
-          {settings && today && shownView && shownFocus ? (
-            <Calendar
-              today={today}
-              settings={settings}
-              view={shownView}
-              onViewChange={setView}
-              selected={date}
-              onSelect={booking.chooseDate}
-              focused={shownFocus}
-              onFocusChange={setFocused}
-              offeredDates={booking.datesWithTimes(shownView)}
-              loading={booking.monthLoading(shownView)}
-            />
-          ) : booking.settingsFailed ? (
-            <div className="booking__problem" role="alert">
-              <p>We couldn't load the calendar. Please try again.</p>
-              <button type="button" className="button button--secondary" onClick={booking.retrySettings}>
-                Try again
-              </button>
-            </div>
-          ) : (
-            <p>Loading the calendar…</p>
-          )}
+          <div className="booking__calendar">
+            {settings && today && shownView && shownFocus ? (
+              <Calendar
+                today={today}
+                settings={settings}
+                view={shownView}
+                onViewChange={setView}
+                selected={date}
+                onSelect={booking.chooseDate}
+                focused={shownFocus}
+                onFocusChange={setFocused}
+                offeredDates={booking.datesWithTimes(shownView)}
+                loading={booking.monthLoading(shownView)}
+              />
+            ) : booking.settingsFailed ? (
+              <div className="booking__problem" role="alert">
+                <p>We couldn't load the calendar. Please try again.</p>
+                <button type="button" className="button button--secondary" onClick={booking.retrySettings}>
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <p>Loading the calendar…</p>
+            )}
+          </div>
           <fieldset
             className="booking__times"
             aria-busy={date !== null && times === null && !booking.timesFailed}
