@@ -27,7 +27,11 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     url && `<link rel="canonical" href="${url}">`,
     ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
+    // The .ico for browsers and tools that ask for /favicon.ico by name; the SVG for those that read it;
+    // the PNG for a phone's home screen. scripts/site-icons.ts makes both bitmaps from the logo.
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     assets.script && `<script type="module" src="${assets.script}"></script>`,

@@ -4,6 +4,7 @@ import { PageHero } from '#client/lib/PageHero.tsx';
 import { firm } from '#content/firm.ts';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
+import { HeroIllustration } from './HeroIllustration.tsx';
 import './home.css';
 
 export const meta: PageMeta = {
@@ -16,7 +17,13 @@ export const meta: PageMeta = {
 export default function HomePage() {
   return (
     <>
-      <PageHero eyebrow={firm.tagline} heading={home.hero.heading} lead={home.hero.lead} compact={false}>
+      <PageHero
+        eyebrow={firm.tagline}
+        heading={home.hero.heading}
+        lead={home.hero.lead}
+        compact={false}
+        art={<HeroIllustration />}
+      >
         <p className="hero__actions">
           <BookCallButton />
           <a className="button button--secondary" href={firm.phoneHref}>
