@@ -34,7 +34,7 @@ export function Picture({ image, alt, sizes, className, priority = false }: Pict
         height={image.height}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
-        fetchPriority={priority ? 'high' : 'auto'}
+        fetchPriority={priority ? 'high' : undefined}
       />
     </picture>
   );

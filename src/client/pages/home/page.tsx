@@ -32,6 +32,19 @@ export default function HomePage() {
         </p>
       </PageHero>
 
+      <section className="accreditations" aria-labelledby="accreditations-heading">
+        <div className="container">
+          <h2 id="accreditations-heading" className="visually-hidden">
+            {home.accreditations.heading}
+          </h2>
+          <ul className="accreditations__list">
+            {home.accreditations.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
       <section id="services" className="section" aria-labelledby="services-heading">
         <div className="container">
           <h2 id="services-heading">{home.services.heading}</h2>
@@ -73,7 +86,10 @@ export default function HomePage() {
                   <p>{item.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <strong>{item.name}</strong>, {item.role}
+                  <strong className="testimonial__name">{item.name}</strong>
+                  <span className="testimonial__business">
+                    {item.role}, {item.business}, {item.place}
+                  </span>
                 </figcaption>
               </figure>
             ))}
