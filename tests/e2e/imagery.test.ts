@@ -46,14 +46,12 @@ describe('raster images', () => {
   it('come as AVIF and WebP at several widths, with their width and height, and Chromium takes the AVIF', async () => {
     await t.page.goto(`${t.site.url}/about`);
     const picture = t.page.locator('main picture').first();
-    const sources = await picture
-      .locator('source')
-      .evaluateAll((elements) =>
-        elements.map((source) => ({
-          type: source.getAttribute('type'),
-          srcset: source.getAttribute('srcset'),
-        })),
-      );
+    const sources = await picture.locator('source').evaluateAll((elements) =>
+      elements.map((source) => ({
+        type: source.getAttribute('type'),
+        srcset: source.getAttribute('srcset'),
+      })),
+    );
     expect(sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
     for (const source of sources) {
       expect(source.srcset?.split(', ').length).toBeGreaterThanOrEqual(3);
