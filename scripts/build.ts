@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { type PageAssets, renderDocument } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
+import { firm } from '#content/firm.ts';
+import { buildSiteIcons } from './site-icons.ts';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');
@@ -22,6 +24,11 @@ await build({
 // Out of the served folder: the build reads the manifest, visitors have no use for it.
 renameSync(path.join(dist, 'client/.vite/manifest.json'), path.join(dist, 'manifest.json'));
 rmSync(path.join(dist, 'client/.vite'), { recursive: true });
+await buildSiteIcons({
+  logo: path.join('content/public', firm.logo),
+  shareImage: path.join('content/public', firm.shareImage),
+  outDir: path.join(dist, 'client'),
+});
 
 interface ManifestChunk {
   file: string;

@@ -8,6 +8,11 @@ export const aboutPage = {
   lead: 'Fenwick & Hale was founded in 2009 by two accountants who had worked for the large firms and wanted to give small businesses the attention they gave to big ones. Today a team of eighteen looks after around 450 businesses and their owners from our office on Castle Street.',
   story: {
     heading: 'How we work',
+    /** content/images/castle-street.jpg: replace it with a photograph of the firm's own office. */
+    picture: {
+      alt: 'Black-and-white timber-framed houses on Castle Street, Shrewsbury, at the end of the afternoon',
+      caption: 'Castle Street, Shrewsbury, where our office has been since 2009',
+    },
     paragraphs: [
       'Every client has a named accountant who does the work and answers the phone, supported by a partner who reviews it. We do not pass you between departments or send you to a call centre.',
       'We agree a fixed fee before we start, and we tell you in advance if something you ask for falls outside it. Nobody receives a bill they did not expect.',

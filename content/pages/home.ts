@@ -7,6 +7,16 @@ export const home = {
     heading: 'Accountancy that keeps your business moving',
     lead: 'We look after the accounts, tax and payroll of owner-managed businesses across Shropshire and the Marches, for a fixed monthly fee agreed before we start. You get a named accountant who answers the phone, and figures you can act on.',
   },
+  /** The firm's own standing, in words: no one else's logos. */
+  accreditations: {
+    heading: 'Qualified and registered',
+    items: [
+      'ICAEW Chartered Accountants',
+      'Registered with HMRC as a tax agent',
+      'Making Tax Digital ready',
+      'Supervised for anti-money laundering',
+    ],
+  },
   services: {
     heading: 'What we do',
     items: [
@@ -53,13 +63,25 @@ export const home = {
         quote:
           'They moved our bookkeeping to Xero in a fortnight and we finally know our cash position every Monday morning.',
         name: 'Rachel Owen',
-        role: 'Director, Owen & Price Joinery',
+        role: 'Director',
+        business: 'Owen & Price Joinery',
+        place: 'Shrewsbury',
       },
       {
         quote:
           'Straight answers, a fee that never surprises us, and they spotted a VAT partial exemption saving in our first year.',
         name: 'Dr Imran Qureshi',
-        role: 'Partner, Severnside Dental Practice',
+        role: 'Partner',
+        business: 'Severnside Dental Practice',
+        place: 'Bridgnorth',
+      },
+      {
+        quote:
+          'Payroll for forty seasonal staff used to take me a weekend. Now it is done on the same day every month and I never think about it.',
+        name: 'Siân Davies',
+        role: 'Owner',
+        business: 'Wrekin View Farm Shop',
+        place: 'Wellington',
       },
     ],
   },

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { firm } from '#content/firm.ts';
 import { navigation } from '#content/navigation.ts';
 import { useAtTop } from './useAtTop.ts';
@@ -7,6 +8,18 @@ export function Header({ path }: { path: string | null }) {
   const atTop = useAtTop();
   // Below the breakpoint the navigation folds behind a Menu button; every link is in the footer too.
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Escape folds the open menu and puts focus back on the button that opened it, as for a dialog.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   const classes = ['site-header', atTop ? '' : 'site-header--scrolled', menuOpen ? 'site-header--open' : ''];
   return (
     <header className={classes.filter(Boolean).join(' ')} data-at-top={String(atTop)}>
@@ -16,6 +29,7 @@ export function Header({ path }: { path: string | null }) {
           <span>{firm.name}</span>
         </a>
         <button
+          ref={menuButton}
           type="button"
           className="site-header__menu"
           aria-expanded={menuOpen}
@@ -35,6 +49,14 @@ export function Header({ path }: { path: string | null }) {
             ))}
           </ul>
         </nav>
+        {/* On a wide screen: the two ways to reach the firm, always in view. */}
+        <div className="site-header__actions">
+          <a className="site-header__phone" href={firm.phoneHref}>
+            <span className="visually-hidden">Call us on </span>
+            {firm.phone.replaceAll(' ', '\u00a0')}
+          </a>
+          <BookCallButton label="Book a call" className="button site-header__book" />
+        </div>
       </div>
     </header>
   );

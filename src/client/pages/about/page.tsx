@@ -1,8 +1,11 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
+import { Picture } from '#client/lib/Picture.tsx';
+import castleStreet from '#content/images/castle-street.jpg?picture';
 import { aboutPage } from '#content/pages/about.ts';
 import type { PageMeta } from '../page-module.ts';
 import './about.css';
+import { monogramOf } from './monogram.ts';
 
 export const meta: PageMeta = {
   path: '/about',
@@ -26,11 +29,21 @@ export default function AboutPage() {
       </PageHero>
 
       <section className="section" aria-labelledby="story-heading">
-        <div className="container prose">
-          <h2 id="story-heading">{aboutPage.story.heading}</h2>
-          {aboutPage.story.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+        <div className="container story">
+          <div className="prose">
+            <h2 id="story-heading">{aboutPage.story.heading}</h2>
+            {aboutPage.story.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <figure className="story__figure">
+            <Picture
+              image={castleStreet}
+              alt={aboutPage.story.picture.alt}
+              sizes="(min-width: 960px) 34rem, calc(100vw - 2.5rem)"
+            />
+            <figcaption>{aboutPage.story.picture.caption}</figcaption>
+          </figure>
         </div>
       </section>
 
@@ -39,7 +52,10 @@ export default function AboutPage() {
           <h2 id="team-heading">{aboutPage.team.heading}</h2>
           <ul className="card-grid">
             {aboutPage.team.people.map((person) => (
-              <li key={person.name} className="card">
+              <li key={person.name} className="card person">
+                <span className="person__monogram" aria-hidden="true">
+                  {monogramOf(person.name)}
+                </span>
                 <h3>{person.name}</h3>
                 <p className="person__role">{person.role}</p>
                 <p>{person.text}</p>

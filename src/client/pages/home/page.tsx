@@ -3,6 +3,7 @@ import { PageHero } from '#client/lib/PageHero.tsx';
 import { firm } from '#content/firm.ts';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
+import { HeroIllustration } from './HeroIllustration.tsx';
 import './home.css';
 
 export const meta: PageMeta = {
@@ -15,7 +16,13 @@ export const meta: PageMeta = {
 export default function HomePage() {
   return (
     <>
-      <PageHero eyebrow={firm.tagline} heading={home.hero.heading} lead={home.hero.lead} compact={false}>
+      <PageHero
+        eyebrow={firm.tagline}
+        heading={home.hero.heading}
+        lead={home.hero.lead}
+        compact={false}
+        art={<HeroIllustration />}
+      >
         <p className="hero__actions">
           <BookCallButton />
           <a className="button button--secondary" href={firm.phoneHref}>
@@ -23,6 +30,19 @@ export default function HomePage() {
           </a>
         </p>
       </PageHero>
+
+      <section className="accreditations" aria-labelledby="accreditations-heading">
+        <div className="container">
+          <h2 id="accreditations-heading" className="visually-hidden">
+            {home.accreditations.heading}
+          </h2>
+          <ul className="accreditations__list">
+            {home.accreditations.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
       <section id="services" className="section" aria-labelledby="services-heading">
         <div className="container">
@@ -65,7 +85,10 @@ export default function HomePage() {
                   <p>{item.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <strong>{item.name}</strong>, {item.role}
+                  <strong className="testimonial__name">{item.name}</strong>
+                  <span className="testimonial__business">
+                    {item.role}, {item.business}, {item.place}
+                  </span>
                 </figcaption>
               </figure>
             ))}
