@@ -84,14 +84,12 @@ describe('the typeface', () => {
 describe('form controls', () => {
   it('draws every checkbox of the quote form at the same, full size', async () => {
     await open(t.page, `${t.site.url}/quote`);
-    const sizes = await t.page
-      .locator('input[type="checkbox"]')
-      .evaluateAll((boxes) =>
-        boxes.map((box) => {
-          const { width, height } = box.getBoundingClientRect();
-          return `${Math.round(width)}x${Math.round(height)}`;
-        }),
-      );
+    const sizes = await t.page.locator('input[type="checkbox"]').evaluateAll((boxes) =>
+      boxes.map((box) => {
+        const { width, height } = box.getBoundingClientRect();
+        return `${Math.round(width)}x${Math.round(height)}`;
+      }),
+    );
     // The consent boxes and the tax-year boxes alike: none squashed by a text box's padding.
     expect(sizes.length).toBeGreaterThanOrEqual(3);
     expect(new Set(sizes)).toEqual(new Set(['22x22']));
