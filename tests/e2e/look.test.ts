@@ -96,6 +96,24 @@ describe('form controls', () => {
   });
 });
 
+describe('text', () => {
+  it('balances headings and keeps phone and VAT numbers on one line, even at 320 px', async () => {
+    await t.page.setViewportSize({ width: 320, height: 640 });
+    await open(t.page, `${t.site.url}/contact`);
+    await expect(
+      t.page.locator('h1').evaluate((heading) => getComputedStyle(heading).textWrap),
+    ).resolves.toBe('balance');
+    const footer = (await t.page.locator('footer').textContent()) ?? '';
+    expect(footer).toContain('01743\u00a0360\u00a0214');
+    expect(footer).toContain('VAT number GB\u00a0312\u00a04567\u00a089');
+    const aside = (await t.page.locator('main aside').textContent()) ?? '';
+    expect(aside).toContain('01743\u00a0360\u00a0214');
+    // Opening hours as the firm writes them, not lower-cased into a sentence.
+    expect(aside).toContain('Monday to Friday, 9am to 5pm');
+    await expect(t.page.locator('main').textContent()).resolves.not.toContain('monday to friday');
+  });
+});
+
 describe('the newsletter', () => {
   it('has one sign-up form on every public page, and the newsletter page only its own', async () => {
     for (const pagePath of publicPaths) {
