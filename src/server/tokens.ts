@@ -29,6 +29,16 @@ export function newReference() {
 }
 
 /**
+ * A reference as a person typed what they heard or read ("fh 7k3 q9p", "FH7K3Q9P") in the form the
+ * site gave it, or the text unchanged when it is not one (older references are matched as typed).
+ */
+export function spokenReference(text: string) {
+  const parts = /^\s*([a-z]+)[\s-]*([0-9a-z]{3})[\s-]*([0-9a-z]{3})\s*$/i.exec(text);
+  if (!parts || parts[1]?.toUpperCase() !== firm.referencePrefix) return text;
+  return `${firm.referencePrefix}-${parts[2]}-${parts[3]}`.toUpperCase();
+}
+
+/**
  * A token the site can compute again whenever it needs it, and nobody can without the secret: an HMAC of
  * `subject` under a key drawn from `secret` for this `purpose` alone (so a token for one purpose is no use
  * for another, and the secret's other uses never see the key). 43 URL-safe characters, like newToken's.

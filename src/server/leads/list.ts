@@ -6,6 +6,7 @@ import { backOfficeMessages, pageSize } from '#shared/back-office.ts';
 import { decodeCursor, encodeCursor } from '#shared/list-cursor.ts';
 import { failure } from '../http/errors.ts';
 import { zonedTimeToUtc } from '../time/zoned-time.ts';
+import { spokenReference } from '../tokens.ts';
 
 // The filters and rows themselves are the shared contract's (shared/api/lead-lists.ts).
 export type { Page };
@@ -74,7 +75,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
     const pattern = likePrefix(query.q);
     const matches = [
       ...shape.searchColumns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-      ...(shape.exactColumn ? [sql`${sql.ref(shape.exactColumn)} = ${query.q}`] : []),
+      ...(shape.exactColumn ? [sql`${sql.ref(shape.exactColumn)} = ${spokenReference(query.q)}`] : []),
     ];
     select = select.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }

@@ -35,7 +35,7 @@ describeEachDatabase('the back office API for enquiries', (database) => {
           stage: n % 3 === 0 ? ('qualified' as const) : ('new' as const),
         })),
         {
-          reference: 'seed-quote',
+          reference: 'FH-7K3-Q9P',
           kind: 'quote' as const,
           name: 'Quote Person',
           email: 'quote@example.test',
@@ -120,10 +120,10 @@ describeEachDatabase('the back office API for enquiries', (database) => {
       expect(new Set(seen).size).toBe(60);
       // seed-58 and seed-59 share a moment: the id breaks the tie.
       expect(seen.slice(0, 3)).toEqual(['seed-59', 'seed-58', 'seed-57']);
-      expect(await references('/quote-requests')).toEqual(['seed-quote']);
+      expect(await references('/quote-requests')).toEqual(['FH-7K3-Q9P']);
     });
 
-    it('filters by stage, by days in the firm’s time zone and by the start of a name or email, oldest first on request', async () => {
+    it('filters by stage, by days in the firm’s time zone, by the start of a name or email and by reference, oldest first on request', async () => {
       const qualified = await references('/contact-enquiries?stage=qualified&order=oldest');
       expect(qualified.slice(0, 3)).toEqual(['seed-00', 'seed-03', 'seed-06']);
       expect(qualified).toHaveLength(20);
@@ -148,6 +148,10 @@ describeEachDatabase('the back office API for enquiries', (database) => {
       // Wildcards typed by staff match themselves.
       expect(await references('/contact-enquiries?q=percy 50%25_')).toEqual(['seed-07']);
       expect(await references('/contact-enquiries?q=5%25')).toEqual([]);
+      // A reference as someone reads it out on the phone, in any case and with or without its dashes.
+      for (const spoken of ['FH-7K3-Q9P', 'fh-7k3-q9p', 'fh 7k3 q9p', 'FH7K3Q9P']) {
+        expect(await references(`/quote-requests?q=${encodeURIComponent(spoken)}`)).toEqual(['FH-7K3-Q9P']);
+      }
     });
 
     it('names the filter it cannot read', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildInvitation, replaceInInvitation } from './ics.ts';
+import { buildInvitation, fillMeetingLink, replaceInInvitation } from './ics.ts';
 
 const call = {
   method: 'REQUEST' as const,
@@ -49,4 +49,17 @@ it('fills in a value folded across lines and folds again', () => {
   expect(unfolded).toContain(`DESCRIPTION:${'x'.repeat(60)} https://zoom.us/j/98765432100?pwd=abc\\,def end`);
   expect(unfolded).toContain('LOCATION:https://zoom.us/j/98765432100?pwd=abc\\,def');
   for (const line of filled.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+});
+
+it('asks the attendee of an emailed invitation to act, and without a link leaves LOCATION out', () => {
+  const token = '{{meetingUrl}}';
+  const ics = buildInvitation({ ...call, description: `Video call: ${token}`, location: token });
+  expect(ics).toContain('PARTSTAT=NEEDS-ACTION');
+  const withLink = fillMeetingLink(ics, token, 'https://zoom.us/j/9', 'later').replace(/\r\n /g, '');
+  expect(withLink).toContain('LOCATION:https://zoom.us/j/9');
+  expect(withLink).toContain('DESCRIPTION:Video call: https://zoom.us/j/9');
+  const without = fillMeetingLink(ics, token, null, "We'll email you the video link").replace(/\r\n /g, '');
+  expect(without).not.toContain('LOCATION');
+  expect(without).toContain("DESCRIPTION:Video call: We'll email you the video link");
+  expect(without).not.toContain(token);
 });
