@@ -27,6 +27,8 @@ export type EmailBlock =
   | { kind: 'paragraph'; text: string }
   /** A link the reader should follow, shown as a button with its address beneath for copying. */
   | { kind: 'button'; label: string; href: string }
+  /** A link that matters less than the button: a plain line of text. */
+  | { kind: 'link'; label: string; href: string }
   /** Label and value pairs, e.g. a call's time or an enquiry's answers. */
   | { kind: 'details'; rows: [string, string][] }
   /** Smaller text for what matters less: why the email came, what to do if it was not meant for you. */
@@ -90,6 +92,15 @@ function block(item: EmailBlock, index: number): ReactNode {
         'div',
         { key: index },
         text(item.text, { color: colours.muted, fontSize: 14, lineHeight: '22px' }, 'muted'),
+      );
+    case 'link':
+      return h(
+        'div',
+        { key: index },
+        text(h(Link, { href: item.href, className: 'link', style: { color: colours.accent } }, item.label), {
+          fontSize: 14,
+          lineHeight: '22px',
+        }),
       );
     case 'button':
       return h(

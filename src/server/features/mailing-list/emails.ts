@@ -57,7 +57,7 @@ export function confirmationEmail(
         { kind: 'paragraph', text: 'Please confirm that you would like to receive it by opening this link:' },
         { kind: 'button', label: 'Confirm my subscription', href: confirmUrl },
         { kind: 'note', text: notSignedUp },
-        { kind: 'button', label: 'I did not sign up', href: unsubscribeUrl(unsubscribeToken, settings) },
+        { kind: 'link', label: 'I did not sign up', href: unsubscribeUrl(unsubscribeToken, settings) },
       ],
     },
   };
