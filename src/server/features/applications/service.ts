@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { newReference } from '#server/tokens.ts';
 import type { ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
 
@@ -21,8 +21,8 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
   return {
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
     async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
-      const reference = newReference();
-      await db.transaction().execute(async (trx) => {
+      const reference = await db.transaction().execute(async (trx) => {
+        const reference = await freshReference(trx, 'applications');
         const at = now();
         await trx
           .insertInto('applications')
@@ -41,6 +41,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
           staffApplicationNotice(reference, answers, mail),
           at,
         );
+        return reference;
       });
       return { reference };
     },

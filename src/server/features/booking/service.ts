@@ -5,10 +5,11 @@ import type { Database } from '#server/db/schema.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
 import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
+import { freshReference } from '#server/leads/fresh-reference.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
-import { hashToken, newReference, newToken } from '#server/tokens.ts';
+import { hashToken, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
 import { closedWeekdays, type PublicCalendarSettings } from '#shared/booking-settings.ts';
@@ -389,7 +390,7 @@ export function createBookingService({
           const row = await trx
             .insertInto('bookings')
             .values({
-              reference: newReference(),
+              reference: await freshReference(trx, 'bookings'),
               email: payload.emailAddress,
               starts_at: taker.slot.start.toISOString(),
               ends_at: taker.slot.end.toISOString(),

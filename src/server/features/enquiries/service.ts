@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
+import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { newReference } from '#server/tokens.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
@@ -31,8 +31,8 @@ export function createEnquiryService({ db, mail, mailingList, now }: EnquiryServ
           ipAddress: enquiry.ipAddress,
         });
       }
-      const reference = newReference();
-      await db.transaction().execute(async (trx) => {
+      const reference = await db.transaction().execute(async (trx) => {
+        const reference = await freshReference(trx, 'enquiries');
         const at = now();
         await trx
           .insertInto('enquiries')
@@ -62,6 +62,7 @@ export function createEnquiryService({ db, mail, mailingList, now }: EnquiryServ
           enquiryAcknowledgement(reference, enquiry),
           at,
         );
+        return reference;
       });
       return { reference };
     },
