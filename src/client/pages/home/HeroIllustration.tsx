@@ -12,7 +12,6 @@ export function HeroIllustration() {
       width="560"
       height="480"
       aria-hidden="true"
-      focusable="false"
     >
       {/* An arched window onto the town. */}
       <path className="hero-art__sky" d="M20 480V270a260 260 0 0 1 520 0v210z" />
