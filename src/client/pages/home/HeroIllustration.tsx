@@ -6,14 +6,7 @@
  */
 export function HeroIllustration() {
   return (
-    <svg
-      className="hero-art"
-      viewBox="0 0 560 480"
-      width="560"
-      height="480"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className="hero-art" viewBox="0 0 560 480" width="560" height="480" aria-hidden="true">
       {/* An arched window onto the town. */}
       <path className="hero-art__sky" d="M20 480V270a260 260 0 0 1 520 0v210z" />
       <circle className="hero-art__sun" cx="404" cy="150" r="54" />
