@@ -110,7 +110,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     botCheck,
     pages: serverPages,
     publicUrl: config.publicUrl,
-    findApplication: (reference) => applications.findByReference(reference),
+    findApplication: (reference, email) => applications.findForBooking(reference, email),
     rateLimitPerMinute: config.formRateLimitPerMinute,
     videoLink: config.zoom ? 'zoom' : config.meetingUrl ? 'room' : 'later',
     mailQueued,

@@ -70,6 +70,14 @@ describe('the contact form rules', () => {
     expect(messagesOf(result)).toEqual(['Your name must be on one line']);
   });
 
+  it('refuse text that would turn the words after it backwards, and keep right-to-left names', () => {
+    for (const control of ['\u202E', '\u202D', '\u2067']) {
+      const result = contactSchema.safeParse({ ...contact, name: `Eve ${control}gro.elpmaxe` });
+      expect(messagesOf(result)).toEqual(['Your name contains characters we cannot accept']);
+    }
+    expect(contactSchema.safeParse({ ...contact, name: 'אמירה כהן' }).success).toBe(true);
+  });
+
   it('refuse a phone number that is not one, and fields it does not know', () => {
     expect(messagesOf(contactSchema.safeParse({ ...contact, phone: 'call me' }))).toEqual([
       'Your phone number must be a phone number, like 01743 360 214 or +44 1743 360214',

@@ -30,8 +30,10 @@ export type Field = FieldBase &
     | { kind: 'pounds' }
   );
 
-// A control character other than tab and line breaks (a double negation: not non-control, not \t\n\r).
-const controlCharacters = /[^\P{Cc}\t\n\r]/u;
+// A control character other than tab and line breaks (a double negation: not non-control, not \t\n\r),
+// or one that overrides the direction of the text around it (U+202A-U+202E, U+2066-U+2069): pasted into a
+// name, it would show the staff's email, and the firm's own words after the name, backwards.
+const controlCharacters = /[^\P{Cc}\t\n\r]|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** Text a person could have typed: no control characters other than tab and line breaks. */
 export const isTypedText = (text: string) => !controlCharacters.test(text);

@@ -118,6 +118,30 @@ describeEachDatabase('the application questionnaire endpoint', (database) => {
     expect(await storedCount()).toBe(before);
   });
 
+  it('books a call that names an application made from another address without showing its answers', async () => {
+    const answer = await (await postApplication(site.url, JSON.stringify(validApplication))).json();
+    const { date, slots } = await firstBookableDate(site.url, 12);
+    const booking = await postBooking(site.url, {
+      ...buildBookCallPayload(date, slots[0] as (typeof slots)[number], 'stranger@example.org'),
+      applicationReference: answer.applicationReference,
+    });
+    expect(booking.status).toBe(201);
+    const stored = await site.db
+      .selectFrom('bookings')
+      .select('application_id')
+      .where('email', '=', 'stranger@example.org')
+      .executeTakeFirstOrThrow();
+    expect(stored.application_id).toBeNull();
+    const notice = await smtp.waitFor(
+      (m) =>
+        m.to.includes('team@example.com') &&
+        (m.parsed.subject ?? '').startsWith('New call booked') &&
+        (m.parsed.text ?? '').includes('stranger@example.org'),
+    );
+    expect(notice.parsed.text).not.toContain(answer.applicationReference);
+    expect(notice.parsed.text).not.toContain('Chasing clients');
+  });
+
   it('refuses a booking whose application reference is unknown, and books nothing', async () => {
     const { date, slots } = await firstBookableDate(site.url, 10);
     const response = await postBooking(site.url, {

@@ -46,13 +46,19 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
       return { reference };
     },
 
-    async findByReference(reference: string): Promise<LinkedApplication | undefined> {
+    /**
+     * The application a booking names, linked only when the booking comes from the same email address:
+     * a reference is short enough to read out, so knowing one must not show someone else's answers to the
+     * staff as a stranger's. `null` when it exists under another address, undefined when there is none.
+     */
+    async findForBooking(reference: string, email: string): Promise<LinkedApplication | null | undefined> {
       const row = await db
         .selectFrom('applications')
-        .select(['id', 'answers'])
+        .select(['id', 'email', 'answers'])
         .where('reference', '=', reference)
         .executeTakeFirst();
       if (!row) return undefined;
+      if (row.email.toLowerCase() !== email.toLowerCase()) return null;
       return { id: row.id, details: applicationDetails(reference, JSON.parse(row.answers)) };
     },
   };

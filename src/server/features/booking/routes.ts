@@ -29,8 +29,11 @@ export interface BookingRoutesOptions {
   rateLimitPerMinute: number;
   /** How booked calls get their video link (Zoom, MEETING_URL or neither), which the page tells. */
   videoLink: VideoLink;
-  /** The application questionnaire behind a booking's applicationReference, if there is one. */
-  findApplication: (reference: string) => Promise<BookedFromApplication | undefined>;
+  /**
+   * The application questionnaire behind a booking's applicationReference: undefined when there is none,
+   * null when it was made from another email address (the call is then booked without it).
+   */
+  findApplication: (reference: string, email: string) => Promise<BookedFromApplication | null | undefined>;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
 }
@@ -87,7 +90,9 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         return reply.status(403).send(failure(botCheckMessages.failed));
       }
       const { applicationReference } = form;
-      const application = applicationReference ? await options.findApplication(applicationReference) : null;
+      const application = applicationReference
+        ? await options.findApplication(applicationReference, form.emailAddress)
+        : null;
       if (application === undefined) {
         return reply.status(422).send(failure('applicationReference does not match an application'));
       }
