@@ -87,6 +87,8 @@ describe('booking a call', () => {
       `Your call with Fenwick & Hale on ${formatLongDate(date)} at ${payload.selectedTimeString}`,
     );
     expect(confirmation.parsed.text).toContain('Join the video call: https://zoom.us/my/fenwickhale');
+    // The reference a visitor reads out when they phone about the call.
+    expect(confirmation.parsed.text).toMatch(/^Reference: FH-[2-9A-HJ-NP-TV-Z]{3}-[2-9A-HJ-NP-TV-Z]{3}$/m);
     const cancelUrl = confirmation.parsed.text?.match(/cancel here: (\S+)/)?.[1] as string;
     expect(cancelUrl).toMatch(/\/bookings\/cancel\?token=[\w-]{43}$/);
     const invite = confirmation.parsed.attachments.find(
@@ -135,6 +137,8 @@ describe('booking a call', () => {
     );
     const cancelIcs = cancellation.parsed.attachments.map((a) => attachmentText(a.content)).join('');
     expect(cancelIcs).toContain('METHOD:CANCEL');
+    const reference = confirmation.parsed.text?.match(/^Reference: (\S+)$/m)?.[1] as string;
+    expect(cancellation.parsed.text).toContain(`Reference: ${reference}`);
     expect(cancelIcs.replace(/\r?\n /g, '')).toContain(ics.match(/UID:\S+/)?.[0] as string);
     expect(await timesFor(site.url, date)).toContainEqual(slot);
     expect(await (await fetch(cancelUrl)).text()).toContain('This call is already cancelled');
