@@ -149,6 +149,47 @@ function utcDaysAround(date: CalendarDate) {
   return { from: midnight - dayMs, to: midnight + 2 * dayMs };
 }
 
+type DiaryPredicate = (diary: Diary) => (slot: Slot) => boolean;
+
+/** Each diary's check of a slot against what keeps it busy, made once for all the dates it is asked of. */
+function freeCheckers(diaries: readonly Diary[], busyFor: (diary: Diary) => BusyPeriod[]): DiaryPredicate {
+  const checks = new Map(
+    diaries.map((diary) => [diary, freeFrom(busyFor(diary), diary.settings.bufferMinutes)]),
+  );
+  return (diary) => checks.get(diary) ?? (() => false);
+}
+
+/**
+ * What each diary has on a date: `open`, its working hours cut into calls without counting what keeps it
+ * busy; `knownSlots`, those its calendar was read far enough to judge; and `isFree(slot)`, clear of its
+ * calls and its calendar's busy times. Advisers sharing their hours, call length and buffer (most share the
+ * firm's) share one grid of slots, cut once.
+ */
+function daySlots(
+  date: CalendarDate,
+  diaries: readonly Diary[],
+  blockedFor: (diary: Diary) => ReadonlySet<string>,
+  isFreeIn: DiaryPredicate,
+  at: Date,
+) {
+  const iso = toIsoDate(date);
+  const grids = new Map<string, Slot[]>();
+  return diaries.map((diary) => {
+    const blockedDates = blockedFor(diary);
+    const { workingHours, callMinutes, bufferMinutes } = diary.settings;
+    const key = `${blockedDates.has(iso)} ${callMinutes} ${bufferMinutes} ${JSON.stringify(workingHours)}`;
+    let open = grids.get(key);
+    if (!open) {
+      open = openSlotsOn(date, diary.settings, { now: at, blockedDates });
+      grids.set(key, open);
+    }
+    // Nothing is known of the times after their calendar was read up to (see Diary.knownUntil).
+    const known = diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
+    const knownSlots = open.filter((slot) => slot.end.getTime() <= known);
+    return { diary, open, knownSlots, isFree: isFreeIn(diary) };
+  });
+}
+
 export function createBookingService({
   db,
   mail,
@@ -164,10 +205,9 @@ export function createBookingService({
   let lastBusyWindow: BusyWindowBasis | undefined;
 
   /**
-   * What each diary offering times has on a date: `open`, its working hours cut into calls without counting
-   * what keeps it busy; `knownSlots`, those its calendar was read far enough to judge; and `isFree(slot)`,
-   * clear of its calls and its calendar's busy times. The diaries, the date's blocked dates and what keeps
-   * everyone busy around it are read in one round of queries.
+   * The slots of each diary offering times on a date (see daySlots), with the firm's settings. The
+   * diaries, the date's blocked dates and what keeps everyone busy around it are read in one round of
+   * queries.
    */
   async function slotsOn(date: CalendarDate) {
     const iso = toIsoDate(date);
@@ -190,25 +230,13 @@ export function createBookingService({
       guess.from <= needed.from && needed.to <= guess.to
         ? guessedBusy
         : await busyByDiary(db, needed.from, needed.to);
-    const at = now();
-    // Advisers sharing their hours, call length and buffer (most share the firm's) share one grid of
-    // slots, cut once; only what keeps each busy differs.
-    const grids = new Map<string, Slot[]>();
-    const slots = diaries.offering.map((diary) => {
-      const blockedDates = blockedFor(diary);
-      const { workingHours, callMinutes, bufferMinutes } = diary.settings;
-      const key = `${blockedDates.has(iso)} ${callMinutes} ${bufferMinutes} ${JSON.stringify(workingHours)}`;
-      let open = grids.get(key);
-      if (!open) {
-        open = openSlotsOn(date, diary.settings, { now: at, blockedDates });
-        grids.set(key, open);
-      }
-      // Nothing is known of the times after their calendar was read up to (see Diary.knownUntil).
-      const known = diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
-      const knownSlots = open.filter((slot) => slot.end.getTime() <= known);
-      const isFree = freeFrom(busyFor(diary), bufferMinutes);
-      return { diary, open, knownSlots, isFree };
-    });
+    const slots = daySlots(
+      date,
+      diaries.offering,
+      blockedFor,
+      freeCheckers(diaries.offering, busyFor),
+      now(),
+    );
     return { firm: diaries.firm, slots };
   }
 
@@ -309,20 +337,11 @@ export function createBookingService({
         busyByDiary(db, from, to),
       ]);
       const at = now();
-      const perDiary = diaries.offering.map((diary) => ({
-        diary,
-        blockedDates: blockedFor(diary),
-        known: diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY,
-        isFree: freeFrom(busyFor(diary), diary.settings.bufferMinutes),
-      }));
+      const isFreeIn = freeCheckers(diaries.offering, busyFor);
       const dates: string[] = [];
       for (let date: CalendarDate = first; date.month === month; date = addDays(date, 1)) {
-        const hasTime = perDiary.some(({ diary, blockedDates, known, isFree }) =>
-          openSlotsOn(date, diary.settings, { now: at, blockedDates }).some(
-            (slot) => slot.end.getTime() <= known && isFree(slot),
-          ),
-        );
-        if (hasTime) dates.push(toIsoDate(date));
+        const slots = daySlots(date, diaries.offering, blockedFor, isFreeIn, at);
+        if (slots.some(({ knownSlots, isFree }) => knownSlots.some(isFree))) dates.push(toIsoDate(date));
       }
       return dates;
     },
