@@ -1,4 +1,4 @@
-import { recTokenField } from './bot-check.ts';
+import { recTokenField } from './bot-check-schemas.ts';
 import { type Field, fieldsShape } from './form-fields.ts';
 import { z } from './zod.ts';
 

@@ -1,4 +1,4 @@
-import { recTokenField } from './bot-check.ts';
+import { recTokenField } from './bot-check-schemas.ts';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email-field.ts';
 import { connectionProblem } from './messages.ts';

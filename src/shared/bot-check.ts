@@ -2,8 +2,6 @@
 // token per post, for its action. `signin` is the proof of work a sign-in needs while its account is
 // under attack: always ALTCHA, whatever provider the forms use, since it is about making each guess cost
 // time rather than telling bots apart.
-import { z } from './zod.ts';
-
 export const botCheckActions = {
   contact: 'contactus',
   quote: 'showsubmit',
@@ -17,12 +15,6 @@ export const botCheckMessages = {
   failed: 'We could not check that you are a person rather than a bot. Please try sending the form again.',
 } as const;
 
-/** `recToken`, the bot-check token every checked post carries: missing is told as a failed check. */
-export const recTokenField = z
-  .string({ error: botCheckMessages.failed })
-  .min(1, { error: botCheckMessages.failed })
-  .max(20_000);
-
 /**
  * Pages with a contact form carry `<meta name="bot-check" content="%BOT_CHECK%">`; the server fills in the
  * public settings as JSON at start, so the page knows the provider and its site key without asking.
@@ -31,11 +23,8 @@ export const botCheckMetaName = 'bot-check';
 export const botCheckSettingsToken = '%BOT_CHECK%';
 
 /** What a page learns about the bot check: which provider, and the site key the provider's script needs. */
-export const botCheckPublicSettingsSchema = z.object({
-  provider: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']),
-  siteKey: z
-    .string()
-    .optional()
-    .describe('The public key the provider’s script needs (reCAPTCHA, Turnstile).'),
-});
-export type BotCheckPublicSettings = z.infer<typeof botCheckPublicSettingsSchema>;
+export interface BotCheckPublicSettings {
+  provider: 'altcha' | 'recaptcha' | 'turnstile' | 'none';
+  /** The public key the provider's script needs (reCAPTCHA, Turnstile). */
+  siteKey?: string;
+}

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contactSchema,
-  enquiryMessages,
-  quoteSchema,
-  tickedYears,
-  yearFields,
-  yearOptions,
-} from './enquiries.ts';
+import { enquiryMessages, tickedYears, yearFields, yearOptions } from './enquiries.ts';
+import { contactSchema, quoteSchema } from './enquiry-schemas.ts';
 
 const contact = {
   profession: 'Dentist',

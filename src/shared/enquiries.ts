@@ -1,13 +1,12 @@
-import { recTokenField } from './bot-check.ts';
 import type { CalendarDate } from './calendar.ts';
 import { emailMessages } from './email.ts';
-import { type Field, fieldsShape } from './form-fields.ts';
+import type { Field } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
 import { recentTaxYears } from './tax-years.ts';
-import { z } from './zod.ts';
 
-// The main contact form and the quote form (docs/behaviour.md#contact-enquiry-and-quote-request): their fields, the words for each problem, and the
-// rules the page and the server both apply.
+// The main contact form and the quote form (docs/behaviour.md#contact-enquiry-and-quote-request): their fields and the words for
+// each problem. The rules the page and the server both apply are in enquiry-schemas.ts, so the form's page
+// can show the fields without loading the schema library until the visitor sends.
 
 export type EnquiryKind = 'contact' | 'quote';
 
@@ -131,40 +130,6 @@ interface Common {
 
 export type ContactEnquiry = FieldAnswers<typeof contactFields> & Common;
 export type QuoteEnquiry = FieldAnswers<typeof quoteFields> & Record<YearField, boolean> & Common;
-
-const tickBox = (field: string) => z.boolean({ error: `${field} must be true or false` }).default(false);
-
-const common = {
-  optin: tickBox('optin'),
-  accept: z.literal(true, { error: enquiryMessages.acceptMissing }),
-  contact1: z.literal('2', { error: "contact1 must be '2'" }),
-  recToken: recTokenField,
-  [honeypotField]: z.string().max(1000).optional(),
-};
-
-/** POST /contact-us-send (docs/behaviour.md#contact-form-fields). */
-export const contactSchema = z.strictObject({
-  ...fieldsShape(contactFields),
-  ...common,
-}) as unknown as z.ZodType<ContactEnquiry>;
-
-const yearsShape = Object.fromEntries(yearFields.map((field) => [field, tickBox(field)]));
-
-/** POST /show-contact-send (docs/behaviour.md#quote-form-fields): at least one year ticked, named at the first year's box. */
-export const quoteSchema = z
-  .strictObject({ ...fieldsShape(quoteFields), ...yearsShape, ...common })
-  .refine((quote) => yearFields.some((field) => (quote as Record<string, unknown>)[field] === true), {
-    error: enquiryMessages.yearsMissing,
-    path: ['year1'],
-    // Checked even when other fields have problems, so the visitor hears of every problem at once.
-    when: ({ value }) =>
-      typeof value === 'object' &&
-      value !== null &&
-      yearFields.every((field) => {
-        const tick = (value as Record<string, unknown>)[field];
-        return tick === undefined || typeof tick === 'boolean';
-      }),
-  }) as unknown as z.ZodType<QuoteEnquiry>;
 
 /** The tax years a quote asks about, by their labels as of `today`. */
 export function tickedYears(quote: Record<YearField, boolean>, today: CalendarDate): string[] {

@@ -10,7 +10,7 @@ import { setUpSiteInBrowser } from '../support/browser.ts';
  * Size budgets of what a visitor's browser loads, measured in Chromium (not read from the build's file
  * list), so a chunk that sneaks onto the home page through a static import is counted.
  */
-const budgets = { scriptGzipBytes: 80 * 1024, styleGzipBytes: 15 * 1024 };
+const budgets = { scriptGzipBytes: 80 * 1024, formPageScriptGzipBytes: 85 * 1024, styleGzipBytes: 15 * 1024 };
 
 const t = setUpSiteInBrowser();
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -78,7 +78,11 @@ const manifest: Record<string, ManifestEntry> = JSON.parse(
  * Every output file (`/assets/…`) the given sources need, statically or on demand, with their
  * stylesheets; never going through a source that `leaveOut` names.
  */
-function reachedFrom(sources: string[], leaveOut: (source: string) => boolean = () => false): Set<string> {
+function reachedFrom(
+  sources: string[],
+  leaveOut: (source: string) => boolean = () => false,
+  onDemandToo = true,
+): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -87,7 +91,8 @@ function reachedFrom(sources: string[], leaveOut: (source: string) => boolean = 
     seen.add(key);
     files.add(`/${entry.file}`);
     for (const css of entry.css ?? []) files.add(`/${css}`);
-    for (const next of [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) visit(next);
+    for (const next of [...(entry.imports ?? []), ...(onDemandToo ? (entry.dynamicImports ?? []) : [])])
+      visit(next);
   };
   for (const source of sources) visit(source);
   return files;
@@ -144,5 +149,43 @@ describe('the back office’s code and styles', () => {
     );
     expect(ownFiles.filter((file) => !fetched.has(file))).toEqual([]);
     expect(t.errors.filter((error) => !error.includes('404'))).toEqual([]);
+  });
+});
+
+describe('what a form page loads before anyone touches it', () => {
+  const sender = 'src/client/features/enquiries/send-enquiry.ts';
+  const senderFiles = [...reachedFrom([sender], undefined, false)];
+
+  it('leaves the form’s rules and the schema library until the visitor reaches the form', async () => {
+    const fetched = recordAssets(t.page);
+    await t.page.goto(`${t.site.url}/contact`);
+    await t.page.waitForSelector('html[data-hydrated]');
+    await t.page.waitForLoadState('networkidle');
+    const atLoad = [...fetched];
+    const leftForLater = senderFiles.filter((file) => file.endsWith('.js') && !atLoad.includes(file));
+    const report = `at load: JavaScript ${kb(total(atLoad.filter((p) => p.endsWith('.js'))))}; left for later: ${kb(total(leftForLater))} in ${leftForLater.join(', ')}`;
+    console.info(`contact page ${report}`);
+    expect(total(leftForLater), report).toBeGreaterThan(20 * 1024);
+    expect(total(atLoad.filter((p) => p.endsWith('.js'))), report).toBeLessThanOrEqual(
+      budgets.formPageScriptGzipBytes,
+    );
+
+    await t.page.getByLabel('Your name').focus();
+    await expect.poll(() => leftForLater.filter((file) => !fetched.has(file))).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('says a connection problem when the rules cannot be fetched, and checks the form once they can', async () => {
+    const blocked = (url: URL) => url.pathname === `/${manifest[sender]?.file}`;
+    await t.page.route(blocked, (route) => route.abort());
+    await t.page.goto(`${t.site.url}/contact`);
+    await t.page.waitForSelector('html[data-hydrated]');
+    await t.page.getByRole('button', { name: 'Send your enquiry' }).click();
+    await t.page.getByText('There was a connection problem. Please try again.').waitFor();
+
+    await t.page.unroute(blocked);
+    await t.page.getByRole('button', { name: 'Send your enquiry' }).click();
+    await t.page.getByText('Please enter your name').first().waitFor();
+    expect(await t.page.getByText('There was a connection problem. Please try again.').count()).toBe(0);
   });
 });

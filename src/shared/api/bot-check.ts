@@ -1,5 +1,6 @@
 import type { Challenge } from 'altcha-lib';
-import { botCheckActions, botCheckPublicSettingsSchema } from '../bot-check.ts';
+import { botCheckActions } from '../bot-check.ts';
+import { botCheckPublicSettingsSchema } from '../bot-check-schemas.ts';
 import { z } from '../zod.ts';
 import { endpoint, refusal } from './endpoint.ts';
 

@@ -1,4 +1,5 @@
-import { contactSchema, enquiryMessages, quoteSchema } from '../enquiries.ts';
+import { enquiryMessages } from '../enquiries.ts';
+import { contactSchema, quoteSchema } from '../enquiry-schemas.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
 const received = formAnswerSchema.describe(

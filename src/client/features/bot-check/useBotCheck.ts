@@ -1,6 +1,5 @@
 import { useCallback, useRef } from 'react';
 import { call } from '#client/lib/api-client.ts';
-import { botCheckSettings } from '#shared/api/bot-check.ts';
 import {
   type BotCheckAction,
   type BotCheckPublicSettings,
@@ -16,6 +15,8 @@ async function settings(): Promise<BotCheckPublicSettings> {
   } catch {
     // Not filled in (a page served by the dev server): ask.
   }
+  // Loaded only here: the endpoint's entry brings the schema library, which a page need not load at start.
+  const { botCheckSettings } = await import('#shared/api/bot-check.ts');
   return call(botCheckSettings, { query: { action: botCheckActions.contact } });
 }
 

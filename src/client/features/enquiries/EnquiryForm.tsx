@@ -29,7 +29,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
     <form
       className="enquiry"
       onSubmit={form.submit}
-      onFocus={form.botCheck.prepare}
+      onFocus={form.prepare}
       noValidate
       aria-busy={form.sending}
     >

@@ -1,24 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import { sendForm } from '#client/lib/api-client.ts';
-import { sendContactEnquiry, sendQuoteRequest } from '#shared/api/enquiries.ts';
+import { type FormEvent, useCallback, useState } from 'react';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
-import {
-  type ContactEnquiry,
-  contactFields,
-  contactSchema,
-  type EnquiryKind,
-  type QuoteEnquiry,
-  quoteFields,
-  quoteSchema,
-  yearFields,
-} from '#shared/enquiries.ts';
+import { contactFields, type EnquiryKind, quoteFields, yearFields } from '#shared/enquiries.ts';
 import { honeypotField } from '#shared/mailing-list.ts';
+import { connectionProblem } from '#shared/messages.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export const enquiryForms = {
-  contact: { fields: contactFields, schema: contactSchema, ticks: ['optin', 'accept'] },
-  quote: { fields: quoteFields, schema: quoteSchema, ticks: [...yearFields, 'optin', 'accept'] },
+  contact: { fields: contactFields, ticks: ['optin', 'accept'] },
+  quote: { fields: quoteFields, ticks: [...yearFields, 'optin', 'accept'] },
 } as const;
+
+let sender: Promise<typeof import('./send-enquiry.ts')> | null = null;
+/** The rules and endpoints, fetched once; a failed fetch is tried again at the next send. */
+function loadSender() {
+  sender ??= import('./send-enquiry.ts').catch((error: unknown) => {
+    sender = null;
+    throw error;
+  });
+  return sender;
+}
 
 /**
  * A contact or quote form's state (docs/behaviour.md#sending-an-enquiry): checked with the server's own rules, then a bot-check
@@ -35,6 +35,11 @@ export function useEnquiryForm(kind: EnquiryKind) {
   const [sending, setSending] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const botCheck = useBotCheck(botCheckActions[kind]);
+  /** Called when the visitor first reaches the form: what sending needs starts loading. */
+  const prepare = useCallback(() => {
+    botCheck.prepare();
+    loadSender().catch(() => {});
+  }, [botCheck.prepare]);
 
   const id = (name: string) => `${kind}-${name}`;
   const clearError = (name: string) => {
@@ -59,8 +64,20 @@ export function useEnquiryForm(kind: EnquiryKind) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    let send: Awaited<ReturnType<typeof loadSender>>;
+    try {
+      send = await loadSender();
+    } catch {
+      stop(connectionProblem);
+      return;
+    }
     // The token is the last thing added: the rules are checked before any bot-check work is spent.
-    const parsed = form.schema.safeParse({ ...texts, ...ticks, contact1: '2', recToken: 'pending' });
+    const parsed = send.enquirySchemas[kind].safeParse({
+      ...texts,
+      ...ticks,
+      contact1: '2',
+      recToken: 'pending',
+    });
     if (!parsed.success) {
       const byField: Record<string, string> = {};
       for (const issue of parsed.error.issues) byField[String(issue.path[0])] ??= issue.message;
@@ -78,10 +95,7 @@ export function useEnquiryForm(kind: EnquiryKind) {
       return;
     }
     const body = { ...parsed.data, recToken, ...(trap && { [honeypotField]: trap }) };
-    const outcome =
-      kind === 'contact'
-        ? await sendForm(sendContactEnquiry, { body: body as ContactEnquiry })
-        : await sendForm(sendQuoteRequest, { body: body as QuoteEnquiry });
+    const outcome = await send.sendEnquiry(kind, body);
     if (outcome.sent) {
       window.location.assign('/contact-received');
       return;
@@ -106,6 +120,7 @@ export function useEnquiryForm(kind: EnquiryKind) {
     sending,
     attempt,
     botCheck,
+    prepare,
     setText,
     setTick,
     submit,
