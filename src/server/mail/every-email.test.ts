@@ -16,7 +16,7 @@ import {
   confirmationEmail,
   staffBookingNotice,
 } from '#server/features/booking/emails.ts';
-import { withMeetingLink } from '#server/features/booking/service.ts';
+import { withMeetingLink } from '#server/features/booking/index.ts';
 import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars/adviser-diary.ts';
 import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
 import type { Enquiry } from '#server/features/enquiries/enquiry.ts';

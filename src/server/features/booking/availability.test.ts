@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { utcToZonedTime, zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { type AvailabilitySettings, defaultAvailabilitySettings } from '#shared/booking-settings.ts';
-import { type AvailabilityContext, closedDatesBetween, slotsForDate } from './availability.ts';
+import type { CalendarDate } from '#shared/calendar.ts';
+import {
+  type BusyPeriod,
+  closedDatesBetween,
+  freeFrom,
+  type OpeningContext,
+  openSlotsOn,
+} from './availability.ts';
+
+/** What the availability of a date is judged on: the date's opening, and the calls booked around it. */
+type AvailabilityContext = OpeningContext & { busy: readonly BusyPeriod[] };
+
+/** The free call slots on a date, as the booking service finds them: open, and clear of every call and its buffer. */
+const slotsForDate = (date: CalendarDate, settings: AvailabilitySettings, context: AvailabilityContext) =>
+  openSlotsOn(date, settings, context).filter(freeFrom(context.busy, settings.bufferMinutes));
 
 const settings: AvailabilitySettings = { ...defaultAvailabilitySettings, minimumNoticeHours: 0 };
 const context = (now: string, extra: Partial<AvailabilityContext> = {}): AvailabilityContext => ({

@@ -23,16 +23,12 @@ export interface BusyPeriod {
   end: Date;
 }
 
-export interface AvailabilityContext {
+/** What decides whether a date is open at all: everything but the calls already booked. */
+export interface OpeningContext {
   now: Date;
   /** ISO dates the firm has blocked. */
   blockedDates: ReadonlySet<string>;
-  /** Calls already booked around the date. */
-  busy: readonly BusyPeriod[];
 }
-
-/** What decides whether a date is open at all: everything but the calls already booked. */
-export type OpeningContext = Omit<AvailabilityContext, 'busy'>;
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -98,20 +94,6 @@ export function freeFrom(busy: readonly BusyPeriod[], bufferMinutes: number): (s
       if (from < (ends[i] as number) && (starts[i] as number) < to) return false;
     return true;
   };
-}
-
-/** Of a date's open slots, those that overlap no busy period, with the buffer kept clear either side. */
-export function freeOf(slots: readonly Slot[], busy: readonly BusyPeriod[], bufferMinutes: number): Slot[] {
-  return slots.filter(freeFrom(busy, bufferMinutes));
-}
-
-/** The free call slots on a date: its open slots less anything that would overlap a booked call or its buffer. */
-export function slotsForDate(
-  date: CalendarDate,
-  settings: AvailabilitySettings,
-  context: AvailabilityContext,
-): Slot[] {
-  return freeOf(openSlotsOn(date, settings, context), context.busy, settings.bufferMinutes);
 }
 
 /**

@@ -6,7 +6,6 @@ import { writeTransaction } from '#server/db/write-transaction.ts';
 import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
-import type { MailMessage } from '#server/mail/message.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
@@ -24,21 +23,24 @@ import {
   toIsoDate,
   weekdayNames,
 } from '#shared/calendar.ts';
-import { escapeHtml } from '#shared/html.ts';
 import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
-import { type BusyPeriod, closedDatesBetween, freeFrom, openSlotsOn, type Slot } from './availability.ts';
+import { type BusyPeriod, closedDatesBetween } from './availability.ts';
+import {
+  type BusyWindowBasis,
+  busyWindow,
+  commonCallMinutes,
+  daySlots,
+  freeCheckers,
+  utcDaysAround,
+} from './day-slots.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
 import {
   type BookingForMail,
   type BookingMailSettings,
   cancellationEmail,
   confirmationEmail,
-  meetingLinkToFollow,
-  meetingUrlToken,
   staffBookingNotice,
 } from './emails.ts';
-import { fillMeetingLink } from './ics.ts';
-import type { MeetingProvider } from './meetings.ts';
 import * as repository from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -84,16 +86,6 @@ const dayMs = 24 * 60 * 60_000;
 /** How far ahead closed dates are listed when every day ahead is offered (maxDaysOffered 0). */
 const closedDatesWithoutLimit = 366;
 
-/**
- * The call length the calendar announces ("A free 30-minute video call"): the one every diary offering
- * times shares, or undefined when they differ (the firm's is announced then, and each confirmation gives
- * the call's own length).
- */
-function commonCallMinutes(diaries: readonly Diary[]) {
-  const lengths = new Set(diaries.map((diary) => diary.settings.callMinutes));
-  return lengths.size === 1 ? [...lengths][0] : undefined;
-}
-
 /** Thrown inside the booking transaction when every adviser free for the slot was taken meanwhile. */
 class SlotTaken extends Error {}
 
@@ -127,68 +119,6 @@ const forMail = (
   localTime: row.local_time,
   timeZone: row.time_zone,
 });
-
-interface BusyWindowBasis {
-  timeZone: string;
-  /** The longest buffer among the diaries: a call that close to the day still keeps a slot busy. */
-  marginMinutes: number;
-}
-
-/** The date in the firm's zone, widened by the longest buffer: what can keep one of its slots busy. */
-function busyWindow(date: CalendarDate, { timeZone, marginMinutes }: BusyWindowBasis) {
-  const margin = marginMinutes * 60_000;
-  return {
-    from: zonedTimeToUtc(date, 0, 0, timeZone).getTime() - margin,
-    to: zonedTimeToUtc(addDays(date, 1), 0, 0, timeZone).getTime() + margin,
-  };
-}
-
-/** The date with a whole day either side, in UTC: holds busyWindow's for any zone and buffer allowed. */
-function utcDaysAround(date: CalendarDate) {
-  const midnight = Date.UTC(date.year, date.month, date.day);
-  return { from: midnight - dayMs, to: midnight + 2 * dayMs };
-}
-
-type DiaryPredicate = (diary: Diary) => (slot: Slot) => boolean;
-
-/** Each diary's check of a slot against what keeps it busy, made once for all the dates it is asked of. */
-function freeCheckers(diaries: readonly Diary[], busyFor: (diary: Diary) => BusyPeriod[]): DiaryPredicate {
-  const checks = new Map(
-    diaries.map((diary) => [diary, freeFrom(busyFor(diary), diary.settings.bufferMinutes)]),
-  );
-  return (diary) => checks.get(diary) ?? (() => false);
-}
-
-/**
- * What each diary has on a date: `open`, its working hours cut into calls without counting what keeps it
- * busy; `knownSlots`, those its calendar was read far enough to judge; and `isFree(slot)`, clear of its
- * calls and its calendar's busy times. Advisers sharing their hours, call length and buffer (most share the
- * firm's) share one grid of slots, cut once.
- */
-function daySlots(
-  date: CalendarDate,
-  diaries: readonly Diary[],
-  blockedFor: (diary: Diary) => ReadonlySet<string>,
-  isFreeIn: DiaryPredicate,
-  at: Date,
-) {
-  const iso = toIsoDate(date);
-  const grids = new Map<string, Slot[]>();
-  return diaries.map((diary) => {
-    const blockedDates = blockedFor(diary);
-    const { workingHours, callMinutes, bufferMinutes } = diary.settings;
-    const key = `${blockedDates.has(iso)} ${callMinutes} ${bufferMinutes} ${JSON.stringify(workingHours)}`;
-    let open = grids.get(key);
-    if (!open) {
-      open = openSlotsOn(date, diary.settings, { now: at, blockedDates });
-      grids.set(key, open);
-    }
-    // Nothing is known of the times after their calendar was read up to (see Diary.knownUntil).
-    const known = diary.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
-    const knownSlots = open.filter((slot) => slot.end.getTime() <= known);
-    return { diary, open, knownSlots, isFree: isFreeIn(diary) };
-  });
-}
 
 export function createBookingService({
   db,
@@ -511,54 +441,3 @@ export function createBookingService({
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
-
-/**
- * Fills in a booking's video-call link just before its email is sent, creating the meeting first if
- * the call has none yet. A meeting service that fails throws, and the outbox tries again later.
- */
-export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefined) {
-  return async (message: MailMessage): Promise<MailMessage> => {
-    if (message.meetingForBooking === undefined) return message;
-    const row = await repository.findBooking(db, message.meetingForBooking);
-    let url = row?.meeting_url ?? null;
-    if (row && !url && meetings && row.status === 'confirmed') {
-      const start = new Date(row.starts_at);
-      const meeting = await meetings.create({
-        topic: `Initial call: ${row.email}`,
-        start,
-        minutes: Math.round((new Date(row.ends_at).getTime() - start.getTime()) / 60_000),
-        timeZone: row.time_zone,
-      });
-      await repository.recordMeeting(db, row.id, meeting);
-      url = meeting.url;
-    }
-    return withMeetingLink(message, url);
-  };
-}
-
-/**
- * Puts the call's link, or (without one) the words the message's reader gets instead, wherever the
- * message says `{{meetingUrl}}`: a link in the HTML part, and the invitation's LOCATION only when there
- * is a link.
- */
-export function withMeetingLink(message: MailMessage, url: string | null): MailMessage {
-  const instead = message.meetingFallback ?? meetingLinkToFollow;
-  const escaped = escapeHtml(url ?? '');
-  return {
-    ...message,
-    text: message.text
-      .replaceAll(
-        `Join the video call: ${meetingUrlToken}`,
-        url ? `Join the video call: ${url}` : `${instead}.`,
-      )
-      .replaceAll(meetingUrlToken, url ?? instead),
-    html: message.html?.replaceAll(
-      meetingUrlToken,
-      url ? `<a href="${escaped}" class="link" style="color:#1f4d46">${escaped}</a>` : escapeHtml(instead),
-    ),
-    calendar: message.calendar && {
-      ...message.calendar,
-      content: fillMeetingLink(message.calendar.content, meetingUrlToken, url, instead),
-    },
-  };
-}

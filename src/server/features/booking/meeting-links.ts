@@ -1,0 +1,62 @@
+// A booking's video-call link, put into its emails just before they are sent.
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { MailMessage } from '#server/mail/message.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { meetingLinkToFollow, meetingUrlToken } from './emails.ts';
+import { fillMeetingLink } from './ics.ts';
+import type { MeetingProvider } from './meetings.ts';
+import * as repository from './repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Fills in a booking's video-call link just before its email is sent, creating the meeting first if
+ * the call has none yet. A meeting service that fails throws, and the outbox tries again later.
+ */
+export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefined) {
+  return async (message: MailMessage): Promise<MailMessage> => {
+    if (message.meetingForBooking === undefined) return message;
+    const row = await repository.findBooking(db, message.meetingForBooking);
+    let url = row?.meeting_url ?? null;
+    if (row && !url && meetings && row.status === 'confirmed') {
+      const start = new Date(row.starts_at);
+      const meeting = await meetings.create({
+        topic: `Initial call: ${row.email}`,
+        start,
+        minutes: Math.round((new Date(row.ends_at).getTime() - start.getTime()) / 60_000),
+        timeZone: row.time_zone,
+      });
+      await repository.recordMeeting(db, row.id, meeting);
+      url = meeting.url;
+    }
+    return withMeetingLink(message, url);
+  };
+}
+
+/**
+ * Puts the call's link, or (without one) the words the message's reader gets instead, wherever the
+ * message says `{{meetingUrl}}`: a link in the HTML part, and the invitation's LOCATION only when there
+ * is a link.
+ */
+export function withMeetingLink(message: MailMessage, url: string | null): MailMessage {
+  const instead = message.meetingFallback ?? meetingLinkToFollow;
+  const escaped = escapeHtml(url ?? '');
+  return {
+    ...message,
+    text: message.text
+      .replaceAll(
+        `Join the video call: ${meetingUrlToken}`,
+        url ? `Join the video call: ${url}` : `${instead}.`,
+      )
+      .replaceAll(meetingUrlToken, url ?? instead),
+    html: message.html?.replaceAll(
+      meetingUrlToken,
+      url ? `<a href="${escaped}" class="link" style="color:#1f4d46">${escaped}</a>` : escapeHtml(instead),
+    ),
+    calendar: message.calendar && {
+      ...message.calendar,
+      content: fillMeetingLink(message.calendar.content, meetingUrlToken, url, instead),
+    },
+  };
+}
