@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noAccountSubject } from './audit.ts';
 import { auditSentence } from './audit-sentence.ts';
 
 const ann = 'ann@fenwickhale.test';
@@ -72,6 +73,9 @@ describe('an audit entry as a sentence', () => {
     expect(
       auditSentence(entry('sign-in.failed', 'bob@example.test', { ipAddress: '203.0.113.9' }, null)),
     ).toBe('Someone failed to sign in as bob@example.test');
+    expect(auditSentence(entry('sign-in.failed', noAccountSubject, {}, null))).toBe(
+      'Someone failed to sign in with an address that has no account',
+    );
     expect(
       auditSentence(
         entry(

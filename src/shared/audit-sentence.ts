@@ -1,5 +1,5 @@
 import { firm } from '#content/firm.ts';
-import type { AuditAction } from './audit.ts';
+import { type AuditAction, noAccountSubject } from './audit.ts';
 import { erasedCounts } from './erasure-words.ts';
 
 // An audit entry as a sentence a partner reads ("ann@… exported the data held on bob@…"), built from who
@@ -24,11 +24,14 @@ export function auditSentence(entry: AuditEntryFacts): string {
     case 'sign-in.succeeded':
       return `${entry.by ?? subject} signed in${detail.session === 'remembered' ? ', staying signed in on that device' : ''}`;
     case 'sign-in.failed':
-      return `Someone failed to sign in as ${subject}`;
+      return subject === noAccountSubject
+        ? 'Someone failed to sign in with an address that has no account'
+        : `Someone failed to sign in as ${subject}`;
     case 'sign-in.throttled': {
       const reason = typeof detail.reason === 'string' ? `: ${detail.reason}` : '';
       const until = typeof detail.until === 'string' ? ` (until ${instant(detail.until)})` : '';
-      return `Sign-ins as ${subject} were slowed down${reason}${until}`;
+      const as = subject === noAccountSubject ? 'with an address that has no account' : `as ${subject}`;
+      return `Sign-ins ${as} were slowed down${reason}${until}`;
     }
     case 'signed-out':
       return `${entry.by ?? subject} signed out`;

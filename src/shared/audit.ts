@@ -14,7 +14,14 @@ export const auditKindLabels: Record<AuditKind, string> = {
 };
 
 /**
- * Everything the audit log records. Sign-in and password events name the address typed or the account's;
+ * What a sign-in event names instead of an address that has no account: anyone can type any address (an
+ * erased person's too), so such an address is not written down.
+ */
+export const noAccountSubject = '(no account)';
+
+/**
+ * Everything the audit log records. Sign-in and password events name the account's address (or
+ * noAccountSubject);
  * the rest what the person acting changed. Each is put in words by auditSentence (audit-sentence.ts).
  */
 export type AuditAction =

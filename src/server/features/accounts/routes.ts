@@ -114,9 +114,17 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
       const email = (request.body.emailAddress ?? '').trim();
       const problem = emailAddressProblem(email);
       if (problem) return reply.status(422).send(problem);
-      await accounts.sendResetLink(email, request.ip);
-      options.mailQueued();
-      return reply.send(accountMessages.resetLinkSent(email));
+      // Answered before the work: a link, an email and an audit entry for an account, nothing otherwise, so
+      // waiting for it would tell by the time taken whether the address has one. A failure is logged;
+      // the person can ask again.
+      reply.send(accountMessages.resetLinkSent(email));
+      try {
+        await accounts.sendResetLink(email, request.ip);
+        options.mailQueued();
+      } catch (error) {
+        request.log.error({ err: error }, 'reset link not sent');
+      }
+      return reply;
     },
     formLimit,
   );

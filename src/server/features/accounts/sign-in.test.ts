@@ -6,6 +6,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { systemClock } from '#server/time/clock.ts';
+import { noAccountSubject } from '#shared/audit.ts';
 import { botCheckActions } from '#shared/bot-check.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
@@ -270,7 +271,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
     expect(guesses.filter((entry) => entry.action === 'sign-in.throttled')).toEqual([
       {
         action: 'sign-in.throttled',
-        subject: `guess${signInLimits.perAddress - 1}@fenwickhale.test`,
+        subject: noAccountSubject,
         ipAddress: '198.51.100.66',
         reason: 'too many failures from this address on any account: it must wait',
         until: new Date(clock.getTime() + signInLimits.blockMs).toISOString(),
@@ -326,7 +327,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
       {
         user_id: null,
         action: 'sign-in.failed',
-        subject: 'nobody@fenwickhale.test',
+        subject: noAccountSubject,
         detail: { ipAddress: '198.51.100.20' },
         created_at: '2026-03-02T09:00:00.000Z',
       },

@@ -4,6 +4,7 @@ import type { BotCheck } from '#server/captcha/index.ts';
 import type { Database, SessionTable } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
+import { noAccountSubject } from '#shared/audit.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { botCheckActions } from '#shared/bot-check.ts';
 import { type AccountContext, hour, normalEmail } from './context.ts';
@@ -72,8 +73,6 @@ export function createSignIn({
     }): Promise<SignInOutcome> {
       const email = normalEmail(attempt.email);
       const source = { email, ipAddress: attempt.ipAddress };
-      const audit = (executor: Kysely<Database>, entry: Omit<AuditEntry, 'subject'>) =>
-        recordAudit(executor, { ...entry, subject: email }, now());
 
       const state = await throttle.check(db, source);
       if (state.waitUntil) return { outcome: 'wait', until: state.waitUntil };
@@ -88,6 +87,10 @@ export function createSignIn({
         .executeTakeFirst();
       const stored = user?.status === 'active' ? user.password_hash : null;
       const matches = await passwordMatches(attempt.passwordHash, stored);
+      // An address with no account is not written down: anyone can type any address, an erased person's too.
+      const subject = user ? email : noAccountSubject;
+      const audit = (executor: Kysely<Database>, entry: Omit<AuditEntry, 'subject'>) =>
+        recordAudit(executor, { ...entry, subject }, now());
       if (!user || !matches) {
         const mailQueued = await db.transaction().execute(async (trx) => {
           const { tellHolder, started } = await throttle.recordFailure(trx, source);

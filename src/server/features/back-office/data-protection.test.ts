@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '#server/features/accounts/index.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
@@ -33,6 +36,16 @@ describeEachDatabase('erasing a person', (database) => {
   const read = (path: string) => backOfficeClient(site, staff).json(path);
   const allSent = () => waitUntil(async () => (await countByStatus(site.db)).pending === 0);
 
+  /** The cancel link in a booking confirmation, read from the mail folder (the test site has no SMTP). */
+  async function cancelLinkSentTo(email: string) {
+    for (const file of readdirSync(site.config.mailDir)) {
+      const mail = await PostalMime.parse(readFileSync(path.join(site.config.mailDir, file)));
+      const link = mail.text?.match(/http\S+\/bookings\/cancel\?token=[\w-]+/)?.[0];
+      if (link && mail.to?.some((to) => to.address?.toLowerCase() === email.toLowerCase())) return link;
+    }
+    throw new Error(`No cancel link was sent to ${email}`);
+  }
+
   /** Where the person's name, address and phone number are still held: tables, and SQLite's own files. */
   async function copiesOf(needles: string[]) {
     return {
@@ -59,6 +72,8 @@ describeEachDatabase('erasing a person', (database) => {
       .execute();
     await send(`/enquiries/${enquiry?.reference}/notes`, { text: `Rang ${name} on ${phone}` });
     await allSent(); // these staff notices are sent: their subjects name the person
+    const cancelLink = await cancelLinkSentTo(email);
+    expect((await fetch(cancelLink)).status).toBe(200);
     await site.outbox.stop();
     // This one waits to be sent, with the person's details in its body.
     expect((await post(site, '/show-contact-send', { ...quote(email), name, recToken: 'none' })).status).toBe(
@@ -90,6 +105,10 @@ describeEachDatabase('erasing a person', (database) => {
     site.outbox.start();
 
     expect(await copiesOf(needles)).toEqual({ columns: [], files: [] });
+    // The old confirmation's cancel link no longer shows when the call was.
+    const cancelPage = await fetch(cancelLink);
+    expect(cancelPage.status).toBe(404);
+    expect(await cancelPage.text()).toContain('We do not recognise this link');
   });
 
   it('closes a staff account with the address: signed out, its links and throttles gone, its audit entries kept under a pseudonym', async () => {
@@ -103,6 +122,16 @@ describeEachDatabase('erasing a person', (database) => {
       body: JSON.stringify({ emailAddress: email }),
     });
     expect(reset.status).toBe(200);
+    // The link is made after the answer.
+    await waitUntil(async () => {
+      const links = await site.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('kind', '=', 'password-reset-link')
+        .where('recipient', '=', email)
+        .execute();
+      return links.length === 1;
+    });
     await signIn(email, 'Wrong123'); // a failed sign-in keeps a throttle row keyed by the address
     await allSent();
     expect((await send('/data-protection/export', { email })).status).toBe(200);

@@ -253,7 +253,12 @@ export async function eraseBookings(trx: Db, address: string, now: Date) {
     .execute();
   const rows = await trx
     .updateTable('bookings')
-    .set({ email: erasedMarker, meeting_url: null })
+    // The cancel link in the person's old confirmation stops working: it would show the call's date.
+    .set({
+      email: erasedMarker,
+      meeting_url: null,
+      cancel_token_hash: sql<string>`${'erased-'} || ${sql.ref('id')}`,
+    })
     .where(holdsAddress(address))
     .returning('id')
     .execute();

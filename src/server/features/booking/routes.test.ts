@@ -142,6 +142,14 @@ describe('booking a call', () => {
     expect(cancelIcs.replace(/\r?\n /g, '')).toContain(ics.match(/UID:\S+/)?.[0] as string);
     expect(await timesFor(site.url, date)).toContainEqual(slot);
     expect(await (await fetch(cancelUrl)).text()).toContain('This call is already cancelled');
+    const twice = await send(site, `/bookings/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.config.publicUrl.origin },
+      body: new URLSearchParams({ token }),
+    });
+    const twiceText = await twice.text();
+    expect(twiceText).toContain('<h1>This call is already cancelled</h1>');
+    expect(twiceText).not.toContain('We have emailed you');
   });
 
   it('refuses bad input with 422 and messages naming each field', async () => {

@@ -157,7 +157,17 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
       const token = request.body.token ?? '';
       const outcome = token ? await booking.cancelByToken(token) : 'unknown';
       if (outcome === 'unknown') return invalidLink(reply);
-      if (outcome === 'cancelled') options.mailQueued();
+      if (outcome === 'already-cancelled') {
+        return pages.send(
+          reply,
+          200,
+          'Call already cancelled',
+          html`<h1>This call is already cancelled</h1>
+        <p>There is nothing more to do. If you would like another time, <a href="/">book again</a> or call us on
+        <a href="${firm.phoneHref}">${firm.phone}</a>.</p>`,
+        );
+      }
+      options.mailQueued();
       return pages.send(
         reply,
         200,
