@@ -65,12 +65,15 @@ export function registerMetrics(
         this.set((backups.status().lastSuccessAt?.getTime() ?? 0) / 1000);
       },
     });
-    new Gauge({
+    let failuresCounted = 0;
+    new Counter({
       name: 'backup_failures_total',
       help: 'Scheduled backups that failed since the start',
       registers: [registry],
       collect() {
-        this.set(backups.status().failures);
+        const { failures } = backups.status();
+        this.inc(failures - failuresCounted);
+        failuresCounted = failures;
       },
     });
   }

@@ -87,6 +87,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
       'site-2026-03-04.db',
       'site-2026-03-05.db',
     ]);
+    expect(statSync(backupDir).mode & 0o777).toBe(0o700);
     const newest = path.join(backupDir, 'site-2026-03-05.db');
     expect(statSync(newest).mode & 0o777).toBe(0o600);
     expect(checkRestorable(newest).migration).toBeTruthy();
