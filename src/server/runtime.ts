@@ -89,7 +89,7 @@ export async function createRuntime(
       })
     : undefined;
   const backups =
-    config.backups && config.database.kind === 'sqlite'
+    config.backups && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
       ? createScheduledBackups({ databaseFile: config.database.file, ...config.backups, log, now: clock })
       : undefined;
   const app = await buildApp({
