@@ -32,6 +32,7 @@ import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Clock } from './time/clock.ts';
@@ -47,6 +48,8 @@ export interface AppDependencies {
   calendarWriter?: Pick<CalendarWriter, 'kick'>;
   /** Reads one adviser's calendar at once (after connecting it, or "Read now"); unset without CALENDAR_SECRET_KEY. */
   calendarSync?: Pick<CalendarSync, 'syncNow'>;
+  /** The daily backups' state, shown in the metrics; unset without BACKUP_DIR. */
+  backups?: Pick<ScheduledBackups, 'status'>;
   /** Where every part of the app reads the time. */
   clock: Clock;
 }
@@ -108,7 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginPath: signIn.path,
   });
   await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
-  registerMetrics(app, db, config.metricsToken);
+  registerMetrics(app, db, config.metricsToken, deps.backups);
   registerHealth(app, db);
   registerSitemap(app, config.distDir, config.publicUrl);
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);

@@ -53,6 +53,15 @@ export interface Config {
   metricsToken: string | undefined;
   /** Advisers' own calendars: how their credentials are sealed, how often they are read, when too old. */
   calendars: CalendarSettings;
+  /** Daily backups of the SQLite database that the site takes itself; unset when BACKUP_DIR is. */
+  backups: BackupSettings | undefined;
+}
+
+export interface BackupSettings {
+  /** Where the dated backup files go. */
+  dir: string;
+  /** How many of the newest to keep; older ones are deleted. */
+  keep: number;
 }
 
 export interface CalendarSettings {
@@ -243,6 +252,13 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const backupDir = read('BACKUP_DIR');
+  if (backupDir !== undefined && database.kind === 'postgres') {
+    fail('BACKUP_DIR', 'unset on PostgreSQL (back it up with pg_dump: see docs/operations.md)', backupDir);
+  }
+  const backupKeep = wholeNumber('BACKUP_KEEP', '7');
+  const backups = backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep };
+
   return {
     nodeEnv,
     port,
@@ -264,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
     metricsToken,
     calendars,
+    backups,
   };
 }
 

@@ -33,6 +33,7 @@ await runtime.app.listen({ port: config.port, host: config.host });
 runtime.outbox.start();
 runtime.calendarWriter.start();
 runtime.calendarSync?.start();
+runtime.backups?.start();
 
 let closing = false;
 async function shutdown(signal: string) {

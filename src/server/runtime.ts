@@ -9,6 +9,7 @@ import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { addressOf } from './features.ts';
+import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
@@ -23,6 +24,8 @@ export interface Runtime {
   /** Copies advisers' busy times from their calendars; only when CALENDAR_SECRET_KEY is set. */
   calendarSync: CalendarSync | undefined;
   transport: MailTransport;
+  /** The daily backups into BACKUP_DIR; only when it is set (SQLite). */
+  backups: ScheduledBackups | undefined;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -85,7 +88,20 @@ export async function createRuntime(
         refusePrivateHosts: config.nodeEnv === 'production',
       })
     : undefined;
-  const app = await buildApp({ config, db, log: baseLog, outbox, calendarWriter, calendarSync, clock });
+  const backups =
+    config.backups && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+      ? createScheduledBackups({ databaseFile: config.database.file, ...config.backups, log, now: clock })
+      : undefined;
+  const app = await buildApp({
+    config,
+    db,
+    log: baseLog,
+    outbox,
+    calendarWriter,
+    calendarSync,
+    backups,
+    clock,
+  });
   return {
     app,
     db,
@@ -93,8 +109,10 @@ export async function createRuntime(
     calendarWriter,
     calendarSync,
     transport,
+    backups,
     async close() {
       await app.close();
+      await backups?.stop();
       await outbox.stop();
       await calendarWriter.stop();
       await calendarSync?.stop();

@@ -1,36 +1,16 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { post } from '../support/enquiries.ts';
-import { type RunningSite, startSite } from '../support/site.ts';
+import { floodSignUps } from '../support/sign-up-flood.ts';
+import { startSite } from '../support/site.ts';
 import { waitUntil } from '../support/wait.ts';
 
 // The flood comes from one address; lift the per-address form limit so every request reaches the database.
 const env = { RATE_LIMIT_PER_MINUTE: '1000000' };
 
-/** Sends sign-ups from `parallel` loops until the server stops answering; returns the addresses accepted. */
-async function flood(site: RunningSite, parallel: number) {
-  const accepted: string[] = [];
-  let next = 0;
-  const loop = async () => {
-    for (;;) {
-      const email = `flood-${next++}@example.com`;
-      try {
-        const response = await post(site, '/subscribe', { emailAddress: email, submitMethod: '2' });
-        if (response.ok) accepted.push(email);
-        await response.body?.cancel();
-      } catch {
-        return; // the connection was cut: the server is gone
-      }
-    }
-  };
-  const loops = Promise.all(Array.from({ length: parallel }, loop));
-  return { accepted, loops };
-}
-
 it('keeps every sign-up it acknowledged through a SIGKILL, and mails each one confirmation', async () => {
   const first = await startSite(env);
-  const { accepted, loops } = await flood(first, 16);
+  const { accepted, loops } = floodSignUps(first, 16);
   await waitUntil(() => accepted.length >= 300, {
     timeoutMs: 30_000,
     intervalMs: 100,

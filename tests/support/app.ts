@@ -64,6 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   runtime.outbox.start();
   runtime.calendarSync?.start();
   runtime.calendarWriter.start();
+  runtime.backups?.start();
   return {
     url,
     databaseUrl: database.url,

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import { holdSharedLock } from './in-use-lock.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -32,6 +33,8 @@ export function createDatabase(
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') keepToOwner(target.file);
+  // Tells `db:restore` the database is in use until this process closes it (or dies).
+  const inUse = target.file === ':memory:' ? undefined : holdSharedLock(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -40,7 +43,8 @@ export function createDatabase(
   // Deleted and overwritten rows are zeroed on disk rather than left in free space, so an erased person
   // or a sent email's link cannot be read back from the file (see forgetOverwrittenBytes for the WAL).
   sqlite.pragma('secure_delete = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = withStatementCache(sqlite, () => inUse?.release());
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
 /**
@@ -91,10 +95,13 @@ export const checkpointOwed = (db: Db) => unfinishedCheckpoints.has(db);
  * few hundred distinct statements, so each is prepared once and kept. (Kysely runs one query at a time on
  * the connection, so a kept statement is never in use twice at once.)
  */
-function withStatementCache(sqlite: SQLite.Database, limit = 500) {
+function withStatementCache(sqlite: SQLite.Database, afterClose: () => void, limit = 500) {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close() {
+      sqlite.close();
+      afterClose();
+    },
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {

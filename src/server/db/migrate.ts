@@ -43,6 +43,9 @@ const migrations: Record<string, Migration> = {
   '019-calendar-read-until': calendarReadUntil,
 };
 
+/** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */
+export const migrationNames = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to call from several instances at once (Kysely takes a lock). */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { metrics as metricsEndpoint } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
+import type { ScheduledBackups } from '../jobs/scheduled-backups.ts';
 import { countByStatus } from '../mail/outbox.ts';
 import { failure } from './errors.ts';
 import { serve } from './serve.ts';
@@ -23,7 +24,12 @@ function carriesToken(request: FastifyRequest, expected: Buffer) {
  * They describe the site's traffic and mail, so only a scraper holding `token` may read them; without a
  * token /metrics does not exist.
  */
-export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined) {
+export function registerMetrics(
+  app: FastifyInstance,
+  db: Db,
+  token: string | undefined,
+  backups?: Pick<ScheduledBackups, 'status'>,
+) {
   if (token === undefined) return;
   const expected = digest(token);
   const registry = new Registry();
@@ -50,6 +56,27 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
       for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
     },
   });
+  if (backups) {
+    new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'When the scheduled backup was last found done (Unix time; 0 not yet since the start)',
+      registers: [registry],
+      collect() {
+        this.set((backups.status().lastSuccessAt?.getTime() ?? 0) / 1000);
+      },
+    });
+    let failuresCounted = 0;
+    new Counter({
+      name: 'backup_failures_total',
+      help: 'Scheduled backups that failed since the start',
+      registers: [registry],
+      collect() {
+        const { failures } = backups.status();
+        this.inc(failures - failuresCounted);
+        failuresCounted = failures;
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL, keeps the label set small whatever visitors request.

@@ -1,0 +1,25 @@
+/**
+ * What `db:backup` and `db:restore` print on PostgreSQL, whose own tools do the job: pg_dump takes a
+ * consistent snapshot while the site serves. The commands read the address from DATABASE_URL, so the
+ * password is never printed; the address shown has it removed.
+ */
+export function postgresBackupAdvice(databaseUrl: string, file = 'FILE'): string {
+  return [
+    `The database is PostgreSQL (${withoutPassword(databaseUrl)}): back it up and restore it with PostgreSQL's own tools.`,
+    'Back up (a consistent snapshot, safe while the site serves):',
+    `  pg_dump --format=custom --file=${file} --dbname="$DATABASE_URL"`,
+    'Restore into an empty database, with the site stopped:',
+    `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${file}`,
+    'Both read the password from DATABASE_URL, as the site does (or from ~/.pgpass or PGPASSWORD).',
+  ].join('\n');
+}
+
+function withoutPassword(databaseUrl: string) {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '';
+    return url.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import { tryExclusiveLock } from '../db/in-use-lock.ts';
+import type { Clock } from '../time/clock.ts';
+import { createPoller } from './poller.ts';
+
+export interface BackupStatus {
+  /** When this instance last saw the day's backup in place (taken by it or by another instance). */
+  lastSuccessAt: Date | undefined;
+  /** Passes that failed since this instance started. */
+  failures: number;
+}
+
+export interface ScheduledBackups {
+  start(): void;
+  /** Takes the day's backup if it is not there yet, and prunes old ones; never throws. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+  status(): BackupStatus;
+}
+
+/** How often each instance looks for the day's backup: a failed one is tried again within the hour. */
+const checkIntervalMs = 60 * 60 * 1000;
+
+/**
+ * Daily backups of the SQLite database into `dir`, named after the file and the day (UTC), e.g.
+ * `site-2026-11-23.db`, the `keep` newest kept. Each instance looks every hour; a lock on the folder lets
+ * one instance at a time take and prune, and the day's file once there is not taken again. A failure is
+ * logged and counted (backup_failures_total in the metrics), never thrown: the site serves on.
+ */
+export function createScheduledBackups({
+  databaseFile,
+  dir,
+  keep,
+  log,
+  now,
+}: {
+  databaseFile: string;
+  dir: string;
+  keep: number;
+  log: Logger;
+  now: Clock;
+}): ScheduledBackups {
+  const name = path.basename(databaseFile).replace(/\.(db|sqlite3?)$/, '');
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const dated = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db$`);
+  const leftover = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db\\.partial-`);
+  const status: BackupStatus = { lastSuccessAt: undefined, failures: 0 };
+
+  async function pass() {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const lock = tryExclusiveLock(path.join(dir, '.backups'));
+      if (!lock) return 0; // another instance is taking or pruning them now
+      try {
+        const target = path.join(dir, `${name}-${now().toISOString().slice(0, 10)}.db`);
+        const files = readdirSync(dir);
+        let taken = 0;
+        if (!files.includes(path.basename(target))) {
+          await backupInWorker(databaseFile, target);
+          log.info({ file: target }, 'database backed up');
+          taken = 1;
+        }
+        status.lastSuccessAt = now();
+        prune(files);
+        return taken;
+      } finally {
+        lock.release();
+      }
+    } catch (error) {
+      status.failures += 1;
+      log.error({ err: error, dir }, 'scheduled database backup failed');
+      return 0;
+    }
+  }
+
+  /** Deletes all but the `keep` newest backups, and copies a killed process left half-written. */
+  function prune(before: string[]) {
+    const backups = readdirSync(dir)
+      .filter((file) => dated.test(file))
+      .sort()
+      .reverse();
+    const unfinished = before.filter((file) => leftover.test(file));
+    for (const file of [...backups.slice(keep), ...unfinished]) rmSync(path.join(dir, file), { force: true });
+  }
+
+  const poller = createPoller(pass, { pollIntervalMs: checkIntervalMs, log, what: 'scheduled backup' });
+  return {
+    start: poller.start,
+    runOnce: poller.runOnce,
+    stop: poller.stop,
+    status: () => ({ ...status }),
+  };
+}
+
+function backupInWorker(source: string, target: string) {
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./backup-worker.ts', import.meta.url), {
+      workerData: { source, target },
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the backup stopped (exit code ${code})`)),
+    );
+  });
+}
