@@ -1,5 +1,6 @@
 import { firm } from '#content/firm.ts';
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
+import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { RenderedPage } from './prerender.tsx';
@@ -14,8 +15,8 @@ export interface PageAssets {
   fonts?: string[];
 }
 
-/** The whole HTML document of a prerendered page. No inline style or script (the CSP forbids them); the
- *  JSON-LD block is data, which no browser runs. */
+/** The whole HTML document of a prerendered page. No inline style, and one inline script: the cookie
+ *  banner's gate, which the CSP allows by its hash. The JSON-LD block is data, which no browser runs. */
 export function renderDocument(page: RenderedPage, assets: PageAssets): string {
   const { meta } = page;
   const title = meta.path === '/' ? `${firm.name} | ${meta.title}` : `${meta.title} | ${firm.name}`;
@@ -23,6 +24,8 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // First in <head>: it must run before the body is painted, and it fetches nothing.
+    `<script>${cookieBannerGateScript}</script>`,
     `<title>${escapeHtml(title)}</title>`,
     meta.description && `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.noindex && '<meta name="robots" content="noindex">',

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { send } from '#tests/support/http.ts';
 import { publicRoute } from './http/access.ts';
@@ -32,6 +34,19 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('allow one inline script, the cookie banner’s gate, by its hash and nothing else', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const html = await response.text();
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>(.*?)<\/script>/gs),
+    ].map((match) => match[1] ?? '');
+    expect(inline).toEqual([cookieBannerGateScript]);
+    const hash = createHash('sha256').update(cookieBannerGateScript).digest('base64');
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('add HSTS when the site is served over https', async () => {

@@ -62,6 +62,7 @@ export async function createRuntime(
     transport,
     log,
     messageIdDomain: config.publicUrl.hostname,
+    publicOrigin: config.publicUrl.origin,
     now: clock,
     prepare: bookingMailPreparer(db, meetingProvider(config, clock)),
     ...outboxOptions,

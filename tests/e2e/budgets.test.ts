@@ -36,7 +36,7 @@ describe('what the home page loads before anyone touches it', () => {
     const fetched = recordAssets(t.page);
     await t.page.goto(t.site.url);
     await t.page.waitForSelector('html[data-hydrated]');
-    // The cookie banner shows 2 s after load, without interaction: wait for it so its code is counted.
+    // The cookie banner is there without interaction: wait for it so that all its code is counted.
     await t.page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
     await t.page.waitForLoadState('networkidle');
 

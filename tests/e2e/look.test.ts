@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 // What a visitor sees of the firm's look, measured in Chromium: the typeface, the form controls, the
-// dark bands' buttons, the cookie banner and the newsletter forms.
+// dark bands' buttons, the cookie banner, the header and the cookie policy on a phone, and the newsletter forms.
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 900 } });
 
 const { paths: publicPaths } = JSON.parse(
@@ -142,14 +143,86 @@ describe('the newsletter', () => {
 });
 
 describe('the cookie banner on a phone', () => {
-  it('covers at most a fifth of a 375 by 812 screen', async () => {
-    await t.page.setViewportSize({ width: 375, height: 812 });
+  it.each([
+    [375, 812],
+    [320, 568],
+  ])('covers at most a fifth of a %i by %i screen', async (width, height) => {
+    await t.page.setViewportSize({ width, height });
     await open(t.page, t.site.url);
     const banner = t.page.getByRole('region', { name: 'Cookies on this site' });
     await banner.waitFor();
     const box = await banner.boundingBox();
     expect(box?.height).toBeGreaterThan(0);
-    expect(box?.height ?? Infinity).toBeLessThanOrEqual(812 / 5);
+    expect(box?.height ?? Infinity).toBeLessThanOrEqual(height / 5);
     expect(t.errors).toEqual([]);
+  });
+});
+
+describe('the header on the narrowest phone', () => {
+  it('keeps the logo, the name and the Menu button on one row at 320 px', async () => {
+    await t.page.setViewportSize({ width: 320, height: 568 });
+    for (const pagePath of publicPaths) {
+      await open(t.page, `${t.site.url}${pagePath}`);
+      const header = await t.page.locator('header.site-header').boundingBox();
+      const brand = await t.page.locator('.site-header__brand').boundingBox();
+      const menu = await t.page.getByRole('button', { name: 'Menu' }).boundingBox();
+      if (!header || !brand || !menu) throw new Error(`no header, brand or Menu button on ${pagePath}`);
+      // One row: the button sits beside the name rather than below it, and the header is one row high.
+      expect(menu.y, pagePath).toBeLessThan(brand.y + brand.height);
+      expect(menu.x, pagePath).toBeGreaterThanOrEqual(brand.x + brand.width);
+      expect(menu.x + menu.width, pagePath).toBeLessThanOrEqual(320);
+      expect(header.height, pagePath).toBeLessThanOrEqual(72);
+    }
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe('the cookie policy on a phone', () => {
+  it.each([320, 375])(
+    'lists each cookie as a card that fits a %i px screen, with no sideways scroll',
+    async (width) => {
+      await t.page.setViewportSize({ width, height: 800 });
+      await open(t.page, `${t.site.url}/cookies`);
+      const list = t.page.getByRole('region', { name: 'What this site stores in your browser' });
+      await expect(list.getByRole('table').count()).resolves.toBe(0);
+      const cards = list.getByRole('listitem');
+      await expect(cards.count()).resolves.toBe(5);
+      const first = cards.first();
+      await expect(first.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(
+        'practice-site.cookie-consent-dismissed',
+      );
+      await expect(first.getByRole('definition').allTextContents()).resolves.toEqual([
+        'Local storage',
+        'Remembers that you have closed the cookie message, so it is not shown again.',
+        'Until you clear your browser’s storage',
+      ]);
+      // Nothing is clipped or hidden off to the right: every word of every card is on the screen.
+      const overflowing = await list.evaluate((region, screen) => {
+        const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT);
+        const out: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const box = range.getBoundingClientRect();
+          if (box.width > 0 && (box.left < 0 || box.right > screen)) out.push(node.textContent ?? '');
+        }
+        return out;
+      }, width);
+      expect(overflowing).toEqual([]);
+      await expect(
+        t.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).resolves.toBe(0);
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    },
+  );
+
+  it('keeps the table where its four columns fit', async () => {
+    await t.page.setViewportSize({ width: 1280, height: 900 });
+    await open(t.page, `${t.site.url}/cookies`);
+    const table = t.page.getByRole('table', { name: 'What this site stores in your browser' });
+    await expect(table.getByRole('row').count()).resolves.toBe(6);
+    await expect(t.page.locator('.cookie-list__cards').isVisible()).resolves.toBe(false);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
   });
 });

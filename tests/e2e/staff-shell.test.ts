@@ -43,7 +43,7 @@ describe('the staff layout in Chromium', () => {
       ]) {
         expect(html).not.toContain(publicPart);
       }
-      // The cookie banner would show 2 s after load: it never does here.
+      // The public pages' cookie banner: not here, not even after its check 2 s after load.
       await t.page.waitForTimeout(2500);
       await expect(t.page.locator('.site-header, .site-footer, .cookie-banner').count()).resolves.toBe(0);
       await expect(t.page.getByRole('region', { name: 'Cookies on this site' }).count()).resolves.toBe(0);

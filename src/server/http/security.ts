@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { BotCheckPublicSettings } from '#shared/bot-check.ts';
+import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 
 /** What the hosted bot checks load: their script, the frame it opens, and the calls it makes (per their docs). */
 const botCheckOrigins: Record<BotCheckPublicSettings['provider'], { script: string[]; frame: string[] }> = {
@@ -13,8 +15,12 @@ const botCheckOrigins: Record<BotCheckPublicSettings['provider'], { script: stri
   turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'] },
 };
 
+/** The cookie banner's gate must run before the first paint, so it is inline: allowed by its hash alone. */
+const cookieBannerGateHash = `'sha256-${createHash('sha256').update(cookieBannerGateScript).digest('base64')}'`;
+
 /**
- * Security headers for every answer. No inline script or style is allowed anywhere on the site; the only
+ * Security headers for every answer. No inline style, and no inline script but the cookie banner's gate
+ * (allowed by its hash), is allowed anywhere on the site; the only
  * other origins are those of a hosted bot check, when one is chosen. Helmet's middleware is built once
  * here (the Fastify plugin rebuilds it for every request) and sets the same headers on each answer.
  */
@@ -30,7 +36,7 @@ export function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...outside.script],
+        scriptSrc: ["'self'", ...outside.script, cookieBannerGateHash],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -24,6 +24,7 @@ import { confirmationEmail as subscriptionConfirmation } from '#server/features/
 import { applicationSchema } from '#shared/application.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import { composeMail } from './outbox.ts';
 import { smtpTransport } from './transport.ts';
@@ -127,7 +128,7 @@ beforeAll(async () => {
   const transport = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
   try {
     for (const [index, [kind, draft, url]] of kinds.entries()) {
-      const message = withMeetingLink(await composeMail(draft), url);
+      const message = withMeetingLink(withPublicOrigin(await composeMail(draft), publicUrl.origin), url);
       await transport.send({
         messageId: `<outbox-${index + 1}-${now.getTime()}@${publicUrl.hostname}>`,
         message,
@@ -171,6 +172,56 @@ describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
     });
     expect(errors).toEqual([]);
     expect(`${mail().text}${mail().html}`).not.toContain('{{');
+  });
+
+  it('shows the firm’s logo from the site as a PNG of a set size, never inline, and no serif type', () => {
+    const { html } = mail();
+    const logos = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    expect(logos).toHaveLength(1);
+    const logo = logos[0] ?? '';
+    expect(logo).toContain(`src="${publicUrl.origin}/apple-touch-icon.png"`);
+    expect(logo).toMatch(/\bwidth="40"/);
+    expect(logo).toMatch(/\bheight="40"/);
+    expect(logo).toMatch(/\balt="[^"]*"/);
+    expect(html).not.toMatch(/data:|%PUBLIC_ORIGIN%/);
+    // Every typeface list, the heading's included, is the firm's sans-serif one.
+    const families = [...html.matchAll(/font-family:((?:&#x27;|[^;"&])+)/g)].map(
+      ([, family]) => family ?? '',
+    );
+    expect(families.length).toBeGreaterThan(0);
+    for (const family of families) expect(family).toMatch(/^Figtree,.*\bsans-serif$/);
+    expect(html).toMatch(/<h1\b[^>]*font-family:Figtree/);
+  });
+
+  it('lets the dark styles reach every colour it sets, so nothing stays light in a dark mail program', () => {
+    const { html } = mail();
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(html).toMatch(/@media \(prefers-color-scheme: dark\)/);
+    // Each element given a colour inline carries a class the dark styles restyle: an unclassed one (such
+    // as the cell React Email's Body copies its background onto) would keep its light colour.
+    const restyled = {
+      background: ['page', 'card', 'button'],
+      color: ['ink', 'muted', 'brand', 'link', 'button'],
+    };
+    for (const [tag] of html.matchAll(/<[a-z][^>]*\sstyle="[^"]*"[^>]*>/g)) {
+      const style = /\sstyle="([^"]*)"/.exec(tag)?.[1] ?? '';
+      const classes = (/\sclass="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ');
+      if (/(^|;)background-color:/.test(style)) {
+        expect(
+          restyled.background.some((name) => classes.includes(name)),
+          tag,
+        ).toBe(true);
+      }
+      if (/(^|;)color:/.test(style)) {
+        expect(
+          restyled.color.some((name) => classes.includes(name)),
+          tag,
+        ).toBe(true);
+      }
+    }
+    for (const name of [...restyled.background, ...restyled.color]) {
+      expect(html).toContain(`[data-ogsc] .${name}`);
+    }
   });
 
   it('keeps each paragraph of the text part on one line', () => {

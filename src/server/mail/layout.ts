@@ -6,6 +6,7 @@ import {
   Heading,
   Hr,
   Html,
+  Img,
   Link,
   Preview,
   Section,
@@ -14,13 +15,18 @@ import {
 import { render } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { firm } from '#content/firm.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
+import type { MailMessage } from './message.ts';
 
 // The one layout every email's HTML part is drawn in. The server runs TypeScript without compiling JSX,
 // so the components are made with createElement. Mail programs ignore most CSS: the layout is tables
 // (React Email's Section, Row, Column), every style is inline, and each coloured box also carries a
 // bgcolor attribute for Outlook's Word renderer. The palette is chosen so that a mail program that turns
 // it dark (Gmail and Outlook invert light backgrounds) still shows readable text, and Apple Mail and
-// Outlook.com, which honour prefers-color-scheme, get the dark colours below.
+// Outlook.com, which honour prefers-color-scheme, get the dark colours below. The page's background is
+// drawn by one table of our own (React Email's Body would copy it, without a class, onto a cell that the
+// dark styles cannot reach, leaving a light frame around a dark card).
 
 /** What an email says, as plain data: it is stored in the outbox as it is, and rendered by the layout. */
 export type EmailBlock =
@@ -51,20 +57,50 @@ const colours = {
   rule: '#dcd8cf',
 };
 
+const dark = {
+  page: '#141b20',
+  card: '#1d262c',
+  ink: '#e8e6e1',
+  muted: '#b4bcc2',
+  rule: '#34414a',
+  accent: '#8fd1c4',
+  accentInk: '#10211e',
+};
+
+/** The dark palette, for the clients that say they are dark (prefers-color-scheme) and for Outlook.com,
+ *  which instead marks the elements whose colours it changed with data-ogsc (text) and data-ogsb
+ *  (backgrounds): there our own dark colours replace its guesses. */
+const darkRules = (scope: string) => `
+  ${scope} .page { background-color: ${dark.page} !important; }
+  ${scope} .rule { border-color: ${dark.rule} !important; }
+  ${scope} .card { background-color: ${dark.card} !important; }
+  ${scope} .ink { color: ${dark.ink} !important; }
+  ${scope} .brand { color: ${dark.accent} !important; }
+  ${scope} .muted { color: ${dark.muted} !important; }
+  ${scope} .button { background-color: ${dark.accent} !important; color: ${dark.accentInk} !important; }
+  ${scope} .link { color: ${dark.accent} !important; }`;
+
 const darkStyles = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
+body { margin: 0; background-color: ${colours.page}; }
 @media (prefers-color-scheme: dark) {
-  html, body, .page { background-color: #141b20 !important; }
-  .rule { border-color: #34414a !important; }
-  .card { background-color: #1d262c !important; }
-  .ink { color: #e8e6e1 !important; }
-  .muted { color: #b4bcc2 !important; }
-  .button { background-color: #8fd1c4 !important; color: #10211e !important; }
-  .link { color: #8fd1c4 !important; }
-}`;
+  body { background-color: ${dark.page} !important; }${darkRules('')}
+}${darkRules('[data-ogsc]')}${darkRules('[data-ogsb]')}`;
 
-const font = "Georgia, 'Times New Roman', serif";
-const sans = "'Segoe UI', Helvetica, Arial, sans-serif";
+/** The firm's typeface first (for a reader who has it), then the system sans-serifs mail programs have. */
+const sans = "Figtree, 'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica, Arial, sans-serif";
+
+/** The logo as a PNG (mail programs do not show SVG), the one the build makes for phones' home screens,
+ *  on the site itself: the worker puts the site's address in place of the token when it sends. */
+const logoSize = 40;
+const logoSrc = `${publicOriginToken}/apple-touch-icon.png`;
+
+/** Puts the site's address (PUBLIC_URL's origin) where the layout left the token, e.g. in the logo's src. */
+export function withPublicOrigin(message: MailMessage, origin: string): MailMessage {
+  return message.html
+    ? { ...message, html: message.html.replaceAll(publicOriginToken, escapeHtml(origin)) }
+    : message;
+}
 
 const text = (content: ReactNode, style: Record<string, string | number> = {}, className = 'ink') =>
   h(
@@ -182,57 +218,91 @@ function EmailLayout({ body }: { body: EmailBody }) {
     h(Preview, null, body.preview),
     h(
       Body,
-      { className: 'page', style: { backgroundColor: colours.page, margin: 0, padding: '24px 0' } },
+      { className: 'page' },
       h(
-        Container,
-        { className: 'page', style: { maxWidth: 600, padding: '0 16px' } },
-        text(
-          firm.name,
-          {
-            fontFamily: font,
-            fontSize: 22,
-            lineHeight: '28px',
-            margin: '8px 0 16px',
-            color: colours.accent,
-            fontWeight: 700,
-          },
-          'ink',
-        ),
+        Section,
+        {
+          className: 'page',
+          bgcolor: colours.page,
+          style: { backgroundColor: colours.page, padding: '24px 0' },
+        },
         h(
-          Section,
-          {
-            className: 'card',
-            bgcolor: colours.card,
-            style: { backgroundColor: colours.card, borderRadius: 8, padding: '32px 28px' },
-          },
+          Container,
+          { style: { maxWidth: 600, padding: '0 16px' } },
           h(
-            Heading,
-            {
-              as: 'h1',
-              className: 'ink',
-              style: {
-                color: colours.ink,
-                fontFamily: font,
-                fontSize: 24,
-                lineHeight: '32px',
-                fontWeight: 400,
-                margin: '0 0 20px',
-              },
-            },
-            body.heading,
+            Section,
+            { style: { margin: '8px 0 16px' } },
+            h(
+              'table',
+              { role: 'presentation', border: 0, cellPadding: 0, cellSpacing: 0 },
+              h(
+                'tbody',
+                null,
+                h(
+                  'tr',
+                  null,
+                  h(
+                    'td',
+                    { style: { paddingRight: 12, verticalAlign: 'middle' } },
+                    // The name beside it says who the email is from: the logo adds nothing for a screen reader.
+                    h(Img, {
+                      src: logoSrc,
+                      width: logoSize,
+                      height: logoSize,
+                      alt: '',
+                      style: { display: 'block', borderRadius: 9, border: 0 },
+                    }),
+                  ),
+                  h(
+                    'td',
+                    { style: { verticalAlign: 'middle' } },
+                    text(
+                      firm.name,
+                      { fontSize: 20, lineHeight: '28px', margin: 0, color: colours.accent, fontWeight: 700 },
+                      'brand',
+                    ),
+                  ),
+                ),
+              ),
+            ),
           ),
-          ...body.blocks.map(block),
-        ),
-        h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
-        text(
-          `${firm.legalName}, ${address.street}, ${address.locality} ${address.postcode}. Telephone ${firm.phone}.`,
-          { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
-          'muted',
-        ),
-        text(
-          `Registered in England and Wales, company number ${firm.companyNumber}.`,
-          { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: 0 },
-          'muted',
+          h(
+            Section,
+            {
+              className: 'card',
+              bgcolor: colours.card,
+              style: { backgroundColor: colours.card, borderRadius: 8, padding: '32px 28px' },
+            },
+            h(
+              Heading,
+              {
+                as: 'h1',
+                className: 'ink',
+                style: {
+                  color: colours.ink,
+                  fontFamily: sans,
+                  fontSize: 24,
+                  lineHeight: '32px',
+                  fontWeight: 700,
+                  letterSpacing: '-0.01em',
+                  margin: '0 0 20px',
+                },
+              },
+              body.heading,
+            ),
+            ...body.blocks.map(block),
+          ),
+          h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
+          text(
+            `${firm.legalName}, ${address.street}, ${address.locality} ${address.postcode}. Telephone ${firm.phone}.`,
+            { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
+            'muted',
+          ),
+          text(
+            `Registered in England and Wales, company number ${firm.companyNumber}.`,
+            { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: 0 },
+            'muted',
+          ),
         ),
       ),
     ),

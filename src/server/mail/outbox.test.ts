@@ -44,6 +44,7 @@ describeEachDatabase('mail outbox', (kind) => {
       transport: smtpTransport(smtpUrl, 'Fenwick & Hale <hello@fenwickhale.co.uk>'),
       log,
       messageIdDomain: 'test.invalid',
+      publicOrigin: 'https://test.invalid',
       now: systemClock,
       baseDelayMs: 50,
       pollIntervalMs: 50,

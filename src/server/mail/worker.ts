@@ -3,6 +3,7 @@ import { createPoller } from '#server/jobs/poller.ts';
 import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
+import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
@@ -15,6 +16,8 @@ export interface OutboxWorkerOptions {
   prepare?: (message: MailMessage) => Promise<MailMessage>;
   /** Host part of the Message-ID, e.g. the site's host name. */
   messageIdDomain: string;
+  /** The site's address (PUBLIC_URL's origin), for the HTML part's absolute links such as the logo's. */
+  publicOrigin: string;
   now: Clock;
   pollIntervalMs?: number;
   /** How long a claim lasts unless renewed; the worker renews it every third of that while it sends. */
@@ -53,6 +56,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     transport,
     log,
     messageIdDomain,
+    publicOrigin,
     now,
     prepare = async (message) => message,
     pollIntervalMs = 2000,
@@ -66,7 +70,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: OutboxRow) {
     const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
     try {
-      await transport.send({ messageId, message: await prepare(row.message) });
+      await transport.send({
+        messageId,
+        message: await prepare(withPublicOrigin(row.message, publicOrigin)),
+      });
       await markSent(db, row.id, now());
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
     } catch (error) {

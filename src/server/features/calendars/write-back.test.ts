@@ -292,6 +292,7 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
         transport: smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.test>'),
         log,
         messageIdDomain: 'fenwickhale.test',
+        publicOrigin: 'https://fenwickhale.test',
         now,
         prepare: bookingMailPreparer(db, fixedMeetingRoom(meetingUrl)),
       }).runOnce();
