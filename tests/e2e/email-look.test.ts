@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationEmail } from '#server/features/booking/emails.ts';
-import { withMeetingLink } from '#server/features/booking/service.ts';
+import { withMeetingLink } from '#server/features/booking/index.ts';
 import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
 import { launchBrowser } from '../support/browser.ts';
