@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '#shared/booking.ts';
-import { formatLongDate, formatTime, toIsoDate } from '#shared/calendar.ts';
+import { type CalendarDate, formatLongDate, formatTime, toIsoDate } from '#shared/calendar.ts';
 import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
@@ -40,6 +40,26 @@ describe('the booking modal’s details in Chromium', () => {
     const first = slots[0] as TimeSlot;
     await dialog().getByText(formatTime(first.startHour, first.startMinute), { exact: true }).waitFor();
     await expect(dialog().getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('offers no day when the month’s free days could not be loaded, says so, and asks again on Try again', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    await t.page.goto(t.site.url);
+    await failOnce('**/api/getdaysformonth');
+    await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
+    const problem = dialog().getByRole('alert');
+    await problem.waitFor();
+    await expect(problem.locator('p').textContent()).resolves.toBe(
+      "We couldn't load the days. Please try again.",
+    );
+    await expect(dialog().locator('.calendar__day:not([aria-disabled="true"])').count()).resolves.toBe(0);
+    expect(t.errors.filter((e) => !e.includes('500'))).toEqual(['Internal server error']);
+
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await settledGrid().waitFor();
+    await expect(dialog().getByRole('alert').count()).resolves.toBe(0);
+    await showMonthOf(date);
+    await expect(dayButton(date).getAttribute('aria-disabled')).resolves.toBe('false');
   });
 
   it('says when the calendar could not be loaded, and shows it on Try again', async () => {
@@ -110,6 +130,53 @@ describe('the booking modal’s details in Chromium', () => {
     await expect(status().textContent()).resolves.toBe('');
   });
 
+  it('does not ask for a time on a day that has none: the times area says so instead', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    await openModal();
+    await showMonthOf(date);
+    // Taken since the month was asked about: the day is offered, but its times are gone.
+    await t.page.route('**/api/gettimesfordate', (route) => route.fulfill({ json: [] }), { times: 1 });
+    await dayButton(date).click();
+    await dialog().getByText('No times are free on this day. Please choose another day.').waitFor();
+    await dialog().getByRole('button', { name: 'Book my call' }).click();
+    await expect(status().textContent()).resolves.toBe('');
+    await expect(dialog().getByText('Please select a time').count()).resolves.toBe(0);
+  });
+
+  it('puts the calendar’s one tab stop on the first day that can be chosen, never on a closed today', async () => {
+    await openModal();
+    await settledGrid().waitFor();
+    // Today is never offered: the firm asks for a day's notice.
+    const firstOffered = dialog().locator('.calendar__day:not([aria-disabled="true"])').first();
+    const expected = await firstOffered.getAttribute('data-date');
+    await dialog().getByRole('button', { name: 'Next month' }).focus();
+    await t.page.keyboard.press('Tab');
+    const landed = () =>
+      t.page.evaluate(() => ({
+        date: document.activeElement?.getAttribute('data-date'),
+        disabled: document.activeElement?.getAttribute('aria-disabled'),
+      }));
+    await expect(landed()).resolves.toEqual({ date: expected, disabled: 'false' });
+
+    // A month turned by its button starts again at its own first day that can be chosen.
+    await dialog().getByRole('button', { name: 'Next month' }).click();
+    await settledGrid().waitFor();
+    const nextExpected = await firstOffered.getAttribute('data-date');
+    await t.page.keyboard.press('Tab');
+    await expect(landed()).resolves.toEqual({ date: nextExpected, disabled: 'false' });
+  });
+
+  it('keeps its top edge still when the times arrive', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    await openModal();
+    await showMonthOf(date);
+    const top = () => dialog().evaluate((modal) => modal.getBoundingClientRect().top);
+    const before = await top();
+    await dayButton(date).click();
+    await dialog().locator('.slot').first().waitFor();
+    await expect(top()).resolves.toBe(before);
+  });
+
   it('keeps Tab inside the dialog, which sits on <body> with valid grid cells', async () => {
     await openModal();
     await settledGrid().waitFor();
@@ -164,5 +231,53 @@ describe('the booking modal at 320 px', () => {
       };
     });
     expect(fits).toEqual({ modalInside: true, noSidewaysScroll: true, sundaysInside: true });
+  });
+
+  /** Whether the first time and the chosen day are both within the dialog's visible part. */
+  const inSight = (date: CalendarDate) =>
+    dialog().evaluate(
+      (modal, iso) => {
+        const view = modal.getBoundingClientRect();
+        const within = (element: Element | null) => {
+          const box = element?.getBoundingClientRect();
+          return box !== undefined && box.top >= view.top && box.bottom <= view.bottom;
+        };
+        return {
+          firstTime: within(modal.querySelector('.slot')),
+          chosenDay: within(modal.querySelector(`button[data-date="${iso}"]`)),
+        };
+      },
+      `${date.year}-${date.month + 1}-${date.day}`,
+    );
+
+  it('brings the times into sight once a day is chosen, at once when less motion is asked for', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    await t.page.setViewportSize({ width: 320, height: 640 });
+    await t.page.emulateMedia({ reducedMotion: 'reduce' });
+    await openModal();
+    await showMonthOf(date);
+    await expect(inSight(date)).resolves.toEqual({ firstTime: false, chosenDay: true });
+    await dayButton(date).click();
+    await dialog().locator('.slot').first().waitFor();
+    await expect(inSight(date)).resolves.toEqual({ firstTime: true, chosenDay: true });
+  });
+
+  it('glides the times into sight otherwise', async () => {
+    const { date } = await firstBookableDate(t.site.url);
+    await t.page.setViewportSize({ width: 320, height: 640 });
+    await openModal();
+    await showMonthOf(date);
+    await dayButton(date).click();
+    await dialog().locator('.slot').first().waitFor();
+    await t.page.waitForFunction(
+      () => {
+        const modal = document.querySelector('dialog.modal') as HTMLElement;
+        const slot = modal.querySelector('.slot') as HTMLElement;
+        return slot.getBoundingClientRect().bottom <= modal.getBoundingClientRect().bottom;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
+    await expect(inSight(date)).resolves.toEqual({ firstTime: true, chosenDay: true });
   });
 });

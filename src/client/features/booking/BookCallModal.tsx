@@ -3,6 +3,8 @@ import { FieldError } from '#client/lib/FieldError.tsx';
 import { Modal } from '#client/lib/Modal.tsx';
 import { type CalendarDate, formatTime, todayIn } from '#shared/calendar.ts';
 import { Calendar } from '../calendar/Calendar.tsx';
+import { LoadProblem } from './LoadProblem.tsx';
+import { revealTimes } from './reveal-times.ts';
 import { useBookCall } from './useBookCall.ts';
 import { videoLinkMessage } from './video-link.ts';
 import './booking.css';
@@ -20,12 +22,12 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
   const booking = useBookCall(initialEmail, applicationReference);
   const { settings, date, times, time, loadMonth } = booking;
   const done = useRef<HTMLDivElement>(null);
+  const timesArea = useRef<HTMLFieldSetElement>(null);
 
   const today = settings ? todayIn(settings.timeZone) : null;
   const [view, setView] = useState<{ year: number; month: number } | null>(null);
   const [focused, setFocused] = useState<CalendarDate | null>(null);
   const shownView = view ?? today;
-  const shownFocus = focused ?? today;
 
   // One request per month shown: which of its days have a free time.
   const viewKey = shownView && `${shownView.year}-${shownView.month}`;
@@ -39,8 +41,16 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
     if (booking.booked) done.current?.focus();
   }, [booking.booked]);
 
+  // On a narrow screen the times load below the calendar, out of sight: bring them up once they are in
+  // (or known to be none, or failed), so the visitor sees the answer to the day they chose.
+  useEffect(() => {
+    if (date && (times !== null || booking.timesFailed)) revealTimes(timesArea.current);
+  }, [date, times, booking.timesFailed]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // With no time to select, the times area says why: show it again rather than ask for a time.
+    if (booking.noTimeToSelect) revealTimes(timesArea.current);
     void booking.submit();
   };
 
@@ -61,44 +71,38 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
             A free {settings?.callMinutes ?? 30}-minute video call. Choose a day, then a time (UK time).
           </p>
           <div className="booking__calendar">
-            {settings && today && shownView && shownFocus ? (
-              <Calendar
-                today={today}
-                settings={settings}
-                view={shownView}
-                onViewChange={setView}
-                selected={date}
-                onSelect={booking.chooseDate}
-                focused={shownFocus}
-                onFocusChange={setFocused}
-                offeredDates={booking.datesWithTimes(shownView)}
-                loading={booking.monthLoading(shownView)}
-              />
+            {settings && today && shownView ? (
+              <>
+                <Calendar
+                  today={today}
+                  settings={settings}
+                  view={shownView}
+                  onViewChange={setView}
+                  selected={date}
+                  onSelect={booking.chooseDate}
+                  focused={focused}
+                  onFocusChange={setFocused}
+                  offeredDates={booking.datesWithTimes(shownView)}
+                  loading={booking.monthLoading(shownView)}
+                />
+                {booking.monthFailed(shownView) && (
+                  <LoadProblem what="days" onRetry={() => booking.retryMonth(shownView)} />
+                )}
+              </>
             ) : booking.settingsFailed ? (
-              <div className="booking__problem" role="alert">
-                <p>We couldn't load the calendar. Please try again.</p>
-                <button type="button" className="button button--secondary" onClick={booking.retrySettings}>
-                  Try again
-                </button>
-              </div>
+              <LoadProblem what="calendar" onRetry={booking.retrySettings} />
             ) : (
               <p>Loading the calendar…</p>
             )}
           </div>
           <fieldset
+            ref={timesArea}
             className="booking__times"
             aria-busy={date !== null && times === null && !booking.timesFailed}
           >
             <legend>{date ? 'Available times' : 'Choose a day to see the times'}</legend>
             {date && times?.length === 0 && <p>No times are free on this day. Please choose another day.</p>}
-            {date && booking.timesFailed && (
-              <div className="booking__problem" role="alert">
-                <p>We couldn't load the times. Please try again.</p>
-                <button type="button" className="button button--secondary" onClick={booking.retryTimes}>
-                  Try again
-                </button>
-              </div>
-            )}
+            {date && booking.timesFailed && <LoadProblem what="times" onRetry={booking.retryTimes} />}
             <div className="booking__slots">
               {times?.map((slot) => {
                 const label = formatTime(slot.startHour, slot.startMinute);

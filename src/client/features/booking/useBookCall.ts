@@ -36,12 +36,13 @@ function logFailure(error: unknown) {
 
 type Month = { year: number; month: number };
 const monthKey = ({ year, month }: Month) => `${year}-${month}`;
+const noDates: ReadonlySet<string> = new Set();
 
 /** The booking modal's state (docs/behaviour.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [settings, setSettings] = useState<(PublicCalendarSettings & { videoLink: VideoLink }) | null>(null);
   const [settingsFailed, setSettingsFailed] = useState(false);
-  /** Per month shown: the ISO dates with a free time, or 'failed' (the settings alone decide then). */
+  /** Per month shown: the ISO dates with a free time, or 'failed' (no day is offered until asked again). */
   const [monthDates, setMonthDates] = useState<ReadonlyMap<string, ReadonlySet<string> | 'failed'>>(
     new Map(),
   );
@@ -77,19 +78,30 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       ({ availableDates }) => setMonthDates((known) => new Map(known).set(key, new Set(availableDates))),
       (error) => {
         logFailure(error);
-        // Asked again when the month is shown again; meanwhile the settings alone decide.
+        // Asked again on Try again or when the month is shown again; meanwhile no day is offered, since
+        // a day offered without knowing could answer "no times".
         asked.current.delete(key);
         setMonthDates((known) => new Map(known).set(key, 'failed'));
       },
     );
   }, []);
 
-  /** The month's dates with a free time; undefined while asking or when the answer failed. */
+  const retryMonth = (view: Month) => {
+    setMonthDates((known) => {
+      const next = new Map(known);
+      next.delete(monthKey(view));
+      return next;
+    });
+    loadMonth(view);
+  };
+
+  /** The month's dates with a free time; none while asking or when the answer failed. */
   const datesWithTimes = (view: Month) => {
     const known = monthDates.get(monthKey(view));
-    return known === 'failed' ? undefined : known;
+    return known === undefined || known === 'failed' ? noDates : known;
   };
   const monthLoading = (view: Month) => !monthDates.has(monthKey(view));
+  const monthFailed = (view: Month) => monthDates.get(monthKey(view)) === 'failed';
   // The proof of work runs while the visitor picks a day and a time.
   useEffect(prepare, [prepare]);
 
@@ -127,7 +139,12 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     if (message?.text === bookingMessages.selectTime) show(null);
   };
 
+  /** A chosen day whose times are known to be none, or could not be loaded: there is no time to select. */
+  const noTimeToSelect = date !== null && (times?.length === 0 || timesFailed);
+
   const submit = async () => {
+    // The times area already says the day has none (or that they could not be loaded).
+    if (noTimeToSelect) return;
     if (!date || !time) return show({ kind: 'error', text: bookingMessages.selectTime }, errorMessageMs);
     const emailProblem = emailAddressProblem(email);
     setEmailError(emailProblem);
@@ -183,10 +200,13 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     loadMonth,
     datesWithTimes,
     monthLoading,
+    monthFailed,
+    retryMonth,
     date,
     times,
     timesFailed,
     retryTimes,
+    noTimeToSelect,
     time,
     chooseTime,
     chooseDate,

@@ -26,9 +26,12 @@ export interface CalendarProps {
   onViewChange: (view: { year: number; month: number }) => void;
   selected: CalendarDate | null;
   onSelect: (date: CalendarDate) => void;
-  /** The day that keyboard focus sits on (roving tabindex); moves with the arrow keys. */
-  focused: CalendarDate;
-  onFocusChange: (date: CalendarDate) => void;
+  /**
+   * The day the visitor put keyboard focus on (roving tabindex), moved by the arrow keys and clicks; null
+   * (or a day of another month) leaves the grid's one tab stop on the first day that can be chosen.
+   */
+  focused: CalendarDate | null;
+  onFocusChange: (date: CalendarDate | null) => void;
   /**
    * For a calendar whose days also depend on the server (the booking calendar): the shown month's ISO
    * dates that can be chosen, or undefined to let the settings alone decide.
@@ -45,12 +48,18 @@ const sameDay = (a: CalendarDate | null, b: CalendarDate) => a !== null && compa
  * Home/End to the week's ends, Page Up/Down a month, Enter or Space chooses.
  */
 export function Calendar(props: CalendarProps) {
-  const { today, settings, view, selected, focused } = props;
+  const { today, settings, view, selected } = props;
   const titleId = useId();
   const grid = useRef<HTMLTableElement>(null);
   const keyboardMoved = useRef(false);
   const canBack = canGoToPreviousMonth(view, today, settings);
   const canForward = canGoToNextMonth(view, today, settings);
+  const days = monthDays(view);
+  const isAvailable = (date: CalendarDate) =>
+    !props.loading &&
+    isSelectable(date, today, settings) &&
+    (props.offeredDates?.has(toIsoDate(date)) ?? true);
+  const focused = tabStop(props.focused, selected, days, isAvailable, today, settings);
 
   useEffect(() => {
     if (!keyboardMoved.current) return;
@@ -86,10 +95,10 @@ export function Calendar(props: CalendarProps) {
     moveFocus(move());
   };
 
+  // A month turned by its button starts again at its first day that can be chosen.
   const changeMonth = (months: number) => {
-    const next = addMonths(view, months);
-    props.onViewChange(next);
-    props.onFocusChange(clampToMonth(next, focused.day));
+    props.onViewChange(addMonths(view, months));
+    props.onFocusChange(null);
   };
 
   return (
@@ -141,10 +150,7 @@ export function Calendar(props: CalendarProps) {
               {week.map((date, i) => {
                 // biome-ignore lint/suspicious/noArrayIndexKey: a blank cell's position in its week is its identity
                 if (!date) return <td key={`blank-${i}`} />;
-                const available =
-                  !props.loading &&
-                  isSelectable(date, today, settings) &&
-                  (props.offeredDates?.has(toIsoDate(date)) ?? true);
+                const available = isAvailable(date);
                 const isSelected = sameDay(selected, date);
                 return (
                   // A cell of a table with role=grid is a gridcell already (naming the role again is invalid
@@ -159,6 +165,10 @@ export function Calendar(props: CalendarProps) {
                       aria-label={`${formatLongDate(date)}${available ? '' : ', not available'}`}
                       aria-current={sameDay(today, date) ? 'date' : undefined}
                       data-date={`${date.year}-${date.month + 1}-${date.day}`}
+                      // Whichever day has focus (Tab, a click, a script) is where the arrow keys start.
+                      onFocus={() => {
+                        if (!sameDay(props.focused, date)) props.onFocusChange(date);
+                      }}
                       onClick={() => {
                         props.onFocusChange(date);
                         if (available) props.onSelect(date);
@@ -174,6 +184,35 @@ export function Calendar(props: CalendarProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function monthDays(view: { year: number; month: number }): CalendarDate[] {
+  return Array.from({ length: daysInMonth(view.year, view.month) }, (_, i) => ({ ...view, day: i + 1 }));
+}
+
+const inMonth = (date: CalendarDate | null, days: CalendarDate[]) =>
+  date !== null && days.some((day) => sameDay(date, day));
+
+/**
+ * The grid's one tab stop: the day the visitor moved to, else the chosen day, else the first day that can
+ * be chosen (while the month's free days are still being asked for, the first the settings allow), else
+ * today, else the month's first day. Never a closed day the visitor did not move to themselves.
+ */
+function tabStop(
+  focused: CalendarDate | null,
+  selected: CalendarDate | null,
+  days: CalendarDate[],
+  isAvailable: (date: CalendarDate) => boolean,
+  today: CalendarDate,
+  settings: CalendarSettings,
+): CalendarDate {
+  if (focused && inMonth(focused, days)) return focused;
+  if (selected && inMonth(selected, days)) return selected;
+  return (
+    days.find(isAvailable) ??
+    days.find((day) => isSelectable(day, today, settings)) ??
+    (inMonth(today, days) ? today : (days[0] as CalendarDate))
   );
 }
 

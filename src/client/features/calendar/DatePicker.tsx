@@ -63,7 +63,7 @@ export function DatePicker(props: DatePickerProps) {
   };
   const [open, setOpen] = useState(false);
   const [view, setView] = useState({ year: today.year, month: today.month });
-  const [focused, setFocused] = useState<CalendarDate>(today);
+  const [focused, setFocused] = useState<CalendarDate | null>(today);
   const error = typingError ?? props.error;
   const typingPause = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typingPause.current), []);
