@@ -42,7 +42,9 @@ Every JSON answer that is not a list or a record has the site's one shape,
 words a visitor can act on. Besides the answers listed under each endpoint, any endpoint may answer 400
 (a request that cannot be read), 408 (a request too slow to arrive), 413 (too large), 415 (neither JSON
 nor a form post), 429 (too many requests from one address), 431 (a web address or headers too long) or
-503 (the database is unavailable: nothing was stored; try again), in that same shape.
+503 (the database is unavailable: nothing was stored; try again), in that same shape. A 500 or 503 also
+carries \`"requestId"\`, the request's id in the site's log (every answer names it in \`X-Request-Id\`):
+quote it when reporting the failure.
 `;
 
 function typeOf(schema: JsonSchema | undefined): string {

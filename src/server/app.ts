@@ -34,6 +34,7 @@ import { trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
+import { answerRequestId, newRequestId } from './logging/request-id.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Clock } from './time/clock.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: newRequestId,
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // 2. The app's own. A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
+  answerRequestId(app); // first, so that an answer the access rules give names its request too
   const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof, now: clock });
   const formTokens = createFormTokens(config.publicUrl);
   registerAccessControl(app, {

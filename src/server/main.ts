@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { logDestination } from './logging/destination.ts';
 import { createRuntime } from './runtime.ts';
 
 let config: Config;
@@ -11,7 +12,7 @@ try {
   process.exit(1);
 }
 
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel }, logDestination());
 if (config.captcha.provider === 'none') {
   log.warn(
     'CAPTCHA_PROVIDER is none: the contact forms accept posts without a bot check (never do this in production)',

@@ -31,6 +31,18 @@ beforeAll(async () => {
         );
         return;
       }
+      if (kind === 'failed') {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            success: false,
+            infoMessages: [],
+            errorMessages: ['Something went wrong on our side.'],
+            requestId: 'k3Tq9_xW2mZb',
+          }),
+        );
+        return;
+      }
       const status = Number(value);
       response.writeHead(status, { 'content-type': shaped ? 'application/json' : 'text/plain' });
       response.end(
@@ -123,6 +135,16 @@ describe('sending a form', () => {
     expect(await sendForm(failing('/status/500'), {}, { origin: 'http://127.0.0.1:1' })).toMatchObject({
       sent: false,
       message: expect.stringMatching(/^Error sending message: /),
+    });
+  });
+});
+
+describe('a failure of the site’s own', () => {
+  it('shows its message and the request’s reference, for the visitor to quote', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await sendForm(failing('/failed/500'), {}, { origin })).toEqual({
+      sent: false,
+      message: 'Something went wrong on our side. If it happens again, tell us this reference: k3Tq9_xW2mZb',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { CallInput, EndpointSpec, FormAnswer, Success } from '#shared/api/endpoint.ts';
+import type { CallInput, EndpointSpec, FormAnswer, ServerFailure, Success } from '#shared/api/endpoint.ts';
 import { pathWith, type Route } from '#shared/api/route.ts';
 import { formTokenRoute, signInRoute } from '#shared/api/routes-on-every-page.ts';
 import { returnPathField } from '#shared/return-path.ts';
@@ -95,7 +95,8 @@ export async function call<const E extends EndpointSpec>(
     if (endpoint.access === 'public') logHttpFailure(response.status);
     else if (response.status === 401) window.location.assign(loginReturningHere());
     const text = await response.text();
-    throw new ApiError(response.status, messagesOf(parsedOrNull(text)).filter(Boolean), text);
+    const parsed = parsedOrNull(text);
+    throw new ApiError(response.status, [...messagesOf(parsed), referenceOf(parsed)].filter(Boolean), text);
   }
   return (await response.json()) as Success<E>;
 }
@@ -104,6 +105,12 @@ export async function call<const E extends EndpointSpec>(
 function loginReturningHere(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   return `${signInRoute.path}?${new URLSearchParams({ [returnPathField]: here })}`;
+}
+
+/** A failure of the site's own names its request, for the visitor or member of staff to quote. */
+function referenceOf(answer: unknown): string {
+  const requestId = (answer as Partial<ServerFailure> | null)?.requestId;
+  return typeof requestId === 'string' ? `If it happens again, tell us this reference: ${requestId}` : '';
 }
 
 function parsedOrNull(text: string): unknown {

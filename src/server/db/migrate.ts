@@ -48,7 +48,10 @@ export const migrationNames = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; safe to call from several instances at once (Kysely takes a lock). */
+/**
+ * Brings the schema up to date. Safe when several instances start at once: on PostgreSQL the first takes
+ * the lock (see migrate) and the others wait, then find nothing left to do.
+ */
 export function migrateToLatest(db: Db): Promise<string[]> {
   return migrate(db, (migrator) => migrator.migrateToLatest());
 }
@@ -58,12 +61,32 @@ export function migrateTo(db: Db, name: string): Promise<string[]> {
   return migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
-async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
+type Run = (migrator: Migrator) => Promise<MigrationResultSet>;
+
+/**
+ * On PostgreSQL the whole of a migration run holds an advisory lock named after the schema, on one
+ * connection: Kysely's own lock covers only applying the migrations, not creating its bookkeeping tables
+ * before that, and two instances starting together on a fresh database would both try to create them.
+ * Another schema (another site, a parallel test) has its own lock and does not wait.
+ */
+async function migrate(db: Db, run: Run) {
+  if (!isPostgres(db)) return migrateOn(db, run);
+  return db.connection().execute(async (connection) => {
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection))
+      .rows[0]?.schema as string;
+    const lock = sql`hashtextextended(${`practice-site migrations ${schema}`}, 0)`;
+    await sql`select pg_advisory_lock(${lock})`.execute(connection);
+    try {
+      return await migrateOn(connection, run, schema);
+    } finally {
+      await sql`select pg_advisory_unlock(${lock})`.execute(connection);
+    }
+  });
+}
+
+async function migrateOn(db: Db, run: Run, migrationTableSchema?: string) {
   // On PostgreSQL Kysely looks for its own tables in every schema unless told which one; name the one in
   // use, so a database shared with other schemas (other apps, parallel tests) cannot confuse it.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
   const { error, results } = await run(
     new Migrator({ db, provider, ...(migrationTableSchema && { migrationTableSchema }) }),
   );

@@ -13,7 +13,13 @@ import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import { serviceUnavailableMessage } from './errors.ts';
 
 const env = { RATE_LIMIT_PER_MINUTE: '1000', MEETING_URL: 'https://zoom.us/my/fenwickhale' };
-const unavailable = { success: false, infoMessages: [], errorMessages: [serviceUnavailableMessage] };
+/** The 503 answer, naming the request as its X-Request-Id header does. */
+const unavailable = (response: Response) => ({
+  success: false,
+  infoMessages: [],
+  errorMessages: [serviceUnavailableMessage],
+  requestId: response.headers.get('x-request-id'),
+});
 
 /** Everything stored about an address, in every table a submission writes. */
 async function storedFor(app: TestApp, email: string) {
@@ -67,7 +73,7 @@ describeOnPostgres('PostgreSQL going away and coming back', () => {
       const response = await post(app, urlPath, body);
       expect({ urlPath, status: response.status }).toEqual({ urlPath, status: 503 });
       expect(response.headers.get('retry-after')).toBe('30');
-      expect(await response.json()).toEqual(unavailable);
+      expect(await response.json()).toEqual(unavailable(response));
     }
 
     await proxy.restore();
@@ -114,7 +120,7 @@ describe('SQLite locked by another process', () => {
         submitMethod: '2',
       });
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual(unavailable);
+      expect(await response.json()).toEqual(unavailable(response));
 
       // The same form posted by a browser before its script loaded gets a page saying so.
       const page = await send(app, `/subscribe`, {
@@ -124,7 +130,9 @@ describe('SQLite locked by another process', () => {
       });
       expect(page.status).toBe(503);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(await page.text()).toContain(`<p>${serviceUnavailableMessage}</p>`);
+      const text = await page.text();
+      expect(text).toContain(`<p>${serviceUnavailableMessage}</p>`);
+      expect(text).toContain(`<code>${page.headers.get('x-request-id')}</code>`);
     } finally {
       await release();
     }

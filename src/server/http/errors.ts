@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormAnswer } from '#shared/api/endpoint.ts';
+import type { FormAnswer, ServerFailure } from '#shared/api/endpoint.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { PrerenderedPages } from './pages.ts';
@@ -87,11 +87,22 @@ export function registerErrorHandling(
   pages: PrerenderedPages,
   serverPages: ServerPages,
 ) {
-  /** Our own failing: a page to a browser that posted a form, the usual JSON to everyone else. */
-  const ourFault = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
-    isPageRequest(request)
-      ? serverPages.send(reply, status, 'Please try again', html`<h1>Please try again</h1><p>${message}</p>`)
-      : reply.status(status).send(failure(message));
+  /**
+   * Our own failing: a page to a browser that posted a form, the usual JSON to everyone else; both name
+   * the request, so that whoever reports it can be found in the log.
+   */
+  const ourFault = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
+    if (isPageRequest(request)) {
+      return serverPages.send(
+        reply,
+        status,
+        'Please try again',
+        html`<h1>Please try again</h1><p>${message}</p><p>If it happens again, tell us this reference: <code>${request.id}</code></p>`,
+      );
+    }
+    const answer: ServerFailure = { ...failure(message), requestId: request.id };
+    return reply.status(status).send(answer);
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =

@@ -47,6 +47,16 @@ export type FormAnswer = z.infer<typeof formAnswerSchema>;
 /** A refusal: `success` false and one message per problem, in words a visitor can act on. */
 export const refusal = formAnswerSchema.describe('Refused: errorMessages says why, one message per problem.');
 
+/**
+ * What any endpoint answers when the site itself fails (500, or 503 while the database is unavailable):
+ * the usual refusal, plus the request's id, which the visitor or member of staff quotes so that the
+ * operator can find the request's lines in the log.
+ */
+export const serverFailure = formAnswerSchema
+  .extend({ requestId: z.string().describe('The id of this request in the site’s log.') })
+  .describe('The site failed: errorMessages says what to do; quote requestId when reporting it.');
+export type ServerFailure = z.infer<typeof serverFailure>;
+
 export const htmlPage = (description: string): NonJsonAnswer => ({ contentType: 'text/html', description });
 
 /** What the access rules answer on any staff endpoint, before the endpoint itself runs. */

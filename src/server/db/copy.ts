@@ -1,0 +1,146 @@
+import { type Kysely, sql } from 'kysely';
+import { type Db, isPostgres } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+// Moving a site from its SQLite file to PostgreSQL: every table copied row for row, ids kept, so that
+// links, references and the audit trail mean the same on the new database.
+
+// biome-ignore lint/suspicious/noExplicitAny: copies whatever tables the migrations made, by name
+type AnyDb = Kysely<any>;
+
+export class CopyRefused extends Error {}
+
+export interface CopiedTable {
+  table: string;
+  rows: number;
+}
+
+/** Rows sent in one insert; PostgreSQL takes at most 65,535 values in one statement. */
+const rowsPerBatch = (columns: number) => Math.max(1, Math.min(500, Math.floor(60_000 / columns)));
+
+interface TargetTable {
+  name: string;
+  /** Orders the rows, so that a row referring to an older one in its own table comes after it. */
+  keyColumns: string[];
+  /** Columns filled from a sequence (`serial`), which must continue after the copied ids. */
+  serialColumns: string[];
+}
+
+/**
+ * The target's tables (besides Kysely's own), each after every table it refers to, with the columns
+ * that order its rows and those a sequence fills.
+ */
+async function targetTables(to: AnyDb): Promise<TargetTable[]> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+      and table_name not like 'kysely\\_%'
+    order by table_name`.execute(to);
+  const references = await sql<{ from: string; to: string }>`
+    select c.conrelid::regclass::text as "from", c.confrelid::regclass::text as "to"
+    from pg_constraint c where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(
+    to,
+  );
+  const keys = await sql<{ table: string; column: string }>`
+    select k.table_name as "table", k.column_name as "column"
+    from information_schema.table_constraints t
+    join information_schema.key_column_usage k
+      on k.constraint_name = t.constraint_name and k.table_schema = t.table_schema
+    where t.table_schema = current_schema() and t.constraint_type = 'PRIMARY KEY'
+    order by k.table_name, k.ordinal_position`.execute(to);
+  const serials = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = current_schema() and column_default like 'nextval(%'`.execute(to);
+
+  const unquoted = (name: string) => name.replace(/^.*\./, '').replaceAll('"', '');
+  const parents = new Map<string, Set<string>>();
+  for (const { from, to: parent } of references.rows) {
+    if (unquoted(from) === unquoted(parent)) continue;
+    parents.set(unquoted(from), (parents.get(unquoted(from)) ?? new Set()).add(unquoted(parent)));
+  }
+  const ordered: string[] = [];
+  const visit = (name: string, path: string[]) => {
+    if (ordered.includes(name)) return;
+    if (path.includes(name)) throw new Error(`Tables refer to each other in a ring: ${path.join(' → ')}`);
+    for (const parent of parents.get(name) ?? []) visit(parent, [...path, name]);
+    ordered.push(name);
+  };
+  for (const { name } of tables.rows) visit(name, []);
+  return ordered.map((name) => ({
+    name,
+    keyColumns: keys.rows.filter((key) => key.table === name).map((key) => key.column),
+    serialColumns: serials.rows.filter((serial) => serial.table === name).map((serial) => serial.column),
+  }));
+}
+
+const countOf = async (db: AnyDb, table: string) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/**
+ * Copies every table of `from` into the PostgreSQL database `to`, which is migrated first and must hold no
+ * rows: in one transaction on each side (the source read as it stood when the copy began; the target
+ * all or nothing), parents before the rows that refer to them, in batches, ids kept. Then each sequence is
+ * moved past the highest id copied, so the next row gets a new one, and every table's count is checked
+ * against the source's. `from` is migrated too, as the site would be when it next starts.
+ */
+export async function copyDatabase(
+  from: Db,
+  to: Db,
+  onTable: (copied: CopiedTable) => void = () => {},
+): Promise<CopiedTable[]> {
+  if (!isPostgres(to)) throw new CopyRefused('The target must be a PostgreSQL database (postgres://…).');
+  await migrateToLatest(from);
+  await migrateToLatest(to);
+  const tables = await targetTables(to);
+  for (const { name } of tables) {
+    const rows = await countOf(to, name);
+    if (rows > 0) {
+      throw new CopyRefused(
+        `The target is not empty (${name} holds ${rows} rows): copy only into a new, empty database.`,
+      );
+    }
+  }
+  return (from as AnyDb).transaction().execute((source) =>
+    (to as AnyDb).transaction().execute(async (target) => {
+      const copied: CopiedTable[] = [];
+      for (const table of tables) {
+        const expected = await countOf(source, table.name);
+        for (let offset = 0; offset < expected; ) {
+          const order = table.keyColumns.length ? table.keyColumns : [sql`1`];
+          let query = source.selectFrom(table.name).selectAll();
+          for (const column of order) query = query.orderBy(column as never);
+          const first = await query.limit(500).offset(offset).execute();
+          if (first.length === 0) break;
+          const batch = rowsPerBatch(Object.keys(first[0] as object).length);
+          for (let at = 0; at < first.length; at += batch) {
+            await target
+              .insertInto(table.name)
+              .values(first.slice(at, at + batch))
+              .execute();
+          }
+          offset += first.length;
+        }
+        for (const column of table.serialColumns) {
+          await sql`select setval(pg_get_serial_sequence(${table.name}, ${column}),
+            coalesce((select max(${sql.ref(column)}) from ${sql.table(table.name)}), 0) + 1, false)`.execute(
+            target,
+          );
+        }
+        const rows = await countOf(target, table.name);
+        if (rows !== expected) {
+          throw new Error(`${table.name}: copied ${rows} rows of ${expected}; nothing was kept.`);
+        }
+        copied.push({ table: table.name, rows });
+        onTable({ table: table.name, rows });
+      }
+      return copied;
+    }),
+  );
+}

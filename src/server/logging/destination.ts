@@ -1,0 +1,22 @@
+import pino, { type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
+
+/** Where the log goes; `isTTY` is set when it is a terminal (Node sets it on `process.stdout`). */
+export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
+
+/**
+ * JSON lines for a log collector (journald, Docker, a file); on a terminal, one readable line per entry,
+ * in colour, starting with the request's id when the entry is about a request. Either way the entries are
+ * the same: the app's serializers have already kept tokens and addresses out of them (private-logger.ts).
+ */
+export function logDestination(output: LogOutput = process.stdout): DestinationStream {
+  if (!output.isTTY) return output === process.stdout ? pino.destination({ fd: 1 }) : output;
+  return pretty({
+    destination: output,
+    sync: true,
+    colorize: output === process.stdout ? pretty.isColorSupported : false,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    messageFormat: '{if reqId}[{reqId}] {end}{msg}',
+  });
+}
