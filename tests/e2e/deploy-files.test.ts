@@ -1,0 +1,164 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../support/app.ts';
+import { freePort } from '../support/ports.ts';
+
+// The files in deploy/ for the common hosts. This machine cannot pull container images, so the image is
+// checked by what it runs (the README's commands, which every other test runs too), and the compose file
+// by `docker compose config` wherever a docker client with compose is installed.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const runs = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
+
+/** A Dockerfile's instructions, continuation lines joined, comments left out. */
+function instructions(dockerfile: string) {
+  return dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+    .map((line) => {
+      const [keyword = '', ...rest] = line.trim().split(/\s+/);
+      return { keyword: keyword.toUpperCase(), argument: rest.join(' ') };
+    });
+}
+
+/** The npm commands in a RUN or CMD (shell or JSON form), e.g. `npm ci`, `npm run build`. */
+function npmCommands(argument: string) {
+  const shell = argument.startsWith('[') ? (JSON.parse(argument) as string[]).join(' ') : argument;
+  return shell
+    .split(/&&|;/)
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter((part) => part.startsWith('npm '));
+}
+
+describe('deploy/Dockerfile', () => {
+  const steps = instructions(read('deploy/Dockerfile'));
+
+  it("runs the README's commands and no other npm command: npm ci, npm run build, npm start", () => {
+    const commands = steps
+      .filter((step) => step.keyword === 'RUN' || step.keyword === 'CMD')
+      .flatMap((step) => npmCommands(step.argument));
+    expect(commands).toEqual(['npm ci', 'npm run build', 'npm start']);
+    const readme = read('README.md');
+    expect(readme).toContain('npm ci && npm start');
+    expect(readme).toContain('`npm run build`');
+  });
+
+  it('builds in one stage and runs from node:24-slim in another, as an unprivileged user', () => {
+    expect(steps.filter((step) => step.keyword === 'FROM').map((step) => step.argument)).toEqual([
+      'node:24-slim AS build',
+      'node:24-slim',
+    ]);
+    const finalStage = steps.slice(steps.findLastIndex((step) => step.keyword === 'FROM'));
+    const user = finalStage.findLast((step) => step.keyword === 'USER')?.argument;
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user?.split(':')[0]);
+    expect(
+      finalStage.some((step) => step.keyword === 'COPY' && step.argument.startsWith('--from=build')),
+    ).toBe(true);
+  });
+
+  it('leaves installed packages, builds, local data and secrets out of the build context', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', 'data', '.env', '.git']));
+  });
+
+  /** The HEALTHCHECK's command, run here against the site on `port`: its exit code. */
+  function healthcheck(port: number) {
+    const check = steps.find((step) => step.keyword === 'HEALTHCHECK')?.argument ?? '';
+    const [command = '', ...args] = JSON.parse(check.slice(check.indexOf('CMD ') + 4)) as string[];
+    // Not spawnSync: the site under test runs in this process and must keep answering meanwhile.
+    const child = spawn(command === 'node' ? process.execPath : command, args, {
+      env: { PATH: process.env.PATH, PORT: String(port) },
+      stdio: 'ignore',
+      timeout: 10_000,
+    });
+    return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  it("has a health check that passes while the site's /readyz answers 200, and fails when nothing answers", async () => {
+    const site = await startTestApp();
+    try {
+      expect(await healthcheck(Number(new URL(site.url).port))).toBe(0);
+    } finally {
+      await site.close();
+    }
+    expect(await healthcheck(await freePort())).toBe(1);
+  });
+});
+
+const composeAvailable = runs('docker', ['compose', 'version']);
+
+describe('deploy/compose.yaml', () => {
+  const compose = read('deploy/compose.yaml');
+
+  it("runs Caddy with the tested deploy/Caddyfile, and the app believes X-Forwarded-For from Caddy's address only", () => {
+    expect(compose).toContain('- ./Caddyfile:/etc/caddy/Caddyfile:ro');
+    const caddyAddress = compose.match(/ipv4_address: (\S+)/)?.[1];
+    expect(caddyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(compose).toContain(`TRUST_PROXY: ${caddyAddress}`);
+    // The app's port is not published: only Caddy's are.
+    expect(compose.match(/^ {4}ports:/gm)).toHaveLength(1);
+  });
+
+  it.runIf(composeAvailable)(
+    `is accepted by docker compose config${composeAvailable ? '' : ' (skipped: no docker compose on this machine)'}`,
+    () => {
+      const result = spawnSync('docker', ['compose', '-f', 'deploy/compose.yaml', 'config', '--quiet'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          SITE_ADDRESS: 'www.fenwickhale.co.uk',
+          ACME_EMAIL: 'it@fenwickhale.co.uk',
+          POSTGRES_PASSWORD: 'p'.repeat(32),
+          SESSION_SECRET: 's'.repeat(40),
+        },
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    },
+  );
+});
+
+const systemdAnalyze = runs('systemd-analyze', ['--version']);
+
+describe('deploy/practice-site.service', () => {
+  const unit = read('deploy/practice-site.service');
+  const settings = (key: string) =>
+    [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((match) => match[1]?.trim());
+
+  it('runs as its own user on a read-only system, writing to data/ only, with secrets from an environment file', () => {
+    expect(settings('User')).toEqual(['practice-site']);
+    expect(settings('ProtectSystem')).toEqual(['strict']);
+    expect(settings('ReadWritePaths')).toEqual([`${settings('WorkingDirectory')[0]}/data`]);
+    for (const key of ['NoNewPrivileges', 'PrivateTmp', 'ProtectHome', 'PrivateDevices']) {
+      expect(settings(key), key).toEqual(['yes']);
+    }
+    expect(settings('CapabilityBoundingSet')).toEqual(['']);
+    expect(settings('EnvironmentFile')).toEqual(['/etc/practice-site/env']);
+    expect(settings('ExecStart')).toEqual(['/usr/bin/env npm start']);
+  });
+
+  it.runIf(systemdAnalyze)(
+    `passes systemd-analyze verify without a warning, rated OK by systemd-analyze security${systemdAnalyze ? '' : ' (skipped: no systemd-analyze on this machine)'}`,
+    () => {
+      const file = path.join(root, 'deploy/practice-site.service');
+      const verify = spawnSync('systemd-analyze', ['verify', file], { encoding: 'utf8' });
+      expect(verify.stderr).toBe('');
+      expect(verify.status).toBe(0);
+      const security = spawnSync('systemd-analyze', ['security', '--offline=yes', file], {
+        encoding: 'utf8',
+      });
+      const level = security.stdout.match(
+        /Overall exposure level for practice-site\.service: ([\d.]+) (\w+)/,
+      );
+      expect(level?.[2]).toBe('OK');
+    },
+  );
+});
