@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { firm } from '#content/firm.ts';
+import { defaultRetentionMonths } from '#shared/retention.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
@@ -53,6 +54,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Advisers' own calendars: how their credentials are sealed, how often they are read, when too old. */
   calendars: CalendarSettings;
+  /** Months after its last activity when a lead that led to no engagement is anonymised (the privacy notice says so). */
+  retentionMonths: number;
 }
 
 export interface CalendarSettings {
@@ -243,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const retentionMonths = wholeNumber('RETENTION_MONTHS', String(defaultRetentionMonths));
+
   return {
     nodeEnv,
     port,
@@ -264,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
     metricsToken,
     calendars,
+    retentionMonths,
   };
 }
 

@@ -9,9 +9,12 @@ import { bookingMailPreparer } from './features/booking/service.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { addressOf } from './features.ts';
+import type { Poller } from './jobs/poller.ts';
+import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
+import { createRetentionSchedule } from './retention/schedule.ts';
 import { type Clock, systemClock } from './time/clock.ts';
 
 export interface Runtime {
@@ -23,6 +26,8 @@ export interface Runtime {
   /** Copies advisers' busy times from their calendars; only when CALENDAR_SECRET_KEY is set. */
   calendarSync: CalendarSync | undefined;
   transport: MailTransport;
+  /** Anonymises and deletes what is past its retention period, once a day across instances. */
+  retention: Poller;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -85,6 +90,13 @@ export async function createRuntime(
         refusePrivateHosts: config.nodeEnv === 'production',
       })
     : undefined;
+  const retention = createRetentionSchedule({
+    db,
+    leadKinds: leadRegistry(),
+    months: config.retentionMonths,
+    log,
+    now: clock,
+  });
   const app = await buildApp({ config, db, log: baseLog, outbox, calendarWriter, calendarSync, clock });
   return {
     app,
@@ -93,9 +105,11 @@ export async function createRuntime(
     calendarWriter,
     calendarSync,
     transport,
+    retention,
     async close() {
       await app.close();
       await outbox.stop();
+      await retention.stop();
       await calendarWriter.stop();
       await calendarSync?.stop();
       transport.close();
