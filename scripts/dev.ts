@@ -6,11 +6,14 @@ import http from 'node:http';
 import { createServer } from 'vite';
 import { renderDocument } from '#client/document.ts';
 import type { renderPages as RenderPages } from '#client/prerender.tsx';
+import { loadConfig } from '#server/config.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = port + 1;
+const retentionPeriod = retentionPeriodWords(loadConfig().retentionMonths);
 
 // The API server serves the not-found page from a build; make one once if there is none.
 if (!existsSync('dist/build-info.json'))
@@ -40,10 +43,9 @@ const vite = await createServer({
             const html = renderDocument(page, { script: '/src/client/main.tsx', styles: [], preloads: [] });
             response.setHeader('content-type', 'text/html; charset=utf-8');
             response.end(
-              (await server.transformIndexHtml(urlPath ?? '/', html)).replaceAll(
-                publicOriginToken,
-                `http://localhost:${port}`,
-              ),
+              (await server.transformIndexHtml(urlPath ?? '/', html))
+                .replaceAll(publicOriginToken, `http://localhost:${port}`)
+                .replaceAll(retentionPeriodToken, retentionPeriod),
             );
           } catch (error) {
             server.ssrFixStacktrace(error as Error);

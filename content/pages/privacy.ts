@@ -1,4 +1,6 @@
 // Copy for the privacy notice. Keep it in step with what the site actually collects and keeps.
+import { consentProofYears, retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
+
 export const privacyPage = {
   title: 'Privacy notice',
   description:
@@ -33,8 +35,9 @@ export const privacyPage = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Enquiries, quotes, applications and bookings are kept while we are talking to you about working together, and reviewed every year: those that did not lead to an engagement are deleted once they are two years old, or sooner if you ask. If you become a client, our letter of engagement explains how long client records are kept.',
-        'Newsletter details are kept while you are subscribed, and the record of your consent for six years after you unsubscribe, so we can show we had it.',
+        // The period is RETENTION_MONTHS in words, filled in by the server (shared/retention.ts).
+        `Enquiries, quotes, applications and bookings are kept while we are talking to you about working together: the details you gave in those that did not lead to an engagement are deleted ${retentionPeriodToken} after we last dealt with them, or sooner if you ask. If you become a client, our letter of engagement explains how long client records are kept.`,
+        `Newsletter details are kept while you are subscribed, and the record of your consent for ${retentionPeriodWords(consentProofYears * 12)} after you unsubscribe, so we can show we had it.`,
       ],
     },
     {

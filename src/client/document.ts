@@ -3,6 +3,7 @@ import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
 import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
 
@@ -32,6 +33,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     url && `<link rel="canonical" href="${url}">`,
     ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
+    meta.retentionPeriod && `<meta name="${retentionPeriodMetaName}" content="${retentionPeriodToken}">`,
     // The .ico for browsers and tools that ask for /favicon.ico by name; the SVG for those that read it;
     // the PNG for a phone's home screen. scripts/site-icons.ts makes both bitmaps from the logo.
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',

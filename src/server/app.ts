@@ -11,6 +11,7 @@ import { signIn } from '#shared/api/accounts.ts';
 import { formTokenHeader } from '#shared/back-office.ts';
 import { botCheckSettingsToken } from '#shared/bot-check.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
 import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
+    [retentionPeriodToken]: retentionPeriodWords(config.retentionMonths),
   });
 
   // In a fixed order, as Fastify's own demo app does: outside plugins, then the app's own hooks and

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { firm } from '#content/firm.ts';
+import { defaultRetentionMonths } from '#shared/retention.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
@@ -55,6 +56,8 @@ export interface Config {
   calendars: CalendarSettings;
   /** Daily backups of the SQLite database that the site takes itself; unset when BACKUP_DIR is. */
   backups: BackupSettings | undefined;
+  /** Months after its last activity when a lead that led to no engagement is anonymised (the privacy notice says so). */
+  retentionMonths: number;
 }
 
 export interface BackupSettings {
@@ -258,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const backupKeep = wholeNumber('BACKUP_KEEP', '7');
   const backups = backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep };
+  const retentionMonths = wholeNumber('RETENTION_MONTHS', String(defaultRetentionMonths));
 
   return {
     nodeEnv,
@@ -281,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     calendars,
     backups,
+    retentionMonths,
   };
 }
 

@@ -32,6 +32,7 @@ if (config.trustProxy.kind === 'hops' && !['127.0.0.1', '::1', 'localhost'].incl
 const runtime = await createRuntime(config, log);
 await runtime.app.listen({ port: config.port, host: config.host });
 runtime.outbox.start();
+runtime.retention.start();
 runtime.calendarWriter.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();

@@ -9,10 +9,13 @@ import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { addressOf } from './features.ts';
+import type { Poller } from './jobs/poller.ts';
 import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
+import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
+import { createRetentionSchedule } from './retention/schedule.ts';
 import { type Clock, systemClock } from './time/clock.ts';
 
 export interface Runtime {
@@ -26,6 +29,8 @@ export interface Runtime {
   transport: MailTransport;
   /** The daily backups into BACKUP_DIR; only when it is set (SQLite). */
   backups: ScheduledBackups | undefined;
+  /** Anonymises and deletes what is past its retention period, once a day across instances. */
+  retention: Poller;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -89,6 +94,13 @@ export async function createRuntime(
         refusePrivateHosts: config.nodeEnv === 'production',
       })
     : undefined;
+  const retention = createRetentionSchedule({
+    db,
+    leadKinds: leadRegistry(),
+    months: config.retentionMonths,
+    log,
+    now: clock,
+  });
   const backups =
     config.backups && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
       ? createScheduledBackups({ databaseFile: config.database.file, ...config.backups, log, now: clock })
@@ -111,10 +123,12 @@ export async function createRuntime(
     calendarSync,
     transport,
     backups,
+    retention,
     async close() {
       await app.close();
       await backups?.stop();
       await outbox.stop();
+      await retention.stop();
       await calendarWriter.stop();
       await calendarSync?.stop();
       transport.close();

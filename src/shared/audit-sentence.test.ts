@@ -55,6 +55,16 @@ describe('an audit entry as a sentence', () => {
     ).toBe(
       `${ann} erased the data held on (erased abcdef123456): 1 enquiry and 2 audit entries now naming a pseudonym`,
     );
+    expect(
+      auditSentence({
+        action: 'data.retention-applied',
+        subject: 'retention periods',
+        detail: JSON.stringify({ months: 24, via: 'schedule', enquiries: 2, bookings: 0, sentEmails: 1 }),
+        by: null,
+      }),
+    ).toBe(
+      'The daily retention job removed what was past its retention period (leads kept 24 months after their last activity): 2 enquiries and 1 sent email',
+    );
   });
 
   it('says when an account was changed from the command line', () => {

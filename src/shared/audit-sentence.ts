@@ -75,6 +75,16 @@ export function auditSentence(entry: AuditEntryFacts): string {
       );
       return `${actor} erased the data held on ${subject}: ${erasedCounts(counts)}`;
     }
+    case 'data.retention-applied': {
+      const { months, via: _, ...rest } = detail;
+      const counts = Object.fromEntries(
+        Object.entries(rest).filter((pair): pair is [string, number] => typeof pair[1] === 'number'),
+      );
+      const who = detail.via === 'command line' ? 'Someone at the command line' : 'The daily retention job';
+      const period =
+        typeof months === 'number' ? ` (leads kept ${months} months after their last activity)` : '';
+      return `${who} removed what was past its retention period${period}: ${erasedCounts(counts)}`;
+    }
     case 'adviser.added':
       return `${actor} made ${subject} an adviser${typeof detail.name === 'string' ? `, shown as ${detail.name}` : ''}`;
     case 'adviser.changed':

@@ -41,6 +41,7 @@ export type AuditAction =
   | 'blocked-date.removed'
   | 'data.exported'
   | 'data.erased'
+  | 'data.retention-applied'
   | 'subscriber.unsubscribed'
   | 'subscriber.confirmation-resent'
   | 'adviser.added'

@@ -8,6 +8,12 @@ const nouns: Record<string, [one: string, many: string]> = {
   notes: ['staff note', 'staff notes'],
   subscriber: ['newsletter subscription', 'newsletter subscriptions'],
   emails: ['email', 'emails'],
+  sentEmails: ['sent email', 'sent emails'],
+  unsubscribedTrimmed: [
+    'unsubscribed address cut down to its consent trail',
+    'unsubscribed addresses cut down to their consent trail',
+  ],
+  unsubscribedTrailsDeleted: ['old consent trail deleted', 'old consent trails deleted'],
   staffAccounts: ['staff account closed', 'staff accounts closed'],
   sessions: ['session ended', 'sessions ended'],
   signInThrottles: ['sign-in limit lifted', 'sign-in limits lifted'],

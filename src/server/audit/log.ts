@@ -22,6 +22,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'blocked-date.removed': 'staff',
   'data.exported': 'staff',
   'data.erased': 'staff',
+  'data.retention-applied': 'staff',
   'subscriber.unsubscribed': 'staff',
   'subscriber.confirmation-resent': 'staff',
   'adviser.added': 'staff',

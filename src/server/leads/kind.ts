@@ -111,6 +111,19 @@ export interface LeadPersonalData {
   erase(trx: Db, address: string, now: Date): Promise<PersonalDataFound<number>>;
 }
 
+/**
+ * What the retention job needs of a staged kind (server/retention/expired-leads.ts): its table, the times
+ * on it that count as activity besides its arrival, and how it is anonymised (as an erasure blanks it).
+ */
+export interface LeadRetention {
+  /** Its name on the timeline (lead_events.lead_kind). */
+  kind: LeadKind;
+  table: 'enquiries' | 'applications' | 'bookings';
+  /** Columns holding later activity than `created_at` (a call's end, its cancellation); null is none. */
+  activityColumns: readonly string[];
+  anonymise(trx: Db, ids: number[]): Promise<void>;
+}
+
 /** Everything the back office knows about one kind of lead. */
 export interface LeadKindEntry {
   lists: AnyLeadList[];
@@ -119,6 +132,8 @@ export interface LeadKindEntry {
   /** A detail without stage or notes. */
   detail?: AnyLeadDetail;
   personalData: LeadPersonalData;
+  /** How the retention job finds and anonymises its leads; a subscriber has a retention of its own. */
+  retention?: LeadRetention;
   /**
    * How many of its leads arrived after `since` (an ISO time), for the navigation's count of leads new
    * since a member's last visit. A mailing-list sign-up is not counted: it asks nothing of the firm.

@@ -159,3 +159,21 @@ export async function countByStatus(db: Kysely<Database>) {
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }
+
+/**
+ * Deletes what is left of messages sent, or given up, before `before` (an ISO time): their recipient,
+ * subject and times, which a lead's timeline shows until then. Answers how many went.
+ */
+export async function deleteFinishedBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox_messages')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', before)]),
+        // A message given up for good was last due when it failed.
+        eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<', before)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -7,6 +7,7 @@ import type { BookedCall } from '#shared/api/back-office-bookings.ts';
 import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import {
   type ApplicationCsvRow,
+  anonymiseApplications,
   applicationCards,
   applicationCsvRows,
   applicationDetail,
@@ -61,6 +62,12 @@ export function applicationLeads(
       board: applicationCards,
     }),
     receivedSince: countApplicationsSince,
+    retention: {
+      kind: 'application',
+      table: 'applications',
+      activityColumns: [],
+      anonymise: anonymiseApplications,
+    },
     personalData: {
       exportKey: 'applications',
       erasedKey: 'applications',

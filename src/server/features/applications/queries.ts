@@ -150,15 +150,30 @@ export async function exportApplications(db: Kysely<Database>, address: string) 
   return rows.map(({ answers, ...row }) => ({ ...row, answers: JSON.parse(answers) }));
 }
 
+/** What an erased application keeps in place of each personal field. */
+const erasedApplicationFields = {
+  email: erasedMarker,
+  your_name: erasedMarker,
+  business_name: erasedMarker,
+  answers: '{}',
+};
+
 /** Blanks every personal field of the address's applications; they stay as counted records. Returns their ids. */
 export async function eraseApplications(trx: Kysely<Database>, address: string): Promise<number[]> {
   const rows = await trx
     .updateTable('applications')
-    .set({ email: erasedMarker, your_name: erasedMarker, business_name: erasedMarker, answers: '{}' })
+    .set(erasedApplicationFields)
     .where(holdsAddress(address))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Blanks the same fields of these applications (the retention job's), by id. */
+export async function anonymiseApplications(trx: Kysely<Database>, ids: number[]) {
+  if (ids.length > 0) {
+    await trx.updateTable('applications').set(erasedApplicationFields).where('id', 'in', ids).execute();
+  }
 }
 
 function toRow(

@@ -9,6 +9,7 @@ import {
   bookingList as endpoints,
 } from '#shared/api/back-office-bookings.ts';
 import {
+  anonymiseBookings,
   type BookingCsvRow,
   bookingCards,
   bookingCsvRows,
@@ -71,6 +72,12 @@ export function bookingLeads(
       board: bookingCards,
     }),
     receivedSince: countBookingsSince,
+    retention: {
+      kind: 'booking',
+      table: 'bookings',
+      activityColumns: ['ends_at', 'cancelled_at'],
+      anonymise: anonymiseBookings,
+    },
     personalData: {
       exportKey: 'bookings',
       erasedKey: 'bookings',

@@ -237,6 +237,24 @@ export function exportBookings(db: Db, address: string) {
 }
 
 /**
+ * What an erased booking keeps in place of its address, its call link and the keyed hash of the network
+ * address it came from (only the per-address booking limit reads that, over the last 24 hours).
+ */
+// The cancel link in the person's old confirmation stops working too: it would show the call's date.
+const erasedBookingFields = {
+  email: erasedMarker,
+  meeting_url: null,
+  source_address_hash: null,
+  cancel_token_hash: sql<string>`${'erased-'} || ${sql.ref('id')}`,
+};
+
+/** Blanks the same fields of these bookings (the retention job's: calls long past), by id. */
+export async function anonymiseBookings(trx: Db, ids: number[]) {
+  if (ids.length > 0)
+    await trx.updateTable('bookings').set(erasedBookingFields).where('id', 'in', ids).execute();
+}
+
+/**
  * Erases an address from the agenda: its upcoming calls are cancelled, so their slots free up, and every
  * booking loses its address and call link but stays as a counted record. Returns the bookings' ids, and
  * the calls it cancelled that an adviser was to take.
@@ -253,12 +271,7 @@ export async function eraseBookings(trx: Db, address: string, now: Date) {
     .execute();
   const rows = await trx
     .updateTable('bookings')
-    // The cancel link in the person's old confirmation stops working: it would show the call's date.
-    .set({
-      email: erasedMarker,
-      meeting_url: null,
-      cancel_token_hash: sql<string>`${'erased-'} || ${sql.ref('id')}`,
-    })
+    .set(erasedBookingFields)
     .where(holdsAddress(address))
     .returning('id')
     .execute();

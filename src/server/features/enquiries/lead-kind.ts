@@ -3,6 +3,7 @@ import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/lea
 import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import {
+  anonymiseEnquiries,
   countEnquiries,
   countEnquiriesSince,
   type EnquiryCsvRow,
@@ -71,6 +72,7 @@ export const enquiryLeads: LeadKindEntry = {
     board: enquiryCards,
   }),
   receivedSince: countEnquiriesSince,
+  retention: { kind: 'enquiry', table: 'enquiries', activityColumns: [], anonymise: anonymiseEnquiries },
   personalData: {
     exportKey: 'enquiries',
     erasedKey: 'enquiries',

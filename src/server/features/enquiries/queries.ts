@@ -165,24 +165,33 @@ export async function exportEnquiries(db: Db, address: string) {
   return rows.map(({ details, ...row }) => ({ ...row, details: JSON.parse(details) }));
 }
 
+/** What an erased enquiry keeps in place of each personal field. */
+const erasedEnquiryFields = {
+  name: erasedMarker,
+  email: erasedMarker,
+  organisation: erasedMarker,
+  phone: null,
+  postcode: null,
+  message: erasedMarker,
+  details: '{}',
+  ip_address: null,
+};
+
 /** Blanks every personal field of the address's enquiries; they stay as counted records. Returns their ids. */
 export async function eraseEnquiries(trx: Db, address: string): Promise<number[]> {
   const rows = await trx
     .updateTable('enquiries')
-    .set({
-      name: erasedMarker,
-      email: erasedMarker,
-      organisation: erasedMarker,
-      phone: null,
-      postcode: null,
-      message: erasedMarker,
-      details: '{}',
-      ip_address: null,
-    })
+    .set(erasedEnquiryFields)
     .where(holdsAddress(address))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Blanks the same fields of these enquiries (the retention job's), by id. */
+export async function anonymiseEnquiries(trx: Db, ids: number[]) {
+  if (ids.length > 0)
+    await trx.updateTable('enquiries').set(erasedEnquiryFields).where('id', 'in', ids).execute();
 }
 
 function toRow(

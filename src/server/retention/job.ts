@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { recordAudit } from '#server/audit/log.ts';
+import { type Db, forgetOverwrittenBytes, isPostgres } from '#server/db/database.ts';
+import { writeTransaction } from '#server/db/write-transaction.ts';
+import { keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
+import type { LeadRegistry } from '#server/leads/kind.ts';
+import { deleteFinishedBefore } from '#server/mail/outbox.ts';
+import { consentProofYears, sentMailKeptDays } from '#shared/retention.ts';
+import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
+
+// The retention job: leads that led to no engagement are anonymised `months` after their last activity
+// (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
+// consentProofYears), and what is left of sent mail goes after sentMailKeptDays. One transaction, with
+// its audit entry; on PostgreSQL under an advisory lock, so that of several instances only one runs it.
+
+export interface RetentionOptions {
+  months: number;
+  now: Date;
+  /** Work out what would go, then roll it all back: nothing changes and nothing is audited. */
+  dryRun?: boolean;
+  /** The daily run: skipped when another run was audited in the last day. */
+  daily?: boolean;
+  /** Who ran it, for the audit entry: the site's own schedule, or the command line. */
+  via: 'schedule' | 'command line';
+}
+
+export type RetentionOutcome =
+  | { ran: true; counts: Record<string, number>; leads: ExpiredLead[] }
+  | { ran: false; reason: 'another instance is running it' | 'it ran in the last day' };
+
+/** Any fixed number, the same in every instance: the lock only ever guards this job. */
+const retentionLockKey = 220_001;
+/** A day less a little, so that a daily timer drifting by seconds still runs it each day. */
+const dailyGapMs = 23 * 60 * 60 * 1000;
+
+class RolledBack extends Error {
+  readonly outcome: RetentionOutcome;
+  constructor(outcome: RetentionOutcome) {
+    super('dry run');
+    this.outcome = outcome;
+  }
+}
+
+const monthsBefore = (now: Date, months: number) => {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+};
+
+export async function runRetention(
+  db: Db,
+  leadKinds: LeadRegistry,
+  options: RetentionOptions,
+): Promise<RetentionOutcome> {
+  const { months, now } = options;
+  let outcome: RetentionOutcome;
+  try {
+    outcome = await writeTransaction(db, async (trx) => {
+      // SQLite's write transaction already holds the file's only write lock; PostgreSQL needs its own.
+      if (isPostgres(trx)) {
+        const { rows } = await sql<{ locked: boolean }>`
+          select pg_try_advisory_xact_lock(${retentionLockKey}) as locked`.execute(trx);
+        if (!rows[0]?.locked) return { ran: false, reason: 'another instance is running it' } as const;
+      }
+      if (options.daily) {
+        const last = await trx
+          .selectFrom('audit_log')
+          .select('created_at')
+          .where('action', '=', 'data.retention-applied')
+          .where('created_at', '>', new Date(now.getTime() - dailyGapMs).toISOString())
+          .executeTakeFirst();
+        if (last) return { ran: false, reason: 'it ran in the last day' } as const;
+      }
+      const { leads, counts: leadCounts } = await anonymiseExpiredLeads(
+        trx,
+        leadKinds,
+        monthsBefore(now, months),
+      );
+      const trails = await keepOnlyUnsubscribeTrails(
+        trx,
+        monthsBefore(now, consentProofYears * 12).toISOString(),
+      );
+      const sentEmails = await deleteFinishedBefore(
+        trx,
+        new Date(now.getTime() - sentMailKeptDays * 24 * 60 * 60 * 1000).toISOString(),
+      );
+      const counts = { ...leadCounts, ...trails, sentEmails };
+      const ran = { ran: true, counts, leads } as const;
+      if (options.dryRun) throw new RolledBack(ran);
+      await recordAudit(
+        trx,
+        {
+          userId: null,
+          action: 'data.retention-applied',
+          subject: 'retention periods',
+          detail: { months, via: options.via, ...counts },
+        },
+        now,
+      );
+      return ran;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  }
+  // As after an erasure: no copy of what was blanked stays in SQLite's log (the outbox worker finishes
+  // this later if another process holds the log now).
+  if (outcome.ran) await forgetOverwrittenBytes(db);
+  return outcome;
+}

@@ -1,0 +1,429 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { leadRegistry } from '#server/lead-registry.ts';
+import { erasedMarker } from '#server/leads/erased.ts';
+import type { LeadStage } from '#shared/back-office.ts';
+import {
+  createTestDatabase,
+  type DatabaseKind,
+  describeEachDatabase,
+  describeOnPostgres,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
+import { runRetention } from './job.ts';
+
+// The retention job on a real database: leads placed at chosen dates, then what the back office would
+// read of them after the job. "Now" is fixed, and the limit is 24 months (the default).
+
+const now = new Date('2026-11-23T09:00:00.000Z');
+const months = 24;
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+/** Well past the two years, and well inside them. */
+const old = daysAgo(800);
+const recent = daysAgo(300);
+const leadKinds = leadRegistry();
+const run = (db: Db, extra: { dryRun?: boolean; daily?: boolean } = {}) =>
+  runRetention(db, leadKinds, { months, now, via: 'schedule', ...extra });
+
+function useDatabase(kind: DatabaseKind) {
+  const current = {} as { db: Db; database: TestDatabase };
+  beforeEach(async () => {
+    current.database = await createTestDatabase(kind);
+    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
+    await migrateToLatest(current.db);
+  });
+  afterEach(async () => {
+    await current.db.destroy();
+    await current.database.drop();
+  });
+  return current;
+}
+
+const reference = () => randomBytes(6).toString('hex');
+
+async function enquiry(db: Db, email: string, createdAt: string, stage: LeadStage = 'new') {
+  const row = await db
+    .insertInto('enquiries')
+    .values({
+      reference: reference(),
+      kind: 'contact',
+      name: `Name of ${email}`,
+      email,
+      organisation: 'Dentist',
+      phone: '07700 900123',
+      postcode: null,
+      message: `A message from ${email}`,
+      details: '{"optin":false}',
+      ip_address: '192.0.2.7',
+      created_at: createdAt,
+      stage,
+    })
+    .returning(['id', 'reference'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+async function application(db: Db, email: string, createdAt: string, stage: LeadStage = 'new') {
+  return db
+    .insertInto('applications')
+    .values({
+      reference: reference(),
+      email,
+      your_name: `Name of ${email}`,
+      business_name: 'Quill Dental',
+      answers: '{"website":"https://quill.example"}',
+      created_at: createdAt,
+      stage,
+    })
+    .returning(['id', 'reference'])
+    .executeTakeFirstOrThrow();
+}
+
+async function booking(db: Db, email: string, createdAt: string, endsAt: string) {
+  return db
+    .insertInto('bookings')
+    .values({
+      reference: reference(),
+      email,
+      starts_at: new Date(Date.parse(endsAt) - 30 * 60_000).toISOString(),
+      ends_at: endsAt,
+      local_date: endsAt.slice(0, 10),
+      local_time: '10:00',
+      time_zone: 'Europe/London',
+      status: 'confirmed',
+      cancel_token_hash: reference(),
+      meeting_url: 'https://meet.example/room',
+      meeting_id: null,
+      application_id: null,
+      created_at: createdAt,
+      cancelled_at: null,
+      source_address_hash: 'hash-of-an-address',
+      adviser_id: null,
+      calendar_event_url: null,
+    })
+    .returning(['id', 'reference'])
+    .executeTakeFirstOrThrow();
+}
+
+async function note(db: Db, kind: 'enquiry' | 'booking' | 'application', id: number, at: string) {
+  await db
+    .insertInto('lead_events')
+    .values({
+      lead_kind: kind,
+      lead_id: id,
+      event: 'note',
+      detail: 'Rang them about the quote',
+      user_id: null,
+      created_at: at,
+    })
+    .execute();
+}
+
+const enquiryEmails = (db: Db) =>
+  db
+    .selectFrom('enquiries')
+    .select(['reference', 'email', 'name', 'stage', 'created_at'])
+    .orderBy('id')
+    .execute();
+
+describeEachDatabase('the retention job', (kind) => {
+  const current = useDatabase(kind);
+
+  it('anonymises the leads of a conversation over two years quiet, and keeps younger ones and any that led to an engagement', async () => {
+    const { db } = current;
+    const gone = await enquiry(db, 'Quiet.Prospect@example.test', old);
+    const goneCall = await booking(db, 'quiet.prospect@example.test', old, daysAgo(790));
+    await note(db, 'enquiry', gone.id, daysAgo(780));
+    const young = await enquiry(db, 'young@example.test', recent);
+    // Old, but the same person's later enquiry keeps the conversation going.
+    const stillTalking = await application(db, 'talking@example.test', old);
+    await enquiry(db, 'talking@example.test', recent);
+    // Old, but staff wrote a note on it this year.
+    const noted = await enquiry(db, 'noted@example.test', old);
+    await note(db, 'enquiry', noted.id, recent);
+    // Old, but the call it booked was this year.
+    const calledLately = await booking(db, 'called@example.test', old, recent);
+    // Won: a client now, and their other old lead with them.
+    const won = await enquiry(db, 'client@example.test', old, 'won');
+    const clientsApplication = await application(db, 'client@example.test', old, 'lost');
+
+    const outcome = await run(db);
+
+    expect(outcome).toMatchObject({
+      ran: true,
+      counts: { enquiries: 1, bookings: 1, applications: 0, notes: 1 },
+    });
+    const enquiries = await enquiryEmails(db);
+    const byReference = (ref: string) => enquiries.find((row) => row.reference === ref);
+    // The anonymised lead keeps its reference, stage and date: counts and the pipeline stay whole.
+    expect(byReference(gone.reference)).toEqual({
+      reference: gone.reference,
+      email: erasedMarker,
+      name: erasedMarker,
+      stage: 'new',
+      created_at: old,
+    });
+    const goneRow = await db
+      .selectFrom('enquiries')
+      .selectAll()
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    expect([goneRow.phone, goneRow.ip_address, goneRow.message, goneRow.details]).toEqual([
+      null,
+      null,
+      erasedMarker,
+      '{}',
+    ]);
+    const goneBooking = await db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', goneCall.id)
+      .executeTakeFirstOrThrow();
+    expect([goneBooking.email, goneBooking.meeting_url, goneBooking.source_address_hash]).toEqual([
+      erasedMarker,
+      null,
+      null,
+    ]);
+    const notes = await db.selectFrom('lead_events').select(['lead_id', 'detail']).orderBy('id').execute();
+    expect(notes).toEqual([
+      { lead_id: gone.id, detail: erasedMarker },
+      { lead_id: noted.id, detail: 'Rang them about the quote' },
+    ]);
+    for (const kept of [young, noted, won]) expect(byReference(kept.reference)?.email).not.toBe(erasedMarker);
+    const applications = await db.selectFrom('applications').select(['id', 'email']).execute();
+    expect(applications.map((row) => row.email).sort()).toEqual([
+      'client@example.test',
+      'talking@example.test',
+    ]);
+    expect([stillTalking.id, clientsApplication.id].sort()).toEqual(applications.map((row) => row.id).sort());
+    const called = await db
+      .selectFrom('bookings')
+      .select('email')
+      .where('id', '=', calledLately.id)
+      .executeTakeFirstOrThrow();
+    expect(called.email).toBe('called@example.test');
+
+    // The audit log has the run, with its counts; a second run finds nothing more to do.
+    const audit = await db.selectFrom('audit_log').select(['action', 'subject', 'detail', 'kind']).execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'data.retention-applied',
+        subject: 'retention periods',
+        kind: 'staff',
+      }),
+    ]);
+    expect(JSON.parse(audit[0]?.detail ?? '{}')).toMatchObject({
+      months: 24,
+      enquiries: 1,
+      bookings: 1,
+      notes: 1,
+    });
+    expect(await run(db)).toMatchObject({
+      ran: true,
+      counts: { enquiries: 0, bookings: 0, applications: 0, notes: 0 },
+    });
+  });
+
+  it('keeps only the consent trail of an unsubscribed address, and deletes the trail six years after the unsubscribe', async () => {
+    const { db } = current;
+    const subscriber = async (
+      email: string,
+      status: 'confirmed' | 'unsubscribed',
+      unsubscribedAt: string | null,
+    ) => {
+      const row = await db
+        .insertInto('subscribers')
+        .values({
+          email,
+          status,
+          // Unsubscribing already drops the confirmation link; when it was sent stays until the job.
+          confirm_token_hash: status === 'confirmed' ? 'confirm-hash' : null,
+          confirmation_sent_at: daysAgo(400),
+          unsubscribe_token_hash: `unsubscribe-hash-${email}`,
+          confirmed_at: daysAgo(399),
+          unsubscribed_at: unsubscribedAt,
+          created_at: daysAgo(400),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const events: {
+        event: 'signed-up' | 'confirmed' | 'unsubscribed';
+        source: string;
+        wording: string | null;
+        at: string;
+      }[] = [
+        {
+          event: 'signed-up',
+          source: 'newsletter-form',
+          wording: 'Send me the newsletter',
+          at: daysAgo(400),
+        },
+        { event: 'confirmed', source: 'confirm-link', wording: null, at: daysAgo(399) },
+        ...(unsubscribedAt
+          ? [{ event: 'unsubscribed' as const, source: 'one-click', wording: null, at: unsubscribedAt }]
+          : []),
+      ];
+      for (const event of events) {
+        await db
+          .insertInto('subscriber_consents')
+          .values({
+            subscriber_id: row.id,
+            event: event.event,
+            source: event.source,
+            wording: event.wording,
+            ip_address: '198.51.100.4',
+            created_at: event.at,
+          })
+          .execute();
+      }
+      return row.id;
+    };
+    const left = await subscriber('left@example.test', 'unsubscribed', daysAgo(30));
+    const staying = await subscriber('staying@example.test', 'confirmed', null);
+    const longGone = await subscriber('long.gone@example.test', 'unsubscribed', daysAgo(6 * 366));
+
+    expect(await run(db)).toMatchObject({ counts: { unsubscribedTrimmed: 1, unsubscribedTrailsDeleted: 1 } });
+
+    const subscribers = await db
+      .selectFrom('subscribers')
+      .select(['id', 'email', 'status', 'confirm_token_hash', 'confirmation_sent_at', 'unsubscribed_at'])
+      .orderBy('id')
+      .execute();
+    expect(subscribers).toEqual([
+      {
+        id: left,
+        email: 'left@example.test',
+        status: 'unsubscribed',
+        confirm_token_hash: null,
+        confirmation_sent_at: null,
+        unsubscribed_at: daysAgo(30),
+      },
+      expect.objectContaining({ id: staying, confirm_token_hash: 'confirm-hash' }),
+    ]);
+    const trail = (id: number) =>
+      db
+        .selectFrom('subscriber_consents')
+        .select(['event', 'source', 'wording', 'ip_address', 'created_at'])
+        .where('subscriber_id', '=', id)
+        .orderBy('id')
+        .execute();
+    // Each event with when, where and the words shown: what proves the consent and the unsubscribe.
+    expect(await trail(left)).toEqual([
+      {
+        event: 'signed-up',
+        source: 'newsletter-form',
+        wording: 'Send me the newsletter',
+        ip_address: null,
+        created_at: daysAgo(400),
+      },
+      {
+        event: 'confirmed',
+        source: 'confirm-link',
+        wording: null,
+        ip_address: null,
+        created_at: daysAgo(399),
+      },
+      {
+        event: 'unsubscribed',
+        source: 'one-click',
+        wording: null,
+        ip_address: null,
+        created_at: daysAgo(30),
+      },
+    ]);
+    expect((await trail(staying)).map((event) => event.ip_address)).toEqual(['198.51.100.4', '198.51.100.4']);
+    expect(await trail(longGone)).toEqual([]);
+  });
+
+  it('deletes what is left of mail sent or given up over 30 days ago, and keeps the rest', async () => {
+    const { db } = current;
+    const mail = (subject: string, status: 'pending' | 'sent' | 'failed', at: string) =>
+      db
+        .insertInto('outbox_messages')
+        .values({
+          kind: 'test',
+          recipient: 'someone@example.test',
+          subject,
+          reply_to: null,
+          message: status === 'pending' ? '{"text":"waiting"}' : '',
+          status,
+          next_attempt_at: at,
+          locked_until: null,
+          last_error: status === 'failed' ? 'refused' : null,
+          created_at: at,
+          sent_at: status === 'sent' ? at : null,
+        })
+        .execute();
+    await mail('sent long ago', 'sent', daysAgo(31));
+    await mail('failed long ago', 'failed', daysAgo(31));
+    await mail('sent lately', 'sent', daysAgo(29));
+    await mail('failed lately', 'failed', daysAgo(29));
+    await mail('still waiting', 'pending', daysAgo(31));
+
+    expect(await run(db)).toMatchObject({ counts: { sentEmails: 2 } });
+
+    const left = await db.selectFrom('outbox_messages').select('subject').orderBy('id').execute();
+    expect(left.map((row) => row.subject)).toEqual(['sent lately', 'failed lately', 'still waiting']);
+  });
+
+  it('in a dry run, answers what would go and changes nothing', async () => {
+    const { db } = current;
+    await enquiry(db, 'quiet@example.test', old);
+    await enquiry(db, 'young@example.test', recent);
+    const snapshot = async () => ({
+      enquiries: await enquiryEmails(db),
+      audit: await db.selectFrom('audit_log').selectAll().execute(),
+    });
+    const before = await snapshot();
+
+    const dry = await run(db, { dryRun: true });
+
+    expect(dry).toMatchObject({ ran: true, counts: { enquiries: 1 } });
+    expect(await snapshot()).toEqual(before);
+    // What it said would go is what a real run then takes.
+    expect(await run(db)).toEqual(dry);
+  });
+
+  it('runs once a day however many times it is asked: a second instance finds the day’s run audited', async () => {
+    const { db, database } = current;
+    await enquiry(db, 'quiet@example.test', old);
+    const other = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    try {
+      expect(await run(db, { daily: true })).toMatchObject({ ran: true, counts: { enquiries: 1 } });
+      expect(await run(other, { daily: true })).toEqual({ ran: false, reason: 'it ran in the last day' });
+      const entries = await db.selectFrom('audit_log').select('action').execute();
+      expect(entries).toEqual([{ action: 'data.retention-applied' }]);
+    } finally {
+      await other.destroy();
+    }
+  });
+});
+
+describeOnPostgres('the retention job in two instances at once on PostgreSQL', () => {
+  const current = useDatabase('postgres');
+
+  it('anonymises once, with one audit entry', async () => {
+    const { db, database } = current;
+    const leads = [];
+    for (let i = 0; i < 40; i++) leads.push(await enquiry(db, `quiet${i}@example.test`, old));
+    const instances = [
+      db,
+      ...[1, 2, 3].map(() => createDatabase(loadConfig({ DATABASE_URL: database.url }).database)),
+    ];
+    try {
+      const outcomes = await Promise.all(instances.map((instance) => run(instance, { daily: true })));
+      const ran = outcomes.filter((outcome) => outcome.ran);
+      expect(ran).toHaveLength(1);
+      expect(ran[0]).toMatchObject({ counts: { enquiries: 40 } });
+      const entries = await db.selectFrom('audit_log').select('action').execute();
+      expect(entries).toEqual([{ action: 'data.retention-applied' }]);
+      const emails = await db.selectFrom('enquiries').select('email').execute();
+      expect(emails.every((row) => row.email === erasedMarker)).toBe(true);
+    } finally {
+      await Promise.all(instances.slice(1).map((instance) => instance.destroy()));
+    }
+  });
+});
