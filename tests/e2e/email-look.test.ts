@@ -7,6 +7,7 @@ import { withMeetingLink } from '#server/features/booking/index.ts';
 import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { sampleBooking } from '../support/sample-booking.ts';
 
 // An email's HTML part as a mail program that follows the reader's light or dark setting draws it (Apple
 // Mail and Outlook.com use the same styles); its logo comes from the built site.
@@ -18,18 +19,7 @@ let html: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const now = new Date('2026-11-23T10:00:00Z');
-  const booking = {
-    id: 1,
-    adviserName: 'Ann Fenwick',
-    adviserIntroduction: 'chartered accountant for sole traders',
-    reference: 'FH-7K3-Q9P',
-    email: 'sam.taylor@example.com',
-    startsAt: new Date('2026-12-01T09:00:00Z'),
-    endsAt: new Date('2026-12-01T09:30:00Z'),
-    localDate: '2026-12-01',
-    localTime: '09:00',
-    timeZone: 'Europe/London',
-  };
+  const booking = sampleBooking;
   const draft = confirmationEmail(
     booking,
     `${publicUrl.origin}/bookings/cancel?token=abc`,

@@ -10,12 +10,7 @@ import {
   signInThrottledEmail,
 } from '#server/features/accounts/emails.ts';
 import { staffApplicationNotice } from '#server/features/applications/emails.ts';
-import {
-  type BookingForMail,
-  cancellationEmail,
-  confirmationEmail,
-  staffBookingNotice,
-} from '#server/features/booking/emails.ts';
+import { cancellationEmail, confirmationEmail, staffBookingNotice } from '#server/features/booking/emails.ts';
 import { withMeetingLink } from '#server/features/booking/index.ts';
 import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars/adviser-diary.ts';
 import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
@@ -23,6 +18,7 @@ import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
 import { applicationSchema } from '#shared/application.ts';
 import { validApplication } from '#tests/support/applications.ts';
+import { sampleBooking } from '#tests/support/sample-booking.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
@@ -42,18 +38,7 @@ const bookingMail = {
 const now = new Date('2026-11-23T10:00:00Z');
 const meetingUrl = 'https://zoom.us/j/98765432100?pwd=abc&x=1';
 
-const booking: BookingForMail = {
-  id: 1,
-  adviserName: 'Ann Fenwick',
-  adviserIntroduction: 'chartered accountant for sole traders',
-  reference: 'FH-7K3-Q9P',
-  email: 'sam.taylor@example.com',
-  startsAt: new Date('2026-12-01T09:00:00Z'),
-  endsAt: new Date('2026-12-01T09:30:00Z'),
-  localDate: '2026-12-01',
-  localTime: '09:00',
-  timeZone: 'Europe/London',
-};
+const booking = sampleBooking;
 const call: CallForDiary = {
   ...booking,
   status: 'confirmed',
