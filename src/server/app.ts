@@ -36,6 +36,7 @@ import { refuseNullCharacters } from './http/validation.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { answerRequestId, newRequestId } from './logging/request-id.ts';
+import { emailLogoPath } from './mail/layout.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Clock } from './time/clock.ts';
 
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Hashed file names change with their content, so a browser may keep them for a year.
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // Mail programs that show an email as a web page load its logo from another origin.
+      if (filePath.endsWith(emailLogoPath)) reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 

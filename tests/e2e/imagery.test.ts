@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { emailLogoPath } from '#server/mail/layout.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 
 // The firm's pictures, icons and header as a visitor's Chromium gets them, at a laptop's width unless
@@ -202,6 +203,13 @@ describe('icons and the sharing image', () => {
     expect(touch.headers()['content-type']).toBe('image/png');
     const touchImage = await sharp(await touch.body()).metadata();
     expect([touchImage.width, touchImage.height, touchImage.hasAlpha]).toEqual([180, 180, false]);
+  });
+
+  it('lets an email shown as a web page elsewhere load the logo it takes from the site', async () => {
+    const elsewhere = await t.page.context().newPage();
+    await elsewhere.setContent(`<img alt="" src="${t.site.url}${emailLogoPath}">`, { waitUntil: 'load' });
+    expect(await elsewhere.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(180);
+    await elsewhere.close();
   });
 
   it('keeps the sharing image a page names at 1200 by 630 and at most 100 KB', async () => {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import ICAL from 'ical.js';
 import { parse } from 'parse5';
@@ -157,6 +159,15 @@ describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
     });
     expect(errors).toEqual([]);
     expect(`${mail().text}${mail().html}`).not.toContain('{{');
+  });
+
+  it('wears the site’s colours from content/theme.css, and wraps long values rather than widening', () => {
+    const { html } = mail();
+    const theme = readFileSync(path.resolve(import.meta.dirname, '../../../content/theme.css'), 'utf8');
+    const token = (name: string) => theme.match(new RegExp(`--${name}:\\s*(#[0-9a-fA-F]+)`))?.[1] as string;
+    expect(html).toContain(`background-color:${token('color-tint')}`);
+    expect(html).toContain(`color:${token('color-brand')}`);
+    expect(html).toContain('overflow-wrap:anywhere');
   });
 
   it('shows the firm’s logo from the site as a PNG of a set size, never inline, and no serif type', () => {

@@ -17,6 +17,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { firm } from '#content/firm.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import { emailColours } from './brand-colours.ts';
 import type { MailMessage } from './message.ts';
 
 // The one layout every email's HTML part is drawn in. The server runs TypeScript without compiling JSX,
@@ -47,15 +48,7 @@ export interface EmailBody {
   blocks: EmailBlock[];
 }
 
-const colours = {
-  page: '#f3f1ec',
-  card: '#ffffff',
-  ink: '#1d2a33',
-  muted: '#4f5b63',
-  accent: '#1f4d46',
-  accentInk: '#ffffff',
-  rule: '#dcd8cf',
-};
+const colours = emailColours;
 
 const dark = {
   page: '#141b20',
@@ -63,8 +56,8 @@ const dark = {
   ink: '#e8e6e1',
   muted: '#b4bcc2',
   rule: '#34414a',
-  accent: '#8fd1c4',
-  accentInk: '#10211e',
+  accent: '#8ccfda',
+  accentInk: '#0b2a30',
 };
 
 /** The dark palette, for the clients that say they are dark (prefers-color-scheme) and for Outlook.com,
@@ -93,7 +86,9 @@ const sans = "Figtree, 'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica,
 /** The logo as a PNG (mail programs do not show SVG), the one the build makes for phones' home screens,
  *  on the site itself: the worker puts the site's address in place of the token when it sends. */
 const logoSize = 40;
-const logoSrc = `${publicOriginToken}/apple-touch-icon.png`;
+/** The logo every email shows, fetched from the site by the reader's mail program (app.ts lets it). */
+export const emailLogoPath = '/apple-touch-icon.png';
+const logoSrc = `${publicOriginToken}${emailLogoPath}`;
 
 /** Puts the site's address (PUBLIC_URL's origin) where the layout left the token, e.g. in the logo's src. */
 export function withPublicOrigin(message: MailMessage, origin: string): MailMessage {
@@ -113,6 +108,9 @@ const text = (content: ReactNode, style: Record<string, string | number> = {}, c
         fontSize: 16,
         lineHeight: '26px',
         margin: '0 0 16px',
+        // A long unbroken value (a web address a visitor typed) wraps rather than widening the email.
+        overflowWrap: 'anywhere',
+        wordBreak: 'break-word',
         ...style,
       },
     },

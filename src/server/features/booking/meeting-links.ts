@@ -1,6 +1,7 @@
 // A booking's video-call link, put into its emails just before they are sent.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { emailColours } from '#server/mail/brand-colours.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { meetingLinkToFollow, meetingUrlToken } from './emails.ts';
@@ -52,7 +53,9 @@ export function withMeetingLink(message: MailMessage, url: string | null): MailM
       .replaceAll(meetingUrlToken, url ?? instead),
     html: message.html?.replaceAll(
       meetingUrlToken,
-      url ? `<a href="${escaped}" class="link" style="color:#1f4d46">${escaped}</a>` : escapeHtml(instead),
+      url
+        ? `<a href="${escaped}" class="link" style="color:${emailColours.accent}">${escaped}</a>`
+        : escapeHtml(instead),
     ),
     calendar: message.calendar && {
       ...message.calendar,
