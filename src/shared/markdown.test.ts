@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToText, renderMarkdown } from './markdown.ts';
+
+const origin = 'https://www.example-firm.co.uk';
+
+describe('Markdown written by staff', () => {
+  it('renders headings below the page title, lists, emphasis and links', () => {
+    const html = renderMarkdown(
+      '# VAT changes\n\nFrom **April**, see [HMRC](https://www.gov.uk/vat) or [our fees](/services).\n\n- one\n- two\n',
+      origin,
+    );
+    expect(html).toContain('<h2>VAT changes</h2>');
+    expect(html).toContain('<strong>April</strong>');
+    expect(html).toContain('<a href="https://www.gov.uk/vat" rel="noopener">HMRC</a>');
+    expect(html).toContain('<a href="/services">our fees</a>');
+    expect(html).toContain('<li>one</li>');
+  });
+
+  it('gives outside links rel="noopener" but not links to the site itself', () => {
+    expect(renderMarkdown(`[home](${origin}/about)`, origin)).toBe(
+      `<p><a href="${origin}/about">home</a></p>\n`,
+    );
+    expect(renderMarkdown('<https://evil.example/>', origin)).toContain('rel="noopener"');
+    expect(renderMarkdown('see https://www.gov.uk today', origin)).toContain(
+      '<a href="https://www.gov.uk" rel="noopener">',
+    );
+  });
+
+  it('renders every known Markdown XSS attempt inert', () => {
+    const attempts = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '[click](javascript:alert(1))',
+      '[click](JaVaScRiPt:alert(1))',
+      '[click](  javascript:alert(1))',
+      '[click](&#106;avascript:alert(1))',
+      '[click](java\tscript:alert(1))',
+      '[click](vbscript:msgbox(1))',
+      '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '![x](javascript:alert(1))',
+      '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+      '[x](https://a.example/"onmouseover="alert(1))',
+      '<a href="javascript:alert(1)">x</a>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<svg onload=alert(1)>',
+      '[x](//evil.example/path)',
+      '`<script>` and ```\n<script>alert(1)</script>\n```',
+      '<style>body{display:none}</style>',
+      '<<script>script>alert(1)<</script>/script>',
+    ];
+    for (const source of attempts) {
+      // Escaped text holds no "<", so every "<" in the answer opens a tag the renderer made itself.
+      for (const [, name, attributes] of renderMarkdown(source, origin).matchAll(
+        /<\/?([a-z0-9]+)([^>]*)>/gi,
+      )) {
+        expect(['p', 'a', 'code', 'pre', 'strong', 'em', 'h2', 'br']).toContain(name);
+        for (const [, attribute, value] of (attributes ?? '').matchAll(/\s([^\s=]+)="([^"]*)"/g)) {
+          expect(['href', 'rel', 'class'], source).toContain(attribute);
+          if (attribute === 'href') expect(value, source).toMatch(/^(https:\/\/[^/]|\/[^/])/);
+        }
+      }
+    }
+  });
+
+  it('shows https images lazily and drops images from anywhere else', () => {
+    expect(renderMarkdown('![Chart](https://cdn.example/c.png)')).toContain(
+      '<img src="https://cdn.example/c.png" alt="Chart" loading="lazy">',
+    );
+    expect(renderMarkdown('![Chart](/images/c.png)')).toContain('src="/images/c.png"');
+    expect(renderMarkdown('![Chart](http://tracker.example/pixel.gif)')).not.toContain('<img');
+  });
+
+  it('turns into readable plain text for an email', () => {
+    expect(
+      markdownToText(
+        '# VAT changes\n\nFrom **April**, see [HMRC](https://www.gov.uk/vat).\nNew line.\n\n- one\n- two\n\nBye, <jo@example.com>',
+      ),
+    ).toBe(
+      'VAT changes\n\nFrom April, see HMRC (https://www.gov.uk/vat). New line.\n\n- one\n- two\n\nBye, jo@example.com\n',
+    );
+  });
+});
