@@ -20,7 +20,7 @@ const defaultLinkOpen =
 /** Links that leave the site open without handing it the page that opened them. */
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  const href = token?.attrGet('href') ?? '';
+  const href = String(token?.attrGet('href') ?? '');
   if (token && /^https?:/i.test(href) && !isOwnOrigin(href, (env as RenderEnv).origin)) {
     token.attrSet('rel', 'noopener');
   }
@@ -31,7 +31,7 @@ const defaultImage = markdown.renderer.rules.image;
 /** An image from elsewhere would tell its host who read the article, so only https images are shown. */
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  if (!token || !safeImage.test(token.attrGet('src') ?? '')) return '';
+  if (!token || !safeImage.test(String(token.attrGet('src') ?? ''))) return '';
   token.attrSet('loading', 'lazy');
   return defaultImage
     ? defaultImage(tokens, index, options, env, self)
@@ -114,7 +114,7 @@ export function markdownToText(source: string): string {
       case 'inline':
         for (const child of block.children ?? []) {
           if (child.type === 'link_open') {
-            href = child.attrGet('href');
+            href = String(child.attrGet('href') ?? '');
             linkText = '';
           } else if (child.type === 'link_close') {
             line +=
