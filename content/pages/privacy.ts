@@ -1,5 +1,10 @@
 // Copy for the privacy notice. Keep it in step with what the site actually collects and keeps.
-import { consentProofYears, retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
+import {
+  consentProofYears,
+  retentionPeriodToken,
+  retentionPeriodWords,
+  unconfirmedSignUpKeptDays,
+} from '#shared/retention.ts';
 
 export const privacyPage = {
   title: 'Privacy notice',
@@ -37,7 +42,7 @@ export const privacyPage = {
       paragraphs: [
         // The period is RETENTION_MONTHS in words, filled in by the server (shared/retention.ts).
         `Enquiries, quotes, applications and bookings are kept while we are talking to you about working together: the details you gave in those that did not lead to an engagement are deleted ${retentionPeriodToken} after we last dealt with them, or sooner if you ask. If you become a client, our letter of engagement explains how long client records are kept.`,
-        `Newsletter details are kept while you are subscribed, and the record of your consent for ${retentionPeriodWords(consentProofYears * 12)} after you unsubscribe, so we can show we had it.`,
+        `Newsletter details are kept while you are subscribed, and the record of your consent for ${retentionPeriodWords(consentProofYears * 12)} after you unsubscribe, so we can show we had it. If you sign up but never confirm, your address is deleted ${unconfirmedSignUpKeptDays} days after we sent the confirmation email.`,
       ],
     },
     {

@@ -14,6 +14,7 @@ const nouns: Record<string, [one: string, many: string]> = {
     'unsubscribed addresses cut down to their consent trail',
   ],
   unsubscribedTrailsDeleted: ['old consent trail deleted', 'old consent trails deleted'],
+  unconfirmedSignUpsDeleted: ['unconfirmed sign-up deleted', 'unconfirmed sign-ups deleted'],
   staffAccounts: ['staff account closed', 'staff accounts closed'],
   sessions: ['session ended', 'sessions ended'],
   signInThrottles: ['sign-in limit lifted', 'sign-in limits lifted'],

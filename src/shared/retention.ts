@@ -7,6 +7,13 @@ export const defaultRetentionMonths = 24;
 /** Days a sent (or given-up) email's recipient, subject and times stay in the outbox. */
 export const sentMailKeptDays = 30;
 
+/**
+ * Days a newsletter sign-up that was never confirmed is kept after the last confirmation email: twice the
+ * life of the confirmation link, so a late click still finds it, and then it goes, consent trail and all,
+ * since no consent was ever given.
+ */
+export const unconfirmedSignUpKeptDays = 30;
+
 /** Years an unsubscribed address's consent trail is kept after the unsubscribe, to show consent was had. */
 export const consentProofYears = 6;
 

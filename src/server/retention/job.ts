@@ -2,15 +2,15 @@ import { sql } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import { type Db, forgetOverwrittenBytes, isPostgres } from '#server/db/database.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
-import { keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
+import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
-import { consentProofYears, sentMailKeptDays } from '#shared/retention.ts';
+import { consentProofYears, sentMailKeptDays, unconfirmedSignUpKeptDays } from '#shared/retention.ts';
 import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
 
 // The retention job: leads that led to no engagement are anonymised `months` after their last activity
 // (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
-// consentProofYears), and what is left of sent mail goes after sentMailKeptDays. One transaction, with
+// consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, and what is left of sent mail goes after sentMailKeptDays. One transaction, with
 // its audit entry; on PostgreSQL under an advisory lock, so that of several instances only one runs it.
 
 export interface RetentionOptions {
@@ -47,6 +47,8 @@ const monthsBefore = (now: Date, months: number) => {
   return cutoff;
 };
 
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
 export async function runRetention(
   db: Db,
   leadKinds: LeadRegistry,
@@ -80,11 +82,9 @@ export async function runRetention(
         trx,
         monthsBefore(now, consentProofYears * 12).toISOString(),
       );
-      const sentEmails = await deleteFinishedBefore(
-        trx,
-        new Date(now.getTime() - sentMailKeptDays * 24 * 60 * 60 * 1000).toISOString(),
-      );
-      const counts = { ...leadCounts, ...trails, sentEmails };
+      const unconfirmed = await deleteUnconfirmedSignUps(trx, daysBefore(now, unconfirmedSignUpKeptDays));
+      const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
+      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);
       await recordAudit(

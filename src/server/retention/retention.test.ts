@@ -338,6 +338,50 @@ describeEachDatabase('the retention job', (kind) => {
     expect(await trail(longGone)).toEqual([]);
   });
 
+  it('deletes a sign-up never confirmed 30 days after its last confirmation email, with its trail', async () => {
+    const { db } = current;
+    const pending = async (email: string, createdAt: string, sentAt: string | null) => {
+      const row = await db
+        .insertInto('subscribers')
+        .values({
+          email,
+          status: 'pending',
+          confirm_token_hash: `confirm-hash-${email}`,
+          confirmation_sent_at: sentAt,
+          unsubscribe_token_hash: `unsubscribe-hash-${email}`,
+          confirmed_at: null,
+          unsubscribed_at: null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('subscriber_consents')
+        .values({
+          subscriber_id: row.id,
+          event: 'signed-up',
+          source: 'newsletter-form',
+          wording: 'Send me the newsletter',
+          ip_address: '198.51.100.4',
+          created_at: createdAt,
+        })
+        .execute();
+      return row.id;
+    };
+    await pending('never.confirmed@example.test', daysAgo(45), daysAgo(31));
+    await pending('never.sent@example.test', daysAgo(31), null);
+    // Signed up long ago, but sent the confirmation again last week: its link still works.
+    const resent = await pending('resent@example.test', daysAgo(90), daysAgo(7));
+    const fresh = await pending('fresh@example.test', daysAgo(2), daysAgo(2));
+
+    expect(await run(db)).toMatchObject({ counts: { unconfirmedSignUpsDeleted: 2 } });
+
+    const left = await db.selectFrom('subscribers').select('id').orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual([resent, fresh]);
+    const trails = await db.selectFrom('subscriber_consents').select('subscriber_id').orderBy('id').execute();
+    expect(trails.map((row) => row.subscriber_id)).toEqual([resent, fresh]);
+  });
+
   it('deletes what is left of mail sent or given up over 30 days ago, and keeps the rest', async () => {
     const { db } = current;
     const mail = (subject: string, status: 'pending' | 'sent' | 'failed', at: string) =>

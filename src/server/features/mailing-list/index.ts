@@ -1,6 +1,6 @@
 // The mailing-list feature as other parts of the server see it: subscribers and their consent trail.
 export { subscriberLeads } from './lead-kind.ts';
-export { keepOnlyUnsubscribeTrails } from './retention.ts';
+export { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from './retention.ts';
 export { mailingListPlugin } from './routes.ts';
 export { createMailingListService, type MailingListService } from './service.ts';
 export { registerSubscriberStaffRoutes } from './staff-routes.ts';

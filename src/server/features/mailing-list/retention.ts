@@ -62,3 +62,22 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
   }
   return { unsubscribedTrimmed: ids.length, unsubscribedTrailsDeleted: goneIds.length };
 }
+
+/**
+ * Deletes the sign-ups never confirmed whose last confirmation email (or the sign-up itself, if none was
+ * sent) is older than `before` (an ISO time), with their consent trail. Answers how many went.
+ */
+export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
+  const rows = await trx
+    .selectFrom('subscribers')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
+    .execute();
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', ids).execute();
+    await trx.deleteFrom('subscribers').where('id', 'in', ids).execute();
+  }
+  return { unconfirmedSignUpsDeleted: ids.length };
+}
