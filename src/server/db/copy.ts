@@ -73,6 +73,34 @@ async function targetTables(to: AnyDb): Promise<TargetTable[]> {
   }));
 }
 
+const rowsPerPage = 500;
+
+/**
+ * A table's rows in pages, in key order: each page starts after the last key of the one before, so a
+ * large table costs one index seek per page rather than rereading every row it skips. A table without a
+ * key (adviser_busy: busy times copied from calendars, small and read again at each sync) is paged by
+ * offset, which the source's one read transaction keeps consistent.
+ */
+async function* pagesOf(source: AnyDb, table: TargetTable) {
+  const keys = table.keyColumns;
+  let after: Record<string, unknown> | undefined;
+  for (let offset = 0; ; offset += rowsPerPage) {
+    let query = source.selectFrom(table.name).selectAll().limit(rowsPerPage);
+    if (keys.length === 0) query = query.orderBy(sql`1`).offset(offset);
+    for (const column of keys) query = query.orderBy(column as never);
+    const last = after;
+    if (last && keys.length > 0) {
+      query = query.where(
+        sql<boolean>`(${sql.join(keys.map((key) => sql.ref(key)))}) > (${sql.join(keys.map((key) => last[key]))})`,
+      );
+    }
+    const rows: Record<string, unknown>[] = await query.execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1);
+  }
+}
+
 const countOf = async (db: AnyDb, table: string) =>
   Number(
     (
@@ -112,20 +140,14 @@ export async function copyDatabase(
       const copied: CopiedTable[] = [];
       for (const table of tables) {
         const expected = await countOf(source, table.name);
-        for (let offset = 0; offset < expected; ) {
-          const order = table.keyColumns.length ? table.keyColumns : [sql`1`];
-          let query = source.selectFrom(table.name).selectAll();
-          for (const column of order) query = query.orderBy(column as never);
-          const first = await query.limit(500).offset(offset).execute();
-          if (first.length === 0) break;
-          const batch = rowsPerBatch(Object.keys(first[0] as object).length);
-          for (let at = 0; at < first.length; at += batch) {
+        for await (const rows of pagesOf(source, table)) {
+          const batch = rowsPerBatch(Object.keys(rows[0] as object).length);
+          for (let at = 0; at < rows.length; at += batch) {
             await target
               .insertInto(table.name)
-              .values(first.slice(at, at + batch))
+              .values(rows.slice(at, at + batch))
               .execute();
           }
-          offset += first.length;
         }
         for (const column of table.serialColumns) {
           await sql`select setval(pg_get_serial_sequence(${table.name}, ${column}),
