@@ -7,7 +7,7 @@ import { freePort } from '../support/ports.ts';
 
 // The files in deploy/ for the common hosts. This machine cannot pull container images, so the image is
 // checked by what it runs (the README's commands, which every other test runs too), and the compose file
-// by `docker compose config` wherever a docker client with compose is installed.
+// by compose's own check (Docker's, or Debian's docker-compose that .ci/run installs).
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -92,24 +92,33 @@ describe('deploy/Dockerfile', () => {
   });
 });
 
-const composeAvailable = runs('docker', ['compose', 'version']);
+/**
+ * Compose's own check of the file: Docker's `docker compose` where it is installed, else Debian's
+ * `docker-compose` (which .ci/run installs), which reads the same format.
+ */
+const compose = runs('docker', ['compose', 'version'])
+  ? ['docker', 'compose']
+  : runs('docker-compose', ['version'])
+    ? ['docker-compose']
+    : undefined;
 
 describe('deploy/compose.yaml', () => {
-  const compose = read('deploy/compose.yaml');
+  const file = read('deploy/compose.yaml');
 
   it("runs Caddy with the tested deploy/Caddyfile, and the app believes X-Forwarded-For from Caddy's address only", () => {
-    expect(compose).toContain('- ./Caddyfile:/etc/caddy/Caddyfile:ro');
-    const caddyAddress = compose.match(/ipv4_address: (\S+)/)?.[1];
+    expect(file).toContain('- ./Caddyfile:/etc/caddy/Caddyfile:ro');
+    const caddyAddress = file.match(/ipv4_address: (\S+)/)?.[1];
     expect(caddyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    expect(compose).toContain(`TRUST_PROXY: ${caddyAddress}`);
+    expect(file).toContain(`TRUST_PROXY: ${caddyAddress}`);
     // The app's port is not published: only Caddy's are.
-    expect(compose.match(/^ {4}ports:/gm)).toHaveLength(1);
+    expect(file.match(/^ {4}ports:/gm)).toHaveLength(1);
   });
 
-  it.runIf(composeAvailable)(
-    `is accepted by docker compose config${composeAvailable ? '' : ' (skipped: no docker compose on this machine)'}`,
+  it.runIf(compose)(
+    `is accepted by compose's own check${compose ? '' : ' (skipped: no docker compose on this machine)'}`,
     () => {
-      const result = spawnSync('docker', ['compose', '-f', 'deploy/compose.yaml', 'config', '--quiet'], {
+      const [command = '', ...args] = compose ?? [];
+      const result = spawnSync(command, [...args, '-f', 'deploy/compose.yaml', 'config', '--quiet'], {
         cwd: root,
         encoding: 'utf8',
         env: {
