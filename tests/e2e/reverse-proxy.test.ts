@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeApi } from '#shared/back-office.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { caddyInstalled, httpsRequest, type RunningCaddy, startCaddy } from '../support/caddy.ts';
+import { caddyInstalled, type RunningCaddy, startCaddy } from '../support/caddy.ts';
 import { type DatabaseKind, describeEachDatabase } from '../support/databases.ts';
 import { freePort } from '../support/ports.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -54,21 +53,14 @@ describeBehindCaddy('behind Caddy with deploy/Caddyfile', (database) => {
     from: string,
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ) => httpsRequest(caddy.url, { path, ca: caddy.ca, from, ...init });
+  ) => rawRequest(caddy.url, { path, ca: caddy.ca, from, ...init });
 
   /** A request straight to the app's port, skipping Caddy, from the loopback address `from`. */
   const straightToApp = async (
     from: string,
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ) => {
-    const agent = new http.Agent({ localAddress: from });
-    try {
-      return await rawRequest(site.url, { method: init.method ?? 'GET', path, agent, ...init });
-    } finally {
-      agent.destroy();
-    }
-  };
+  ) => rawRequest(site.url, { path, from, ...init });
 
   type Send = typeof throughCaddy;
 

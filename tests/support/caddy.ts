@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.ts';
+import { rawRequest } from './raw-http.ts';
 import { waitUntil } from './wait.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -92,7 +92,7 @@ export async function startCaddy(appAddress: string, httpsPort?: number): Promis
         if (child.exitCode !== null) throw new Error(`Caddy exited with code ${child.exitCode}`);
         try {
           const pem = readFileSync(caFile, 'utf8');
-          await httpsRequest(url, { path: '/healthz', ca: pem });
+          await rawRequest(url, { path: '/healthz', ca: pem });
           ca = pem;
           return true;
         } catch {
@@ -106,59 +106,4 @@ export async function startCaddy(appAddress: string, httpsPort?: number): Promis
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-}
-
-export interface HttpsAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/**
- * One request over https, trusting only `ca`, from the loopback address `from` (so a test can be several
- * visitors on one machine). Nothing is decompressed: no Accept-Encoding is sent unless given.
- */
-export function httpsRequest(
-  base: string,
-  options: {
-    path: string;
-    ca: string;
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    from?: string;
-  },
-): Promise<HttpsAnswer> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      {
-        host: hostname,
-        port,
-        method: options.method ?? 'GET',
-        path: options.path,
-        ca: options.ca,
-        localAddress: options.from,
-        agent: false,
-        headers: {
-          ...(options.body !== undefined && { 'content-length': String(Buffer.byteLength(options.body)) }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
-  });
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 export interface RawAnswer {
   status: number;
@@ -9,27 +10,34 @@ export interface RawAnswer {
 
 /**
  * Sends a request with its path exactly as given. `fetch` and URL parsers tidy a path (dot segments,
- * some escapes) before it leaves, so they cannot send the spellings an attacker would.
+ * some escapes) before it leaves, so they cannot send the spellings an attacker would. Over https when
+ * `base` is, trusting only `ca`; from the loopback address `from` if given (so a test can be several
+ * visitors on one machine). Nothing is decompressed: no Accept-Encoding is sent unless given.
  */
 export function rawRequest(
   base: string,
   options: {
-    method: string;
+    method?: string;
     path: string;
     headers?: Record<string, string>;
     body?: string;
     agent?: http.Agent;
+    ca?: string;
+    from?: string;
   },
 ): Promise<RawAnswer> {
-  const { hostname, port } = new URL(base);
+  const { protocol, hostname, port } = new URL(base);
+  const client = protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = http.request(
+    const request = client.request(
       {
         host: hostname,
         port,
-        method: options.method,
+        method: options.method ?? 'GET',
         path: options.path,
-        agent: options.agent,
+        agent: options.agent ?? (options.from ? false : undefined),
+        ca: options.ca,
+        localAddress: options.from,
         headers: {
           // A length of its own, as Node sends no body for DELETE or OPTIONS without one.
           ...(options.body !== undefined && {
