@@ -6,18 +6,14 @@
 
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { createDatabase } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { AdviserRefusal, createAdviserService } from '#server/features/advisers/index.ts';
 import { createCalendarSync, type SyncOutcome } from '#server/features/calendars/index.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { emailAddressProblem } from '#shared/email.ts';
+import { runOnDatabase, UsageError } from './command.ts';
 
 const usage =
   'Use: npm run adviser:add -- EMAIL --name "NAME" [--introduction "…"] | npm run adviser:calendar -- EMAIL (--caldav URL --username U --password P | --ics URL | --none) | npm run adviser:list';
-
-class UsageError extends Error {}
 
 function readArgs() {
   try {
@@ -62,13 +58,10 @@ function readWords(outcome: SyncOutcome, syncMinutes: number): string {
   }
 }
 
-async function run() {
-  const { positionals, values } = readArgs();
-  const [command, email = ''] = positionals;
-  const config = loadConfig();
-  const db = createDatabase(config.database);
-  try {
-    await migrateToLatest(db);
+await runOnDatabase(
+  async (db, config) => {
+    const { positionals, values } = readArgs();
+    const [command, email = ''] = positionals;
     const advisers = createAdviserService({
       db,
       calendarSecretKey: config.calendars.secretKey,
@@ -149,16 +142,6 @@ async function run() {
     } else {
       throw new UsageError(usage);
     }
-  } finally {
-    await db.destroy();
-  }
-}
-
-try {
-  await run();
-} catch (error) {
-  const known =
-    error instanceof ConfigError || error instanceof UsageError || error instanceof AdviserRefusal;
-  console.error(known ? (error as Error).message : error);
-  process.exitCode = 1;
-}
+  },
+  [AdviserRefusal],
+);

@@ -3,52 +3,33 @@
 // prints what would go and changes nothing. The site runs the same job every day by itself; this is for
 // checking what it will do, or running it now.
 
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { createDatabase } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { runRetention } from '#server/retention/job.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
+import { runOnDatabase, UsageError } from './command.ts';
 
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
 
-class UsageError extends Error {}
-
-async function run() {
+await runOnDatabase(async (db, config) => {
   const unknown = args.filter((arg) => arg !== '--dry-run');
   if (unknown.length > 0) throw new UsageError('Use: npm run data:retention -- [--dry-run]');
-  const config = loadConfig();
-  const db = createDatabase(config.database);
-  try {
-    await migrateToLatest(db);
-    const months = config.retentionMonths;
-    const outcome = await runRetention(db, leadRegistry(), {
-      months,
-      now: systemClock(),
-      dryRun,
-      via: 'command line',
-    });
-    if (!outcome.ran) throw new UsageError(`Nothing done: ${outcome.reason}. Try again in a minute.`);
-    const what = erasedCounts(outcome.counts);
-    console.log(
-      dryRun
-        ? `Dry run, nothing changed. Would remove (leads kept ${months} months after their last activity): ${what}.`
-        : `Removed what was past its retention period (leads kept ${months} months after their last activity): ${what}.`,
-    );
-    for (const lead of outcome.leads) {
-      console.log(`${dryRun ? 'would anonymise' : 'anonymised'} ${lead.kind} ${lead.reference}`);
-    }
-  } finally {
-    await db.destroy();
+  const months = config.retentionMonths;
+  const outcome = await runRetention(db, leadRegistry(), {
+    months,
+    now: systemClock(),
+    dryRun,
+    via: 'command line',
+  });
+  if (!outcome.ran) throw new UsageError(`Nothing done: ${outcome.reason}. Try again in a minute.`);
+  const what = erasedCounts(outcome.counts);
+  console.log(
+    dryRun
+      ? `Dry run, nothing changed. Would remove (leads kept ${months} months after their last activity): ${what}.`
+      : `Removed what was past its retention period (leads kept ${months} months after their last activity): ${what}.`,
+  );
+  for (const lead of outcome.leads) {
+    console.log(`${dryRun ? 'would anonymise' : 'anonymised'} ${lead.kind} ${lead.reference}`);
   }
-}
-
-try {
-  await run();
-} catch (error) {
-  const known = error instanceof ConfigError || error instanceof UsageError;
-  console.error(known ? (error as Error).message : error);
-  process.exitCode = 1;
-}
+});
