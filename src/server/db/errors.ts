@@ -22,14 +22,25 @@ const unreachableCodes = new Set([
 ]);
 
 /**
+ * PostgreSQL refusing the connection itself: the database missing or not accepting connections, or the
+ * password or role refused. The operator has to act, but to a visitor it is the same as an outage: the
+ * site comes back as it was once they have.
+ */
+const connectionRefusedCodes = new Set(['3D000', '28000', '28P01']);
+const notAcceptingConnections = /is not currently accepting connections/;
+
+/**
  * The database could not be reached or cannot write just now (as opposed to refusing what was written):
- * a connection refused, cut or timed out, PostgreSQL shutting down or out of connections (SQLSTATE
- * classes 08, 53 and 57P), or SQLite's file locked by another process, unreadable or full.
+ * a connection refused, cut or timed out, PostgreSQL starting, shutting down, out of connections or
+ * refusing this site's connection (SQLSTATE classes 08, 53 and 57P, and the codes above), or SQLite's file
+ * locked by another process, unreadable or full.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (unreachableCodes.has(code) || /^(08|53|57P)/.test(code)) return true;
+    if (connectionRefusedCodes.has(code)) return true;
+    if (code === '55000' && typeof message === 'string' && notAcceptingConnections.test(message)) return true;
     if (/^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)/.test(code)) return true;
   }
   // node-postgres reports a lost connection or a full pool by message only.
