@@ -31,7 +31,7 @@ import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
-import { trustProxyOption } from './http/trusted-proxies.ts';
+import { dropUnreadableForwardedEntries, trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
@@ -77,6 +77,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
     bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Fastify's earliest call with each request, before it is routed or logged: the one place to tidy a
+    // header that every later step reads. The URL itself is left as it came.
+    rewriteUrl: (request) => {
+      dropUnreadableForwardedEntries(request);
+      return request.url ?? '/';
+    },
     genReqId: newRequestId,
     return503OnClosing: true,
     frameworkErrors,

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The network an address is counted as by every per-address limit (the form rate limit, the sign-in
@@ -20,6 +20,9 @@ export function networkOf(ip: string): string {
     .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
+
+/** An IPv4 or IPv6 address, with or without a port as some proxies write it. */
+export const isNetworkAddress = (entry: string) => isIP(withoutPort(entry).replace(/%.*$/, '')) !== 0;
 
 /**
  * Some proxies (Azure Application Gateway, IIS with ARR) write the visitor as `203.0.113.7:40001` or

@@ -114,4 +114,23 @@ describeEachDatabase('TRUST_PROXY listing the proxies', (database) => {
     expect(await failSignIn(site, email, viaProxy, '127.0.0.2')).toBe('/login?notice=sign-in-failed');
     expect(await auditedAddresses(site)).toEqual(['127.0.0.1', '203.0.113.9']);
   });
+
+  it('takes an entry that is not an address as forged: the address right of it, or the proxy’s own', async () => {
+    const email = 'nobody@fenwickhale.test';
+    const before = (await auditedAddresses(site)).length;
+    for (const forwarded of [
+      'garbage',
+      '203.0.113.9, garbage',
+      'garbage, 203.0.113.10',
+      '203.0.113.11:4000',
+    ]) {
+      await failSignIn(site, email, { 'x-forwarded-for': forwarded }, '127.0.0.2');
+    }
+    expect((await auditedAddresses(site)).slice(before)).toEqual([
+      '127.0.0.2',
+      '127.0.0.2',
+      '203.0.113.10',
+      '203.0.113.11:4000',
+    ]);
+  });
 });

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import type { ProxyTrust } from '../config.ts';
+import { isNetworkAddress } from './source-address.ts';
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY. A proxy that appends to X-Forwarded-For (nginx's
@@ -19,4 +21,27 @@ export function trustProxyOption(trust: ProxyTrust): FastifyServerOptions['trust
     case 'addresses':
       return trust.addresses;
   }
+}
+
+/**
+ * Drops from X-Forwarded-For the entries left of (and including) the right-most one that is not an
+ * address. No proxy writes such an entry, so it was written by whoever sent the request to the proxy (or
+ * by a program on a trusted address that talks to the app directly); left in, Fastify would take the text
+ * as the visitor's address, and every new text would be a new visitor to the rate limits. Called with
+ * each request before anything reads its address, so the request log, the limits and the audit log all
+ * see the same. Changes nothing when every entry is an address.
+ */
+export function dropUnreadableForwardedEntries(request: IncomingMessage) {
+  const header = request.headers['x-forwarded-for'];
+  if (header === undefined) return;
+  const entries = [header]
+    .flat()
+    .join(',')
+    .split(',')
+    .map((entry) => entry.trim());
+  const unreadable = entries.findLastIndex((entry) => !isNetworkAddress(entry));
+  if (unreadable === -1) return;
+  const kept = entries.slice(unreadable + 1);
+  if (kept.length > 0) request.headers['x-forwarded-for'] = kept.join(', ');
+  else delete request.headers['x-forwarded-for'];
 }
