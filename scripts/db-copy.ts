@@ -1,11 +1,12 @@
 // `npm run db:copy -- --from sqlite:data/site.db --to postgres://…`: copies the site's database into a new,
-// empty PostgreSQL database (see src/server/db/copy.ts), printing each table's rows. Stop the site first,
-// so that nothing written meanwhile is left behind.
+// empty PostgreSQL database (see src/server/db/copy.ts), printing each table's rows. It refuses while the
+// site (or any command) has the SQLite file open, since what they wrote meanwhile would be left behind.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { CopyRefused, copyDatabase } from '#server/db/copy.ts';
 import { createDatabase } from '#server/db/database.ts';
+import { tryExclusiveLock } from '#server/db/in-use-lock.ts';
 
 const usage =
   'Usage: npm run db:copy -- --from sqlite:data/site.db --to postgres://USER:PASSWORD@HOST/DATABASE';
@@ -18,6 +19,15 @@ try {
   if (to.kind !== 'postgres') throw new CopyRefused(`--to must be a PostgreSQL database. ${usage}`);
   // Opening a missing SQLite file would make an empty one, and copy nothing.
   if (from.kind === 'sqlite' && !existsSync(from.file)) throw new CopyRefused(`There is no ${from.file}.`);
+  if (from.kind === 'sqlite') {
+    const unused = tryExclusiveLock(from.file);
+    if (!unused) {
+      throw new CopyRefused(
+        `${from.file} is in use: stop the site (and any command using it) first, so that nothing it writes is left behind.`,
+      );
+    }
+    unused.release();
+  }
   const source = createDatabase(from);
   const target = createDatabase(to);
   try {
@@ -30,6 +40,12 @@ try {
   }
 } catch (error) {
   const expected = error instanceof CopyRefused || error instanceof ConfigError;
-  console.error(expected ? `Cannot copy: ${(error as Error).message}` : error);
+  // A database's own refusal (a password, a missing database, a value PostgreSQL cannot store) carries
+  // its code and says what is wrong; only a failure of this program needs its stack.
+  const fromDatabase = typeof (error as { code?: unknown }).code === 'string';
+  if (expected) console.error(`Cannot copy: ${(error as Error).message}`);
+  else if (fromDatabase)
+    console.error(`Cannot copy: ${(error as Error).message}. Nothing was kept in the target.`);
+  else console.error(error);
   process.exitCode = 1;
 }

@@ -112,6 +112,31 @@ const countOf = async (db: AnyDb, table: string) =>
   );
 
 /**
+ * Refuses a target holding any row, or any table of another program's (tables but no record of this
+ * site's migrations): the copy goes only into a new, empty database, or one this site made and never used.
+ */
+async function refuseUnlessEmpty(to: AnyDb) {
+  const { rows: tables } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+    order by table_name`.execute(to);
+  const names = tables.map((table) => table.name);
+  if (names.length > 0 && !names.includes('kysely_migration')) {
+    throw new CopyRefused(
+      `The target holds tables of its own (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}): copy only into a new, empty database.`,
+    );
+  }
+  for (const name of names.filter((name) => !name.startsWith('kysely_'))) {
+    const rows = await countOf(to, name);
+    if (rows > 0) {
+      throw new CopyRefused(
+        `The target is not empty (${name} holds ${rows} ${rows === 1 ? 'row' : 'rows'}): copy only into a new, empty database.`,
+      );
+    }
+  }
+}
+
+/**
  * Copies every table of `from` into the PostgreSQL database `to`, which is migrated first and must hold no
  * rows: in one transaction on each side (the source read as it stood when the copy began; the target
  * all or nothing), parents before the rows that refer to them, in batches, ids kept. Then each sequence is
@@ -124,17 +149,11 @@ export async function copyDatabase(
   onTable: (copied: CopiedTable) => void = () => {},
 ): Promise<CopiedTable[]> {
   if (!isPostgres(to)) throw new CopyRefused('The target must be a PostgreSQL database (postgres://…).');
+  // Checked before the target is migrated, so that a target refused is left exactly as it was.
+  await refuseUnlessEmpty(to);
   await migrateToLatest(from);
   await migrateToLatest(to);
   const tables = await targetTables(to);
-  for (const { name } of tables) {
-    const rows = await countOf(to, name);
-    if (rows > 0) {
-      throw new CopyRefused(
-        `The target is not empty (${name} holds ${rows} rows): copy only into a new, empty database.`,
-      );
-    }
-  }
   return (from as AnyDb).transaction().execute((source) =>
     (to as AnyDb).transaction().execute(async (target) => {
       const copied: CopiedTable[] = [];
