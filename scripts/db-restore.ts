@@ -26,8 +26,11 @@ try {
     const { migration, forced } = await restoreSqlite(path.resolve(files[0] as string), database.file, {
       force,
     });
-    if (forced)
-      console.warn('The database was in use: restart the site now, so that it opens the restored one.');
+    if (forced) {
+      console.warn(
+        'The database was in use: the backup was written into it, and the site now reads and writes the restored data. Restart the site soon, so that nothing it remembers from before is used.',
+      );
+    }
     console.log(`Restored ${database.file} from ${files[0]} (at migration ${migration}).`);
   }
 } catch (error) {

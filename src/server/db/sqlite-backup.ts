@@ -123,6 +123,10 @@ export interface RestoreResult {
  * beside the database first and then renamed over it, so a crash at any point leaves either the old
  * database or the restored one, whole. The old database's -wal and -shm go first, since SQLite would
  * otherwise replay the old log into the restored file.
+ *
+ * With `force` over a database in use, renaming would leave the running site writing to the old file,
+ * no longer on disk, and losing all it acknowledged from then on; so the backup is written into the
+ * database itself by SQLite's backup API, as one transaction that every open connection then sees.
  */
 export async function restoreSqlite(
   file: string,
@@ -140,21 +144,35 @@ export async function restoreSqlite(
       `The database at ${target} is in use (the site, or a command such as db:migrate, has it open). Stop the site and try again; --force restores it all the same, and whatever the running site writes afterwards is lost`,
     );
   }
+  if (!lock) {
+    await copyInto(file, target);
+    return { migration, forced: true };
+  }
   try {
     const partial = await copyBeside(file, target);
     try {
       // Nobody has the old database open: copy its log into it first, so that a crash before the rename
       // leaves it as it was, not without its latest writes.
-      if (lock && existsSync(target)) checkpoint(target);
+      if (existsSync(target)) checkpoint(target);
       for (const part of ['-wal', '-shm', '-journal']) rmSync(`${target}${part}`, { force: true });
       renameSync(partial, target);
       syncFile(path.dirname(target));
     } finally {
       rmSync(partial, { force: true });
     }
-    return { migration, forced: !lock };
+    return { migration, forced: false };
   } finally {
-    lock?.release();
+    lock.release();
+  }
+}
+
+/** Writes the database `source` over the open database `target`, in one transaction. */
+async function copyInto(source: string, target: string) {
+  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    db.close();
   }
 }
 
