@@ -18,6 +18,7 @@ await runOnDatabase(async (db, config) => {
   const months = config.retentionMonths;
   const outcome = await runRetention(db, leadRegistry(), {
     months,
+    secret: config.sessionSecret,
     now: systemClock(),
     dryRun,
     via: 'command line',

@@ -98,6 +98,7 @@ export async function createRuntime(
     db,
     leadKinds: leadRegistry(),
     months: config.retentionMonths,
+    secret: config.sessionSecret,
     log,
     now: clock,
   });

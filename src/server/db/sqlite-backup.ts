@@ -141,7 +141,7 @@ export async function restoreSqlite(
   const lock = tryExclusiveLock(target);
   if (!lock && !force) {
     throw new DatabaseInUse(
-      `The database at ${target} is in use (the site, or a command such as db:migrate, has it open). Stop the site and try again; --force restores it all the same, and whatever the running site writes afterwards is lost`,
+      `The database at ${target} is in use (the site, or a command such as db:migrate, has it open). Stop the site and try again; --force restores it all the same, writing the backup into the database the site has open`,
     );
   }
   if (!lock) {

@@ -44,19 +44,24 @@ export async function findExpiredLeads(db: Db, leadKinds: LeadRegistry, cutoff: 
   const at = cutoff.toISOString();
   const kept = keptAddresses(kinds, at);
   const found: ExpiredLead[] = [];
+  const addresses = new Set<string>();
   for (const { kind, table } of kinds) {
-    const { rows } = await sql<{ id: number; reference: string }>`select id, reference
+    const { rows } = await sql<{ id: number; reference: string; email: string }>`select id, reference, email
       from ${sql.table(table)}
       where email <> ${erasedMarker} and lower(email) not in (${kept})
       order by id`.execute(db);
     found.push(...rows.map((row) => ({ kind, id: Number(row.id), reference: row.reference })));
+    for (const row of rows) addresses.add(row.email.trim().toLowerCase());
   }
-  return { kinds, found };
+  return { kinds, found, addresses };
 }
 
-/** Anonymises those leads and blanks the staff notes on them; answers them, and how many of each table. */
+/**
+ * Anonymises those leads and blanks the staff notes on them; answers them, their people's addresses, and
+ * how many of each table.
+ */
 export async function anonymiseExpiredLeads(trx: Db, leadKinds: LeadRegistry, cutoff: Date) {
-  const { kinds, found } = await findExpiredLeads(trx, leadKinds, cutoff);
+  const { kinds, found, addresses } = await findExpiredLeads(trx, leadKinds, cutoff);
   const idsOf = (kind: LeadRetention['kind']) => found.filter((lead) => lead.kind === kind).map((l) => l.id);
   for (const { kind, anonymise } of kinds) await anonymise(trx, idsOf(kind));
   const notes = await eraseLeadNotes(
@@ -66,5 +71,5 @@ export async function anonymiseExpiredLeads(trx: Db, leadKinds: LeadRegistry, cu
   );
   const counts: Record<string, number> = {};
   for (const { kind, table } of kinds) counts[table] = idsOf(kind).length;
-  return { leads: found, counts: { ...counts, notes } };
+  return { leads: found, addresses, counts: { ...counts, notes } };
 }

@@ -7,6 +7,7 @@ import type { LeadRegistry } from '#server/leads/kind.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
 import { consentProofYears, sentMailKeptDays, unconfirmedSignUpKeptDays } from '#shared/retention.ts';
 import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
+import { pseudonymiseForgottenAddresses } from './forgotten-addresses.ts';
 
 // The retention job: leads that led to no engagement are anonymised `months` after their last activity
 // (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
@@ -22,6 +23,8 @@ export interface RetentionOptions {
   daily?: boolean;
   /** Who ran it, for the audit entry: the site's own schedule, or the command line. */
   via: 'schedule' | 'command line';
+  /** SESSION_SECRET: keys the pseudonym a forgotten address leaves in the audit log, as an erasure does. */
+  secret: string;
 }
 
 export type RetentionOutcome =
@@ -73,18 +76,20 @@ export async function runRetention(
           .executeTakeFirst();
         if (last) return { ran: false, reason: 'it ran in the last day' } as const;
       }
-      const { leads, counts: leadCounts } = await anonymiseExpiredLeads(
-        trx,
-        leadKinds,
-        monthsBefore(now, months),
-      );
+      const {
+        leads,
+        addresses,
+        counts: leadCounts,
+      } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months));
       const trails = await keepOnlyUnsubscribeTrails(
         trx,
         monthsBefore(now, consentProofYears * 12).toISOString(),
       );
       const unconfirmed = await deleteUnconfirmedSignUps(trx, daysBefore(now, unconfirmedSignUpKeptDays));
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
-      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails };
+      // After the sign-ups, so that an address whose only other trace was one is forgotten too.
+      const auditEntries = await pseudonymiseForgottenAddresses(trx, addresses, options.secret);
+      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, auditEntries };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);
       await recordAudit(

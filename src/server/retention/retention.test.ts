@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { recordAudit } from '#server/audit/log.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { erasedAddress } from '#server/features/back-office/data-protection.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import type { LeadStage } from '#shared/back-office.ts';
@@ -25,8 +27,9 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).to
 const old = daysAgo(800);
 const recent = daysAgo(300);
 const leadKinds = leadRegistry();
+const secret = 'retention-test-secret-retention-test-secret';
 const run = (db: Db, extra: { dryRun?: boolean; daily?: boolean } = {}) =>
-  runRetention(db, leadKinds, { months, now, via: 'schedule', ...extra });
+  runRetention(db, leadKinds, { months, now, via: 'schedule', secret, ...extra });
 
 function useDatabase(kind: DatabaseKind) {
   const current = {} as { db: Db; database: TestDatabase };
@@ -336,6 +339,50 @@ describeEachDatabase('the retention job', (kind) => {
     ]);
     expect((await trail(staying)).map((event) => event.ip_address)).toEqual(['198.51.100.4', '198.51.100.4']);
     expect(await trail(longGone)).toEqual([]);
+  });
+
+  it('names a forgotten person in the audit log by the pseudonym an erasure leaves, and keeps a subscriber’s entries', async () => {
+    const { db } = current;
+    await enquiry(db, 'Forgotten@example.test', old);
+    await enquiry(db, 'still.reading@example.test', old);
+    await db
+      .insertInto('subscribers')
+      .values({
+        email: 'still.reading@example.test',
+        status: 'confirmed',
+        confirm_token_hash: null,
+        confirmation_sent_at: old,
+        unsubscribe_token_hash: 'unsubscribe-hash',
+        confirmed_at: old,
+        unsubscribed_at: null,
+        created_at: old,
+      })
+      .execute();
+    for (const subject of ['forgotten@example.test', 'still.reading@example.test']) {
+      await recordAudit(
+        db,
+        { userId: null, action: 'data.exported', subject, detail: { email: subject } },
+        new Date(old),
+      );
+    }
+
+    expect(await run(db)).toMatchObject({ counts: { enquiries: 2, auditEntries: 1 } });
+
+    const exports = await db
+      .selectFrom('audit_log')
+      .select(['subject', 'detail'])
+      .where('action', '=', 'data.exported')
+      .orderBy('id')
+      .execute();
+    const pseudonym = erasedAddress(secret, 'forgotten@example.test');
+    expect(pseudonym).toMatch(/^\(erased [\w-]{12}\)$/);
+    expect(exports).toEqual([
+      { subject: pseudonym, detail: JSON.stringify({ email: pseudonym }) },
+      {
+        subject: 'still.reading@example.test',
+        detail: JSON.stringify({ email: 'still.reading@example.test' }),
+      },
+    ]);
   });
 
   it('deletes a sign-up never confirmed 30 days after its last confirmation email, with its trail', async () => {

@@ -17,14 +17,21 @@ export function createRetentionSchedule(deps: {
   db: Db;
   leadKinds: LeadRegistry;
   months: number;
+  secret: string;
   log: Logger;
   now: Clock;
   pollIntervalMs?: number;
 }): Poller {
-  const { db, leadKinds, months, log, now } = deps;
+  const { db, leadKinds, months, secret, log, now } = deps;
   return createPoller(
     async () => {
-      const outcome = await runRetention(db, leadKinds, { months, now: now(), daily: true, via: 'schedule' });
+      const outcome = await runRetention(db, leadKinds, {
+        months,
+        secret,
+        now: now(),
+        daily: true,
+        via: 'schedule',
+      });
       if (!outcome.ran) return 0;
       log.info({ retention: outcome.counts }, 'retention job ran');
       return outcome.leads.length;
