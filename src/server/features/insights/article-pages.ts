@@ -109,7 +109,7 @@ const shareImage = (origin: string) =>
 function listContent(heading: string, intro: string, articles: PublishedArticle[], extra = html``) {
   return html`<div class="insights">
 <h1>${heading}</h1>
-<p class="lead">${intro}</p>
+<p class="article-lead">${intro}</p>
 ${extra}
 ${
   articles.length === 0
@@ -198,7 +198,7 @@ ${article.tags.map(
     content: html`<article class="article">
 <p class="article-meta"><a href="${insightsPath}">Insights</a></p>
 <h1>${article.title}</h1>
-<p class="lead">${article.summary}</p>
+<p class="article-lead">${article.summary}</p>
 <p class="article-meta">By ${article.authorName} · ${dateOf(article.publishedAt)}</p>
 ${tagList(article.tags)}
 ${cover ? picture(cover, '(min-width: 48rem) 42rem, 100vw', true) : html``}
