@@ -255,6 +255,27 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     expect((await api().json(`/articles/${id}`)).status).toBe('draft');
   });
 
+  it('another instance on the same database serves a newly published article within its refresh interval', async () => {
+    const other = await startTestApp({
+      databaseUrl: site.databaseUrl,
+      clock: () => clock,
+      env: { INSIGHTS_REFRESH_SECONDS: '1' },
+    });
+    try {
+      const id = await create({ slug: 'seen-everywhere' });
+      expect((await send(other, '/insights/seen-everywhere')).status).toBe(404);
+      expect((await api().send(`/articles/${id}/publish`)).status).toBe(200);
+      await waitUntil(async () => (await send(other, '/insights/seen-everywhere')).status === 200, {
+        timeoutMs: 5000,
+        what: () => 'the other instance to serve the article',
+      });
+      expect(await (await send(other, '/insights')).text()).toContain('/insights/seen-everywhere');
+    } finally {
+      // The other instance shares the database: closing it must not drop it.
+      await other.close();
+    }
+  });
+
   it('records every change in the audit log, and keeps the byline when the author’s account is erased', async () => {
     const actions = await site.db
       .selectFrom('audit_log')
