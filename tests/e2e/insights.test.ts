@@ -4,6 +4,7 @@ import { articleMessages } from '#shared/articles.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
 
 // A member of staff writes an article in the back office, sees the Markdown drawn beside it, adds a
 // cover and publishes it; the article is then on /insights, at its own address, on its tag's page, in the
@@ -12,7 +13,9 @@ const t = setUpSiteInBrowser();
 const password = 'Ledger2026!';
 
 describe('Insights in Chromium', () => {
-  it('writes, previews, publishes and shows an article on /insights, its page, its tag page, the sitemap and the feed', async () => {
+  it('writes, previews, publishes and shows an article on /insights, its page, its tag page, the sitemap and the feed', {
+    timeout: 120_000,
+  }, async () => {
     const email = 'ann.insights@fenwickhale.test';
     await addStaffWithPassword(t.site, email, password, 'staff');
     const page = t.page;
@@ -35,11 +38,11 @@ describe('Insights in Chromium', () => {
     await page
       .getByLabel('Text (Markdown)')
       .fill(
-        'Landlords **must** keep digital records.\n\n## What to do now\n\n- Choose software\n- <b>Sign up</b>',
+        'Landlords **must** keep digital records.\n\n# What to do now\n\n- Choose software\n- <b>Sign up</b>',
       );
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.locator('strong', { hasText: 'must' }).waitFor();
-    await preview.getByRole('heading', { name: 'What to do now', level: 3 }).waitFor();
+    await preview.getByRole('heading', { name: 'What to do now', level: 2 }).waitFor();
     expect(await preview.getByText('<b>Sign up</b>').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -92,5 +95,23 @@ describe('Insights in Chromium', () => {
     expect(sitemap).toContain(`<loc>${t.site.url}/insights/tag/making-tax-digital</loc>`);
     const feed = await (await fetch(`${t.site.url}/insights/feed.xml`)).text();
     expect(feed).toContain(`<id>${t.site.url}/insights/making-tax-digital-for-landlords</id>`);
+
+    // The pages the server writes, and the editor as the browser built it, are valid HTML.
+    const documents: HtmlDocument[] = [];
+    for (const path of [
+      '/insights',
+      '/insights/making-tax-digital-for-landlords',
+      '/insights/tag/landlords',
+    ]) {
+      documents.push({ name: path, html: await (await fetch(`${t.site.url}${path}`)).text() });
+    }
+    await page.goto(`${t.site.url}/back-office/insights`);
+    await page.getByRole('link', { name: 'Making Tax Digital for landlords' }).click();
+    await page.getByRole('region', { name: 'Preview' }).locator('strong').waitFor();
+    documents.push({
+      name: 'the article editor',
+      html: `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`,
+    });
+    expect(await nuHtmlErrors(documents)).toEqual([]);
   });
 });
