@@ -3,6 +3,7 @@ export const navigation = [
   { href: '/services', label: 'Services' },
   { href: '/about', label: 'About us' },
   { href: '/vat-de-minimis', label: 'VAT guide' },
+  { href: '/insights', label: 'Insights' },
   { href: '/application', label: 'Work with us' },
   { href: '/contact', label: 'Contact' },
 ] as const;

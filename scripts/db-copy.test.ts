@@ -66,6 +66,9 @@ async function fillEveryTable(file: string, postgresUrl: string) {
         else if (type.startsWith('timestamp'))
           row[column] = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
         else if (type === 'integer' || type === 'bigint') row[column] = i;
+        // Bytes (a cover image's) as bytes: a blob on SQLite, bytea on PostgreSQL.
+        else if (type === 'bytea')
+          row[column] = Buffer.from(`${table}.${column}.${i} \u0000\u00ff`, 'latin1');
         else row[column] = `${table}.${column}.${i} ann.lee@example.com ✓`;
       }
       const names = Object.keys(row);

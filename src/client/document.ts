@@ -31,6 +31,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     meta.description && `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.noindex && '<meta name="robots" content="noindex">',
     url && `<link rel="canonical" href="${url}">`,
+    page.head,
     ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
     meta.retentionPeriod && `<meta name="${retentionPeriodMetaName}" content="${retentionPeriodToken}">`,

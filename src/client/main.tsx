@@ -4,6 +4,7 @@ import type { PageModule } from './pages/page-module.ts';
 import '#content/theme.css';
 import './styles/base.css';
 import './styles/forms.css';
+import './styles/insights.css';
 
 // Each page is its own chunk; the prerendered HTML names the page and preloads its chunk.
 const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx');

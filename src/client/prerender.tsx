@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { serverPageContentToken, serverPageTitleToken } from '#shared/server-page.ts';
+import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import { App } from './App.tsx';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
 
@@ -12,6 +12,8 @@ export interface RenderedPage {
   source: string;
   meta: PageMeta;
   body: string;
+  /** Put in <head> as it is: the shell's token for the head of a page the server writes. */
+  head?: string;
 }
 
 /** Renders every page to HTML; run at build time (and by the dev server per request). */
@@ -39,5 +41,6 @@ export function renderServerPageShell(): RenderedPage {
     source: '',
     meta: { path: null, title: serverPageTitleToken, description: '' },
     body: renderToString(<App Page={Content} path={null} />),
+    head: serverPageHeadToken,
   };
 }

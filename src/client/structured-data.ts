@@ -47,7 +47,4 @@ export function firmStructuredData() {
   };
 }
 
-/** JSON for a `<script type="application/ld+json">` block: no `<` survives, so nothing can close the tag. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replaceAll('<', '\\u003c');
-}
+export { jsonForScript } from '#shared/html.ts';

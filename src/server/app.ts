@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createAccountService, sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
+import { PublishedInsights } from './features/insights/index.ts';
 import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
@@ -125,14 +126,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
   registerMetrics(app, db, config.metricsToken, deps.backups);
   registerHealth(app, db);
-  registerSitemap(app, config.distDir, config.publicUrl);
   const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
+  const insights = new PublishedInsights({
+    db,
+    shell: serverPages,
+    origin: config.publicUrl.origin,
+    now: clock,
+  });
+  registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
   refuseCrossSiteRequests(app, config.publicUrl, serverPages);
 
   // 3. The features, then the built files.
-  await app.register(featuresPlugin, { botCheck, signInProof, accounts, formTokens, pages, serverPages });
+  await app.register(featuresPlugin, {
+    botCheck,
+    signInProof,
+    accounts,
+    formTokens,
+    pages,
+    serverPages,
+    insights,
+  });
   await app.register(publicFiles, {
     root: path.join(config.distDir, 'client'),
     wildcard: false,

@@ -58,6 +58,8 @@ export interface Config {
   backups: BackupSettings | undefined;
   /** Months after its last activity when a lead that led to no engagement is anonymised (the privacy notice says so). */
   retentionMonths: number;
+  /** Seconds between two looks at the articles: scheduled ones due, and changes made by another instance. */
+  insightsRefreshSeconds: number;
 }
 
 export interface BackupSettings {
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     calendars,
     backups,
     retentionMonths,
+    insightsRefreshSeconds: wholeNumber('INSIGHTS_REFRESH_SECONDS', '15'),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from './features/booking/index.ts';
 import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
+import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
@@ -31,6 +32,8 @@ export interface FeatureParts {
   formTokens: FormTokens;
   pages: PrerenderedPages;
   serverPages: ServerPages;
+  /** The published articles' pages, which the sitemap lists too. */
+  insights: PublishedInsights;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface FeatureParts {
  */
 export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   app,
-  { botCheck, signInProof, accounts, formTokens, pages, serverPages },
+  { botCheck, signInProof, accounts, formTokens, pages, serverPages, insights },
 ) => {
   const { config, db, clock } = app.deps;
   const mail = {
@@ -145,6 +148,12 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mailQueued,
     secret: config.sessionSecret,
     now: clock,
+  });
+
+  await app.register(insightsPlugin, {
+    articles: createArticleService({ db, now: clock, changed: () => insights.refresh() }),
+    published: insights,
+    refreshSeconds: config.insightsRefreshSeconds,
   });
 
   await app.register(prerenderedPagesPlugin, { pages });

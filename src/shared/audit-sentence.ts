@@ -105,6 +105,22 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} connected ${calendarWords(detail)} for adviser ${subject}`;
     case 'adviser.calendar-disconnected':
       return `${actor} disconnected ${calendarWords(detail)} of adviser ${subject}`;
+    case 'article.created':
+      return `${actor} started the article ${subject}`;
+    case 'article.saved':
+      return typeof detail.was === 'string'
+        ? `${actor} saved the article ${subject} (its address was ${detail.was})`
+        : `${actor} saved the article ${subject}`;
+    case 'article.scheduled':
+      return `${actor} scheduled the article ${subject}${typeof detail.publishAt === 'string' ? ` for ${instant(detail.publishAt)}` : ''}`;
+    case 'article.published':
+      return detail.via === 'schedule'
+        ? `The article ${subject} was published as scheduled`
+        : `${actor} published the article ${subject}`;
+    case 'article.unpublished':
+      return `${actor} unpublished the article ${subject}`;
+    case 'article.cover-changed':
+      return `${actor} changed the cover image of the article ${subject}`;
     default: {
       // An action recorded by a newer version of the site than this page: still a sentence, without its code.
       const unworded: never = action;

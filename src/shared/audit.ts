@@ -52,4 +52,10 @@ export type AuditAction =
   | 'adviser.blocked-date.added'
   | 'adviser.blocked-date.removed'
   | 'adviser.calendar-connected'
-  | 'adviser.calendar-disconnected';
+  | 'adviser.calendar-disconnected'
+  | 'article.created'
+  | 'article.saved'
+  | 'article.scheduled'
+  | 'article.published'
+  | 'article.unpublished'
+  | 'article.cover-changed';

@@ -19,3 +19,8 @@ const characters = Object.fromEntries(
 export function unescapeHtml(html: string): string {
   return html.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => characters[entity] ?? "'");
 }
+
+/** JSON for a `<script type="application/ld+json">` block: no `<` survives, so nothing can close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}

@@ -34,6 +34,12 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'adviser.blocked-date.removed': 'staff',
   'adviser.calendar-connected': 'staff',
   'adviser.calendar-disconnected': 'staff',
+  'article.created': 'staff',
+  'article.saved': 'staff',
+  'article.scheduled': 'staff',
+  'article.published': 'staff',
+  'article.unpublished': 'staff',
+  'article.cover-changed': 'staff',
 };
 
 export interface AuditEntry {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ArticleStatus } from '#shared/articles.ts';
 import type { AuditKind } from '#shared/audit.ts';
 import type { LeadKind, LeadStage, StaffRole } from '#shared/back-office.ts';
 
@@ -282,6 +283,42 @@ export interface AuditLogTable {
   kind: AuditKind;
 }
 
+export interface ArticleTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  /** Markdown. */
+  body: string;
+  /** JSON: the normalised tags. */
+  tags: string;
+  /** Who wrote it; null if unknown. The account may since be disabled or erased. */
+  author_user_id: number | null;
+  /** The byline readers see, kept as written whatever becomes of the account. */
+  author_name: string;
+  status: ArticleStatus;
+  /** When a scheduled article goes out. */
+  publish_at: Timestamp | null;
+  /** When it first went out; kept through an unpublish, so republishing keeps its date. */
+  published_at: Timestamp | null;
+  cover_key: string | null;
+  cover_alt: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArticleImageTable {
+  name: string;
+  article_id: number;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -303,4 +340,6 @@ export interface Database {
   adviser_calendars: AdviserCalendarTable;
   adviser_busy: AdviserBusyTable;
   calendar_writes: CalendarWriteTable;
+  articles: ArticleTable;
+  article_images: ArticleImageTable;
 }

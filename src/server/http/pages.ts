@@ -7,7 +7,7 @@ import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
 import { serve } from './serve.ts';
 
-interface Page {
+export interface Page {
   /** Its `<title>`, as the API document names it. */
   title: string;
   etag: string;
@@ -42,25 +42,40 @@ export class PrerenderedPages {
   }
 
   send(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding');
-    if (status === 200) {
-      reply.header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    }
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.identity);
+    return sendCompressed(request, reply, page, status);
   }
+}
+
+/**
+ * Answers with a page compressed ahead of time: brotli or gzip as the browser accepts, 304 when its copy
+ * is current. Also for the pages and feed the server writes itself (the articles).
+ */
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Omit<Page, 'title'>,
+  status = 200,
+  contentType = 'text/html; charset=utf-8',
+) {
+  reply
+    .status(status)
+    .header('content-type', contentType)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding');
+  if (status === 200) {
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  }
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
 }
 
 const titleOf = (html: string) => unescapeHtml(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
 
-function compress(identity: Buffer): Omit<Page, 'title'> {
+/** A page's bytes, compressed once, with the etag that names them. */
+export function compress(identity: Buffer): Omit<Page, 'title'> {
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     identity,

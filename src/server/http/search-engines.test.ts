@@ -25,6 +25,8 @@ const publicPages = [
   '/vat-de-minimis',
   '/privacy',
   '/cookies',
+  // Written by the server (the articles' list), not prerendered: the same tags all the same.
+  '/insights',
 ];
 const hiddenPages = ['/login', '/subscribed', '/contact-received'];
 

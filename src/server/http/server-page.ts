@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
-import { serverPageContentToken, serverPageTitleToken } from '#shared/server-page.ts';
+import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 
 /**
  * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the build
@@ -16,10 +16,16 @@ export class ServerPages {
     this.#shell = readFileSync(shellFile, 'utf8').replaceAll(publicOriginToken, escapeHtml(publicUrl.origin));
   }
 
-  send(reply: FastifyReply, status: number, title: string, content: SafeHtml) {
-    const page = this.#shell
+  /** The whole page: `head` adds to its <head> (a description, a canonical link, sharing tags). */
+  render(title: string, content: SafeHtml, head: SafeHtml = new SafeHtml('')) {
+    return this.#shell
       .replace(serverPageTitleToken, escapeHtml(title))
-      .replace(serverPageContentToken, content.value);
+      .replace(serverPageHeadToken, () => head.value)
+      .replace(serverPageContentToken, () => content.value);
+  }
+
+  send(reply: FastifyReply, status: number, title: string, content: SafeHtml) {
+    const page = this.render(title, content);
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')

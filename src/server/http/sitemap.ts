@@ -5,21 +5,40 @@ import { robots as robotsFile, sitemap as sitemapFile } from '#shared/api/site.t
 import { escapeHtml } from '#shared/html.ts';
 import { serve } from './serve.ts';
 
+export interface SitemapPage {
+  path: string;
+  /** When it last changed (ISO 8601), if known. */
+  lastmod?: string;
+}
+
 /**
  * /robots.txt and /sitemap.xml, written once at start from the build's list of indexable pages and the
  * site's public address. Pages kept out of search results (sign-in, thank-you pages) carry a noindex tag
  * instead of a Disallow line, so that crawlers can read it.
  */
-export function registerSitemap(app: FastifyInstance, distDir: string, publicUrl: URL) {
+export function registerSitemap(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: URL,
+  /** Pages the server writes itself (the articles): the same list object until one changes. */
+  morePages: () => readonly SitemapPage[] = () => [],
+) {
   const { paths }: { paths: string[] } = JSON.parse(readFileSync(path.join(distDir, 'sitemap.json'), 'utf8'));
   const origin = publicUrl.origin;
-  const sitemap = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((page) => `  <url><loc>${escapeHtml(`${origin}${page}`)}</loc></url>`),
-    '</urlset>',
-    '',
-  ].join('\n');
+  const url = ({ path: page, lastmod }: SitemapPage) =>
+    `  <url><loc>${escapeHtml(`${origin}${page}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const write = (more: readonly SitemapPage[]) =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...paths.map((page) => url({ path: page })),
+      ...more.map(url),
+      '</urlset>',
+      '',
+    ].join('\n');
+  // Written again only when the server's own pages changed.
+  let more = morePages();
+  let sitemap = write(more);
   const robots = [
     'User-agent: *',
     'Disallow: /api/',
@@ -29,12 +48,16 @@ export function registerSitemap(app: FastifyInstance, distDir: string, publicUrl
     '',
   ].join('\n');
 
-  serve(app, sitemapFile, (_request, reply) =>
-    reply
+  serve(app, sitemapFile, (_request, reply) => {
+    if (morePages() !== more) {
+      more = morePages();
+      sitemap = write(more);
+    }
+    return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap),
-  );
+      .send(sitemap);
+  });
   serve(app, robotsFile, (_request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')

@@ -10,7 +10,15 @@ export { pathWith } from './route.ts';
 
 /** An answer that is not JSON: an HTML page, a CSV file, a redirect. */
 export interface NonJsonAnswer {
-  contentType: 'text/html' | 'text/csv' | 'text/plain' | 'application/xml' | 'application/json' | 'redirect';
+  contentType:
+    | 'text/html'
+    | 'text/csv'
+    | 'text/plain'
+    | 'application/xml'
+    | 'application/atom+xml'
+    | 'application/json'
+    | 'image/*'
+    | 'redirect';
   description: string;
 }
 

@@ -9,6 +9,7 @@ import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
 import { forgetDraftsOfOthers, SignedInAs } from './drafts.ts';
+import { InsightsScreen, insightsSection, newArticleId } from './InsightsScreen.tsx';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
@@ -29,6 +30,7 @@ const sections = [
   ['', 'Overview'],
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
+  ['insights', 'Insights'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
@@ -109,6 +111,7 @@ function Screen({
   role: StaffRole | null;
 }) {
   if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
+  if (section === insightsSection) return <InsightsScreen id={id} />;
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
@@ -155,6 +158,7 @@ const pageTitle = typeof document === 'undefined' ? '' : document.title;
 function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
   if (!id) return sections.find(([to]) => to === section)?.[1];
+  if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 

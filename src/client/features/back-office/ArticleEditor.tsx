@@ -1,0 +1,470 @@
+import { type ChangeEvent, type FormEvent, useContext, useEffect, useRef, useState } from 'react';
+import { call, problemsOf } from '#client/lib/api-client.ts';
+import {
+  type Article,
+  type ArticleDraft,
+  createArticle,
+  getArticle,
+  listArticles,
+  publishArticle,
+  saveArticle,
+  scheduleArticle,
+  unpublishArticle,
+  uploadArticleCover,
+} from '#shared/api/back-office-articles.ts';
+import {
+  articleMessages,
+  articlePath,
+  articleStatusLabels,
+  coverMaxBytes,
+  coverTypes,
+  normaliseTags,
+  slugify,
+} from '#shared/articles.ts';
+import { renderMarkdown } from '#shared/markdown.ts';
+import { SignedInAs } from './drafts.ts';
+import { Feedback } from './Feedback.tsx';
+import { insightsSection } from './InsightsScreen.tsx';
+import { Link, navigate } from './router.tsx';
+
+type Author = { id: number; email: string; name: string };
+type Fields = Omit<ArticleDraft, 'authorUserId'> & { authorUserId: number | null };
+
+const emptyFields: Fields = {
+  title: '',
+  summary: '',
+  slug: '',
+  tags: '',
+  authorUserId: null,
+  authorName: '',
+  body: '',
+  coverAlt: '',
+};
+
+const fieldsOf = (article: Article): Fields => ({
+  title: article.title,
+  summary: article.summary,
+  slug: article.slug,
+  tags: article.tags.join(', '),
+  authorUserId: article.authorUserId,
+  authorName: article.authorName,
+  body: article.body,
+  coverAlt: article.cover?.alt ?? '',
+});
+
+const unsavedWarning = 'This article has changes that are not saved. Leave without saving them?';
+
+/**
+ * One article: its fields, its Markdown beside a live preview drawn by the same renderer the site uses,
+ * its cover, and its state. Saving is explicit; leaving with unsaved changes asks first.
+ */
+export default function ArticleEditor({ id }: { id: number | null }) {
+  const you = useContext(SignedInAs);
+  const [article, setArticle] = useState<Article | null>(null);
+  const [fields, setFields] = useState<Fields>(emptyFields);
+  const [saved, setSaved] = useState<Fields>(emptyFields);
+  // A new article's address follows its title until someone types one of their own.
+  const [slugEdited, setSlugEdited] = useState(id !== null);
+  const [authors, setAuthors] = useState<Author[]>([]);
+  const [timeZone, setTimeZone] = useState('Europe/London');
+  const [publishAt, setPublishAt] = useState('');
+  const [status, setStatus] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const dirty = JSON.stringify(fields) !== JSON.stringify(saved);
+
+  useEffect(() => {
+    void (async () => {
+      try {
+        const list = await call(listArticles, {});
+        setAuthors(list.authors);
+        setTimeZone(list.timeZone);
+        if (id === null) {
+          const me = list.authors.find((author) => author.email === you);
+          const start = { ...emptyFields, authorUserId: me?.id ?? null, authorName: me?.name ?? '' };
+          setFields(start);
+          setSaved(start);
+        } else {
+          const loaded = await call(getArticle, { params: { id: String(id) } });
+          setArticle(loaded);
+          setFields(fieldsOf(loaded));
+          setSaved(fieldsOf(loaded));
+        }
+      } catch (error) {
+        setProblems(problemsOf(error));
+      }
+    })();
+  }, [id, you]);
+
+  useUnsavedChangesWarning(dirty);
+
+  const set =
+    (name: keyof Fields) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setFields((before) => {
+        const next = { ...before, [name]: value };
+        if (name === 'title' && !slugEdited) next.slug = slugify(value);
+        if (name === 'slug') setSlugEdited(true);
+        if (name === 'authorUserId') {
+          const chosen = authors.find((author) => author.id === Number(value));
+          const previous = authors.find((author) => author.id === before.authorUserId);
+          next.authorUserId = Number(value);
+          // The byline follows the author chosen unless someone wrote one of their own.
+          if (chosen && (before.authorName === '' || before.authorName === previous?.name)) {
+            next.authorName = chosen.name;
+          }
+        }
+        return next;
+      });
+    };
+
+  async function act(work: () => Promise<string>) {
+    setBusy(true);
+    setStatus('');
+    setProblems([]);
+    try {
+      setStatus(await work());
+    } catch (error) {
+      setProblems(problemsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Saves the fields (creating the article the first time); answers its id. */
+  async function saveFields(): Promise<number> {
+    const body = { ...fields, authorUserId: fields.authorUserId ?? -1 };
+    if (id === null) {
+      const created = await call(createArticle, { body });
+      setSaved(fields);
+      navigate(`${insightsSection}/${created.id}`, { replace: true });
+      return created.id;
+    }
+    await call(saveArticle, { params: { id: String(id) }, body });
+    setSaved(fields);
+    return id;
+  }
+
+  const reload = async (articleId: number) => {
+    const loaded = await call(getArticle, { params: { id: String(articleId) } });
+    setArticle(loaded);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      const articleId = await saveFields();
+      if (id !== null) await reload(articleId);
+      return id === null ? articleMessages.created : articleMessages.saved;
+    });
+  };
+
+  const changeState = (change: 'publish' | 'schedule' | 'unpublish') =>
+    act(async () => {
+      if (id === null) return '';
+      if (dirty) await saveFields();
+      const params = { id: String(id) };
+      const answer =
+        change === 'publish'
+          ? await call(publishArticle, { params })
+          : change === 'schedule'
+            ? await call(scheduleArticle, { params, body: { publishAt } })
+            : await call(unpublishArticle, { params });
+      await reload(id);
+      return answer.infoMessages.join(' ');
+    });
+
+  const uploadCover = (event: FormEvent) => {
+    event.preventDefault();
+    const file = coverInput.current?.files?.[0];
+    if (!file || id === null) return;
+    if (!(coverTypes as readonly string[]).includes(file.type)) {
+      setProblems([articleMessages.coverType]);
+      return;
+    }
+    if (file.size > coverMaxBytes) {
+      setProblems([articleMessages.coverSize]);
+      return;
+    }
+    void act(async () => {
+      const data = await base64Of(file);
+      const answer = await call(uploadArticleCover, {
+        params: { id: String(id) },
+        body: { contentType: file.type as (typeof coverTypes)[number], data, alt: fields.coverAlt ?? '' },
+      });
+      setSaved((before) => ({ ...before, coverAlt: fields.coverAlt }));
+      await reload(id);
+      if (coverInput.current) coverInput.current.value = '';
+      return answer.infoMessages.join(' ');
+    });
+  };
+
+  const tags = normaliseTags(fields.tags);
+  const state = article?.status ?? 'draft';
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'long', timeStyle: 'short' }) : '';
+
+  return (
+    <section aria-labelledby="article-title" className="bo-article">
+      <p>
+        <Link to={insightsSection}>All articles</Link>
+      </p>
+      <h1 id="article-title">{id === null ? 'New article' : `Edit: ${saved.title || 'untitled'}`}</h1>
+      <p>
+        Status: <strong>{articleStatusLabels[state]}</strong>
+        {state === 'scheduled' && ` for ${when(article?.publishAt ?? null)} (${timeZone})`}
+        {state === 'published' && article && (
+          <>
+            {' '}
+            since {when(article.publishedAt)} · <a href={articlePath(article.slug)}>View on the site</a>
+          </>
+        )}
+        {dirty && <span className="bo-muted"> · Unsaved changes</span>}
+      </p>
+      <Feedback status={status} problems={problems} />
+
+      <form onSubmit={save} className="bo-article-form">
+        <div className="bo-article-fields">
+          <div className="field">
+            <label htmlFor="article-title-field">Title</label>
+            <input
+              id="article-title-field"
+              value={fields.title}
+              onChange={set('title')}
+              required
+              maxLength={150}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="article-slug">Address</label>
+            <p className="field__hint" id="article-slug-hint">
+              Lower-case letters, digits and hyphens: the article is at /insights/{fields.slug || '…'}
+            </p>
+            <input
+              id="article-slug"
+              value={fields.slug}
+              onChange={set('slug')}
+              required
+              maxLength={80}
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              aria-describedby="article-slug-hint"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="article-summary">Summary</label>
+            <p className="field__hint" id="article-summary-hint">
+              Shown in the list, under the title and when the article is shared (up to 300 characters).
+            </p>
+            <textarea
+              id="article-summary"
+              value={fields.summary}
+              onChange={set('summary')}
+              required
+              maxLength={300}
+              rows={3}
+              aria-describedby="article-summary-hint"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="article-tags">Tags</label>
+            <p className="field__hint" id="article-tags-hint">
+              Separated by commas. {tags.length > 0 && `Saved as: ${tags.join(', ')}`}
+            </p>
+            <input
+              id="article-tags"
+              value={fields.tags}
+              onChange={set('tags')}
+              aria-describedby="article-tags-hint"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="article-author">Written by</label>
+            <select
+              id="article-author"
+              value={fields.authorUserId ?? ''}
+              onChange={set('authorUserId')}
+              required
+            >
+              <option value="" disabled>
+                Choose a member of staff
+              </option>
+              {authors.map((author) => (
+                <option key={author.id} value={author.id}>
+                  {author.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="article-byline">Name shown to readers</label>
+            <p className="field__hint" id="article-byline-hint">
+              The byline on the article; it stays if the member of staff’s account is later closed.
+            </p>
+            <input
+              id="article-byline"
+              value={fields.authorName}
+              onChange={set('authorName')}
+              required
+              maxLength={80}
+              aria-describedby="article-byline-hint"
+            />
+          </div>
+        </div>
+
+        <div className="bo-article-writing">
+          <div className="field">
+            <label htmlFor="article-body">Text (Markdown)</label>
+            <p className="field__hint" id="article-body-hint">
+              # for a heading (## under it), **bold**, *italic*, - for a list, [words](https://…) for a link.
+              The title is shown above the text.
+            </p>
+            <textarea
+              id="article-body"
+              value={fields.body}
+              onChange={set('body')}
+              rows={24}
+              maxLength={100_000}
+              aria-describedby="article-body-hint"
+            />
+          </div>
+          <section aria-labelledby="article-preview-title" className="bo-article-preview">
+            <h2 id="article-preview-title">Preview</h2>
+            <div
+              className="prose article-body"
+              // The shared renderer keeps raw HTML as text and allows only safe links: what is published.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown's output is safe by construction
+              dangerouslySetInnerHTML={{ __html: renderMarkdown(fields.body, window.location.origin) }}
+            />
+          </section>
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Save
+        </button>
+      </form>
+
+      {id !== null && (
+        <>
+          <h2>Cover image</h2>
+          {article?.cover && (
+            <img
+              className="bo-article-cover"
+              src={article.cover.src}
+              alt={article.cover.alt}
+              width={article.cover.width}
+              height={article.cover.height}
+            />
+          )}
+          <form onSubmit={uploadCover} className="bo-article-fields">
+            <div className="field">
+              <label htmlFor="article-cover">Picture (JPEG, PNG or WebP, up to 8 MB)</label>
+              <input id="article-cover" type="file" accept={coverTypes.join(',')} ref={coverInput} required />
+            </div>
+            <div className="field">
+              <label htmlFor="article-cover-alt">Description of the picture</label>
+              <p className="field__hint" id="article-cover-alt-hint">
+                For readers who cannot see it: what it shows, in a sentence.
+              </p>
+              <input
+                id="article-cover-alt"
+                value={fields.coverAlt}
+                onChange={set('coverAlt')}
+                required
+                maxLength={200}
+                aria-describedby="article-cover-alt-hint"
+              />
+            </div>
+            <p>
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                Upload cover
+              </button>
+            </p>
+          </form>
+
+          <h2>Publishing</h2>
+          <div className="bo-actions">
+            {state !== 'published' && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void changeState('publish')}
+              >
+                Publish now
+              </button>
+            )}
+            {state !== 'draft' && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => void changeState('unpublish')}
+              >
+                {state === 'published' ? 'Unpublish' : 'Cancel the schedule'}
+              </button>
+            )}
+          </div>
+          {state !== 'published' && (
+            <form
+              className="bo-inline-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void changeState('schedule');
+              }}
+            >
+              <div className="field">
+                <label htmlFor="article-publish-at">Publish at ({timeZone} time)</label>
+                <input
+                  id="article-publish-at"
+                  type="datetime-local"
+                  value={publishAt}
+                  onChange={(event) => setPublishAt(event.target.value)}
+                  required
+                />
+              </div>
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                Schedule
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The file's bytes as base64, as the upload endpoint takes them. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * While there are unsaved changes, closing or reloading the tab asks first (the browser's own question),
+ * and so does following a link elsewhere in the back office (ours, asked before the link is followed).
+ */
+function useUnsavedChangesWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const beforeLink = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || event.defaultPrevented || event.button !== 0) return;
+      if (!window.confirm(unsavedWarning)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', beforeLink, true);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', beforeLink, true);
+    };
+  }, [dirty]);
+}

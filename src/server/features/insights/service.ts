@@ -1,0 +1,330 @@
+import type { Kysely, Selectable } from 'kysely';
+import { type AuditAction, recordAudit } from '#server/audit/log.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import type { ArticleTable, Database } from '#server/db/schema.ts';
+import { loadSettings } from '#server/features/booking/index.ts';
+import type { Clock } from '#server/time/clock.ts';
+import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
+import type { Article, ArticleSummary } from '#shared/api/back-office-articles.ts';
+import { articleMessages, coverImagePath, normaliseTags } from '#shared/articles.ts';
+import { makeCover } from './cover-images.ts';
+
+type Db = Kysely<Database>;
+export type ArticleRow = Selectable<ArticleTable>;
+
+/** A change refused, with its status and words for the editor. */
+export class ArticleRefusal extends Error {
+  readonly status: 404 | 409 | 422;
+  constructor(status: 404 | 409 | 422, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** What the editor saves, as the contract's schema leaves it (trimmed, checked). */
+export interface ArticleInput {
+  title: string;
+  summary: string;
+  slug: string;
+  tags: string;
+  authorUserId: number;
+  authorName: string;
+  body: string;
+  coverAlt: string;
+}
+
+export interface ArticleServiceOptions {
+  db: Db;
+  now: Clock;
+  /** Told after every change that may alter what the public pages show. */
+  changed(): Promise<void>;
+}
+
+export const tagsOf = (row: Pick<ArticleRow, 'tags'>): string[] => JSON.parse(row.tags);
+
+export function summaryOf(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    authorName: row.author_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishAt: row.publish_at,
+    publishedAt: row.published_at,
+  };
+}
+
+/** Articles as the back office changes them: each change and its audit entry in one transaction. */
+export function createArticleService({ db, now, changed }: ArticleServiceOptions) {
+  async function find(executor: Db, id: number) {
+    const row = await executor.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ArticleRefusal(404, articleMessages.noSuchArticle);
+    return row;
+  }
+
+  /** The author must be a member of staff; their account is only remembered, the byline is what is shown. */
+  async function checkAuthor(executor: Db, userId: number) {
+    const user = await executor.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw new ArticleRefusal(422, articleMessages.author);
+  }
+
+  const fields = (input: ArticleInput) => ({
+    title: input.title,
+    summary: input.summary,
+    slug: input.slug,
+    tags: JSON.stringify(normaliseTags(input.tags)),
+    author_user_id: input.authorUserId,
+    author_name: input.authorName,
+    body: input.body,
+    cover_alt: input.coverAlt || null,
+  });
+
+  /** Runs a change with its audit entry, refusing a slug another article has (the unique index decides). */
+  async function change<T>(
+    staffId: number | null,
+    action: AuditAction,
+    work: (trx: Db, at: Date) => Promise<{ result: T; subject: string; detail?: unknown }>,
+  ): Promise<T> {
+    const at = now();
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        const done = await work(trx, at);
+        await recordAudit(trx, { userId: staffId, action, subject: done.subject, detail: done.detail }, at);
+        return done.result;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ArticleRefusal(409, articleMessages.slugTaken);
+      throw error;
+    }
+    await changed();
+    return result;
+  }
+
+  /** Refuses to publish what a reader could not read. */
+  const ready = (row: ArticleRow) => {
+    if (!row.title || !row.summary || row.body.trim() === '') {
+      throw new ArticleRefusal(422, articleMessages.notReady);
+    }
+  };
+
+  return {
+    async list() {
+      const rows = await db
+        .selectFrom('articles')
+        .selectAll()
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(summaryOf);
+    },
+
+    /** Active staff who may be named as author, with their adviser name (a byline to start from). */
+    async authors() {
+      const rows = await db
+        .selectFrom('users')
+        .leftJoin('advisers', 'advisers.user_id', 'users.id')
+        .select(['users.id', 'users.email', 'advisers.display_name'])
+        .where('users.status', '=', 'active')
+        .orderBy('users.email')
+        .execute();
+      return rows.map((row) => ({ id: row.id, email: row.email, name: row.display_name ?? '' }));
+    },
+
+    async timeZone() {
+      return (await loadSettings(db)).timeZone;
+    },
+
+    async get(id: number): Promise<Article> {
+      const row = await find(db, id);
+      return {
+        ...summaryOf(row),
+        summary: row.summary,
+        tags: tagsOf(row),
+        authorUserId: row.author_user_id,
+        body: row.body,
+        cover:
+          row.cover_key && row.cover_width && row.cover_height
+            ? {
+                alt: row.cover_alt ?? '',
+                width: row.cover_width,
+                height: row.cover_height,
+                src: coverImagePath(`${row.cover_key}-${row.cover_width}.webp`),
+              }
+            : null,
+      };
+    },
+
+    create(staffId: number, input: ArticleInput) {
+      return change(staffId, 'article.created', async (trx, at) => {
+        await checkAuthor(trx, input.authorUserId);
+        const { id } = await trx
+          .insertInto('articles')
+          .values({
+            ...fields(input),
+            status: 'draft',
+            created_at: at.toISOString(),
+            updated_at: at.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { result: id, subject: input.slug, detail: { title: input.title } };
+      });
+    },
+
+    save(staffId: number, id: number, input: ArticleInput) {
+      return change(staffId, 'article.saved', async (trx, at) => {
+        const before = await find(trx, id);
+        await checkAuthor(trx, input.authorUserId);
+        await trx
+          .updateTable('articles')
+          .set({ ...fields(input), updated_at: at.toISOString() })
+          .where('id', '=', id)
+          .execute();
+        const detail =
+          before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
+        return { result: undefined, subject: input.slug, detail };
+      });
+    },
+
+    /** `publishAt` is the firm's wall-clock time ("2026-12-01T09:00"), which must be still to come. */
+    async schedule(staffId: number, id: number, publishAt: string) {
+      const timeZone = (await loadSettings(db)).timeZone;
+      const [date, time] = publishAt.split('T') as [string, string];
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const [hour, minute] = time.split(':').map(Number) as [number, number];
+      const when = zonedTimeToUtc({ year, month: month - 1, day }, hour, minute, timeZone);
+      if (Number.isNaN(when.getTime()) || hour > 23 || minute > 59 || when <= now()) {
+        throw new ArticleRefusal(422, articleMessages.publishAt);
+      }
+      return change(staffId, 'article.scheduled', async (trx, at) => {
+        const row = await find(trx, id);
+        ready(row);
+        await trx
+          .updateTable('articles')
+          .set({ status: 'scheduled', publish_at: when.toISOString(), updated_at: at.toISOString() })
+          .where('id', '=', id)
+          .execute();
+        return { result: undefined, subject: row.slug, detail: { publishAt: when.toISOString() } };
+      });
+    },
+
+    publish(staffId: number, id: number) {
+      return change(staffId, 'article.published', async (trx, at) => {
+        const row = await find(trx, id);
+        ready(row);
+        await trx
+          .updateTable('articles')
+          .set({
+            status: 'published',
+            publish_at: null,
+            published_at: row.published_at ?? at.toISOString(),
+            updated_at: at.toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+        return { result: undefined, subject: row.slug };
+      });
+    },
+
+    unpublish(staffId: number, id: number) {
+      return change(staffId, 'article.unpublished', async (trx, at) => {
+        const row = await find(trx, id);
+        await trx
+          .updateTable('articles')
+          .set({ status: 'draft', publish_at: null, updated_at: at.toISOString() })
+          .where('id', '=', id)
+          .execute();
+        return { result: undefined, subject: row.slug };
+      });
+    },
+
+    /** Makes the cover's files (outside the transaction: encoding takes a while), then swaps them in. */
+    async uploadCover(
+      staffId: number,
+      id: number,
+      upload: { bytes: Buffer; contentType: string; alt: string },
+    ) {
+      await find(db, id);
+      const cover = await makeCover(upload.bytes, upload.contentType);
+      return change(staffId, 'article.cover-changed', async (trx, at) => {
+        const row = await find(trx, id);
+        await trx.deleteFrom('article_images').where('article_id', '=', id).execute();
+        await trx
+          .insertInto('article_images')
+          .values(
+            cover.files.map((file) => ({
+              name: file.name,
+              article_id: id,
+              content_type: file.contentType,
+              width: file.width,
+              height: file.height,
+              bytes: file.bytes,
+              created_at: at.toISOString(),
+            })),
+          )
+          .execute();
+        await trx
+          .updateTable('articles')
+          .set({
+            cover_key: cover.key,
+            cover_alt: upload.alt,
+            cover_width: cover.width,
+            cover_height: cover.height,
+            updated_at: at.toISOString(),
+          })
+          .where('id', '=', id)
+          .execute();
+        return {
+          result: undefined,
+          subject: row.slug,
+          detail: { widths: cover.files.filter((f) => f.contentType === 'image/webp').map((f) => f.width) },
+        };
+      });
+    },
+
+    /**
+     * Publishes the scheduled articles whose time has come, each once even with several instances
+     * polling: only the instance whose update still finds it scheduled records it.
+     */
+    async publishDue(): Promise<number> {
+      const at = now();
+      const due = await db
+        .selectFrom('articles')
+        .select(['id', 'slug', 'publish_at'])
+        .where('status', '=', 'scheduled')
+        .where('publish_at', '<=', at.toISOString())
+        .execute();
+      let published = 0;
+      for (const article of due) {
+        const done = await db.transaction().execute(async (trx) => {
+          const result = await trx
+            .updateTable('articles')
+            .set((eb) => ({
+              status: 'published',
+              published_at: eb.fn.coalesce('published_at', 'publish_at'),
+              publish_at: null,
+              updated_at: at.toISOString(),
+            }))
+            .where('id', '=', article.id)
+            .where('status', '=', 'scheduled')
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) return false;
+          await recordAudit(
+            trx,
+            { userId: null, action: 'article.published', subject: article.slug, detail: { via: 'schedule' } },
+            at,
+          );
+          return true;
+        });
+        if (done) published++;
+      }
+      if (published > 0) await changed();
+      return published;
+    },
+  };
+}
+
+export type ArticleService = ReturnType<typeof createArticleService>;

@@ -1,0 +1,198 @@
+import { articleMessages, articleStatuses, coverTypes, slugMaxLength, slugPattern } from '../articles.ts';
+import { backOfficeApi } from '../back-office.ts';
+import { z } from '../zod.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+
+// The back office's Insights screen: articles written by staff, their cover images, and their way from
+// draft to scheduled to published (and back to draft). Every member of staff may write.
+
+const articlesPath = `${backOfficeApi}/articles`;
+
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, { error: message });
+const required = (max: number, message: string) =>
+  text(max, message).refine((value) => value !== '', { error: message });
+const oneLine = (max: number, message: string) =>
+  required(max, message).refine((value) => !/[\r\n\p{Cc}]/u.test(value), { error: message });
+
+/** What the editor saves: everything but the state and the cover's bytes. */
+export const articleDraftSchema = z
+  .object({
+    title: oneLine(150, articleMessages.title),
+    summary: required(300, articleMessages.summary).refine(
+      (value) => !/\p{Cc}/u.test(value.replace(/\r?\n/g, ' ')),
+      {
+        error: articleMessages.summary,
+      },
+    ),
+    slug: z
+      .string({ error: articleMessages.slug })
+      .trim()
+      .max(slugMaxLength, { error: articleMessages.slug })
+      .regex(slugPattern, { error: articleMessages.slug }),
+    tags: text(400, articleMessages.tags).describe('Comma separated; each is made lower-case-and-hyphens.'),
+    authorUserId: z.number({ error: articleMessages.author }).int({ error: articleMessages.author }),
+    authorName: oneLine(80, articleMessages.authorName).describe('The byline readers see.'),
+    body: z.string({ error: articleMessages.body }).max(100_000, { error: articleMessages.body }),
+    coverAlt: text(200, articleMessages.coverAlt).default(''),
+  })
+  .strict();
+export type ArticleDraft = z.input<typeof articleDraftSchema>;
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.enum(articleStatuses),
+  authorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishAt: z.string().nullable().describe('When a scheduled article goes out (UTC).'),
+  publishedAt: z.string().nullable().describe('When it first went out (UTC).'),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articleSchema = articleSummarySchema.extend({
+  summary: z.string(),
+  tags: z.array(z.string()),
+  authorUserId: z.number().int().nullable(),
+  body: z.string(),
+  cover: z
+    .object({
+      alt: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      src: z.string().describe('The cover’s largest WebP, for the editor’s preview.'),
+    })
+    .nullable(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+const idParams = z.object({ id: z.string().regex(/^\d+$/).describe('The article’s id') });
+const changed = formAnswerSchema.describe('Done: infoMessages says what changed.');
+const noSuchArticle = refusal.describe(`"${articleMessages.noSuchArticle}"`);
+const slugTaken = refusal.describe(`"${articleMessages.slugTaken}"`);
+
+export const listArticles = endpoint({
+  method: 'GET',
+  path: articlesPath,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Every article, newest change first, and the staff who may be named as authors',
+  answers: {
+    200: z.object({
+      articles: z.array(articleSummarySchema),
+      authors: z
+        .array(z.object({ id: z.number().int(), email: z.string(), name: z.string() }))
+        .describe('Active staff; `name` is their adviser name when they have one, else empty.'),
+      timeZone: z.string().describe('The firm’s time zone, in which a publish time is given.'),
+    }),
+  },
+});
+
+export const getArticle = endpoint({
+  method: 'GET',
+  path: `${articlesPath}/:id`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'One article, as the editor shows it',
+  params: idParams,
+  answers: { 200: articleSchema, 404: noSuchArticle },
+});
+
+export const createArticle = endpoint({
+  method: 'POST',
+  path: articlesPath,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Start an article, as a draft',
+  body: articleDraftSchema,
+  answers: {
+    201: formAnswerSchema.extend({ id: z.number().int() }).describe(`"${articleMessages.created}"`),
+    409: slugTaken,
+    422: refusal.describe('One message per field that needs changing.'),
+  },
+});
+
+export const saveArticle = endpoint({
+  method: 'PUT',
+  path: `${articlesPath}/:id`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Save an article’s text, address, tags and author (a published one changes on the site at once)',
+  params: idParams,
+  body: articleDraftSchema,
+  answers: {
+    200: changed,
+    404: noSuchArticle,
+    409: slugTaken,
+    422: refusal.describe('One message per field that needs changing.'),
+  },
+});
+
+export const scheduleArticle = endpoint({
+  method: 'POST',
+  path: `${articlesPath}/:id/schedule`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Publish an article at a time to come, given in the firm’s time zone',
+  params: idParams,
+  body: z
+    .object({
+      publishAt: z
+        .string({ error: articleMessages.publishAt })
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: articleMessages.publishAt })
+        .describe('YYYY-MM-DDTHH:MM, the firm’s wall-clock time.'),
+    })
+    .strict(),
+  answers: {
+    200: changed,
+    404: noSuchArticle,
+    422: refusal.describe(`"${articleMessages.publishAt}" or "${articleMessages.notReady}"`),
+  },
+});
+
+export const publishArticle = endpoint({
+  method: 'POST',
+  path: `${articlesPath}/:id/publish`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Publish an article now',
+  params: idParams,
+  answers: { 200: changed, 404: noSuchArticle, 422: refusal.describe(`"${articleMessages.notReady}"`) },
+});
+
+export const unpublishArticle = endpoint({
+  method: 'POST',
+  path: `${articlesPath}/:id/unpublish`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Take an article off the site (or out of the schedule): it is a draft again',
+  params: idParams,
+  answers: { 200: changed, 404: noSuchArticle },
+});
+
+export const uploadArticleCover = endpoint({
+  method: 'PUT',
+  path: `${articlesPath}/:id/cover`,
+  access: 'staff',
+  tag: 'Back office',
+  summary:
+    'Upload the cover image (JPEG, PNG or WebP up to 8 MB); it is made into AVIF and WebP at several widths',
+  params: idParams,
+  body: z
+    .object({
+      contentType: z.enum(coverTypes, { error: articleMessages.coverType }),
+      data: z.base64({ error: articleMessages.coverUnreadable }).describe('The file’s bytes, base64.'),
+      alt: oneLine(200, articleMessages.coverAlt),
+    })
+    .strict(),
+  answers: {
+    200: changed,
+    404: noSuchArticle,
+    413: refusal.describe(`"${articleMessages.coverSize}"`),
+    422: refusal.describe(
+      `"${articleMessages.coverType}", "${articleMessages.coverUnreadable}" or "${articleMessages.coverAlt}"`,
+    ),
+  },
+});
