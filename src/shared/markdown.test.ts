@@ -16,6 +16,13 @@ describe('Markdown written by staff', () => {
     expect(html).toContain('<li>one</li>');
   });
 
+  it('makes the highest heading h2 whatever level the author started at, and skips no level', () => {
+    expect(renderMarkdown('## Deadlines\n\n### January\n\n## Allowances')).toBe(
+      '<h2>Deadlines</h2>\n<h3>January</h3>\n<h2>Allowances</h2>\n',
+    );
+    expect(renderMarkdown('# One\n\n## Two')).toBe('<h2>One</h2>\n<h3>Two</h3>\n');
+  });
+
   it('gives outside links rel="noopener" but not links to the site itself', () => {
     expect(renderMarkdown(`[home](${origin}/about)`, origin)).toBe(
       `<p><a href="${origin}/about">home</a></p>\n`,

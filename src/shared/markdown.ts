@@ -38,14 +38,16 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
     : self.renderToken(tokens, index, options);
 };
 
-/** The page's own title is its only h1, so the body's headings start at h2. */
+/**
+ * The page's own title is its only h1, so the body's highest heading becomes h2 and the rest keep their
+ * distance below it: an author who starts at `##` gets h2, not h3, and no level is skipped.
+ */
 markdown.core.ruler.push('headings-below-title', (state) => {
-  for (const token of state.tokens) {
-    if (token.type === 'heading_open' || token.type === 'heading_close') {
-      const level = Math.min(6, Number(token.tag.slice(1)) + 1);
-      token.tag = `h${level}`;
-    }
-  }
+  const headings = state.tokens.filter(
+    (token) => token.type === 'heading_open' || token.type === 'heading_close',
+  );
+  const highest = Math.min(...headings.map((token) => Number(token.tag.slice(1))));
+  for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) - highest + 2)}`;
 });
 
 interface RenderEnv {
