@@ -317,7 +317,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
           <div className="field">
             <label htmlFor="article-body">Text (Markdown)</label>
             <p className="field__hint" id="article-body-hint">
-              # for a heading (## under it), **bold**, *italic*, - for a list, [words](https://…) for a link.
+              # for a heading (## for one under it), **bold**, *italic*, - for a list, [words](https://…) for a link.
               The title is shown above the text.
             </p>
             <textarea

@@ -103,7 +103,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     );
     expect(html).toContain('<strong>must</strong>');
     // The page's title is its one h1, so the body's headings start one lower.
-    expect(html).toContain('<h3>What to do</h3>');
+    expect(html).toContain('<h2>What to do</h2>');
     const jsonLd = JSON.parse(
       html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1] ?? '{}',
     );
