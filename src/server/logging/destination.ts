@@ -6,7 +6,8 @@ export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
 
 /**
  * JSON lines for a log collector (journald, Docker, a file); on a terminal, one readable line per entry,
- * in colour, starting with the request's id when the entry is about a request. Either way the entries are
+ * in colour, starting with the request's id when the entry is about a request, its fields on the same
+ * line; only an error's stack follows on lines of its own. Either way the entries are
  * the same: the app's serializers have already kept tokens and addresses out of them (private-logger.ts).
  */
 export function logDestination(output: LogOutput = process.stdout): DestinationStream {
@@ -16,6 +17,7 @@ export function logDestination(output: LogOutput = process.stdout): DestinationS
     sync: true,
     colorize: output === process.stdout ? pretty.isColorSupported : false,
     translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
     ignore: 'pid,hostname,reqId',
     messageFormat: '{if reqId}[{reqId}] {end}{msg}',
   });

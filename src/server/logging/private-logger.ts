@@ -25,7 +25,8 @@ function privateRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
-    host: request.host,
+    // Written by the client, so it may hold anything, an address included.
+    host: scrubText(request.host),
     remoteAddress: request.ip,
     ...(request.ip === socket?.remoteAddress && { remotePort: socket.remotePort }),
   };

@@ -15,6 +15,7 @@ export const redacted = '[redacted]';
  */
 const plainQueryParameters = new Set([
   'action',
+  'kind',
   'notice',
   'when',
   'status',

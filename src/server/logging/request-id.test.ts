@@ -92,10 +92,18 @@ describe('the log on a terminal', () => {
       .child({ reqId: 'k3Tq9_xW2mZb' })
       .info({ err: new Error('no mailbox ann.lee@example.com') }, 'send failed');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(text).toMatch(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: \[k3Tq9_xW2mZb\] send failed\n/);
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: \[k3Tq9_xW2mZb\] send failed /);
     expect(text).toContain('a***@example.com');
     expect(text).not.toContain('ann.lee');
     expect(() => JSON.parse(text.split('\n')[0] as string)).toThrow();
+    // An entry's fields stay on its line (only an error's stack follows on lines of its own).
+    text = '';
+    log
+      .child({ reqId: 'k3Tq9_xW2mZc' })
+      .info({ req: { method: 'GET', url: '/contact' } }, 'incoming request');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(text.trimEnd().split('\n')).toHaveLength(1);
+    expect(text).toContain('[k3Tq9_xW2mZc] mail sent {"outboxId":7,"kind":"booking"}');
   });
 
   it('is JSON elsewhere', () => {
