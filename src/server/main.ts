@@ -18,7 +18,16 @@ if (config.captcha.provider === 'none') {
     'CAPTCHA_PROVIDER is none: the contact forms accept posts without a bot check (never do this in production)',
   );
 }
-if (!config.smtpUrl) log.info({ dir: config.mailDir }, 'SMTP_URL is not set: mail is written to files');
+if (!config.smtpUrl) {
+  // Expected on a developer's machine; in production nobody receives a booking, a reset link or a lead.
+  const production = config.nodeEnv === 'production';
+  log[production ? 'warn' : 'info'](
+    { dir: config.mailDir },
+    production
+      ? 'SMTP_URL is not set: no email is sent, each is only written to a file (set SMTP_URL before going live)'
+      : 'SMTP_URL is not set: mail is written to files',
+  );
+}
 if (!config.zoom && !config.meetingUrl) {
   log.warn('Neither Zoom nor MEETING_URL is configured: booking emails say the call link will follow');
 }
