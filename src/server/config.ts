@@ -58,6 +58,8 @@ export interface Config {
   backups: BackupSettings | undefined;
   /** Months after its last activity when a lead that led to no engagement is anonymised (the privacy notice says so). */
   retentionMonths: number;
+  /** Newsletter messages sent per minute across all instances; 0 for no limit. */
+  newsletterRatePerMinute: number;
 }
 
 export interface BackupSettings {
@@ -262,6 +264,10 @@ export function loadConfig(env: Env = process.env): Config {
   const backupKeep = wholeNumber('BACKUP_KEEP', '7');
   const backups = backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep };
   const retentionMonths = wholeNumber('RETENTION_MONTHS', String(defaultRetentionMonths));
+  const newsletterRateText = read('NEWSLETTER_RATE_PER_MINUTE') ?? '600';
+  if (!/^\d+$/.test(newsletterRateText))
+    fail('NEWSLETTER_RATE_PER_MINUTE', 'a whole number (0 for no limit)', newsletterRateText);
+  const newsletterRatePerMinute = Number(newsletterRateText);
 
   return {
     nodeEnv,
@@ -286,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     calendars,
     backups,
     retentionMonths,
+    newsletterRatePerMinute,
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
 import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
+import { createNewsletterService, newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
@@ -82,6 +83,17 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
+  });
+  await app.register(newsletterPlugin, {
+    newsletter: createNewsletterService({
+      db,
+      mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+      now: clock,
+    }),
+    pages: serverPages,
+    publicUrl: config.publicUrl,
+    mailQueued,
+    campaignStarted: () => app.deps.campaigns?.kick(),
   });
   await app.register(enquiriesPlugin, {
     enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),

@@ -105,6 +105,21 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} connected ${calendarWords(detail)} for adviser ${subject}`;
     case 'adviser.calendar-disconnected':
       return `${actor} disconnected ${calendarWords(detail)} of adviser ${subject}`;
+    case 'campaign.created':
+      return `${actor} wrote a newsletter draft, “${subject}”`;
+    case 'campaign.changed':
+      return `${actor} changed the newsletter draft “${subject}”`;
+    case 'campaign.test-sent':
+      return `${actor} sent themselves a test of the newsletter “${subject}”`;
+    case 'campaign.sending': {
+      const count =
+        typeof detail.recipients === 'number' ? ` to ${detail.recipients} confirmed subscribers` : '';
+      return `${actor} sent the newsletter “${subject}”${count}`;
+    }
+    case 'campaign.scheduled':
+      return `${actor} scheduled the newsletter “${subject}”${typeof detail.at === 'string' ? ` for ${instant(detail.at)}` : ''}`;
+    case 'campaign.cancelled':
+      return `${actor} cancelled the newsletter “${subject}”`;
     default: {
       // An action recorded by a newer version of the site than this page: still a sentence, without its code.
       const unworded: never = action;

@@ -52,4 +52,10 @@ export type AuditAction =
   | 'adviser.blocked-date.added'
   | 'adviser.blocked-date.removed'
   | 'adviser.calendar-connected'
-  | 'adviser.calendar-disconnected';
+  | 'adviser.calendar-disconnected'
+  | 'campaign.created'
+  | 'campaign.changed'
+  | 'campaign.test-sent'
+  | 'campaign.sending'
+  | 'campaign.scheduled'
+  | 'campaign.cancelled';

@@ -34,6 +34,12 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'adviser.blocked-date.removed': 'staff',
   'adviser.calendar-connected': 'staff',
   'adviser.calendar-disconnected': 'staff',
+  'campaign.created': 'staff',
+  'campaign.changed': 'staff',
+  'campaign.test-sent': 'staff',
+  'campaign.sending': 'staff',
+  'campaign.scheduled': 'staff',
+  'campaign.cancelled': 'staff',
 };
 
 export interface AuditEntry {

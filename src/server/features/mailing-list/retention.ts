@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { eraseCampaignHistory } from '#server/features/newsletter/index.ts';
 
 // What the retention job keeps of an address that unsubscribed: the consent trail that proves it had
 // consent and honoured the unsubscribe (the address, and each sign-up, confirmation and unsubscription
@@ -44,6 +45,8 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
     .execute();
   const goneIds = gone.map((row) => row.id);
   if (goneIds.length > 0) {
+    // Which newsletters went to them is theirs too, and kept no longer than they are.
+    await eraseCampaignHistory(trx, goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }
