@@ -1,4 +1,3 @@
-import { firm } from '#content/firm.ts';
 import type { Db } from '#server/db/database.ts';
 import {
   type MailingListMailSettings,
@@ -13,8 +12,12 @@ import { completeFor, dayInWords, type RenderedCampaign, renderCampaign } from '
 import { type ArticleSource, campaignContent, loadCampaign } from './content.ts';
 import { bouncingAfterRefusals } from './sending.ts';
 
-/** `List-Id` (RFC 2919): one list, named after the firm, under the site's host name. */
-export const listId = (host: string) => `"${firm.name} newsletter" <newsletter.${host}>`;
+/**
+ * `List-Id` (RFC 2919): the one list, under the site's host name, so mail programs can file and filter
+ * it. Without a display name: a name with punctuation (the firm's "&") would be sent encoded, which
+ * filters do not read.
+ */
+export const listId = (host: string) => `<newsletter.${host}>`;
 
 /** How many campaigns' drawn emails one process keeps: a campaign is sent once, so a few suffice. */
 const cachedCampaigns = 8;
