@@ -22,8 +22,8 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   messages: ReceivedMail[];
-  /** How many messages are waiting for a reply (see holdAfter). */
-  held(): number;
+  /** The messages waiting for a reply, as received (see holdAfter). */
+  held(): string[];
   /** Forgets the held messages without accepting them, and holds no more. */
   dropHeld(): void;
   /** Resolves with the first message (already received or still to come) that matches. */
@@ -36,7 +36,7 @@ export async function startSmtpServer(port = 0, behaviour: SmtpBehaviour = {}): 
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let holdAfter = behaviour.holdAfter ?? Number.POSITIVE_INFINITY;
-  let held = 0;
+  let held: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,11 +51,11 @@ export async function startSmtpServer(port = 0, behaviour: SmtpBehaviour = {}): 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         if (messages.length >= holdAfter) {
-          held += 1; // no reply: the message is neither accepted nor refused
+          held.push(raw); // no reply: the message is neither accepted nor refused
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -80,7 +80,7 @@ export async function startSmtpServer(port = 0, behaviour: SmtpBehaviour = {}): 
     messages,
     held: () => held,
     dropHeld() {
-      held = 0;
+      held = [];
       holdAfter = Number.POSITIVE_INFINITY;
     },
     waitFor(match, timeoutMs = 15_000) {

@@ -32,21 +32,32 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignInputSchema = z.object({
   subject: z
-    .string()
+    .string({ error: 'Write a subject' })
     .trim()
     .min(1, { error: 'Write a subject' })
     .max(200, { error: 'Keep the subject to 200 characters' })
     .refine((value) => !/[\r\n]/.test(value), { error: 'Keep the subject to one line' }),
   bodyMarkdown: z
-    .string()
+    .string({ error: 'Write the newsletter’s text' })
     .trim()
     .min(1, { error: 'Write the newsletter’s text' })
     .max(100_000, { error: 'Keep the text under 100,000 characters' }),
-  articleId: z.number().int().positive().nullable().optional(),
+  articleId: z
+    .number({ error: 'articleId must be the number of an article' })
+    .int({ error: 'articleId must be the number of an article' })
+    .positive({ error: 'articleId must be the number of an article' })
+    .nullable()
+    .optional(),
 });
 
 const campaignPath = `${backOfficeApi}/campaigns`;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: newsletterMessages.noCampaign })
+    .transform(Number)
+    .describe('The campaign’s id'),
+});
 const noCampaign = refusal.describe(`"${newsletterMessages.noCampaign}"`);
 const invalid = refusal.describe('A field is missing or wrong: one message per problem.');
 
@@ -141,7 +152,7 @@ export const sendCampaign = endpoint({
   params: idParams,
   body: z.object({
     at: z
-      .string()
+      .string({ error: 'Choose a date and a time' })
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Choose a date and a time' })
       .optional()
       .describe('YYYY-MM-DDTHH:MM in the firm’s time zone; leave out to send now.'),

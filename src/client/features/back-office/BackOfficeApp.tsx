@@ -13,6 +13,7 @@ import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { useNewLeads } from './NewLeadsBadge.tsx';
+import { CampaignEditor, NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
@@ -29,6 +30,7 @@ const sections = [
   ['', 'Overview'],
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
+  ['newsletter', 'Newsletter'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
@@ -112,6 +114,10 @@ function Screen({
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
+  if (section === 'newsletter') {
+    if (!id) return <NewsletterScreen />;
+    return <CampaignEditor key={id} id={id === 'new' ? null : Number(id)} />;
+  }
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
   if (list) return <ListView key={section} list={list as any} search={search} />;
@@ -155,6 +161,7 @@ const pageTitle = typeof document === 'undefined' ? '' : document.title;
 function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
   if (!id) return sections.find(([to]) => to === section)?.[1];
+  if (section === 'newsletter') return 'Newsletter';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 
