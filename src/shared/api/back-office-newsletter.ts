@@ -126,6 +126,23 @@ export const campaignPreview = endpoint({
   },
 });
 
+/**
+ * The HTML part alone, as a page of its own for the screen's sandboxed frame: an email's styles are
+ * inline, which the site's own pages never allow, so it is served with a policy of its own.
+ */
+export const campaignPreviewPage = endpoint({
+  method: 'GET',
+  path: `${campaignPath}/:id/preview.html`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'The email’s HTML part as a page, for the Newsletter screen’s sandboxed preview frame',
+  params: idParams,
+  answers: {
+    200: htmlPage('The HTML part, with a sample reader’s unsubscribe link; no script may run in it.'),
+    404: noCampaign,
+  },
+});
+
 export const sendCampaignTest = endpoint({
   method: 'POST',
   path: `${campaignPath}/:id/test`,

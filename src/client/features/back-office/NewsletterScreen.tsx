@@ -4,6 +4,7 @@ import {
   type Campaign,
   campaignDetail,
   campaignPreview,
+  campaignPreviewPage,
   cancelCampaign,
   createCampaign,
   listCampaigns,
@@ -11,6 +12,7 @@ import {
   sendCampaignTest,
   updateCampaign,
 } from '#shared/api/back-office-newsletter.ts';
+import { pathWith } from '#shared/api/endpoint.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
 import { campaignStatusWords } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
@@ -107,7 +109,7 @@ export function CampaignEditor({ id }: { id: number | null }) {
   const [subject, setSubject] = useState('');
   const [bodyMarkdown, setBody] = useState('');
   const [audience, setAudience] = useState<number | null>(null);
-  const [preview, setPreview] = useState<{ html: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<{ text: string; drawnAt: number } | null>(null);
   const [at, setAt] = useState('');
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[] | null>(null);
@@ -164,7 +166,8 @@ export function CampaignEditor({ id }: { id: number | null }) {
   const showPreview = () =>
     act(async () => {
       if (id === null) return '';
-      setPreview(await call(campaignPreview, { params: { id: String(id) } }));
+      const { text } = await call(campaignPreview, { params: { id: String(id) } });
+      setPreview({ text, drawnAt: Date.now() });
       return 'The preview below is the email as subscribers will get it.';
     });
 
@@ -290,10 +293,12 @@ export function CampaignEditor({ id }: { id: number | null }) {
       {preview && (
         <section aria-labelledby="preview-title">
           <h2 id="preview-title">The email as subscribers will get it</h2>
+          {/* Its own page with its own policy: the site's pages allow no inline style, which emails need. */}
           <iframe
+            key={preview.drawnAt}
             title="The email’s HTML part"
             sandbox=""
-            srcDoc={preview.html}
+            src={pathWith(campaignPreviewPage.path, { id: String(id) })}
             className="bo-email-preview"
           />
           <h3>Text part</h3>

@@ -71,6 +71,15 @@ describeEachDatabase('newsletter campaigns', (database) => {
     expect(preview.text).toContain('Read HMRC’s guide (https://www.gov.uk/mtd)');
     expect(preview.text).toMatch(/You are receiving this because you signed up to the .+ newsletter on/);
     expect(`${preview.html}${preview.text}`).not.toContain('{{');
+
+    // The same HTML as a page for the screen's frame, under a policy that lets no script run in it.
+    const page = await staff.get(`/campaigns/${id}/preview.html`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; sandbox",
+    );
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(await page.text()).toBe(preview.html);
   });
 
   it('sends a test to the signed-in member of staff only, a few a minute at most', async () => {
@@ -213,6 +222,7 @@ describeEachDatabase('newsletter campaigns', (database) => {
         ['GET', `/campaigns/${id}`],
         ['PUT', `/campaigns/${id}`],
         ['GET', `/campaigns/${id}/preview`],
+        ['GET', `/campaigns/${id}/preview.html`],
         ['POST', `/campaigns/${id}/test`],
         ['POST', `/campaigns/${id}/send`],
         ['POST', `/campaigns/${id}/cancel`],

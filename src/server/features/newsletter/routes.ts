@@ -6,6 +6,7 @@ import { html, SafeHtml, type ServerPages } from '#server/http/server-page.ts';
 import {
   campaignDetail,
   campaignPreview,
+  campaignPreviewPage,
   cancelCampaign,
   createCampaign,
   listCampaigns,
@@ -56,6 +57,22 @@ export const newsletterPlugin: FastifyPluginAsync<NewsletterRoutesOptions> = asy
   serve(app, campaignPreview, async (request, reply) => {
     const preview = await newsletter.preview(request.params.id);
     return preview ?? reply.status(404).send(notFound);
+  });
+
+  serve(app, campaignPreviewPage, async (request, reply) => {
+    const preview = await newsletter.preview(request.params.id);
+    if (!preview) return reply.status(404).send(notFound);
+    // The email's own styles are inline; nothing in it may run, load from elsewhere than images, or be
+    // framed by any page but the back office's.
+    reply.raw.removeHeader('x-frame-options');
+    return reply
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; sandbox",
+      )
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(preview.html);
   });
 
   serve(app, sendCampaignTest, async (request, reply) => {
