@@ -84,17 +84,6 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  await app.register(newsletterPlugin, {
-    newsletter: createNewsletterService({
-      db,
-      mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
-      now: clock,
-    }),
-    pages: serverPages,
-    publicUrl: config.publicUrl,
-    mailQueued,
-    campaignStarted: () => app.deps.campaigns?.kick(),
-  });
   await app.register(enquiriesPlugin, {
     enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),
     botCheck,
@@ -157,6 +146,18 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mailQueued,
     secret: config.sessionSecret,
     now: clock,
+  });
+
+  await app.register(newsletterPlugin, {
+    newsletter: createNewsletterService({
+      db,
+      mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+      now: clock,
+    }),
+    pages: serverPages,
+    publicUrl: config.publicUrl,
+    mailQueued,
+    campaignStarted: () => app.deps.campaigns?.kick(),
   });
 
   await app.register(prerenderedPagesPlugin, { pages });
