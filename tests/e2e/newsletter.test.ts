@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { newsletterMessages } from '#shared/newsletter.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
@@ -43,6 +45,27 @@ describe('the Newsletter screen in Chromium', () => {
     await t.page.getByRole('status').getByText(newsletterMessages.testSent).waitFor();
     const test = await t.site.smtp.waitFor((m) => m.parsed.subject === '[Test] Year-end reminders');
     expect(test.to).toEqual([staff]);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('shows past issues in the archive on the site, each as a page, both accessible', async () => {
+    const db = new Database(path.join(t.site.dataDir, 'site.db'));
+    const at = '2026-10-01T09:00:00.000Z';
+    db.prepare(
+      `insert into campaigns (slug, subject, body_markdown, status, started_at, expanded_at, sent_at, created_at, updated_at)
+       values ('october-news-1', 'October news', '## Autumn Budget
+
+What it means for **you**.', 'sent', ?, ?, ?, ?, ?)`,
+    ).run(at, at, at, at, at);
+    db.close();
+    await t.page.goto(`${t.site.url}/insights/newsletter`);
+    await t.page.getByRole('heading', { name: 'Past issues of our newsletter', level: 1 }).waitFor();
+    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await t.page.getByRole('link', { name: 'October news' }).click();
+    await t.page.getByRole('heading', { name: 'October news', level: 1 }).waitFor();
+    await t.page.getByRole('heading', { name: 'Autumn Budget', level: 3 }).waitFor();
+    expect(await t.page.title()).toMatch(/^October news: our newsletter \| /);
+    expect(await accessibilityViolations(t.page)).toEqual([]);
     expect(t.errors).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { firm } from '#content/firm.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, SafeHtml, type ServerPages } from '#server/http/server-page.ts';
@@ -103,11 +102,10 @@ export const newsletterPlugin: FastifyPluginAsync<NewsletterRoutesOptions> = asy
 
   serve(app, newsletterArchive, async (_request, reply) => {
     const issues = await newsletter.archive();
-    const title = `Newsletter archive | ${firm.name}`;
     return pages.send(
       reply,
       200,
-      title,
+      'Newsletter archive',
       html`<h1>Past issues of our newsletter</h1>
       <p>Tax news that matters to your business, once a month. <a href="/newsletter">Sign up</a> to get it by email.</p>
       ${
@@ -140,7 +138,7 @@ export const newsletterPlugin: FastifyPluginAsync<NewsletterRoutesOptions> = asy
     return pages.send(
       reply,
       200,
-      `${content.subject} | ${firm.name} newsletter`,
+      `${content.subject}: our newsletter`,
       html`<article class="newsletter-issue">
         <p><a href="${newsletterArchivePath}">Newsletter archive</a></p>
         <h1>${content.subject}</h1>
