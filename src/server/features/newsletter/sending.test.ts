@@ -9,6 +9,7 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#te
 import { addresses, seedSubscribers, startedCampaign } from '#tests/support/newsletter.ts';
 import { newsletterMailPreparer } from './mail-preparer.ts';
 import { expandNextBatch, sendCampaigns } from './sending.ts';
+import { createNewsletterService } from './service.ts';
 
 const log = pino({ level: 'silent' });
 const secret = 'a test secret that is long enough for the tokens';
@@ -170,5 +171,65 @@ describeEachDatabase('adding a campaign’s recipients to the outbox', (kind) =>
         .executeTakeFirstOrThrow();
       expect(skipped.status).toBe('skipped');
     });
+  });
+});
+
+describeEachDatabase('a campaign made from an article', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('takes the article’s title and text, and its email links to the article on the site', async () => {
+    const author = await db
+      .insertInto('users')
+      .values({
+        email: 'ann@fenwickhale.test',
+        password_hash: null,
+        status: 'active',
+        role: 'staff',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const articles = new Map([
+      [
+        7,
+        {
+          title: 'Making Tax Digital for landlords',
+          summary: 'What changes in April, and what to do now.',
+          bodyMarkdown: 'From April, landlords over **£50,000** keep digital records.',
+          url: 'https://www.example.test/insights/making-tax-digital',
+        },
+      ],
+    ]);
+    const newsletter = createNewsletterService({
+      db,
+      mail,
+      articleSource: async (id) => articles.get(id),
+      now: () => new Date(),
+    });
+    const campaign = await newsletter.create({ subject: 'x', bodyMarkdown: 'y', articleId: 7 }, author.id);
+    expect(campaign).toMatchObject({
+      subject: 'Making Tax Digital for landlords',
+      bodyMarkdown: 'From April, landlords over **£50,000** keep digital records.',
+      articleId: 7,
+      status: 'draft',
+    });
+    const preview = await newsletter.preview(campaign.id);
+    expect(preview?.html).toContain('Read it on our site');
+    expect(preview?.html).toContain('href="https://www.example.test/insights/making-tax-digital"');
+    expect(preview?.html).toContain('What changes in April, and what to do now.');
+    expect(preview?.text).toContain(
+      'Read it on our site: https://www.example.test/insights/making-tax-digital',
+    );
   });
 });

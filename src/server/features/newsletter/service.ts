@@ -120,11 +120,11 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
     return Number(row.count);
   }
 
-  /** An article's title and text as a new campaign's, when it is made from one. */
+  /** A campaign made from an article starts as the article's title and text (staff may then edit it). */
   async function filledFromArticle(input: CampaignInput) {
     if (!input.articleId || !articleSource) return input;
     const article = await articleSource(input.articleId);
-    return article ? { ...input, subject: input.subject || article.title } : input;
+    return article ? { ...input, subject: article.title, bodyMarkdown: article.bodyMarkdown } : input;
   }
 
   return {
