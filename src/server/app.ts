@@ -34,6 +34,7 @@ import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { dropUnreadableForwardedEntries, trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
+import type { Poller } from './jobs/poller.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { answerRequestId, newRequestId } from './logging/request-id.ts';
@@ -52,6 +53,8 @@ export interface AppDependencies {
   calendarWriter?: Pick<CalendarWriter, 'kick'>;
   /** Reads one adviser's calendar at once (after connecting it, or "Read now"); unset without CALENDAR_SECRET_KEY. */
   calendarSync?: Pick<CalendarSync, 'syncNow'>;
+  /** Told to add a campaign's recipients right after it started sending. */
+  campaigns?: Pick<Poller, 'kick'>;
   /** The daily backups' state, shown in the metrics; unset without BACKUP_DIR. */
   backups?: Pick<ScheduledBackups, 'status'>;
   /** Where every part of the app reads the time. */

@@ -60,6 +60,8 @@ export interface Config {
   retentionMonths: number;
   /** Seconds between two looks at the articles: scheduled ones due, and changes made by another instance. */
   insightsRefreshSeconds: number;
+  /** Newsletter messages sent per minute across all instances; 0 for no limit. */
+  newsletterRatePerMinute: number;
 }
 
 export interface BackupSettings {
@@ -264,6 +266,10 @@ export function loadConfig(env: Env = process.env): Config {
   const backupKeep = wholeNumber('BACKUP_KEEP', '7');
   const backups = backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep };
   const retentionMonths = wholeNumber('RETENTION_MONTHS', String(defaultRetentionMonths));
+  const newsletterRateText = read('NEWSLETTER_RATE_PER_MINUTE') ?? '600';
+  if (!/^\d+$/.test(newsletterRateText))
+    fail('NEWSLETTER_RATE_PER_MINUTE', 'a whole number (0 for no limit)', newsletterRateText);
+  const newsletterRatePerMinute = Number(newsletterRateText);
 
   return {
     nodeEnv,
@@ -289,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     backups,
     retentionMonths,
     insightsRefreshSeconds: wholeNumber('INSIGHTS_REFRESH_SECONDS', '15'),
+    newsletterRatePerMinute,
   };
 }
 

@@ -19,6 +19,7 @@ import { calendarWriteBack, createCalendarRecheck } from './features/calendars/i
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
+import { createNewsletterService, newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
@@ -154,6 +155,18 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     articles: createArticleService({ db, now: clock, changed: () => insights.refresh() }),
     published: insights,
     refreshSeconds: config.insightsRefreshSeconds,
+  });
+
+  await app.register(newsletterPlugin, {
+    newsletter: createNewsletterService({
+      db,
+      mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+      now: clock,
+    }),
+    pages: serverPages,
+    publicUrl: config.publicUrl,
+    mailQueued,
+    campaignStarted: () => app.deps.campaigns?.kick(),
   });
 
   await app.register(prerenderedPagesPlugin, { pages });

@@ -42,6 +42,7 @@ const runtime = await createRuntime(config, log);
 await runtime.app.listen({ port: config.port, host: config.host });
 runtime.outbox.start();
 runtime.retention.start();
+runtime.campaigns.start();
 runtime.calendarWriter.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();

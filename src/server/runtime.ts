@@ -8,6 +8,11 @@ import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
+import {
+  createCampaignSender,
+  newsletterMailPreparer,
+  newsletterRefusals,
+} from './features/newsletter/index.ts';
 import { addressOf } from './features.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
@@ -31,6 +36,8 @@ export interface Runtime {
   backups: ScheduledBackups | undefined;
   /** Anonymises and deletes what is past its retention period, once a day across instances. */
   retention: Poller;
+  /** Starts scheduled campaigns and adds sending campaigns' recipients to the outbox. */
+  campaigns: Poller;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -62,6 +69,13 @@ export async function createRuntime(
         logLinks: config.nodeEnv === 'development',
         now: clock,
       });
+  const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
+  const prepareNewsletter = newsletterMailPreparer({
+    db,
+    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: addressOf(config.mailFrom) },
+    secret: config.sessionSecret,
+    now: clock,
+  });
   const outbox = createOutboxWorker({
     db,
     transport,
@@ -69,8 +83,18 @@ export async function createRuntime(
     messageIdDomain: config.publicUrl.hostname,
     publicOrigin: config.publicUrl.origin,
     now: clock,
-    prepare: bookingMailPreparer(db, meetingProvider(config, clock)),
+    prepare: async (message) => prepareNewsletter(await prepareBookingMail(message)),
+    onRefused: newsletterRefusals(db, clock),
     ...outboxOptions,
+  });
+  const campaigns = createCampaignSender({
+    db,
+    log,
+    ratePerMinute: config.newsletterRatePerMinute,
+    secret: config.sessionSecret,
+    now: clock,
+    mailQueued: () => outbox.kick(),
+    ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
   });
   const calendarWriter = createCalendarWriter({
     db,
@@ -114,6 +138,7 @@ export async function createRuntime(
     calendarWriter,
     calendarSync,
     backups,
+    campaigns,
     clock,
   });
   return {
@@ -125,8 +150,10 @@ export async function createRuntime(
     transport,
     backups,
     retention,
+    campaigns,
     async close() {
       await app.close();
+      await campaigns.stop();
       await backups?.stop();
       await outbox.stop();
       await retention.stop();

@@ -121,6 +121,21 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} unpublished the article ${subject}`;
     case 'article.cover-changed':
       return `${actor} changed the cover image of the article ${subject}`;
+    case 'campaign.created':
+      return `${actor} wrote a newsletter draft, “${subject}”`;
+    case 'campaign.changed':
+      return `${actor} changed the newsletter draft “${subject}”`;
+    case 'campaign.test-sent':
+      return `${actor} sent themselves a test of the newsletter “${subject}”`;
+    case 'campaign.sending': {
+      const count =
+        typeof detail.recipients === 'number' ? ` to ${detail.recipients} confirmed subscribers` : '';
+      return `${actor} sent the newsletter “${subject}”${count}`;
+    }
+    case 'campaign.scheduled':
+      return `${actor} scheduled the newsletter “${subject}”${typeof detail.at === 'string' ? ` for ${instant(detail.at)}` : ''}`;
+    case 'campaign.cancelled':
+      return `${actor} cancelled the newsletter “${subject}”`;
     default: {
       // An action recorded by a newer version of the site than this page: still a sentence, without its code.
       const unworded: never = action;

@@ -58,4 +58,10 @@ export type AuditAction =
   | 'article.scheduled'
   | 'article.published'
   | 'article.unpublished'
-  | 'article.cover-changed';
+  | 'article.cover-changed'
+  | 'campaign.created'
+  | 'campaign.changed'
+  | 'campaign.test-sent'
+  | 'campaign.sending'
+  | 'campaign.scheduled'
+  | 'campaign.cancelled';

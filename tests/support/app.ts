@@ -62,6 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   options.extend?.(runtime.app);
   const url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();
+  runtime.campaigns.start();
   runtime.calendarSync?.start();
   runtime.calendarWriter.start();
   runtime.backups?.start();

@@ -40,6 +40,12 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'article.published': 'staff',
   'article.unpublished': 'staff',
   'article.cover-changed': 'staff',
+  'campaign.created': 'staff',
+  'campaign.changed': 'staff',
+  'campaign.test-sent': 'staff',
+  'campaign.sending': 'staff',
+  'campaign.scheduled': 'staff',
+  'campaign.cancelled': 'staff',
 };
 
 export interface AuditEntry {

@@ -161,6 +161,9 @@ export interface SubscriberTable {
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
   created_at: Timestamp;
+  /** Permanent refusals (SMTP 5xx) of newsletters by the address's mail server; at 3 it is bouncing. */
+  refusals: Generated<number>;
+  last_refused_at: Timestamp | null;
 }
 
 export interface SubscriberConsentTable {
@@ -309,6 +312,32 @@ export interface ArticleTable {
   updated_at: Timestamp;
 }
 
+export interface CampaignTable {
+  id: Generated<number>;
+  /** The address in the archive, /insights/newsletter/:slug. */
+  slug: string;
+  subject: string;
+  body_markdown: string;
+  /** The article it was made from, if any. */
+  article_id: number | null;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  created_by: number | null;
+  scheduled_for: Timestamp | null;
+  started_at: Timestamp | null;
+  /** The last subscriber id given a recipient row: adding recipients resumes after it. */
+  expanded_through: Generated<number>;
+  /** When every recipient had been added. */
+  expanded_at: Timestamp | null;
+  /** When the next recipient's message may go (NEWSLETTER_RATE_PER_MINUTE). */
+  next_send_at: Timestamp | null;
+  /** Lease of the instance adding recipients. */
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ArticleImageTable {
   name: string;
   article_id: number;
@@ -316,6 +345,17 @@ export interface ArticleImageTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface CampaignRecipientTable {
+  id: Generated<number>;
+  campaign_id: number;
+  subscriber_id: number;
+  email: string;
+  status: 'queued' | 'sent' | 'failed' | 'skipped';
+  outbox_id: number | null;
+  sent_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -342,4 +382,6 @@ export interface Database {
   calendar_writes: CalendarWriteTable;
   articles: ArticleTable;
   article_images: ArticleImageTable;
+  campaigns: CampaignTable;
+  campaign_recipients: CampaignRecipientTable;
 }

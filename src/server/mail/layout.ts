@@ -39,7 +39,9 @@ export type EmailBlock =
   /** Label and value pairs, e.g. a call's time or an enquiry's answers. */
   | { kind: 'details'; rows: [string, string][] }
   /** Smaller text for what matters less: why the email came, what to do if it was not meant for you. */
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** HTML that is safe by construction (a newsletter's Markdown, from #shared/markdown.ts). */
+  | { kind: 'markdown-html'; html: string };
 
 export interface EmailBody {
   /** The line a mail program shows after the subject in the inbox. */
@@ -168,6 +170,21 @@ function block(item: EmailBlock, index: number): ReactNode {
           'muted',
         ),
       );
+    case 'markdown-html':
+      // Mail programs keep few inherited styles, but a div's font and colour reach its paragraphs.
+      return h('div', {
+        key: index,
+        className: 'ink',
+        style: {
+          color: colours.ink,
+          fontFamily: sans,
+          fontSize: 16,
+          lineHeight: '26px',
+          overflowWrap: 'anywhere',
+        },
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the Markdown renderer's output, safe by construction
+        dangerouslySetInnerHTML: { __html: item.html },
+      });
     case 'details':
       return h(
         Section,

@@ -22,4 +22,9 @@ export interface MailMessage {
   meetingForBooking?: number;
   /** What replaces `{{meetingUrl}}` when the call has no link: words for this email's reader. */
   meetingFallback?: string;
+  /**
+   * A newsletter to one subscriber: the bodies and the unsubscribe headers are filled in just before
+   * sending from the campaign, drawn once, so the outbox does not hold its HTML once per subscriber.
+   */
+  newsletter?: { campaignId: number; subscriberId: number };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { renderEmailHtml } from './layout.ts';
@@ -64,6 +64,8 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    // A newsletter's thousands of messages never hold up a confirmation or a booking queued after them.
+    .orderBy(sql`case when kind = 'newsletter' then 1 else 0 end`)
     .orderBy('id')
     .limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();

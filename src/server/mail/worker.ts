@@ -6,6 +6,7 @@ import type { Clock } from '../time/clock.ts';
 import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
+import { isPermanentRefusal, MessageWithdrawn } from './refusals.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -14,6 +15,8 @@ export interface OutboxWorkerOptions {
   log: Logger;
   /** Completes a message just before it is sent (e.g. fills in a meeting link); a throw means try later. */
   prepare?: (message: MailMessage) => Promise<MailMessage>;
+  /** Told of a mail server's permanent refusal (SMTP 5xx), which is not retried: e.g. counts a bounce. */
+  onRefused?: (row: OutboxRow, reason: string) => Promise<void>;
   /** Host part of the Message-ID, e.g. the site's host name. */
   messageIdDomain: string;
   /** The site's address (PUBLIC_URL's origin), for the HTML part's absolute links such as the logo's. */
@@ -59,6 +62,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     publicOrigin,
     now,
     prepare = async (message) => message,
+    onRefused,
     pollIntervalMs = 2000,
     leaseMs = 15_000,
     batchSize = 10,
@@ -78,11 +82,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      const refused = isPermanentRefusal(error);
       const retryAt =
-        row.attempts >= maxAttempts
+        row.attempts >= maxAttempts || refused || error instanceof MessageWithdrawn
           ? null
           : new Date(now().getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
       await markFailedAttempt(db, row.id, reason, retryAt, now());
+      if (refused) await onRefused?.(row, reason).catch((e) => log.error({ err: e }, 'refusal not recorded'));
       const level = retryAt ? 'warn' : 'error';
       log[level](
         // A mail server's refusal often quotes the recipient's address.

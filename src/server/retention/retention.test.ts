@@ -15,6 +15,7 @@ import {
   describeOnPostgres,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { startedCampaign } from '#tests/support/newsletter.ts';
 import { runRetention } from './job.ts';
 
 // The retention job on a real database: leads placed at chosen dates, then what the back office would
@@ -230,7 +231,7 @@ describeEachDatabase('the retention job', (kind) => {
     });
   });
 
-  it('keeps only the consent trail of an unsubscribed address, and deletes the trail six years after the unsubscribe', async () => {
+  it('keeps only the consent trail of an unsubscribed address, and deletes the trail six years after the unsubscribe, with the newsletters sent to it', async () => {
     const { db } = current;
     const subscriber = async (
       email: string,
@@ -287,8 +288,27 @@ describeEachDatabase('the retention job', (kind) => {
     const left = await subscriber('left@example.test', 'unsubscribed', daysAgo(30));
     const staying = await subscriber('staying@example.test', 'confirmed', null);
     const longGone = await subscriber('long.gone@example.test', 'unsubscribed', daysAgo(6 * 366));
+    // The newsletters each was sent: kept as long as the subscriber is, and no longer.
+    const campaign = await startedCampaign(db, 'An old issue', new Date(daysAgo(6 * 370)));
+    for (const [id, email] of [
+      [left, 'left@example.test'],
+      [longGone, 'long.gone@example.test'],
+    ] as const) {
+      await db
+        .insertInto('campaign_recipients')
+        .values({
+          campaign_id: campaign,
+          subscriber_id: id,
+          email,
+          status: 'sent',
+          created_at: daysAgo(6 * 370),
+        })
+        .execute();
+    }
 
     expect(await run(db)).toMatchObject({ counts: { unsubscribedTrimmed: 1, unsubscribedTrailsDeleted: 1 } });
+    const history = await db.selectFrom('campaign_recipients').select('email').execute();
+    expect(history).toEqual([{ email: 'left@example.test' }]);
 
     const subscribers = await db
       .selectFrom('subscribers')

@@ -17,7 +17,7 @@ export const exportPersonalData = endpoint({
   tag: 'Back office',
   summary: 'Everything the site holds about an email address, as a JSON attachment',
   description:
-    'The address and the time of the export, then each kind of lead under its own key (enquiries, applications, bookings, subscription), the staff notes and stage changes on those leads, the emails to or about the address, a staff account with its sessions and sign-in throttles, and the audit entries that name the address.',
+    'The address and the time of the export, then each kind of lead under its own key (enquiries, applications, bookings, subscription with the newsletters sent to it), the staff notes and stage changes on those leads, the emails to or about the address, a staff account with its sessions and sign-in throttles, and the audit entries that name the address.',
   body: emailBodySchema,
   answers: {
     200: z

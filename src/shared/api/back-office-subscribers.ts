@@ -31,8 +31,24 @@ export const consentRecordSchema = z.object({
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
+/** One newsletter campaign as it went to one subscriber. */
+export const campaignSentSchema = z.object({
+  subject: z.string(),
+  status: z
+    .enum(['queued', 'sent', 'failed', 'skipped'])
+    .describe('failed: refused by their mail server; skipped: they had left the list, or were bouncing.'),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type CampaignSent = z.infer<typeof campaignSentSchema>;
+
 export const subscriberDetailSchema = subscriberRowSchema.extend({
   consents: z.array(consentRecordSchema).describe('The proof of consent, oldest first.'),
+  campaigns: z.array(campaignSentSchema).describe('The newsletters sent to them, oldest first.'),
+  bouncing: z
+    .boolean()
+    .describe('Their mail server refused three newsletters for good: no more campaigns go to them.'),
+  refusals: z.number().describe('How many newsletters their mail server refused for good.'),
 });
 export type SubscriberDetail = z.infer<typeof subscriberDetailSchema>;
 

@@ -14,6 +14,7 @@ import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { useNewLeads } from './NewLeadsBadge.tsx';
+import { CampaignEditor, NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
@@ -31,6 +32,7 @@ const sections = [
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['insights', 'Insights'],
+  ['newsletter', 'Newsletter'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
@@ -115,6 +117,10 @@ function Screen({
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
+  if (section === 'newsletter') {
+    if (!id) return <NewsletterScreen />;
+    return <CampaignEditor key={id} id={id === 'new' ? null : Number(id)} />;
+  }
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
   if (list) return <ListView key={section} list={list as any} search={search} />;
@@ -159,6 +165,7 @@ function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
   if (!id) return sections.find(([to]) => to === section)?.[1];
   if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
+  if (section === 'newsletter') return 'Newsletter';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 

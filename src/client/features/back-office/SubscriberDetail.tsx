@@ -13,6 +13,13 @@ import { ScrollBox } from './ScrollBox.tsx';
 
 const events = { 'signed-up': 'Signed up', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
+const campaignOutcome = {
+  queued: 'Waiting to be sent',
+  sent: 'Sent',
+  failed: 'Refused by their mail server',
+  skipped: 'Not sent: they had left the list',
+};
+
 /**
  * A subscriber and the proof of their consent: which form, the words they saw, when and from where; with
  * unsubscribing them (without erasing) and, before they confirm, sending the confirmation again.
@@ -50,6 +57,12 @@ export function SubscriberDetail({ email }: { email: string }) {
         {subscriber.confirmedAt && <>, confirmed {when(subscriber.confirmedAt)}</>}
         {subscriber.unsubscribedAt && <>, unsubscribed {when(subscriber.unsubscribedAt)}</>}.
       </p>
+      {subscriber.bouncing && (
+        <p>
+          <strong>Bouncing:</strong> their mail server refused {subscriber.refusals} newsletters for good, so
+          no more campaigns go to this address.
+        </p>
+      )}
       <div className="bo-inline-form">
         {subscriber.status === 'pending' && (
           <button
@@ -100,6 +113,31 @@ export function SubscriberDetail({ email }: { email: string }) {
           </tbody>
         </table>
       </ScrollBox>
+      <h2>Newsletters sent</h2>
+      {subscriber.campaigns.length === 0 ? (
+        <p>No newsletter has been sent to this address.</p>
+      ) : (
+        <ScrollBox label="Newsletters sent">
+          <table className="bo-table bo-table--cards">
+            <thead>
+              <tr>
+                <th scope="col">Newsletter</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriber.campaigns.map((campaign) => (
+                <tr key={`${campaign.queuedAt}-${campaign.subject}`}>
+                  <td data-label="Newsletter">{campaign.subject}</td>
+                  <td data-label="Outcome">{campaignOutcome[campaign.status]}</td>
+                  <td data-label="When">{when(campaign.sentAt ?? campaign.queuedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
     </article>
   );
 }

@@ -1,4 +1,6 @@
 // The mailing-list feature as other parts of the server see it: subscribers and their consent trail.
+
+export { type MailingListMailSettings, unsubscribeHeaders, unsubscribeUrl } from './emails.ts';
 export { subscriberLeads } from './lead-kind.ts';
 export { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from './retention.ts';
 export { mailingListPlugin } from './routes.ts';

@@ -1,6 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { Database, SubscriberTable } from '#server/db/schema.ts';
+import {
+  bouncingAfterRefusals,
+  campaignHistory,
+  eraseCampaignHistory,
+} from '#server/features/newsletter/index.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
 import { keysetPage } from '#server/leads/list.ts';
 import type {
@@ -48,6 +53,9 @@ export async function findSubscriber(
     .execute();
   return {
     ...toRow(row),
+    campaigns: await campaignHistory(db, row.id),
+    bouncing: row.refusals >= bouncingAfterRefusals,
+    refusals: row.refusals,
     consents: consents.map((c) => ({
       event: c.event,
       source: c.source,
@@ -72,7 +80,7 @@ export async function countConfirmedSubscribers(db: Kysely<Database>): Promise<L
 export async function exportSubscription(db: Kysely<Database>, address: string) {
   const subscriber = await db
     .selectFrom('subscribers')
-    .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'])
+    .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'refusals'])
     .where(holdsAddress(address))
     .executeTakeFirst();
   if (!subscriber) return null;
@@ -82,7 +90,7 @@ export async function exportSubscription(db: Kysely<Database>, address: string) 
     .where('subscriber_id', '=', subscriber.id)
     .orderBy('id')
     .execute();
-  return { ...subscriber, consents };
+  return { ...subscriber, consents, campaigns: await campaignHistory(db, subscriber.id) };
 }
 
 /** Deletes the address's subscription and its consent trail; answers 1 if there was one, else 0. */
@@ -93,6 +101,7 @@ export async function eraseSubscription(trx: Kysely<Database>, address: string):
     .where(holdsAddress(address))
     .executeTakeFirst();
   if (!subscriber) return 0;
+  await eraseCampaignHistory(trx, [subscriber.id]);
   await trx.deleteFrom('subscriber_consents').where('subscriber_id', '=', subscriber.id).execute();
   await trx.deleteFrom('subscribers').where('id', '=', subscriber.id).execute();
   return 1;

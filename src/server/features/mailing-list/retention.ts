@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { eraseCampaignHistory } from '#server/features/newsletter/index.ts';
 
 // What the retention job keeps of an address that unsubscribed: the consent trail that proves it had
 // consent and honoured the unsubscribe (the address, and each sign-up, confirmation and unsubscription
@@ -44,6 +45,8 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
     .execute();
   const goneIds = gone.map((row) => row.id);
   if (goneIds.length > 0) {
+    // Which newsletters went to them is theirs too, and kept no longer than they are.
+    await eraseCampaignHistory(trx, goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }
@@ -64,7 +67,7 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
 }
 
 /**
- * Deletes the sign-ups never confirmed whose last confirmation email (or the sign-up itself, if none was
+ * Deletes the sign-ups never confirmed (so never sent a newsletter) whose last confirmation email (or the sign-up itself, if none was
  * sent) is older than `before` (an ISO time), with their consent trail. Answers how many went.
  */
 export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
@@ -72,6 +75,8 @@ export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: st
     .selectFrom('subscribers')
     .select('id')
     .where('status', '=', 'pending')
+    // Never confirmed: one who unsubscribed and signed up again keeps the earlier trail as proof.
+    .where('confirmed_at', 'is', null)
     .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
     .execute();
   const ids = rows.map((row) => row.id);
