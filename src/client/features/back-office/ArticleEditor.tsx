@@ -317,8 +317,8 @@ export default function ArticleEditor({ id }: { id: number | null }) {
           <div className="field">
             <label htmlFor="article-body">Text (Markdown)</label>
             <p className="field__hint" id="article-body-hint">
-              # for a heading (## for one under it), **bold**, *italic*, - for a list, [words](https://…) for a link.
-              The title is shown above the text.
+              # for a heading (## for one under it), **bold**, *italic*, - for a list, [words](https://…) for
+              a link. The title is shown above the text.
             </p>
             <textarea
               id="article-body"
