@@ -17,7 +17,12 @@ import {
 } from './features/booking/index.ts';
 import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
-import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
+import {
+  articlesForNewsletter,
+  createArticleService,
+  insightsPlugin,
+  type PublishedInsights,
+} from './features/insights/index.ts';
 import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
 import { createNewsletterService, newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
@@ -161,6 +166,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     newsletter: createNewsletterService({
       db,
       mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
+      articleSource: articlesForNewsletter(db, config.publicUrl),
       now: clock,
     }),
     pages: serverPages,

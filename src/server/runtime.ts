@@ -8,6 +8,7 @@ import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
+import { articlesForNewsletter } from './features/insights/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
@@ -74,6 +75,7 @@ export async function createRuntime(
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: addressOf(config.mailFrom) },
     secret: config.sessionSecret,
+    articleSource: articlesForNewsletter(db, config.publicUrl),
     now: clock,
   });
   const outbox = createOutboxWorker({

@@ -113,5 +113,20 @@ describe('Insights in Chromium', () => {
       html: `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`,
     });
     expect(await nuHtmlErrors(documents)).toEqual([]);
+
+    // From the published article to a newsletter: the composer starts from its words, and the email
+    // ends with a link to read it on the site.
+    await page.getByRole('link', { name: 'Send as the newsletter' }).click();
+    await page.getByText('Starts from the article “Making Tax Digital for landlords”').waitFor();
+    await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('Making Tax Digital for landlords');
+    await page.getByLabel('Subject').fill('Landlords: records go digital in April');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('heading', { name: 'Landlords: records go digital in April', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Preview the email' }).click();
+    const emailPart = page.frameLocator('iframe[title="The email’s HTML part"]');
+    await expect(emailPart.getByRole('link', { name: 'Read it on our site' }).getAttribute('href')).resolves.toBe(
+      `${t.site.url}/insights/making-tax-digital-for-landlords`,
+    );
+    expect(t.errors).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ What it means for **you**.', 'sent', ?, ?, ?, ?, ?)`,
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await t.page.getByRole('link', { name: 'October news' }).click();
     await t.page.getByRole('heading', { name: 'October news', level: 1 }).waitFor();
-    await t.page.getByRole('heading', { name: 'Autumn Budget', level: 3 }).waitFor();
+    await t.page.getByRole('heading', { name: 'Autumn Budget', level: 2 }).waitFor();
     expect(await t.page.title()).toMatch(/^October news: our newsletter \| /);
     expect(await accessibilityViolations(t.page)).toEqual([]);
     expect(t.errors).toEqual([]);

@@ -404,6 +404,9 @@ export default function ArticleEditor({ id }: { id: number | null }) {
                 {state === 'published' ? 'Unpublish' : 'Cancel the schedule'}
               </button>
             )}
+            {state === 'published' && article && (
+              <Link to={`newsletter/new?article=${article.id}`}>Send as the newsletter</Link>
+            )}
           </div>
           {state !== 'published' && (
             <form

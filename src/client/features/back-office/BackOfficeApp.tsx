@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { call, formToken, problemText } from '#client/lib/api-client.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
@@ -14,7 +14,7 @@ import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
 import { useNewLeads } from './NewLeadsBadge.tsx';
-import { CampaignEditor, NewsletterScreen } from './NewsletterScreen.tsx';
+import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { Link, useLocation } from './router.tsx';
@@ -23,6 +23,9 @@ import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourSessions } from './YourSessions.tsx';
+
+/** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
+const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -119,7 +122,12 @@ function Screen({
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
   if (section === 'newsletter') {
     if (!id) return <NewsletterScreen />;
-    return <CampaignEditor key={id} id={id === 'new' ? null : Number(id)} />;
+    const articleId = Number(search.get('article')) || null;
+    return (
+      <Suspense fallback={<p>Loading the editor…</p>}>
+        <CampaignEditor key={id} id={id === 'new' ? null : Number(id)} articleId={articleId} />
+      </Suspense>
+    );
   }
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type

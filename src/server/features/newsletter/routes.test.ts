@@ -62,7 +62,7 @@ describeEachDatabase('newsletter campaigns', (database) => {
     const id = await draft('Preview news');
     const preview = await staff.json(`/campaigns/${id}/preview`);
     expect(preview.subject).toBe('Preview news');
-    expect(preview.html).toContain('<h3>Making Tax Digital</h3>');
+    expect(preview.html).toContain('<h2>Making Tax Digital</h2>');
     expect(preview.html).toContain('<strong>£50,000</strong>');
     expect(preview.html).toContain('href="https://www.gov.uk/mtd" rel="noopener"');
     expect(preview.html).toContain('&lt;script&gt;');

@@ -188,7 +188,7 @@ describeEachDatabase('a campaign made from an article', (kind) => {
     await database?.drop();
   });
 
-  it('takes the article’s title and text, and its email links to the article on the site', async () => {
+  it('keeps the words staff wrote (the composer starts from the article’s), and its email links to the article on the site', async () => {
     const author = await db
       .insertInto('users')
       .values({
@@ -217,10 +217,13 @@ describeEachDatabase('a campaign made from an article', (kind) => {
       articleSource: async (id) => articles.get(id),
       now: () => new Date(),
     });
-    const campaign = await newsletter.create({ subject: 'x', bodyMarkdown: 'y', articleId: 7 }, author.id);
+    const campaign = await newsletter.create(
+      { subject: 'MTD for landlords: what to do now', bodyMarkdown: 'From April, records go digital.', articleId: 7 },
+      author.id,
+    );
     expect(campaign).toMatchObject({
-      subject: 'Making Tax Digital for landlords',
-      bodyMarkdown: 'From April, landlords over **£50,000** keep digital records.',
+      subject: 'MTD for landlords: what to do now',
+      bodyMarkdown: 'From April, records go digital.',
       articleId: 7,
       status: 'draft',
     });

@@ -120,13 +120,6 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
     return Number(row.count);
   }
 
-  /** A campaign made from an article starts as the article's title and text (staff may then edit it). */
-  async function filledFromArticle(input: CampaignInput) {
-    if (!input.articleId || !articleSource) return input;
-    const article = await articleSource(input.articleId);
-    return article ? { ...input, subject: article.title, bodyMarkdown: article.bodyMarkdown } : input;
-  }
-
   return {
     async list() {
       const rows = await db.selectFrom('campaigns').selectAll().orderBy('id', 'desc').limit(200).execute();
@@ -136,16 +129,15 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
     get: one,
 
     async create(input: CampaignInput, userId: number) {
-      const filled = await filledFromArticle(input);
       const at = now().toISOString();
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('campaigns')
           .values({
             slug: `draft-${newToken()}`,
-            subject: filled.subject,
-            body_markdown: filled.bodyMarkdown,
-            article_id: filled.articleId ?? null,
+            subject: input.subject,
+            body_markdown: input.bodyMarkdown,
+            article_id: input.articleId ?? null,
             status: 'draft',
             created_by: userId,
             created_at: at,
@@ -153,7 +145,7 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, { userId, action: 'campaign.created', subject: filled.subject }, now());
+        await recordAudit(trx, { userId, action: 'campaign.created', subject: input.subject }, now());
         return row.id;
       });
       return (await one(id)) as Campaign;
