@@ -124,9 +124,9 @@ describe('Insights in Chromium', () => {
     await page.getByRole('heading', { name: 'Landlords: records go digital in April', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Preview the email' }).click();
     const emailPart = page.frameLocator('iframe[title="The email’s HTML part"]');
-    await expect(emailPart.getByRole('link', { name: 'Read it on our site' }).getAttribute('href')).resolves.toBe(
-      `${t.site.url}/insights/making-tax-digital-for-landlords`,
-    );
+    await expect(
+      emailPart.getByRole('link', { name: 'Read it on our site' }).getAttribute('href'),
+    ).resolves.toBe(`${t.site.url}/insights/making-tax-digital-for-landlords`);
     expect(t.errors).toEqual([]);
   });
 });

@@ -218,7 +218,11 @@ describeEachDatabase('a campaign made from an article', (kind) => {
       now: () => new Date(),
     });
     const campaign = await newsletter.create(
-      { subject: 'MTD for landlords: what to do now', bodyMarkdown: 'From April, records go digital.', articleId: 7 },
+      {
+        subject: 'MTD for landlords: what to do now',
+        bodyMarkdown: 'From April, records go digital.',
+        articleId: 7,
+      },
       author.id,
     );
     expect(campaign).toMatchObject({
