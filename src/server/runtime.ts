@@ -57,7 +57,7 @@ export async function createRuntime(
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
         logLinks: config.nodeEnv === 'development',
         now: clock,
@@ -70,6 +70,7 @@ export async function createRuntime(
     publicOrigin: config.publicUrl.origin,
     now: clock,
     prepare: bookingMailPreparer(db, meetingProvider(config, clock)),
+    concurrency: config.smtpMaxConnections,
     ...outboxOptions,
   });
   const calendarWriter = createCalendarWriter({

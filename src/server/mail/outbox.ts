@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { renderEmailHtml } from './layout.ts';
@@ -50,10 +50,15 @@ export async function enqueueMail(db: Kysely<Database>, kind: string, draft: Mai
     .execute();
 }
 
+/** The kind of the messages a newsletter campaign queues, one per subscriber. */
+export const newsletterKind = 'newsletter';
+
 /**
  * Leases up to `limit` due messages to this worker. The lease is taken in one UPDATE whose WHERE clause
  * is re-checked under the row lock, and PostgreSQL skips rows another instance holds, so each message
  * is claimed by one worker only. A lease that runs out (a crashed worker) makes the message due again.
+ * Every other kind due is claimed before any newsletter, so a password link or a booking confirmation
+ * queued behind a campaign of thousands goes out with the next claim.
  */
 export async function claimDueMessages(db: Kysely<Database>, limit: number, leaseMs: number, now: Date) {
   const at = now.toISOString();
@@ -64,6 +69,7 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .orderBy(sql`case when kind = ${newsletterKind} then 1 else 0 end`)
     .orderBy('id')
     .limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
@@ -75,6 +81,7 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
     .returning(['id', 'kind', 'message', 'attempts', 'created_at'])
     .execute();
+  const rank = (row: OutboxRow) => (row.kind === newsletterKind ? 1 : 0);
   return rows
     .map(
       (r): OutboxRow => ({
@@ -85,7 +92,25 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
         createdAt: r.created_at,
       }),
     )
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/**
+ * Hands messages this worker claimed but has not tried back to the queue, due at once for any worker, as
+ * if never claimed (the claim counted a try): a worker stopping does not make them wait out a lease. A
+ * message whose try count moved on was claimed again by another worker after this one's lease ran out,
+ * and stays theirs.
+ */
+export async function releaseClaims(db: Kysely<Database>, rows: Pick<OutboxRow, 'id' | 'attempts'>[]) {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox_messages')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or(rows.map((row) => eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts)]))),
+    )
+    .execute();
 }
 
 /**
@@ -106,11 +131,12 @@ export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: 
 export const emptiedBody = '';
 
 /**
- * Marks a message sent and empties its body: the links in it (set a password, cancel a call, confirm or
- * unsubscribe) now live only in the recipient's mailbox. Recipient, subject, kind, status and times stay
- * for the lead's timeline.
+ * Marks messages sent and empties their bodies: the links in them (set a password, cancel a call, confirm
+ * or unsubscribe) now live only in the recipients' mailboxes. Recipient, subject, kind, status and times
+ * stay for the lead's timeline. One UPDATE for many, since SQLite has one writer at a time.
  */
-export async function markSent(db: Kysely<Database>, id: number, now: Date) {
+export async function markSent(db: Kysely<Database>, ids: number[], now: Date) {
+  if (ids.length === 0) return;
   await db
     .updateTable('outbox_messages')
     .set({
@@ -120,7 +146,7 @@ export async function markSent(db: Kysely<Database>, id: number, now: Date) {
       last_error: null,
       message: emptiedBody,
     })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 
