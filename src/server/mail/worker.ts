@@ -75,7 +75,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     pollIntervalMs = 2000,
     leaseMs = 15_000,
     concurrency = 1,
-    batchSize = Math.max(10, concurrency * 10),
+    batchSize = Math.max(10, concurrency * 20),
     markSentBatch = 20,
     markSentEveryMs = 200,
     baseDelayMs = 30_000,
