@@ -73,10 +73,13 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
     .orderBy('id')
     .limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  // Materialised, so the due rows are chosen once: as a subquery, PostgreSQL may run it again for each
+  // row it updates, and each run would skip the rows this statement just locked and take more.
   const rows = await db
+    .with((cte) => cte('due').materialized(), () => due)
     .updateTable('outbox_messages')
     .set((eb) => ({ locked_until: leaseEnd, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('id'))
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
     .returning(['id', 'kind', 'message', 'attempts', 'created_at'])

@@ -146,6 +146,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
 
     async function nextRow() {
+      if (failure || stopping()) return undefined;
       while (queue.length === 0) {
         if (!more || failure || stopping()) return undefined;
         await claimMore();
