@@ -76,7 +76,10 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
   // Materialised, so the due rows are chosen once: as a subquery, PostgreSQL may run it again for each
   // row it updates, and each run would skip the rows this statement just locked and take more.
   const rows = await db
-    .with((cte) => cte('due').materialized(), () => due)
+    .with(
+      (cte) => cte('due').materialized(),
+      () => due,
+    )
     .updateTable('outbox_messages')
     .set((eb) => ({ locked_until: leaseEnd, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', (eb) => eb.selectFrom('due').select('id'))
