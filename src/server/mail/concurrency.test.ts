@@ -102,7 +102,7 @@ describeEachDatabase('sending several emails at once', (kind) => {
     const { sink, worker, close } = await sendingTo({ replyDelayMs: 10 }, { batchSize: 20 });
     worker.start();
     await waitUntil(() => sink.accepted.length >= 40);
-    await enqueueMail(db, 'password-reset', mail('staff@example.com'), new Date());
+    await enqueueMail(db, 'password-reset-link', mail('staff@example.com'), new Date());
     const queuedAt = sink.accepted.length;
     worker.kick();
     await waitUntil(() => sink.accepted.some((m) => m.to === 'staff@example.com'));
@@ -118,11 +118,11 @@ describeEachDatabase('sending several emails at once', (kind) => {
     await queueNewsletters(db, 1000);
     await enqueueMail(db, 'booking-confirmation', mail('caller@example.com'), new Date());
     await queueNewsletters(db, 10, 1000);
-    await enqueueMail(db, 'password-reset', mail('staff@example.com'), new Date());
+    await enqueueMail(db, 'password-reset-link', mail('staff@example.com'), new Date());
     const claimed = await claimDueMessages(db, 3, 60_000, new Date());
     expect(claimed.map((row) => [row.kind, row.message.to])).toEqual([
       ['booking-confirmation', 'caller@example.com'],
-      ['password-reset', 'staff@example.com'],
+      ['password-reset-link', 'staff@example.com'],
       ['newsletter', 'reader0@example.com'],
     ]);
   });
