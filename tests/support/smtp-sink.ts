@@ -56,7 +56,8 @@ export async function startSmtpSink({ replyDelayMs = 0, refuse }: SmtpSinkOption
       stream.on('end', () => {
         const mail = {
           to: session.envelope.rcptTo.map((r) => r.address).join(','),
-          messageId: messageIdHeader.exec(head)?.[1] ?? '',
+          // A copy, not a slice: a slice would keep the whole head of each message alive.
+          messageId: Buffer.from(messageIdHeader.exec(head)?.[1] ?? '', 'latin1').toString('latin1'),
         };
         const answer = () => {
           if (refuse?.(mail)) {

@@ -97,6 +97,19 @@ describeEachDatabase('sending several emails at once', (kind) => {
     expect(sink.refused[0]?.messageId).toMatch(/^<outbox-\d+-\d+@test\.invalid>$/);
   });
 
+  it('sends two emails to one person one after the other, in the order they were queued', async () => {
+    await enqueueMail(db, 'booking-confirmation', mail('caller@example.com'), new Date());
+    await enqueueMail(db, 'booking-cancellation', mail('Caller@example.com'), new Date());
+    await queueNewsletters(db, 8);
+    const { sink, worker, close } = await sendingTo({ replyDelayMs: 100 });
+    await worker.runOnce();
+    close();
+    const toCaller = sink.accepted.filter((m) => m.to.toLowerCase() === 'caller@example.com');
+    expect(toCaller.map((m) => m.to)).toEqual(['caller@example.com', 'Caller@example.com']);
+    expect((toCaller[1]?.at as number) - (toCaller[0]?.at as number)).toBeGreaterThanOrEqual(90);
+    expect(sink.accepted).toHaveLength(10);
+  });
+
   it('sends a password link queued behind a newsletter backlog with the next claim', async () => {
     await queueNewsletters(db, 300);
     const { sink, worker, close } = await sendingTo({ replyDelayMs: 10 }, { batchSize: 20 });

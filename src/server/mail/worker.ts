@@ -167,10 +167,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       for (const id of ids) held.delete(id);
     }
 
+    // Two emails to one person go one after the other, in the order they were queued (a booking's
+    // confirmation before its cancellation), never side by side on two connections.
+    const toRecipient = new Map<string, Promise<unknown>>();
+    async function deliverInOrder(row: OutboxRow) {
+      const recipient = row.message.to.toLowerCase();
+      const earlier = toRecipient.get(recipient);
+      const turn = (async () => {
+        await earlier?.catch(() => undefined); // its failure is the pass's, reported by its own sender
+        return deliver(row, sent);
+      })();
+      toRecipient.set(recipient, turn);
+      try {
+        return await turn;
+      } finally {
+        if (toRecipient.get(recipient) === turn) toRecipient.delete(recipient);
+      }
+    }
+
     async function sendInTurn() {
       try {
         for (let row = await nextRow(); row; row = await nextRow()) {
-          if (!(await deliver(row, sent))) held.delete(row.id); // failed, and recorded as such
+          if (!(await deliverInOrder(row))) held.delete(row.id); // failed, and recorded as such
           handled += 1;
           if (sent.length >= markSentBatch) await flushSent();
         }
