@@ -124,13 +124,27 @@ export async function releaseClaims(db: Kysely<Database>, rows: Pick<OutboxRow, 
  * it keeps its messages, and when it dies (SIGKILL, power cut) they are due again within one lease.
  */
 export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: number, now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('outbox_messages')
-    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where('id', 'in', ids)
-    .where('status', '=', 'pending')
-    .execute();
+  for (const group of inGroupsOf20(ids)) {
+    await db
+      .updateTable('outbox_messages')
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', 'in', group)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/**
+ * Ids in lists of exactly 20, the last filled up with repeats of its first: a list of any length then
+ * makes the same statement, so SQLite's cache of prepared statements keeps one, not one per length.
+ */
+function inGroupsOf20(ids: number[]): number[][] {
+  const groups: number[][] = [];
+  for (let i = 0; i < ids.length; i += 20) {
+    const group = ids.slice(i, i + 20);
+    groups.push([...group, ...Array<number>(20 - group.length).fill(group[0] as number)]);
+  }
+  return groups;
 }
 
 /** What a sent or given-up message keeps of its body: nothing. Its envelope stays in its own columns. */
@@ -142,18 +156,19 @@ export const emptiedBody = '';
  * stay for the lead's timeline. One UPDATE for many, since SQLite has one writer at a time.
  */
 export async function markSent(db: Kysely<Database>, ids: number[], now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('outbox_messages')
-    .set({
-      status: 'sent',
-      sent_at: now.toISOString(),
-      locked_until: null,
-      last_error: null,
-      message: emptiedBody,
-    })
-    .where('id', 'in', ids)
-    .execute();
+  for (const group of inGroupsOf20(ids)) {
+    await db
+      .updateTable('outbox_messages')
+      .set({
+        status: 'sent',
+        sent_at: now.toISOString(),
+        locked_until: null,
+        last_error: null,
+        message: emptiedBody,
+      })
+      .where('id', 'in', group)
+      .execute();
+  }
 }
 
 /**
