@@ -190,7 +190,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         for (let row = await nextRow(); row; row = await nextRow()) {
           if (!(await deliverInOrder(row))) held.delete(row.id); // failed, and recorded as such
           handled += 1;
-          if (sent.length >= markSentBatch) await flushSent();
+          // Batched while a backlog goes out; marked at once when there is nothing more to send, so
+          // what a crash makes go again is at most a batch, and usually none.
+          if (sent.length >= markSentBatch || queue.length === 0) await flushSent();
         }
       } catch (error) {
         failure ??= { error };
