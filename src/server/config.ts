@@ -31,6 +31,8 @@ export interface Config {
   database: DatabaseTarget;
   /** SMTP server to send through; unset writes each message as an .eml file under `mailDir`. */
   smtpUrl: string | undefined;
+  /** SMTP connections kept open at once; the outbox sends that many messages at a time. */
+  smtpMaxConnections: number;
   mailDir: string;
   mailFrom: string;
   staffEmail: string;
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^\d+$/.test(text) || value < 1) fail(name, 'a whole number of 1 or more', text);
     return value;
   };
+  const smtpMaxConnections = wholeNumber('SMTP_MAX_CONNECTIONS', '5');
   const bookingLimits = {
     maxUpcomingPerEmail: wholeNumber('BOOKING_MAX_UPCOMING_PER_EMAIL', '2'),
     maxPerAddressPerDay: wholeNumber('BOOKING_MAX_PER_ADDRESS_PER_DAY', '4'),
@@ -277,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     database,
     smtpUrl,
+    smtpMaxConnections,
     mailDir: path.resolve(read('MAIL_DIR') ?? 'data/mail'),
     mailFrom,
     staffEmail,

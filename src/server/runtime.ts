@@ -65,7 +65,7 @@ export async function createRuntime(
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
         logLinks: config.nodeEnv === 'development',
         now: clock,
@@ -87,6 +87,7 @@ export async function createRuntime(
     now: clock,
     prepare: async (message) => prepareNewsletter(await prepareBookingMail(message)),
     onRefused: newsletterRefusals(db, clock),
+    concurrency: config.smtpMaxConnections,
     ...outboxOptions,
   });
   const campaigns = createCampaignSender({

@@ -44,15 +44,16 @@ it('keeps every sign-up it acknowledged through a SIGKILL, and mails each one co
     expect(confirmations.every((m) => m.parsed.subject?.startsWith('Please confirm your subscription'))).toBe(
       true,
     );
-    // Each address has one email. The one message the SMTP server may have taken in the instant before the
-    // row was marked sent goes again with the same Message-ID, which mail clients show once.
+    // Each address has one email. What the SMTP server took before the rows were marked sent goes again
+    // with the same Message-ID, which mail clients show once: at most the sent messages waiting for their
+    // batched mark (20) and one being sent on each of the 5 connections.
     const messageIds = new Map<string, Set<string>>();
     for (const mail of confirmations) {
       const ids = messageIds.get(mail.to[0] as string) ?? new Set();
       messageIds.set(mail.to[0] as string, ids.add(mail.parsed.messageId ?? ''));
     }
     expect([...messageIds.values()].filter((ids) => ids.size !== 1)).toEqual([]);
-    expect(confirmations.length - messageIds.size).toBeLessThanOrEqual(1);
+    expect(confirmations.length - messageIds.size).toBeLessThanOrEqual(20 + 5);
   } finally {
     await second.stop();
   }

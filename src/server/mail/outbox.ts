@@ -50,10 +50,15 @@ export async function enqueueMail(db: Kysely<Database>, kind: string, draft: Mai
     .execute();
 }
 
+/** The kind of the messages a newsletter campaign queues, one per subscriber. */
+export const newsletterKind = 'newsletter';
+
 /**
  * Leases up to `limit` due messages to this worker. The lease is taken in one UPDATE whose WHERE clause
  * is re-checked under the row lock, and PostgreSQL skips rows another instance holds, so each message
  * is claimed by one worker only. A lease that runs out (a crashed worker) makes the message due again.
+ * Every other kind due is claimed before any newsletter, so a password link or a booking confirmation
+ * queued behind a campaign of thousands goes out with the next claim.
  */
 export async function claimDueMessages(db: Kysely<Database>, limit: number, leaseMs: number, now: Date) {
   const at = now.toISOString();
@@ -65,18 +70,25 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
     // A newsletter's thousands of messages never hold up a confirmation or a booking queued after them.
-    .orderBy(sql`case when kind = 'newsletter' then 1 else 0 end`)
+    .orderBy(sql`case when kind = ${newsletterKind} then 1 else 0 end`)
     .orderBy('id')
     .limit(limit);
   if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  // Materialised, so the due rows are chosen once: as a subquery, PostgreSQL may run it again for each
+  // row it updates, and each run would skip the rows this statement just locked and take more.
   const rows = await db
+    .with(
+      (cte) => cte('due').materialized(),
+      () => due,
+    )
     .updateTable('outbox_messages')
     .set((eb) => ({ locked_until: leaseEnd, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('id'))
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
     .returning(['id', 'kind', 'message', 'attempts', 'created_at'])
     .execute();
+  const rank = (row: OutboxRow) => (row.kind === newsletterKind ? 1 : 0);
   return rows
     .map(
       (r): OutboxRow => ({
@@ -87,7 +99,25 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
         createdAt: r.created_at,
       }),
     )
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/**
+ * Hands messages this worker claimed but has not tried back to the queue, due at once for any worker, as
+ * if never claimed (the claim counted a try): a worker stopping does not make them wait out a lease. A
+ * message whose try count moved on was claimed again by another worker after this one's lease ran out,
+ * and stays theirs.
+ */
+export async function releaseClaims(db: Kysely<Database>, rows: Pick<OutboxRow, 'id' | 'attempts'>[]) {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox_messages')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or(rows.map((row) => eb.and([eb('id', '=', row.id), eb('attempts', '=', row.attempts)]))),
+    )
+    .execute();
 }
 
 /**
@@ -95,35 +125,51 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
  * it keeps its messages, and when it dies (SIGKILL, power cut) they are due again within one lease.
  */
 export async function renewLeases(db: Kysely<Database>, ids: number[], leaseMs: number, now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('outbox_messages')
-    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where('id', 'in', ids)
-    .where('status', '=', 'pending')
-    .execute();
+  for (const group of inGroupsOf20(ids)) {
+    await db
+      .updateTable('outbox_messages')
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', 'in', group)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/**
+ * Ids in lists of exactly 20, the last filled up with repeats of its first: a list of any length then
+ * makes the same statement, so SQLite's cache of prepared statements keeps one, not one per length.
+ */
+function inGroupsOf20(ids: number[]): number[][] {
+  const groups: number[][] = [];
+  for (let i = 0; i < ids.length; i += 20) {
+    const group = ids.slice(i, i + 20);
+    groups.push([...group, ...Array<number>(20 - group.length).fill(group[0] as number)]);
+  }
+  return groups;
 }
 
 /** What a sent or given-up message keeps of its body: nothing. Its envelope stays in its own columns. */
 export const emptiedBody = '';
 
 /**
- * Marks a message sent and empties its body: the links in it (set a password, cancel a call, confirm or
- * unsubscribe) now live only in the recipient's mailbox. Recipient, subject, kind, status and times stay
- * for the lead's timeline.
+ * Marks messages sent and empties their bodies: the links in them (set a password, cancel a call, confirm
+ * or unsubscribe) now live only in the recipients' mailboxes. Recipient, subject, kind, status and times
+ * stay for the lead's timeline. One UPDATE for many, since SQLite has one writer at a time.
  */
-export async function markSent(db: Kysely<Database>, id: number, now: Date) {
-  await db
-    .updateTable('outbox_messages')
-    .set({
-      status: 'sent',
-      sent_at: now.toISOString(),
-      locked_until: null,
-      last_error: null,
-      message: emptiedBody,
-    })
-    .where('id', '=', id)
-    .execute();
+export async function markSent(db: Kysely<Database>, ids: number[], now: Date) {
+  for (const group of inGroupsOf20(ids)) {
+    await db
+      .updateTable('outbox_messages')
+      .set({
+        status: 'sent',
+        sent_at: now.toISOString(),
+        locked_until: null,
+        last_error: null,
+        message: emptiedBody,
+      })
+      .where('id', 'in', group)
+      .execute();
+  }
 }
 
 /**

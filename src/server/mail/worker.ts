@@ -5,7 +5,14 @@ import { scrubText } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
 import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
-import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow, renewLeases } from './outbox.ts';
+import {
+  claimDueMessages,
+  markFailedAttempt,
+  markSent,
+  type OutboxRow,
+  releaseClaims,
+  renewLeases,
+} from './outbox.ts';
 import { isPermanentRefusal, MessageWithdrawn } from './refusals.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -25,7 +32,13 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim lasts unless renewed; the worker renews it every third of that while it sends. */
   leaseMs?: number;
+  /** How many messages are sent at once: as many as the transport has pooled SMTP connections. */
+  concurrency?: number;
+  /** How many due messages one claim leases; the next claim is made while the last few are sent. */
   batchSize?: number;
+  /** Sent messages are marked in one UPDATE once this many are waiting, or every markSentEveryMs. */
+  markSentBatch?: number;
+  markSentEveryMs?: number;
   /** The delay before the second try; it doubles with each try after that, up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -65,21 +78,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     onRefused,
     pollIntervalMs = 2000,
     leaseMs = 15_000,
-    batchSize = 10,
+    concurrency = 1,
+    batchSize = Math.max(10, concurrency * 20),
+    markSentBatch = 20,
+    markSentEveryMs = 200,
     baseDelayMs = 30_000,
     maxDelayMs = 6 * 60 * 60_000,
     maxAttempts = 10,
   } = options;
 
-  async function deliver(row: OutboxRow) {
+  /** Sends one message; a sent one joins `sent`, to be marked with others (flushSent). Answers whether it went. */
+  async function deliver(row: OutboxRow, sent: number[]): Promise<boolean> {
     const messageId = `<outbox-${row.id}-${Date.parse(row.createdAt)}@${messageIdDomain}>`;
     try {
       await transport.send({
         messageId,
         message: await prepare(withPublicOrigin(row.message, publicOrigin)),
       });
-      await markSent(db, row.id, now());
+      sent.push(row.id);
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
+      return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const refused = isPermanentRefusal(error);
@@ -95,33 +113,120 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         { outboxId: row.id, kind: row.kind, attempt: row.attempts, retryAt, reason: scrubText(reason) },
         'mail not sent',
       );
+      return false;
     }
   }
 
+  /**
+   * One pass: `concurrency` senders take messages in turn from a queue of claimed ones, which is topped up
+   * by the next claim while the last few of the previous one are still being sent. Every message this
+   * worker holds (queued, being sent, or sent and not yet marked) keeps its lease renewed, so no other
+   * worker can claim it; sent ones are marked in small batches, one UPDATE each.
+   */
   async function drainDue() {
     let handled = 0;
-    const held = new Set<number>();
+    const held = new Map<number, OutboxRow>();
+    const queue: OutboxRow[] = [];
+    const sent: number[] = [];
+    let more = true; // the last claim filled its batch, so more may be due
+    let claiming: Promise<void> | undefined;
+    let failure: { error: unknown } | undefined;
+    // A pass run by hand (runOnce on a worker never started) sends everything due; stop() ends a pass.
+    const stoppedBefore = poller.stopped;
+    const stopping = () => poller.stopped && !stoppedBefore;
+
+    function claimMore() {
+      claiming ??= claimDueMessages(db, batchSize, leaseMs, now())
+        .then((batch) => {
+          for (const row of batch) held.set(row.id, row);
+          queue.push(...batch);
+          more = batch.length === batchSize;
+        })
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => {
+          claiming = undefined;
+        });
+      return claiming;
+    }
+
+    async function nextRow() {
+      if (failure || stopping()) return undefined;
+      while (queue.length === 0) {
+        if (!more || failure || stopping()) return undefined;
+        await claimMore();
+      }
+      if (queue.length < concurrency && more && !stopping()) void claimMore();
+      return queue.shift();
+    }
+
+    async function flushSent() {
+      const ids = sent.splice(0);
+      if (ids.length === 0) return;
+      try {
+        await markSent(db, ids, now());
+      } catch (error) {
+        sent.push(...ids); // tried again with the next batch; their leases are still renewed meanwhile
+        throw error;
+      }
+      for (const id of ids) held.delete(id);
+    }
+
+    // Two emails to one person go one after the other, in the order they were queued (a booking's
+    // confirmation before its cancellation), never side by side on two connections.
+    const toRecipient = new Map<string, Promise<unknown>>();
+    async function deliverInOrder(row: OutboxRow) {
+      const recipient = row.message.to.toLowerCase();
+      const earlier = toRecipient.get(recipient);
+      const turn = (async () => {
+        await earlier?.catch(() => undefined); // its failure is the pass's, reported by its own sender
+        return deliver(row, sent);
+      })();
+      toRecipient.set(recipient, turn);
+      try {
+        return await turn;
+      } finally {
+        if (toRecipient.get(recipient) === turn) toRecipient.delete(recipient);
+      }
+    }
+
+    async function sendInTurn() {
+      try {
+        for (let row = await nextRow(); row; row = await nextRow()) {
+          if (!(await deliverInOrder(row))) held.delete(row.id); // failed, and recorded as such
+          handled += 1;
+          // Batched while a backlog goes out; marked at once when there is nothing more to send, so
+          // what a crash makes go again is at most a batch, and usually none.
+          if (sent.length >= markSentBatch || queue.length === 0) await flushSent();
+        }
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+
     // A send may take up to a minute (SMTP and Zoom timeouts), far longer than one lease.
     const renewal = setInterval(() => {
-      renewLeases(db, [...held], leaseMs, now()).catch((error) =>
+      renewLeases(db, [...held.keys()], leaseMs, now()).catch((error) =>
         log.warn({ err: error }, 'could not renew outbox leases'),
       );
     }, leaseMs / 3);
     renewal.unref();
+    const marking = setInterval(() => {
+      flushSent().catch((error) => log.warn({ err: error }, 'could not mark sent mail as sent'));
+    }, markSentEveryMs);
+    marking.unref();
     try {
-      for (;;) {
-        const batch = await claimDueMessages(db, batchSize, leaseMs, now());
-        for (const row of batch) held.add(row.id);
-        for (const row of batch) {
-          await deliver(row);
-          held.delete(row.id);
-        }
-        handled += batch.length;
-        if (batch.length < batchSize || poller.stopped) break;
-      }
+      await Promise.all(Array.from({ length: concurrency }, sendInTurn));
+      await claiming;
+      // Stopped, or a claim failed: what was claimed but not tried goes back to the queue.
+      await releaseClaims(db, queue.splice(0));
+      await flushSent();
     } finally {
       clearInterval(renewal);
+      clearInterval(marking);
     }
+    if (failure) throw failure.error;
     // The bodies just emptied are still in SQLite's log until a checkpoint writes over them; one that
     // another process kept from finishing (here or after an erasure) is tried again at each poll.
     const owed = checkpointOwed(db);

@@ -16,20 +16,30 @@ type Db = Kysely<Database>;
  * the call has none yet. A meeting service that fails throws, and the outbox tries again later.
  */
 export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefined) {
+  // The outbox sends several emails at once, and a call's emails (the caller's and the staff notice)
+  // are often due together: the second waits for the meeting the first is creating, so both carry one link.
+  const creating = new Map<number, Promise<string>>();
   return async (message: MailMessage): Promise<MailMessage> => {
     if (message.meetingForBooking === undefined) return message;
     const row = await repository.findBooking(db, message.meetingForBooking);
     let url = row?.meeting_url ?? null;
     if (row && !url && meetings && row.status === 'confirmed') {
-      const start = new Date(row.starts_at);
-      const meeting = await meetings.create({
-        topic: `Initial call: ${row.email}`,
-        start,
-        minutes: Math.round((new Date(row.ends_at).getTime() - start.getTime()) / 60_000),
-        timeZone: row.time_zone,
-      });
-      await repository.recordMeeting(db, row.id, meeting);
-      url = meeting.url;
+      let meetingUrl = creating.get(row.id);
+      if (!meetingUrl) {
+        meetingUrl = (async () => {
+          const start = new Date(row.starts_at);
+          const meeting = await meetings.create({
+            topic: `Initial call: ${row.email}`,
+            start,
+            minutes: Math.round((new Date(row.ends_at).getTime() - start.getTime()) / 60_000),
+            timeZone: row.time_zone,
+          });
+          await repository.recordMeeting(db, row.id, meeting);
+          return meeting.url;
+        })().finally(() => creating.delete(row.id));
+        creating.set(row.id, meetingUrl);
+      }
+      url = await meetingUrl;
     }
     return withMeetingLink(message, url);
   };

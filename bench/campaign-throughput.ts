@@ -1,0 +1,214 @@
+// `npm run bench:campaigns`: a newsletter of 10,000 queued messages sent by the built server, as a firm
+// runs it, to a local SMTP sink (smtp-server on 127.0.0.1 that answers at once), with the rate limit
+// off, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Reports mails a second from the sink's first
+// acceptance to its last, the server's peak memory, how long one claim takes with the whole backlog
+// queued, and where a password link queued behind the backlog went out. Prints a table and writes it
+// into README.md between its campaigns markers. `BENCH_SKIP_BUILD=1` uses the dist/ already built.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { renderEmailHtml } from '#server/mail/layout.ts';
+import { claimDueMessages, countByStatus, enqueueMail, releaseClaims } from '#server/mail/outbox.ts';
+import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
+import { freePort } from '#tests/support/ports.ts';
+import { startSmtpSink } from '#tests/support/smtp-sink.ts';
+import { waitUntil } from '#tests/support/wait.ts';
+import { writeBetweenMarkers } from './support/report.ts';
+import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
+
+const recipients = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
+const connections = Number(process.env.BENCH_SMTP_CONNECTIONS ?? 5);
+const targetPerSecond = 200;
+const report = path.resolve(import.meta.dirname, '../README.md');
+const databaseLabels: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+const publicUrl = 'https://www.fenwickhale.co.uk';
+
+const paragraph = (topic: string) =>
+  `${topic}: HMRC has changed how this works from April, and most small businesses will need to act before their next return. We set out what changes, who it affects, the dates that matter and what to do now, with a worked example for a sole trader and for a limited company, and the points where it pays to ask us first.`;
+
+/** A monthly issue of about 600 words, drawn once in the firm's email layout, as a campaign would be. */
+async function newsletter() {
+  const topics = [
+    'Making Tax Digital for Income Tax',
+    'The VAT registration threshold',
+    'Dividend allowance',
+    'Employer National Insurance',
+    'Corporation Tax marginal relief',
+    'Capital allowances',
+    'Self Assessment payments on account',
+    'The trading allowance',
+  ];
+  const text = `${topics.map(paragraph).join('\n\n')}\n\nRead it on our site: ${publicUrl}/insights\n`;
+  const html = await renderEmailHtml({
+    preview: 'Tax news that matters to your business, once a month.',
+    heading: 'Tax news for November',
+    blocks: [
+      ...topics.map((topic) => ({ kind: 'paragraph' as const, text: paragraph(topic) })),
+      { kind: 'button', label: 'Read it on our site', href: `${publicUrl}/insights` },
+      {
+        kind: 'note',
+        text: 'You get this because you signed up to our newsletter. You can leave at any time.',
+      },
+      { kind: 'link', label: 'Unsubscribe', href: `${publicUrl}/unsubscribe?token=TOKEN` },
+    ],
+  });
+  return { text, html };
+}
+
+/** Until campaigns queue their own: one outbox message per recipient, 500 to a transaction. */
+async function queueNewsletter(db: Db, count: number) {
+  const { text, html } = await newsletter();
+  const now = new Date();
+  for (let from = 0; from < count; from += 500) {
+    await db.transaction().execute(async (trx) => {
+      for (let n = from; n < Math.min(count, from + 500); n++) {
+        const token = `token-${n}`;
+        await enqueueMail(
+          trx,
+          'newsletter',
+          {
+            to: `reader${n}@example.test`,
+            subject: 'Tax news for November',
+            text: text.replace('TOKEN', token),
+            html: html.replace('TOKEN', token),
+            headers: {
+              'List-Id': '<firm-newsletter.www.fenwickhale.co.uk>',
+              'List-Unsubscribe': `<${publicUrl}/unsubscribe?token=${token}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          },
+          now,
+        );
+      }
+    });
+  }
+  return html.length;
+}
+
+/** How long one claim takes with the backlog queued; the claimed message goes straight back. */
+async function timeClaim(db: Db) {
+  const samples: number[] = [];
+  let first = '';
+  for (let i = 0; i < 5; i++) {
+    const began = performance.now();
+    const claimed = await claimDueMessages(db, 1, 60_000, new Date());
+    samples.push(performance.now() - began);
+    first = claimed[0]?.kind ?? '';
+    await releaseClaims(db, claimed);
+  }
+  return { ms: samples.sort((a, b) => a - b)[2] as number, first };
+}
+
+interface Row {
+  database: string;
+  perSecond: number;
+  seconds: number;
+  rssMb: number;
+  /** The server's peak memory when it was ready, before it had sent much: compressing the pages at start. */
+  startRssMb: number;
+  claimMs: number;
+  passwordLinkPosition: number;
+  htmlKb: number;
+}
+
+async function bench(kind: DatabaseKind): Promise<Row> {
+  const database = await createTestDatabase(kind);
+  const db = createDatabase(
+    kind === 'sqlite' ? { kind, file: database.url.slice('sqlite:'.length) } : { kind, url: database.url },
+  );
+  const sink = await startSmtpSink();
+  try {
+    await migrateToLatest(db);
+    const queueing = performance.now();
+    const htmlLength = await queueNewsletter(db, recipients);
+    // Queued after the whole backlog, it must still go out with the first claim.
+    await enqueueMail(
+      db,
+      'password-reset-link',
+      { to: 'staff@example.test', subject: 'Set your password', text: 'Your link: …' },
+      new Date(),
+    );
+    console.log(
+      `\n${databaseLabels[kind]}: queued ${recipients.toLocaleString('en-GB')} newsletters (HTML ${Math.round(htmlLength / 1024)} KB each) and a password link in ${Math.round(performance.now() - queueing)} ms`,
+    );
+    const claim = await timeClaim(db);
+    if (claim.first !== 'password-reset-link')
+      throw new Error(`The first claim took a ${claim.first} message`);
+
+    const port = await freePort();
+    const server = spawnProductionServer(port, database.url, {
+      SMTP_URL: sink.url,
+      SMTP_MAX_CONNECTIONS: String(connections),
+      NEWSLETTER_RATE_PER_MINUTE: '0',
+    });
+    try {
+      await waitUntilReady(port, server);
+      const startRssMb = peakRssMb(server.pid as number);
+      await waitUntil(() => sink.accepted.length >= recipients + 1, {
+        timeoutMs: 600_000,
+        intervalMs: 100,
+        what: () => `${sink.accepted.length} of ${recipients + 1} accepted`,
+      });
+      await waitUntil(async () => (await countByStatus(db)).sent === recipients + 1, {
+        what: () => 'every message marked sent',
+      });
+      const rssMb = peakRssMb(server.pid as number);
+      const first = sink.accepted[0]?.at as number;
+      const last = sink.accepted.at(-1)?.at as number;
+      const seconds = (last - first) / 1000;
+      const unique = new Set(sink.accepted.map((mail) => mail.to)).size;
+      if (unique !== recipients + 1) throw new Error(`${unique} distinct recipients, not ${recipients + 1}`);
+      const row: Row = {
+        database: databaseLabels[kind],
+        perSecond: Math.round(sink.accepted.length / seconds),
+        seconds: Math.round(seconds * 10) / 10,
+        rssMb,
+        startRssMb,
+        claimMs: Math.round(claim.ms * 10) / 10,
+        passwordLinkPosition: sink.accepted.findIndex((mail) => mail.to === 'staff@example.test') + 1,
+        htmlKb: Math.round(htmlLength / 1024),
+      };
+      console.log(JSON.stringify(row));
+      return row;
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await sink.stop();
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+const kinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: PostgreSQL is left out of this run.');
+const rows: Row[] = [];
+for (const kind of kinds) rows.push(await bench(kind));
+
+const table = [
+  `Node ${process.versions.node}, ${recipients.toLocaleString('en-GB')} newsletters (HTML ${rows[0]?.htmlKb} KB each) to a local smtp-server over ${connections} pooled connections, rate limit off, the built server in production mode (${new Date().toISOString().slice(0, 10)}):`,
+  '',
+  '| database | mails/s | all sent in | peak RSS (when ready) | one claim, backlog queued | password link sent |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (row) =>
+      `| ${row.database} | ${row.perSecond.toLocaleString('en-GB')} | ${row.seconds} s | ${row.rssMb} MB (${row.startRssMb} MB) | ${row.claimMs} ms | ${ordinal(row.passwordLinkPosition)} of ${(recipients + 1).toLocaleString('en-GB')} |`,
+  ),
+].join('\n');
+console.log(`\n${table}\n`);
+if (!process.env.BENCH_RECIPIENTS) writeBetweenMarkers(report, 'campaigns', table);
+
+function ordinal(n: number) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+const slow = rows.filter((row) => row.perSecond < targetPerSecond);
+if (slow.length > 0) {
+  console.error(`Under ${targetPerSecond} mails a second: ${slow.map((row) => row.database).join(', ')}`);
+  process.exitCode = 1;
+}
