@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The server's SESSION_SECRET, which also keys the unsubscribe links a benchmark's campaign makes. */
+export const benchSecret = 'benchmark-secret-of-thirty-two-characters-or-more';
+
 /**
  * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`.
  * Its output is drained and dropped, as a log shipper would take it.
@@ -24,7 +27,7 @@ export function spawnProductionServer(
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: 'https://www.fenwickhale.co.uk',
-        SESSION_SECRET: 'benchmark-secret-of-thirty-two-characters-or-more',
+        SESSION_SECRET: benchSecret,
         MEETING_URL: 'https://zoom.us/my/fenwickhale',
         DATABASE_URL: databaseUrl,
         ...env,

@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 export interface SinkMail {
   to: string;
   messageId: string;
+  /** Its size as sent, in bytes. */
+  bytes: number;
   /** When the sink accepted it (performance.now()). */
   at: number;
 }
@@ -50,12 +52,15 @@ export async function startSmtpSink({ replyDelayMs = 0, refuse }: SmtpSinkOption
     },
     onData(stream, session, callback) {
       let head = '';
+      let bytes = 0;
       stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
         if (head.length < 8192) head += chunk.toString('latin1');
       });
       stream.on('end', () => {
         const mail = {
           to: session.envelope.rcptTo.map((r) => r.address).join(','),
+          bytes,
           // A copy, not a slice: a slice would keep the whole head of each message alive.
           messageId: Buffer.from(messageIdHeader.exec(head)?.[1] ?? '', 'latin1').toString('latin1'),
         };
