@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { timestampType } from '../columns.ts';
+import { timestampType, withId } from '../columns.ts';
 import { isPostgres } from '../database.ts';
 
 // Advisers: members of staff whose diaries the booking calendar offers. Each may override the firm's
@@ -10,12 +10,7 @@ import { isPostgres } from '../database.ts';
 export async function up(db: Kysely<unknown>) {
   const timestamp = timestampType(db);
   const postgres = isPostgres(db);
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const id = (table: string) => withId(db, db.schema.createTable(table));
 
   await id('advisers')
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id'))

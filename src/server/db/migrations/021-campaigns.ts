@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { timestampType } from '../columns.ts';
-import { isPostgres } from '../database.ts';
+import { timestampType, withId } from '../columns.ts';
 
 // Newsletter campaigns: written in the back office, sent through the outbox to confirmed subscribers.
 // One row per (campaign, subscriber) in campaign_recipients, made unique, is written in the same
@@ -8,13 +7,7 @@ import { isPostgres } from '../database.ts';
 // queue a second one. Subscribers gain a count of permanent refusals by their mail server (bouncing).
 export async function up(db: Kysely<unknown>) {
   const timestamp = timestampType(db);
-  const postgres = isPostgres(db);
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const id = (table: string) => withId(db, db.schema.createTable(table));
 
   await id('campaigns')
     // The archive's address of the issue, once sent: /insights/newsletter/:slug.
