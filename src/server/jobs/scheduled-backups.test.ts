@@ -94,6 +94,30 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     expect(backups.status()).toEqual({ lastSuccessAt: today, failures: 0 });
   });
 
+  it('never prunes today’s backup for one dated later, which it leaves alone and reports', async () => {
+    const backupDir = path.join(dir, 'backups');
+    const lines: string[] = [];
+    const backups = createScheduledBackups({
+      databaseFile,
+      dir: backupDir,
+      keep: 1,
+      log: pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }),
+      now: () => new Date('2026-03-01T03:00:00Z'),
+    });
+    await backups.runOnce();
+    writeFileSync(path.join(backupDir, 'site-2099-01-01.db'), 'from a wrong clock');
+    writeFileSync(path.join(backupDir, 'site-2026-02-27.db'), 'an older one');
+    await backups.runOnce();
+    expect(
+      readdirSync(backupDir)
+        .filter((file) => !file.startsWith('.'))
+        .sort(),
+    ).toEqual(['site-2026-03-01.db', 'site-2099-01-01.db']);
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ msg: 'backups dated after today left alone', files: ['site-2099-01-01.db'] }),
+    );
+  });
+
   it('clears a half-written backup that a killed process left behind', async () => {
     const backupDir = path.join(dir, 'backups');
     const backups = createScheduledBackups({

@@ -64,7 +64,7 @@ export function createScheduledBackups({
           taken = 1;
         }
         status.lastSuccessAt = now();
-        prune(files);
+        prune(files, path.basename(target));
         return taken;
       } finally {
         lock.release();
@@ -76,14 +76,21 @@ export function createScheduledBackups({
     }
   }
 
-  /** Deletes all but the `keep` newest backups, and copies a killed process left half-written. */
-  function prune(before: string[]) {
-    const backups = readdirSync(dir)
-      .filter((file) => dated.test(file))
+  /**
+   * Deletes all but the `keep` newest backups up to today's, and copies a killed process left
+   * half-written. A file dated after today (a clock that was once wrong, a file put there by hand) is
+   * left alone and reported, never counted as newer than today's, which would prune today's away.
+   */
+  function prune(before: string[], today: string) {
+    const backups = readdirSync(dir).filter((file) => dated.test(file));
+    const later = backups.filter((file) => file > today);
+    if (later.length > 0) log.warn({ dir, files: later }, 'backups dated after today left alone');
+    const kept = backups
+      .filter((file) => file <= today)
       .sort()
       .reverse();
     const unfinished = before.filter((file) => leftover.test(file));
-    for (const file of [...backups.slice(keep), ...unfinished]) rmSync(path.join(dir, file), { force: true });
+    for (const file of [...kept.slice(keep), ...unfinished]) rmSync(path.join(dir, file), { force: true });
   }
 
   const poller = createPoller(pass, { pollIntervalMs: checkIntervalMs, log, what: 'scheduled backup' });
