@@ -16,6 +16,7 @@ describe('a database error that means "come back later"', () => {
       ['53300', 'sorry, too many clients already'],
       ['3D000', 'database "practice_site" does not exist'],
       ['28P01', 'password authentication failed for user "practice_site"'],
+      ['42501', 'permission denied for database practice_site'],
       ['08006', 'connection failure'],
     ] as const) {
       expect(isDatabaseUnavailable(postgresError(code, message)), code).toBe(true);
@@ -27,6 +28,7 @@ describe('a database error that means "come back later"', () => {
       ['23505', 'duplicate key value violates unique constraint'],
       ['22P02', 'invalid input syntax for type integer'],
       ['55000', 'cannot perform operation on this object'],
+      ['42501', 'permission denied for table subscribers'],
       ['SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed'],
     ] as const) {
       expect(isDatabaseUnavailable(postgresError(code, message)), code).toBe(false);

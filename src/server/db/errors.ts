@@ -22,12 +22,14 @@ const unreachableCodes = new Set([
 ]);
 
 /**
- * PostgreSQL refusing the connection itself: the database missing or not accepting connections, or the
- * password or role refused. The operator has to act, but to a visitor it is the same as an outage: the
+ * PostgreSQL refusing the connection itself: the database missing or not accepting connections, the
+ * password or role refused, or the role no longer allowed to connect to it. The operator has to act, but to a visitor it is the same as an outage: the
  * site comes back as it was once they have.
  */
 const connectionRefusedCodes = new Set(['3D000', '28000', '28P01']);
 const notAcceptingConnections = /is not currently accepting connections/;
+/** 42501 is any missing privilege; only this one is about connecting. */
+const mayNotConnect = /^permission denied for database/;
 
 /**
  * The database could not be reached or cannot write just now (as opposed to refusing what was written):
@@ -41,6 +43,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (unreachableCodes.has(code) || /^(08|53|57P)/.test(code)) return true;
     if (connectionRefusedCodes.has(code)) return true;
     if (code === '55000' && typeof message === 'string' && notAcceptingConnections.test(message)) return true;
+    if (code === '42501' && typeof message === 'string' && mayNotConnect.test(message)) return true;
     if (/^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)/.test(code)) return true;
   }
   // node-postgres reports a lost connection or a full pool by message only.
