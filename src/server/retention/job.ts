@@ -81,14 +81,22 @@ export async function runRetention(
         addresses,
         counts: leadCounts,
       } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months));
-      const trails = await keepOnlyUnsubscribeTrails(
+      const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
         trx,
         monthsBefore(now, consentProofYears * 12).toISOString(),
       );
-      const unconfirmed = await deleteUnconfirmedSignUps(trx, daysBefore(now, unconfirmedSignUpKeptDays));
+      const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(
+        trx,
+        daysBefore(now, unconfirmedSignUpKeptDays),
+      );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
-      // After the sign-ups, so that an address whose only other trace was one is forgotten too.
-      const auditEntries = await pseudonymiseForgottenAddresses(trx, addresses, options.secret);
+      // Last, so that an address whose every trace went in this run is forgotten in the log too.
+      const auditEntries = await pseudonymiseForgottenAddresses(
+        trx,
+        leadKinds,
+        [...addresses, ...trailAddresses, ...signUpAddresses],
+        options.secret,
+      );
       const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, auditEntries };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);

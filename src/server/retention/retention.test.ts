@@ -361,7 +361,7 @@ describeEachDatabase('the retention job', (kind) => {
     expect(await trail(longGone)).toEqual([]);
   });
 
-  it('names a forgotten person in the audit log by the pseudonym an erasure leaves, and keeps a subscriber’s entries', async () => {
+  it('names a forgotten person in the audit log by the pseudonym an erasure leaves (leads anonymised or subscription deleted), and keeps a subscriber’s entries', async () => {
     const { db } = current;
     await enquiry(db, 'Forgotten@example.test', old);
     await enquiry(db, 'still.reading@example.test', old);
@@ -378,7 +378,31 @@ describeEachDatabase('the retention job', (kind) => {
         created_at: old,
       })
       .execute();
-    for (const subject of ['forgotten@example.test', 'still.reading@example.test']) {
+    // Two whose subscription itself goes now: a trail six years old, and a sign-up never confirmed.
+    for (const [email, status, at] of [
+      ['long.gone@example.test', 'unsubscribed', daysAgo(6 * 366)],
+      ['never.confirmed@example.test', 'pending', daysAgo(60)],
+    ] as const) {
+      await db
+        .insertInto('subscribers')
+        .values({
+          email,
+          status,
+          confirm_token_hash: null,
+          confirmation_sent_at: at,
+          unsubscribe_token_hash: `unsubscribe-hash-${email}`,
+          confirmed_at: status === 'pending' ? null : at,
+          unsubscribed_at: status === 'pending' ? null : at,
+          created_at: at,
+        })
+        .execute();
+    }
+    for (const subject of [
+      'forgotten@example.test',
+      'still.reading@example.test',
+      'long.gone@example.test',
+      'never.confirmed@example.test',
+    ]) {
       await recordAudit(
         db,
         { userId: null, action: 'data.exported', subject, detail: { email: subject } },
@@ -386,7 +410,7 @@ describeEachDatabase('the retention job', (kind) => {
       );
     }
 
-    expect(await run(db)).toMatchObject({ counts: { enquiries: 2, auditEntries: 1 } });
+    expect(await run(db)).toMatchObject({ counts: { enquiries: 2, auditEntries: 3 } });
 
     const exports = await db
       .selectFrom('audit_log')
@@ -396,13 +420,15 @@ describeEachDatabase('the retention job', (kind) => {
       .execute();
     const pseudonym = erasedAddress(secret, 'forgotten@example.test');
     expect(pseudonym).toMatch(/^\(erased [\w-]{12}\)$/);
-    expect(exports).toEqual([
-      { subject: pseudonym, detail: JSON.stringify({ email: pseudonym }) },
-      {
-        subject: 'still.reading@example.test',
-        detail: JSON.stringify({ email: 'still.reading@example.test' }),
-      },
-    ]);
+    const expected = [
+      pseudonym,
+      'still.reading@example.test',
+      erasedAddress(secret, 'long.gone@example.test'),
+      erasedAddress(secret, 'never.confirmed@example.test'),
+    ];
+    expect(exports).toEqual(
+      expected.map((subject) => ({ subject, detail: JSON.stringify({ email: subject }) })),
+    );
   });
 
   it('deletes a sign-up never confirmed 30 days after its last confirmation email, with its trail', async () => {

@@ -34,12 +34,13 @@ async function unsubscribedWithMore(db: Kysely<Database>) {
 
 /**
  * Cuts each unsubscribed address down to its consent trail, and deletes the trails of those unsubscribed
- * before `trailsBefore` (an ISO time). Answers how many subscribers it cut down and how many it deleted.
+ * before `trailsBefore` (an ISO time). Answers how many subscribers it cut down and how many it deleted,
+ * and the addresses deleted.
  */
 export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBefore: string) {
   const gone = await trx
     .selectFrom('subscribers')
-    .select('id')
+    .select(['id', 'email'])
     .where('status', '=', 'unsubscribed')
     .where('unsubscribed_at', '<', trailsBefore)
     .execute();
@@ -63,17 +64,21 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
       .where('subscriber_id', 'in', ids)
       .execute();
   }
-  return { unsubscribedTrimmed: ids.length, unsubscribedTrailsDeleted: goneIds.length };
+  return {
+    counts: { unsubscribedTrimmed: ids.length, unsubscribedTrailsDeleted: goneIds.length },
+    deletedAddresses: gone.map((row) => row.email),
+  };
 }
 
 /**
  * Deletes the sign-ups never confirmed (so never sent a newsletter) whose last confirmation email (or the sign-up itself, if none was
- * sent) is older than `before` (an ISO time), with their consent trail. Answers how many went.
+ * sent) is older than `before` (an ISO time), with their consent trail. Answers how many went, and
+ * their addresses.
  */
 export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
   const rows = await trx
     .selectFrom('subscribers')
-    .select('id')
+    .select(['id', 'email'])
     .where('status', '=', 'pending')
     // Never confirmed: one who unsubscribed and signed up again keeps the earlier trail as proof.
     .where('confirmed_at', 'is', null)
@@ -84,5 +89,8 @@ export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: st
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', ids).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', ids).execute();
   }
-  return { unconfirmedSignUpsDeleted: ids.length };
+  return {
+    counts: { unconfirmedSignUpsDeleted: ids.length },
+    deletedAddresses: rows.map((row) => row.email),
+  };
 }
