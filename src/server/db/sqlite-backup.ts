@@ -13,8 +13,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createDatabase } from './database.ts';
 import { DatabaseInUse, tryExclusiveLock } from './in-use-lock.ts';
-import { migrationNames } from './migrate.ts';
+import { migrateToLatest, migrationNames } from './migrate.ts';
 
 /** A file `db:restore` will not put in place, with the reason in words. */
 export class NotRestorable extends Error {
@@ -166,13 +167,23 @@ export async function restoreSqlite(
   }
 }
 
-/** Writes the database `source` over the open database `target`, in one transaction. */
+/**
+ * Writes the database `source` over the open database `target`, in one transaction, then brings it up
+ * to this version's migrations as a start would: the running site, not restarting, would otherwise go
+ * on with an older backup's tables.
+ */
 async function copyInto(source: string, target: string) {
-  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  const backup = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
-    await db.backup(target, { progress: () => 0x7fffffff });
+    await backup.backup(target, { progress: () => 0x7fffffff });
   } finally {
-    db.close();
+    backup.close();
+  }
+  const db = createDatabase({ kind: 'sqlite', file: target });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
   }
 }
 
