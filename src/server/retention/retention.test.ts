@@ -466,13 +466,26 @@ describeEachDatabase('the retention job', (kind) => {
     // Signed up long ago, but sent the confirmation again last week: its link still works.
     const resent = await pending('resent@example.test', daysAgo(90), daysAgo(7));
     const fresh = await pending('fresh@example.test', daysAgo(2), daysAgo(2));
+    // Confirmed once, unsubscribed, then signed up again and never confirmed: its earlier trail is proof.
+    const returning = await pending('returning@example.test', daysAgo(900), daysAgo(45));
+    await db
+      .insertInto('subscriber_consents')
+      .values({
+        subscriber_id: returning,
+        event: 'confirmed',
+        source: 'confirm-link',
+        wording: null,
+        ip_address: null,
+        created_at: daysAgo(899),
+      })
+      .execute();
 
     expect(await run(db)).toMatchObject({ counts: { unconfirmedSignUpsDeleted: 2 } });
 
     const left = await db.selectFrom('subscribers').select('id').orderBy('id').execute();
-    expect(left.map((row) => row.id)).toEqual([resent, fresh]);
+    expect(left.map((row) => row.id)).toEqual([resent, fresh, returning]);
     const trails = await db.selectFrom('subscriber_consents').select('subscriber_id').orderBy('id').execute();
-    expect(trails.map((row) => row.subscriber_id)).toEqual([resent, fresh]);
+    expect(trails.map((row) => row.subscriber_id)).toEqual([resent, fresh, returning, returning]);
   });
 
   it('deletes what is left of mail sent or given up over 30 days ago, and keeps the rest', async () => {

@@ -81,7 +81,17 @@ export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: st
     .select(['id', 'email'])
     .where('status', '=', 'pending')
     // Never confirmed: one who unsubscribed and signed up again keeps the earlier trail as proof.
-    .where('confirmed_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('subscriber_consents')
+            .select('subscriber_consents.id')
+            .whereRef('subscriber_consents.subscriber_id', '=', 'subscribers.id')
+            .where('subscriber_consents.event', '=', 'confirmed'),
+        ),
+      ),
+    )
     .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
     .execute();
   const ids = rows.map((row) => row.id);

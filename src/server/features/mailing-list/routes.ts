@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { firm } from '#content/firm.ts';
 import { isPageRequest, succeeded } from '#server/http/errors.ts';
+import { answerNoSoonerThan } from '#server/http/even-timing.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { crossSiteAllowed } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
@@ -25,6 +26,8 @@ export interface MailingListRoutesOptions {
 }
 
 const accepted = succeeded(mailingListMessages.checkInbox);
+/** Every sign-up is answered after this long, whatever the address: see answerNoSoonerThan. */
+const signUpAnswerMs = 150;
 
 /** The newsletter's sign-up forms, its confirmation link and its unsubscribe link. */
 export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = async (app, options) => {
@@ -37,7 +40,10 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
     app,
     subscribe,
     async (request, reply) => {
-      const done = () => (isPageRequest(request) ? reply.redirect(subscribedPage, 303) : accepted);
+      const done = async () => {
+        await answerNoSoonerThan(reply, signUpAnswerMs);
+        return isPageRequest(request) ? reply.redirect(subscribedPage, 303) : accepted;
+      };
       // A bot that fills the hidden field is told what a person would be told, and nothing is kept.
       if (request.body[honeypotField]) return done();
       const form = signUpFormOf(request.body);

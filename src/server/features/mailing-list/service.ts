@@ -86,9 +86,10 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
           .returningAll()
           .executeTakeFirstOrThrow();
       }
+      // Already on the list: nothing to record, or anyone could add to a subscriber's consent trail.
+      if (existing?.status === 'confirmed') return;
       await recordConsent(trx, subscriber.id, 'signed-up', signUp.source, signUp);
       if (existing) {
-        if (existing.status === 'confirmed') return;
         // A pending address gets the confirmation again at most once an hour, so the form cannot be used
         // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation,
         // and reads as subscribing afresh: its earlier confirmation and unsubscribe stay in the consent

@@ -1,0 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Waits until `floorMs` have passed since the request arrived. An answer that must not tell one case from
+ * another (a new address or one already on the list) says the same words; this makes it take the same
+ * time too, since the work behind each case differs (a new address queues an email, a confirmed one
+ * does nothing). The floor is set well above the slower case, and waiting costs no processor time.
+ */
+export async function answerNoSoonerThan(reply: FastifyReply, floorMs: number) {
+  const left = floorMs - reply.elapsedTime;
+  if (left > 0) await sleep(left);
+}
