@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { ownersOnly } from '#client/features/back-office/your-role.ts';
 import { newsletterMessages } from '#shared/newsletter.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
@@ -15,6 +16,8 @@ const password = 'Ledger2026!';
 describe('the Newsletter screen in Chromium', () => {
   it('writes a newsletter with a live preview, shows the email as it will go, and sends a test to me', async () => {
     const staff = 'nina.newsletter@fenwickhale.test';
+    // The firm's first account is always an owner, so Nina comes second, with the staff role.
+    await addStaffWithPassword(t.site, 'olive.owner@fenwickhale.test', password, 'owner');
     await addStaffWithPassword(t.site, staff, password, 'staff');
     await signInOnPage(t.page, t.site, staff, password);
     await openSection(t.page, 'Newsletter');
@@ -30,6 +33,9 @@ describe('the Newsletter screen in Chromium', () => {
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await t.page.getByRole('button', { name: 'Save draft' }).click();
     await t.page.getByRole('heading', { name: 'Year-end reminders', level: 1 }).waitFor();
+    // Nina has the staff role: she writes and tests it, and an owner sends it.
+    await t.page.getByText(ownersOnly).waitFor();
+    expect(await t.page.getByRole('button', { name: 'Send now' }).count()).toBe(0);
     // Checked before the email's frame opens: axe cannot run inside a frame that may run no script.
     expect(await accessibilityViolations(t.page)).toEqual([]);
 

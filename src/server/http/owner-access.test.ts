@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the staff accounts, the settings, the advisers, data protection and the audit log', () => {
+  it('are the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and sending the newsletter', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -68,10 +68,15 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/advisers/2031-01-06/calendar',
       '/api/back-office/advisers/2031-01-06/calendar/read-now',
       '/api/back-office/advisers/2031-01-06/hours',
+      '/api/back-office/articles/2031-01-06/publish',
+      '/api/back-office/articles/2031-01-06/schedule',
+      '/api/back-office/articles/2031-01-06/unpublish',
       '/api/back-office/audit-log',
       '/api/back-office/availability',
       '/api/back-office/blocked-dates',
       '/api/back-office/blocked-dates/2031-01-06',
+      '/api/back-office/campaigns/2031-01-06/cancel',
+      '/api/back-office/campaigns/2031-01-06/send',
       '/api/back-office/data-protection/erase',
       '/api/back-office/data-protection/export',
       '/api/back-office/staff',

@@ -133,7 +133,7 @@ export const saveArticle = endpoint({
 export const scheduleArticle = endpoint({
   method: 'POST',
   path: `${articlesPath}/:id/schedule`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Publish an article at a time to come, given in the firm’s time zone',
   params: idParams,
@@ -155,7 +155,7 @@ export const scheduleArticle = endpoint({
 export const publishArticle = endpoint({
   method: 'POST',
   path: `${articlesPath}/:id/publish`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Publish an article now',
   params: idParams,
@@ -165,7 +165,7 @@ export const publishArticle = endpoint({
 export const unpublishArticle = endpoint({
   method: 'POST',
   path: `${articlesPath}/:id/unpublish`,
-  access: 'staff',
+  access: 'owner',
   tag: 'Back office',
   summary: 'Take an article off the site (or out of the schedule): it is a draft again',
   params: idParams,

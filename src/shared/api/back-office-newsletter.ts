@@ -160,7 +160,7 @@ export const sendCampaignTest = endpoint({
 export const sendCampaign = endpoint({
   method: 'POST',
   path: `${campaignPath}/:id/send`,
-  access: 'staff',
+  access: 'owner',
   tag: backOfficeTag,
   summary: 'Send a draft now, or schedule it',
   description:
@@ -185,7 +185,7 @@ export const sendCampaign = endpoint({
 export const cancelCampaign = endpoint({
   method: 'POST',
   path: `${campaignPath}/:id/cancel`,
-  access: 'staff',
+  access: 'owner',
   tag: backOfficeTag,
   summary: 'Cancel a draft or a scheduled campaign before it is sent',
   params: idParams,

@@ -26,6 +26,7 @@ import { SignedInAs } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { insightsSection } from './InsightsScreen.tsx';
 import { Link, navigate } from './router.tsx';
+import { ownersOnly, YourRole } from './your-role.ts';
 
 type Author = { id: number; email: string; name: string };
 type Fields = Omit<ArticleDraft, 'authorUserId'> & { authorUserId: number | null };
@@ -60,6 +61,7 @@ const unsavedWarning = 'This article has changes that are not saved. Leave witho
  */
 export default function ArticleEditor({ id }: { id: number | null }) {
   const you = useContext(SignedInAs);
+  const owner = useContext(YourRole) === 'owner';
   const [article, setArticle] = useState<Article | null>(null);
   const [fields, setFields] = useState<Fields>(emptyFields);
   const [saved, setSaved] = useState<Fields>(emptyFields);
@@ -383,8 +385,9 @@ export default function ArticleEditor({ id }: { id: number | null }) {
           </form>
 
           <h2>Publishing</h2>
+          {!owner && <p>{ownersOnly}</p>}
           <div className="bo-actions">
-            {state !== 'published' && (
+            {owner && state !== 'published' && (
               <button
                 type="button"
                 className="button"
@@ -394,7 +397,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
                 Publish now
               </button>
             )}
-            {state !== 'draft' && (
+            {owner && state !== 'draft' && (
               <button
                 type="button"
                 className="button button--secondary"
@@ -408,7 +411,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
               <Link to={`newsletter/new?article=${article.id}`}>Send as the newsletter</Link>
             )}
           </div>
-          {state !== 'published' && (
+          {owner && state !== 'published' && (
             <form
               className="bo-inline-form"
               onSubmit={(event) => {

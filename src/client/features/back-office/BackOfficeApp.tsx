@@ -23,6 +23,7 @@ import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourSessions } from './YourSessions.tsx';
+import { YourRole } from './your-role.ts';
 
 /** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
@@ -94,7 +95,9 @@ export default function BackOfficeApp() {
           )
         ) : (
           <SignedInAs.Provider value={you}>
-            <Screen section={section} id={id} search={search} you={you} role={role} />
+            <YourRole.Provider value={role}>
+              <Screen section={section} id={id} search={search} you={you} role={role} />
+            </YourRole.Provider>
           </SignedInAs.Provider>
         )}
       </StaffShell>

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useContext, useEffect, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { getArticle } from '#shared/api/back-office-articles.ts';
 import {
@@ -20,6 +20,7 @@ import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Progress, pollMs } from './NewsletterScreen.tsx';
 import { Link, navigate } from './router.tsx';
+import { ownersOnly, YourRole } from './your-role.ts';
 
 // One campaign, loaded with the screen that needs it so that the Markdown renderer of its live preview
 // stays out of the rest of the back office.
@@ -34,6 +35,7 @@ export default function CampaignEditor({
   articleId?: number | null;
 }) {
   const [fromArticle, setFromArticle] = useState<string | null>(null);
+  const owner = useContext(YourRole) === 'owner';
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [subject, setSubject] = useState('');
   const [bodyMarkdown, setBody] = useState('');
@@ -204,7 +206,8 @@ export default function CampaignEditor({
         </div>
       )}
       <Feedback status={status} problems={problems} />
-      {campaign?.status === 'draft' && (
+      {campaign?.status === 'draft' && !owner && <p>{ownersOnly}</p>}
+      {campaign?.status === 'draft' && owner && (
         <section aria-labelledby="send-title">
           <h2 id="send-title">Send</h2>
           <p>It will go to the {audience ?? '…'} confirmed subscribers, each once.</p>
@@ -230,7 +233,7 @@ export default function CampaignEditor({
           </div>
         </section>
       )}
-      {campaign?.status === 'scheduled' && (
+      {campaign?.status === 'scheduled' && owner && (
         <button type="button" className="button bo-danger" onClick={() => void cancel()}>
           Cancel the scheduled send
         </button>

@@ -56,7 +56,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
       clock: () => clock,
       env: { RATE_LIMIT_PER_MINUTE: '1000', INSIGHTS_REFRESH_SECONDS: '1' },
     });
-    staff = await signedInStaff(site, 'ann@fenwickhale.test', 'staff');
+    staff = await signedInStaff(site, 'ann@fenwickhale.test', 'owner');
     authorUserId = (await site.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => site?.close());

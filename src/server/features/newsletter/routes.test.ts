@@ -28,7 +28,7 @@ describeEachDatabase('newsletter campaigns', (database) => {
       database,
       env: { SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '1000' },
     });
-    staff = backOfficeClient(site, await signedInStaff(site, 'nora@fenwickhale.test', 'staff'));
+    staff = backOfficeClient(site, await signedInStaff(site, 'nora@fenwickhale.test', 'owner'));
     await seedSubscribers(site.db, 'confirmed', [...addresses('reader', 4), refused]);
     await seedSubscribers(site.db, 'pending', addresses('pending', 2));
     await seedSubscribers(site.db, 'unsubscribed', addresses('left', 2));
