@@ -69,12 +69,40 @@ describe('Markdown written by staff', () => {
     }
   });
 
-  it('shows https images lazily and drops images from anywhere else', () => {
-    expect(renderMarkdown('![Chart](https://cdn.example/c.png)')).toContain(
-      '<img src="https://cdn.example/c.png" alt="Chart" loading="lazy">',
+  it('shows the site’s own pictures only, kept to the column’s width, and drops any from elsewhere', () => {
+    expect(renderMarkdown('![Chart](/insights/images/c-960.webp)', origin)).toContain(
+      '<img src="/insights/images/c-960.webp" alt="Chart" loading="lazy">',
     );
-    expect(renderMarkdown('![Chart](/images/c.png)')).toContain('src="/images/c.png"');
-    expect(renderMarkdown('![Chart](http://tracker.example/pixel.gif)')).not.toContain('<img');
+    expect(renderMarkdown(`![Chart](${origin}/images/c.png)`, origin)).toContain('<img');
+    for (const elsewhere of [
+      'https://cdn.example/c.png',
+      'http://tracker.example/p.gif',
+      '//cdn.example/c.png',
+    ]) {
+      expect(renderMarkdown(`![Chart](${elsewhere})`, origin), elsewhere).not.toContain('<img');
+    }
+  });
+
+  it('writes paths on the site as whole addresses where the HTML is read elsewhere (emails, feeds)', () => {
+    const html = renderMarkdown(
+      '[our fees](/services) ![Chart](/images/c.png) [HMRC](https://www.gov.uk)',
+      origin,
+      {
+        absolute: true,
+      },
+    );
+    expect(html).toContain(`<a href="${origin}/services">our fees</a>`);
+    expect(html).toContain(
+      `src="${origin}/images/c.png" alt="Chart" loading="lazy" style="max-width:100%;height:auto"`,
+    );
+    expect(html).toContain('<a href="https://www.gov.uk" rel="noopener">HMRC</a>');
+    expect(markdownToText('See [our fees](/services).', origin)).toBe(`See our fees (${origin}/services).\n`);
+  });
+
+  it('numbers an ordered list in plain text, from where it starts', () => {
+    expect(markdownToText('1. File\n2. Pay\n\n3. Relax\n\n- one\n- two')).toBe(
+      '1. File\n2. Pay\n3. Relax\n\n- one\n- two\n',
+    );
   });
 
   it('turns into readable plain text for an email', () => {

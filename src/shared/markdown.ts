@@ -1,17 +1,33 @@
 import MarkdownIt from 'markdown-it';
 
 // Articles and newsletters are written in Markdown by staff and read by anyone, so the HTML made from it
-// must be safe whatever was typed: raw HTML in the source stays text, and a link or image may only go
-// where an ordinary reader expects (http, https, mailto, tel, or a path on this site).
-// The same renderer runs in the back office's live preview and on the server, so what staff see is
-// what is published and mailed.
+// must be safe whatever was typed: raw HTML in the source stays text, and a link may only go where an
+// ordinary reader expects (http, https, mailto, tel, or a path on this site), an image only to the site's
+// own pictures. The same renderer runs in the back office's live preview and on the server, so what
+// staff see is what is published and mailed.
 
 const safeLink = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
-const safeImage = /^(https:|\/(?!\/))/i;
+/** A path on this site, as opposed to a link to another (`//host/…` is another site). */
+const sitePath = /^\/(?!\/)/;
 
 const markdown = new MarkdownIt('default', { html: false, linkify: true, typographer: true });
 
 markdown.validateLink = (url) => safeLink.test(url.trim());
+
+interface RenderEnv {
+  origin?: string;
+  /** Paths on the site written as whole addresses, for HTML read elsewhere (an email, a feed reader). */
+  absolute?: boolean;
+}
+
+function isOwnOrigin(href: string, origin: string | undefined) {
+  if (!origin) return false;
+  try {
+    return new URL(href).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
 
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ??
@@ -20,19 +36,28 @@ const defaultLinkOpen =
 /** Links that leave the site open without handing it the page that opened them. */
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
+  const { origin, absolute } = env as RenderEnv;
   const href = String(token?.attrGet('href') ?? '');
-  if (token && /^https?:/i.test(href) && !isOwnOrigin(href, (env as RenderEnv).origin)) {
-    token.attrSet('rel', 'noopener');
-  }
+  if (token && /^https?:/i.test(href) && !isOwnOrigin(href, origin)) token.attrSet('rel', 'noopener');
+  if (token && absolute && origin && sitePath.test(href)) token.attrSet('href', new URL(href, origin).href);
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
 const defaultImage = markdown.renderer.rules.image;
-/** An image from elsewhere would tell its host who read the article, so only https images are shown. */
+/**
+ * Only the site's own pictures are shown: one from elsewhere would tell its host who read the article,
+ * and the site's pages would not load it anyway (their Content-Security-Policy allows the site's own
+ * images only). In HTML read elsewhere each is kept to the column's width inline, for email programs that
+ * drop stylesheets (the site's pages allow no inline style, and their stylesheet does the same).
+ */
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  if (!token || !safeImage.test(String(token.attrGet('src') ?? ''))) return '';
+  const { origin, absolute } = env as RenderEnv;
+  const src = String(token?.attrGet('src') ?? '');
+  if (!token || !(sitePath.test(src) || isOwnOrigin(src, origin))) return '';
+  if (absolute && origin && sitePath.test(src)) token.attrSet('src', new URL(src, origin).href);
   token.attrSet('loading', 'lazy');
+  if (absolute) token.attrSet('style', 'max-width:100%;height:auto');
   return defaultImage
     ? defaultImage(tokens, index, options, env, self)
     : self.renderToken(tokens, index, options);
@@ -50,37 +75,26 @@ markdown.core.ruler.push('headings-below-title', (state) => {
   for (const token of headings) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) - highest + 2)}`;
 });
 
-interface RenderEnv {
-  origin?: string;
-}
-
-function isOwnOrigin(href: string, origin: string | undefined) {
-  if (!origin) return false;
-  try {
-    return new URL(href).origin === new URL(origin).origin;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Markdown as HTML that is safe to put in a page or an email. `origin` is the site's own address, whose
- * links are not outside links.
+ * links are not outside links; `absolute` writes paths on it as whole addresses (emails, feeds).
  */
-export function renderMarkdown(source: string, origin?: string): string {
-  return markdown.render(source, { origin } satisfies RenderEnv);
+export function renderMarkdown(source: string, origin?: string, { absolute = false } = {}): string {
+  return markdown.render(source, { origin, absolute } satisfies RenderEnv);
 }
 
 /**
- * Markdown as plain text, for an email's text part: paragraphs and list items on their own lines, a link
- * followed by its address in brackets, emphasis and code marks dropped.
+ * Markdown as plain text, for an email's text part: paragraphs and list items on their own lines (an
+ * ordered list numbered), a link followed by its whole address in brackets (a path on the site made whole
+ * with `origin`), emphasis and code marks dropped.
  */
-export function markdownToText(source: string): string {
+export function markdownToText(source: string, origin?: string): string {
   const out: string[] = [];
   let line = '';
   let href: string | null = null;
   let linkText = '';
-  const listPrefix: string[] = [];
+  /** Each open list: the number of its next item, or null for a bulleted one. */
+  const lists: (number | null)[] = [];
   const flush = () => {
     out.push(line.trimEnd());
     line = '';
@@ -88,23 +102,26 @@ export function markdownToText(source: string): string {
   for (const block of markdown.parse(source, {})) {
     switch (block.type) {
       case 'bullet_list_open':
-        listPrefix.push('- ');
+        lists.push(null);
         break;
       case 'ordered_list_open':
-        listPrefix.push('1. ');
+        lists.push(Number(block.attrGet('start') ?? 1));
         break;
       case 'bullet_list_close':
       case 'ordered_list_close':
-        listPrefix.pop();
-        if (listPrefix.length === 0) out.push('');
+        lists.pop();
+        if (lists.length === 0) out.push('');
         break;
-      case 'list_item_open':
-        line = `${'  '.repeat(listPrefix.length - 1)}${listPrefix.at(-1) ?? ''}`;
+      case 'list_item_open': {
+        const next = lists.at(-1) ?? null;
+        line = `${'  '.repeat(lists.length - 1)}${next === null ? '- ' : `${next}. `}`;
+        if (next !== null) lists[lists.length - 1] = next + 1;
         break;
+      }
       case 'paragraph_close':
       case 'heading_close':
         flush();
-        if (listPrefix.length === 0) out.push('');
+        if (lists.length === 0) out.push('');
         break;
       case 'fence':
       case 'code_block':
@@ -117,6 +134,7 @@ export function markdownToText(source: string): string {
         for (const child of block.children ?? []) {
           if (child.type === 'link_open') {
             href = String(child.attrGet('href') ?? '');
+            if (origin && sitePath.test(href)) href = new URL(href, origin).href;
             linkText = '';
           } else if (child.type === 'link_close') {
             line +=

@@ -25,7 +25,7 @@ export function atomFeed(origin: string, articles: PublishedArticle[], now: Date
       `    <author><name>${text(article.authorName)}</name></author>`,
       ...article.tags.map((tag) => `    <category term="${text(tag)}"/>`),
       `    <summary type="text">${text(article.summary)}</summary>`,
-      `    <content type="html">${text(renderMarkdown(article.body, origin))}</content>`,
+      `    <content type="html">${text(renderMarkdown(article.body, origin, { absolute: true }))}</content>`,
       '  </entry>',
     ].join('\n');
   });

@@ -34,7 +34,8 @@ const howToLeave = 'To stop receiving it, unsubscribe: one click, and you will g
 
 export async function renderCampaign(content: CampaignContent, origin: string): Promise<RenderedCampaign> {
   const blocks: EmailBlock[] = [
-    { kind: 'markdown-html', html: renderMarkdown(content.bodyMarkdown, origin) },
+    // Read in a mail program, away from the site: its paths are written as whole addresses.
+    { kind: 'markdown-html', html: renderMarkdown(content.bodyMarkdown, origin, { absolute: true }) },
   ];
   if (content.readOnSite)
     blocks.push({ kind: 'button', label: 'Read it on our site', href: content.readOnSite });
@@ -42,7 +43,7 @@ export async function renderCampaign(content: CampaignContent, origin: string): 
     { kind: 'note', text: `${whyYouGetIt} ${howToLeave}` },
     { kind: 'link', label: 'Unsubscribe', href: unsubscribeToken },
   );
-  const bodyText = markdownToText(content.bodyMarkdown);
+  const bodyText = markdownToText(content.bodyMarkdown, origin);
   const html = await renderEmailHtml({
     preview: content.preview ?? bodyText.split('\n').find((line) => line.trim() !== '') ?? content.subject,
     heading: content.subject,

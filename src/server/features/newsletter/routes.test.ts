@@ -14,6 +14,8 @@ const body = [
   'From April, sole traders over **£50,000** keep digital records. [Read HMRC’s guide](https://www.gov.uk/mtd).',
   '',
   '<script>alert(1)</script>',
+  '',
+  'Ask us about [our fees](/services).',
 ].join('\n');
 
 describeEachDatabase('newsletter campaigns', (database) => {
@@ -69,6 +71,9 @@ describeEachDatabase('newsletter campaigns', (database) => {
     expect(preview.html).not.toContain('<script>');
     expect(preview.html).toContain(`${site.url}/apple-touch-icon.png`);
     expect(preview.text).toContain('Read HMRC’s guide (https://www.gov.uk/mtd)');
+    // A path on the site reaches a mail program as a whole address, in both parts.
+    expect(preview.html).toContain(`<a href="${site.url}/services">our fees</a>`);
+    expect(preview.text).toContain(`our fees (${site.url}/services)`);
     expect(preview.text).toMatch(/You are receiving this because you signed up to the .+ newsletter on/);
     expect(`${preview.html}${preview.text}`).not.toContain('{{');
 
