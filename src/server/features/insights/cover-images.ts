@@ -39,7 +39,7 @@ export async function makeCover(bytes: Buffer, declaredType: string): Promise<Co
   if (bytes.length > coverMaxBytes) throw new CoverRefusal(413, articleMessages.coverSize);
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    metadata = await sharp(bytes, readLimits).metadata();
   } catch {
     throw new CoverRefusal(422, articleMessages.coverUnreadable);
   }
@@ -52,9 +52,24 @@ export async function makeCover(bytes: Buffer, declaredType: string): Promise<Co
   if (widths.length === 0) widths.push(originalWidth as (typeof coverWidths)[number]);
 
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+  try {
+    return { key, ...(await resizedCovers(bytes, key, widths)) };
+  } catch {
+    // A file whose header reads well but whose picture is cut short or damaged.
+    throw new CoverRefusal(422, articleMessages.coverUnreadable);
+  }
+}
+
+/**
+ * A photo straight from a phone or camera (48 megapixels and more) is a fair cover; a picture claiming
+ * to be larger than this is refused before it is decoded, and a damaged one fails rather than shows grey.
+ */
+const readLimits = { limitInputPixels: 100_000_000, failOn: 'truncated' } as const;
+
+async function resizedCovers(bytes: Buffer, key: string, widths: number[]) {
   const files: CoverFile[] = [];
   for (const width of widths) {
-    const resized = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width });
+    const resized = sharp(bytes, readLimits).rotate().resize({ width });
     for (const [extension, contentType, encode] of [
       ['avif', 'image/avif', (image: Sharp) => image.avif({ quality: 50, effort: 2 })],
       ['webp', 'image/webp', (image: Sharp) => image.webp({ quality: 78 })],
@@ -70,5 +85,5 @@ export async function makeCover(bytes: Buffer, declaredType: string): Promise<Co
     }
   }
   const largest = files.at(-1) as CoverFile;
-  return { key, width: largest.width, height: largest.height, files };
+  return { width: largest.width, height: largest.height, files };
 }

@@ -191,6 +191,13 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     const tooBig = await upload(Buffer.concat([png, Buffer.alloc(9 * 1024 * 1024)]));
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).errorMessages).toEqual([articleMessages.coverSize]);
+    // A JPEG cut short in the middle of its picture: its header reads, its picture does not.
+    const jpeg = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .toBuffer();
+    const cutShort = await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg');
+    expect(cutShort.status).toBe(422);
+    expect((await cutShort.json()).errorMessages).toEqual([articleMessages.coverUnreadable]);
     const noAlt = await upload(png, 'image/png', '');
     expect(noAlt.status).toBe(422);
     expect((await noAlt.json()).errorMessages).toEqual([articleMessages.coverAlt]);
