@@ -1,5 +1,6 @@
 import { articleMessages, articleStatuses, coverTypes, slugMaxLength, slugPattern } from '../articles.ts';
 import { backOfficeApi } from '../back-office.ts';
+import { localDateTime } from '../local-date-time.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
@@ -139,10 +140,9 @@ export const scheduleArticle = endpoint({
   params: idParams,
   body: z
     .object({
-      publishAt: z
-        .string({ error: articleMessages.publishAt })
-        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: articleMessages.publishAt })
-        .describe('YYYY-MM-DDTHH:MM, the firm’s wall-clock time.'),
+      publishAt: localDateTime(articleMessages.publishAt).describe(
+        'YYYY-MM-DDTHH:MM, the firm’s wall-clock time.',
+      ),
     })
     .strict(),
   answers: {

@@ -1,4 +1,5 @@
 import { backOfficeApi } from '../back-office.ts';
+import { localDateTime } from '../local-date-time.ts';
 import { campaignStatuses, newsletterArchivePath, newsletterMessages } from '../newsletter.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
@@ -168,9 +169,7 @@ export const sendCampaign = endpoint({
     'A campaign is sent once: a second request (a double click, another instance) is refused.',
   params: idParams,
   body: z.object({
-    at: z
-      .string({ error: 'Choose a date and a time' })
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Choose a date and a time' })
+    at: localDateTime('Choose a date and a time')
       .optional()
       .describe('YYYY-MM-DDTHH:MM in the firm’s time zone; leave out to send now.'),
   }),
