@@ -86,6 +86,8 @@ export default function CampaignEditor({
       setStatus(await action());
     } catch (error) {
       setProblems(problemsOf(error));
+      // Refused because it changed elsewhere (sent from another tab, say): show it as it now is.
+      await load().catch(() => {});
     }
   };
 
