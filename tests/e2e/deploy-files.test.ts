@@ -125,6 +125,37 @@ describe('deploy/compose.yaml', () => {
     expect(file.match(/^ {4}ports:/gm)).toHaveLength(1);
   });
 
+  it('passes the app every setting a firm may choose, from deploy/.env', () => {
+    const settings = new Set(
+      [...read('src/server/config.ts').matchAll(/(?:read|wholeNumber|httpUrl|oneOf|required)\('([A-Z][A-Z0-9_]+)'/g)].map(
+        (m) => m[1],
+      ),
+    );
+    // Set by the compose file itself, or not for a firm to set here.
+    const notPassed = new Set([
+      'NODE_ENV',
+      'HOST',
+      'PORT',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'TRUST_PROXY', // fixed above
+      'BACKUP_DIR',
+      'BACKUP_KEEP',
+      'MAIL_DIR', // SQLite and files: this set-up runs PostgreSQL and SMTP
+      'DIST_DIR',
+      'RECAPTCHA_VERIFY_URL',
+      'TURNSTILE_VERIFY_URL',
+      'ZOOM_API_URL',
+      'ZOOM_OAUTH_URL', // for tests
+    ]);
+    const app = file.slice(file.indexOf('  app:'), file.indexOf('  postgres:'));
+    const missing = [...settings].filter(
+      (name) => !notPassed.has(name as string) && !app.includes(` ${name}:`),
+    );
+    expect(settings.size).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+  });
+
   it.runIf(compose)(
     `is accepted by compose's own check${compose ? '' : ' (skipped: no docker compose on this machine)'}`,
     () => {
