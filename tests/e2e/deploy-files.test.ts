@@ -127,9 +127,11 @@ describe('deploy/compose.yaml', () => {
 
   it('passes the app every setting a firm may choose, from deploy/.env', () => {
     const settings = new Set(
-      [...read('src/server/config.ts').matchAll(/(?:read|wholeNumber|httpUrl|oneOf|required)\('([A-Z][A-Z0-9_]+)'/g)].map(
-        (m) => m[1],
-      ),
+      [
+        ...read('src/server/config.ts').matchAll(
+          /(?:read|wholeNumber|httpUrl|oneOf|required)\('([A-Z][A-Z0-9_]+)'/g,
+        ),
+      ].map((m) => m[1]),
     );
     // Set by the compose file itself, or not for a firm to set here.
     const notPassed = new Set([
