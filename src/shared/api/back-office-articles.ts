@@ -69,7 +69,12 @@ export const articleSchema = articleSummarySchema.extend({
 });
 export type Article = z.infer<typeof articleSchema>;
 
-const idParams = z.object({ id: z.string().regex(/^\d+$/).describe('The article’s id') });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: articleMessages.noSuchArticle })
+    .describe('The article’s id'),
+});
 const changed = formAnswerSchema.describe('Done: infoMessages says what changed.');
 const noSuchArticle = refusal.describe(`"${articleMessages.noSuchArticle}"`);
 const slugTaken = refusal.describe(`"${articleMessages.slugTaken}"`);
