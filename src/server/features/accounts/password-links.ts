@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
+import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
@@ -57,12 +58,15 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
      */
     async sendResetLink(email: string, ipAddress: string | null = null): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const user = await trx
+        let account = trx
           .selectFrom('users')
           .select('id')
           .where('email', '=', normalEmail(email))
-          .where('status', '=', 'active')
-          .executeTakeFirst();
+          .where('status', '=', 'active');
+        // Requests for one account take turns, so that two at once cannot both find room under the cap
+        // (SQLite's transactions take turns already).
+        if (isPostgres(trx)) account = account.forUpdate();
+        const user = await account.executeTakeFirst();
         if (!user) return;
         const { sent } = await trx
           .selectFrom('password_tokens')
