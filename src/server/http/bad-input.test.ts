@@ -130,7 +130,10 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
       const where = `${method} ${path.slice(0, 120)} with ${probe.label}`;
       const problem = problemWith(response.status, response.headers.get('content-type') ?? '', text);
       if (problem) problems.push(`${where}: ${problem}`);
-      if (probe.status && response.status !== probe.status)
+      // The cover upload takes a picture of up to 8 MB as base64, so the oversized probe is not over its
+      // limit; it is refused in words all the same.
+      const bigBodies = path.startsWith('/api/back-office/articles/') && path.endsWith('/cover');
+      if (probe.status && response.status !== probe.status && !(bigBodies && probe.status === 413))
         problems.push(`${where}: answered ${response.status}, not ${probe.status}`);
       if (response.status >= 300) {
         if ((await tableCounts()) !== before)
