@@ -72,4 +72,11 @@ export const articleMessages = {
   unpublished: 'Unpublished: it is a draft again and no longer on the site.',
   coverSaved: 'Cover image saved.',
   notReady: 'Give it a title, a summary and some text before publishing.',
+  revisionSaved:
+    'Saved for review: the site shows the article as it was until an owner publishes your changes.',
+  coverRevisionSaved:
+    'Cover image saved for review: the site shows the article as it was until an owner publishes your changes.',
+  revisionPublished: 'Changes published: they are on the site now.',
+  revisionDiscarded: 'Changes discarded: the article stays as it is on the site.',
+  noRevision: 'This article has no changes waiting for review.',
 } as const;

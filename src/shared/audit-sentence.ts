@@ -121,6 +121,12 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} unpublished the article ${subject}`;
     case 'article.cover-changed':
       return `${actor} changed the cover image of the article ${subject}`;
+    case 'article.revision-saved':
+      return `${actor} saved changes to the article ${subject} for an owner to review`;
+    case 'article.revision-published':
+      return `${actor} published the changes waiting for review in the article ${subject}`;
+    case 'article.revision-discarded':
+      return `${actor} discarded the changes waiting for review in the article ${subject}`;
     case 'campaign.created':
       return `${actor} wrote a newsletter draft, “${subject}”`;
     case 'campaign.changed':

@@ -312,6 +312,25 @@ export interface ArticleTable {
   updated_at: Timestamp;
 }
 
+/** A staff member's change to a published or scheduled article, waiting for an owner (migration 022). */
+export interface ArticleRevisionTable {
+  article_id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  tags: string;
+  author_user_id: number | null;
+  author_name: string;
+  cover_key: string | null;
+  cover_alt: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  /** Who last changed it; null once their account is gone. */
+  written_by: number | null;
+  written_at: Timestamp;
+}
+
 export interface CampaignTable {
   id: Generated<number>;
   /** The address in the archive, /insights/newsletter/:slug. */
@@ -382,6 +401,7 @@ export interface Database {
   calendar_writes: CalendarWriteTable;
   articles: ArticleTable;
   article_images: ArticleImageTable;
+  article_revisions: ArticleRevisionTable;
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
 }

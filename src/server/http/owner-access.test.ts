@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and sending the newsletter', () => {
+  it('are the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles (and staff’s changes to them) and sending the newsletter', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -69,6 +69,8 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/advisers/2031-01-06/calendar/read-now',
       '/api/back-office/advisers/2031-01-06/hours',
       '/api/back-office/articles/2031-01-06/publish',
+      '/api/back-office/articles/2031-01-06/revision/discard',
+      '/api/back-office/articles/2031-01-06/revision/publish',
       '/api/back-office/articles/2031-01-06/schedule',
       '/api/back-office/articles/2031-01-06/unpublish',
       '/api/back-office/audit-log',

@@ -5,7 +5,9 @@ import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
 // The back office's Insights screen: articles written by staff, their cover images, and their way from
-// draft to scheduled to published (and back to draft). Every member of staff may write.
+// draft to scheduled to published (and back to draft). Every member of staff may write; a change by a
+// member of staff who is not an owner to a published or scheduled article waits, as a pending revision,
+// for an owner to publish or discard it.
 
 const articlesPath = `${backOfficeApi}/articles`;
 
@@ -50,22 +52,46 @@ export const articleSummarySchema = z.object({
   updatedAt: z.string(),
   publishAt: z.string().nullable().describe('When a scheduled article goes out (UTC).'),
   publishedAt: z.string().nullable().describe('When it first went out (UTC).'),
+  pendingRevision: z
+    .object({ writtenBy: z.string().nullable(), writtenAt: z.string() })
+    .nullable()
+    .describe('Changes waiting for an owner: who wrote them (their address) and when (UTC).'),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
-export const articleSchema = articleSummarySchema.extend({
+const coverSchema = z
+  .object({
+    alt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    src: z.string().describe('The cover’s largest WebP, for the editor’s preview.'),
+  })
+  .nullable();
+
+/** A pending revision: the article as it would be once an owner publishes it. */
+export const articleRevisionSchema = z.object({
+  title: z.string(),
+  summary: z.string(),
+  slug: z.string(),
+  tags: z.array(z.string()),
+  authorUserId: z.number().int().nullable(),
+  authorName: z.string(),
+  body: z.string(),
+  cover: coverSchema,
+  writtenBy: z.string().nullable().describe('The address of the member of staff who last changed it.'),
+  writtenAt: z.string().describe('When it was last changed (UTC).'),
+});
+export type ArticleRevision = z.infer<typeof articleRevisionSchema>;
+
+export const articleSchema = articleSummarySchema.omit({ pendingRevision: true }).extend({
   summary: z.string(),
   tags: z.array(z.string()),
   authorUserId: z.number().int().nullable(),
   body: z.string(),
-  cover: z
-    .object({
-      alt: z.string(),
-      width: z.number().int(),
-      height: z.number().int(),
-      src: z.string().describe('The cover’s largest WebP, for the editor’s preview.'),
-    })
-    .nullable(),
+  cover: coverSchema,
+  revision: articleRevisionSchema
+    .nullable()
+    .describe('Changes waiting for an owner; the fields above are what the site shows (or will).'),
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -125,7 +151,10 @@ export const saveArticle = endpoint({
   path: `${articlesPath}/:id`,
   access: 'staff',
   tag: 'Back office',
-  summary: 'Save an article’s text, address, tags and author (a published one changes on the site at once)',
+  summary: 'Save an article’s text, address, tags and author',
+  description:
+    'A draft, or any article an owner saves, changes at once. A published or scheduled article saved by ' +
+    `a member of staff who is not an owner is kept as its pending revision ("${articleMessages.revisionSaved}").`,
   params: idParams,
   body: articleDraftSchema,
   answers: {
@@ -184,6 +213,9 @@ export const uploadArticleCover = endpoint({
   tag: 'Back office',
   summary:
     'Upload the cover image (JPEG, PNG or WebP up to 8 MB); it is made into AVIF and WebP at several widths',
+  description:
+    'As saving the text: on a published or scheduled article, a member of staff who is not an owner ' +
+    'changes its pending revision, not the site.',
   params: idParams,
   body: z
     .object({
@@ -200,4 +232,26 @@ export const uploadArticleCover = endpoint({
       `"${articleMessages.coverType}", "${articleMessages.coverUnreadable}" or "${articleMessages.coverAlt}"`,
     ),
   },
+});
+
+const noRevision = refusal.describe(`"${articleMessages.noRevision}" or "${articleMessages.noSuchArticle}"`);
+
+export const publishArticleRevision = endpoint({
+  method: 'POST',
+  path: `${articlesPath}/:id/revision/publish`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Publish the changes a member of staff made to a published or scheduled article',
+  params: idParams,
+  answers: { 200: changed, 404: noRevision, 409: slugTaken },
+});
+
+export const discardArticleRevision = endpoint({
+  method: 'POST',
+  path: `${articlesPath}/:id/revision/discard`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Discard the changes waiting for review: the article stays as it is',
+  params: idParams,
+  answers: { 200: changed, 404: noRevision },
 });

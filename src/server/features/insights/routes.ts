@@ -5,9 +5,11 @@ import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
 import {
   createArticle,
+  discardArticleRevision,
   getArticle,
   listArticles,
   publishArticle,
+  publishArticleRevision,
   saveArticle,
   scheduleArticle,
   unpublishArticle,
@@ -47,7 +49,10 @@ async function answering(reply: FastifyReply, change: () => Promise<string>) {
   }
 }
 
-/** The back office's Insights API: every route is staff-only (its contract entry says so). */
+/**
+ * The back office's Insights API: every route is staff-only (its contract entry says so), and what a
+ * member of staff who is not an owner changes in a live article waits for an owner (service.ts).
+ */
 function registerEditorRoutes(app: FastifyInstance, { articles }: InsightsOptions) {
   const idOf = (params: { id: string }) => Number(params.id);
 
@@ -80,8 +85,8 @@ function registerEditorRoutes(app: FastifyInstance, { articles }: InsightsOption
 
   serve(app, saveArticle, (request, reply) =>
     answering(reply, async () => {
-      await articles.save(request.staff.id, idOf(request.params), request.body);
-      return articleMessages.saved;
+      const went = await articles.save(request.staff, idOf(request.params), request.body);
+      return went === 'live' ? articleMessages.saved : articleMessages.revisionSaved;
     }),
   );
   serve(app, scheduleArticle, (request, reply) =>
@@ -105,12 +110,24 @@ function registerEditorRoutes(app: FastifyInstance, { articles }: InsightsOption
   serve(app, uploadArticleCover, (request, reply) =>
     answering(reply, async () => {
       const { data, contentType, alt } = request.body;
-      await articles.uploadCover(request.staff.id, idOf(request.params), {
+      const went = await articles.uploadCover(request.staff, idOf(request.params), {
         bytes: Buffer.from(data, 'base64'),
         contentType,
         alt,
       });
-      return articleMessages.coverSaved;
+      return went === 'live' ? articleMessages.coverSaved : articleMessages.coverRevisionSaved;
+    }),
+  );
+  serve(app, publishArticleRevision, (request, reply) =>
+    answering(reply, async () => {
+      await articles.publishRevision(request.staff.id, idOf(request.params));
+      return articleMessages.revisionPublished;
+    }),
+  );
+  serve(app, discardArticleRevision, (request, reply) =>
+    answering(reply, async () => {
+      await articles.discardRevision(request.staff.id, idOf(request.params));
+      return articleMessages.revisionDiscarded;
     }),
   );
 }

@@ -6,8 +6,18 @@ import { loadSettings } from '#server/features/booking/index.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import type { Article, ArticleSummary } from '#shared/api/back-office-articles.ts';
-import { articleMessages, coverImagePath, normaliseTags } from '#shared/articles.ts';
+import { articleMessages, normaliseTags } from '#shared/articles.ts';
 import { makeCover } from './cover-images.ts';
+import {
+  applyRevision,
+  changesGoLive,
+  coverOf,
+  dropRevision,
+  keepOnlyCovers,
+  keepRevision,
+  pendingRevisions,
+  revisionOf,
+} from './revisions.ts';
 
 type Db = Kysely<Database>;
 export type ArticleRow = Selectable<ArticleTable>;
@@ -42,7 +52,13 @@ export interface ArticleServiceOptions {
 
 export const tagsOf = (row: Pick<ArticleRow, 'tags'>): string[] => JSON.parse(row.tags);
 
-export function summaryOf(row: ArticleRow): ArticleSummary {
+/** Who is changing an article: an owner's changes go live, another member of staff's may wait for one. */
+export interface Editor {
+  id: number;
+  role: string;
+}
+
+export function summaryOf(row: ArticleRow): Omit<ArticleSummary, 'pendingRevision'> {
   return {
     id: row.id,
     slug: row.slug,
@@ -81,18 +97,28 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
     cover_alt: input.coverAlt || null,
   });
 
-  /** Runs a change with its audit entry, refusing a slug another article has (the unique index decides). */
+  /**
+   * Runs a change with its audit entry, refusing a slug another article has (the unique index decides).
+   * The work may name another action than the one expected (a change kept for review, not made).
+   */
   async function change<T>(
     staffId: number | null,
     action: AuditAction,
-    work: (trx: Db, at: Date) => Promise<{ result: T; subject: string; detail?: unknown }>,
+    work: (
+      trx: Db,
+      at: Date,
+    ) => Promise<{ result: T; subject: string; detail?: unknown; action?: AuditAction }>,
   ): Promise<T> {
     const at = now();
     let result: T;
     try {
       result = await db.transaction().execute(async (trx) => {
         const done = await work(trx, at);
-        await recordAudit(trx, { userId: staffId, action, subject: done.subject, detail: done.detail }, at);
+        await recordAudit(
+          trx,
+          { userId: staffId, action: done.action ?? action, subject: done.subject, detail: done.detail },
+          at,
+        );
         return done.result;
       });
     } catch (error) {
@@ -118,7 +144,8 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return rows.map(summaryOf);
+      const pending = await pendingRevisions(db);
+      return rows.map((row) => ({ ...summaryOf(row), pendingRevision: pending.get(row.id) ?? null }));
     },
 
     /** Active staff who may be named as author, with their adviser name (a byline to start from). */
@@ -145,15 +172,8 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
         tags: tagsOf(row),
         authorUserId: row.author_user_id,
         body: row.body,
-        cover:
-          row.cover_key && row.cover_width && row.cover_height
-            ? {
-                alt: row.cover_alt ?? '',
-                width: row.cover_width,
-                height: row.cover_height,
-                src: coverImagePath(`${row.cover_key}-${row.cover_width}.webp`),
-              }
-            : null,
+        cover: coverOf(row),
+        revision: await revisionOf(db, id),
       };
     },
 
@@ -174,10 +194,21 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       });
     },
 
-    save(staffId: number, id: number, input: ArticleInput) {
-      return change(staffId, 'article.saved', async (trx, at) => {
+    /** Answers whether the change went live, or waits for an owner as the article's pending revision. */
+    save(editor: Editor, id: number, input: ArticleInput) {
+      return change(editor.id, 'article.saved', async (trx, at) => {
         const before = await find(trx, id);
         await checkAuthor(trx, input.authorUserId);
+        if (!changesGoLive(editor.role, before)) {
+          const kept = await keepRevision(trx, before, fields(input), { id: editor.id, at });
+          if (kept === 'slug-taken') throw new ArticleRefusal(409, articleMessages.slugTaken);
+          return {
+            result: 'pending' as const,
+            action: 'article.revision-saved' as const,
+            subject: before.slug,
+            detail: { title: input.title, ...(before.slug !== input.slug && { slug: input.slug }) },
+          };
+        }
         await trx
           .updateTable('articles')
           .set({ ...fields(input), updated_at: at.toISOString() })
@@ -185,7 +216,7 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
           .execute();
         const detail =
           before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
-        return { result: undefined, subject: input.slug, detail };
+        return { result: 'live' as const, subject: input.slug, detail };
       });
     },
 
@@ -241,17 +272,27 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       });
     },
 
-    /** Makes the cover's files (outside the transaction: encoding takes a while), then swaps them in. */
+    /**
+     * Makes the cover's files (outside the transaction: encoding takes a while), then swaps them in, or
+     * keeps them for the pending revision (as save does). Answers whether the new cover went live.
+     */
     async uploadCover(
-      staffId: number,
+      editor: Editor,
       id: number,
       upload: { bytes: Buffer; contentType: string; alt: string },
     ) {
       await find(db, id);
       const cover = await makeCover(upload.bytes, upload.contentType);
-      return change(staffId, 'article.cover-changed', async (trx, at) => {
+      return change(editor.id, 'article.cover-changed', async (trx, at) => {
         const row = await find(trx, id);
-        await trx.deleteFrom('article_images').where('article_id', '=', id).execute();
+        const live = changesGoLive(editor.role, row);
+        const pending = await trx
+          .selectFrom('article_revisions')
+          .select('cover_key')
+          .where('article_id', '=', id)
+          .executeTakeFirst();
+        // The files of the cover being replaced go; the live one's stay while a revision is pending.
+        await keepOnlyCovers(trx, id, live ? [pending?.cover_key] : [row.cover_key, pending?.cover_key]);
         await trx
           .insertInto('article_images')
           .values(
@@ -265,23 +306,51 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
               created_at: at.toISOString(),
             })),
           )
+          .onConflict((oc) => oc.column('name').doNothing())
           .execute();
+        const coverFields = {
+          cover_key: cover.key,
+          cover_alt: upload.alt,
+          cover_width: cover.width,
+          cover_height: cover.height,
+        };
+        const widths = cover.files.filter((f) => f.contentType === 'image/webp').map((f) => f.width);
+        if (!live) {
+          await keepRevision(trx, row, coverFields, { id: editor.id, at });
+          return {
+            result: 'pending' as const,
+            action: 'article.revision-saved' as const,
+            subject: row.slug,
+            detail: { cover: true, widths },
+          };
+        }
         await trx
           .updateTable('articles')
-          .set({
-            cover_key: cover.key,
-            cover_alt: upload.alt,
-            cover_width: cover.width,
-            cover_height: cover.height,
-            updated_at: at.toISOString(),
-          })
+          .set({ ...coverFields, updated_at: at.toISOString() })
           .where('id', '=', id)
           .execute();
-        return {
-          result: undefined,
-          subject: row.slug,
-          detail: { widths: cover.files.filter((f) => f.contentType === 'image/webp').map((f) => f.width) },
-        };
+        return { result: 'live' as const, subject: row.slug, detail: { widths } };
+      });
+    },
+
+    /** An owner puts a member of staff's pending changes live, as their own edit would be. */
+    publishRevision(staffId: number, id: number) {
+      return change(staffId, 'article.revision-published', async (trx, at) => {
+        const row = await find(trx, id);
+        const revision = await applyRevision(trx, row, at);
+        if (!revision) throw new ArticleRefusal(404, articleMessages.noRevision);
+        const detail = revision.slug === row.slug ? { title: revision.title } : { was: row.slug };
+        return { result: undefined, subject: revision.slug, detail };
+      });
+    },
+
+    /** An owner drops a member of staff's pending changes: the article stays as it is. */
+    discardRevision(staffId: number, id: number) {
+      return change(staffId, 'article.revision-discarded', async (trx) => {
+        const row = await find(trx, id);
+        const revision = await dropRevision(trx, row);
+        if (!revision) throw new ArticleRefusal(404, articleMessages.noRevision);
+        return { result: undefined, subject: row.slug, detail: { title: revision.title } };
       });
     },
 

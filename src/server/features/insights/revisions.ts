@@ -1,0 +1,175 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ArticleRevisionTable, ArticleTable, Database } from '#server/db/schema.ts';
+import type { ArticleRevision } from '#shared/api/back-office-articles.ts';
+import { coverImagePath } from '#shared/articles.ts';
+
+// Pending revisions: what a member of staff who is not an owner changes in a published or scheduled
+// article waits here for an owner (docs/behaviour.md, Insights), so that publishing stays an owner's act.
+
+type Db = Kysely<Database>;
+type ArticleRow = Selectable<ArticleTable>;
+type RevisionRow = Selectable<ArticleRevisionTable>;
+
+/** What a pending revision holds: every field of the article that a visitor sees. */
+export type RevisedFields = Pick<
+  ArticleRow,
+  | 'slug'
+  | 'title'
+  | 'summary'
+  | 'body'
+  | 'tags'
+  | 'author_user_id'
+  | 'author_name'
+  | 'cover_key'
+  | 'cover_alt'
+  | 'cover_width'
+  | 'cover_height'
+>;
+
+/** A published or scheduled article is live (or about to be): only an owner changes it directly. */
+export const changesGoLive = (role: string, row: Pick<ArticleRow, 'status'>) =>
+  role === 'owner' || row.status === 'draft';
+
+const revisedFieldsOf = (row: RevisedFields): RevisedFields => ({
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  body: row.body,
+  tags: row.tags,
+  author_user_id: row.author_user_id,
+  author_name: row.author_name,
+  cover_key: row.cover_key,
+  cover_alt: row.cover_alt,
+  cover_width: row.cover_width,
+  cover_height: row.cover_height,
+});
+
+export async function findRevision(executor: Db, articleId: number) {
+  return executor
+    .selectFrom('article_revisions')
+    .selectAll()
+    .where('article_id', '=', articleId)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps a member of staff's change as the article's pending revision: the first change starts from what
+ * is live, later ones change the revision. An address another article has is refused now, not at review.
+ */
+export async function keepRevision(
+  trx: Db,
+  article: ArticleRow,
+  change: Partial<RevisedFields>,
+  writer: { id: number; at: Date },
+) {
+  if (change.slug !== undefined) {
+    const taken = await trx
+      .selectFrom('articles')
+      .select('id')
+      .where('slug', '=', change.slug)
+      .where('id', '!=', article.id)
+      .executeTakeFirst();
+    if (taken) return 'slug-taken' as const;
+  }
+  const before = await findRevision(trx, article.id);
+  const fields = { ...revisedFieldsOf(before ?? article), ...change };
+  const written = { written_by: writer.id, written_at: writer.at.toISOString() };
+  if (before) {
+    await trx
+      .updateTable('article_revisions')
+      .set({ ...fields, ...written })
+      .where('article_id', '=', article.id)
+      .execute();
+    // A cover replaced within the revision: its earlier files are no one's any more.
+    if (before.cover_key !== fields.cover_key) {
+      await keepOnlyCovers(trx, article.id, [article.cover_key, fields.cover_key]);
+    }
+  } else {
+    await trx
+      .insertInto('article_revisions')
+      .values({ article_id: article.id, ...fields, ...written })
+      .execute();
+  }
+  return 'kept' as const;
+}
+
+/** Deletes the article's cover files but those of the covers named (its live one, its pending one). */
+export async function keepOnlyCovers(trx: Db, articleId: number, keys: (string | null | undefined)[]) {
+  let query = trx.deleteFrom('article_images').where('article_id', '=', articleId);
+  // Cover keys are hex digits, so a LIKE pattern made from one matches only its own files.
+  for (const key of keys) if (key) query = query.where('name', 'not like', `${key}-%`);
+  await query.execute();
+}
+
+/** Puts the pending revision live, as an owner's own edit would: answers the revision, or undefined if none. */
+export async function applyRevision(trx: Db, article: ArticleRow, at: Date) {
+  const revision = await findRevision(trx, article.id);
+  if (!revision) return undefined;
+  await trx
+    .updateTable('articles')
+    .set({ ...revisedFieldsOf(revision), updated_at: at.toISOString() })
+    .where('id', '=', article.id)
+    .execute();
+  await trx.deleteFrom('article_revisions').where('article_id', '=', article.id).execute();
+  await keepOnlyCovers(trx, article.id, [revision.cover_key]);
+  return revision;
+}
+
+/** Drops the pending revision and any cover only it used: answers it, or undefined if there was none. */
+export async function dropRevision(trx: Db, article: ArticleRow) {
+  const revision = await findRevision(trx, article.id);
+  if (!revision) return undefined;
+  await trx.deleteFrom('article_revisions').where('article_id', '=', article.id).execute();
+  await keepOnlyCovers(trx, article.id, [article.cover_key]);
+  return revision;
+}
+
+/** The pending revision as the back office shows it, with who wrote it. */
+export async function revisionOf(db: Db, articleId: number): Promise<ArticleRevision | null> {
+  const row = await db
+    .selectFrom('article_revisions')
+    .leftJoin('users', 'users.id', 'article_revisions.written_by')
+    .selectAll('article_revisions')
+    .select('users.email as writtenByEmail')
+    .where('article_revisions.article_id', '=', articleId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    title: row.title,
+    summary: row.summary,
+    slug: row.slug,
+    tags: JSON.parse(row.tags),
+    authorUserId: row.author_user_id,
+    authorName: row.author_name,
+    body: row.body,
+    cover: coverOf(row),
+    writtenBy: row.writtenByEmail ?? null,
+    writtenAt: new Date(row.written_at).toISOString(),
+  };
+}
+
+/** Who wrote each article's pending revision and when, by article id, for the list. */
+export async function pendingRevisions(db: Db) {
+  const rows = await db
+    .selectFrom('article_revisions')
+    .leftJoin('users', 'users.id', 'article_revisions.written_by')
+    .select(['article_revisions.article_id', 'article_revisions.written_at', 'users.email'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.article_id,
+      { writtenBy: row.email ?? null, writtenAt: new Date(row.written_at).toISOString() },
+    ]),
+  );
+}
+
+export function coverOf(row: Pick<RevisionRow, 'cover_key' | 'cover_alt' | 'cover_width' | 'cover_height'>) {
+  return row.cover_key && row.cover_width && row.cover_height
+    ? {
+        alt: row.cover_alt ?? '',
+        width: row.cover_width,
+        height: row.cover_height,
+        src: coverImagePath(`${row.cover_key}-${row.cover_width}.webp`),
+      }
+    : null;
+}
