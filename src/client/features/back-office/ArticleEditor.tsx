@@ -3,10 +3,13 @@ import { call, problemsOf } from '#client/lib/api-client.ts';
 import {
   type Article,
   type ArticleDraft,
+  type ArticleRevision,
   createArticle,
+  discardArticleRevision,
   getArticle,
   listArticles,
   publishArticle,
+  publishArticleRevision,
   saveArticle,
   scheduleArticle,
   unpublishArticle,
@@ -22,6 +25,7 @@ import {
   slugify,
 } from '#shared/articles.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
+import { ArticleRevisionReview, revisionByline } from './ArticleRevisionReview.tsx';
 import { SignedInAs } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { insightsSection } from './InsightsScreen.tsx';
@@ -42,7 +46,7 @@ const emptyFields: Fields = {
   coverAlt: '',
 };
 
-const fieldsOf = (article: Article): Fields => ({
+const fieldsOf = (article: Article | ArticleRevision): Fields => ({
   title: article.title,
   summary: article.summary,
   slug: article.slug,
@@ -52,6 +56,11 @@ const fieldsOf = (article: Article): Fields => ({
   body: article.body,
   coverAlt: article.cover?.alt ?? '',
 });
+
+/** What a save changes: for a member of staff who is not an owner, a live article's pending revision. */
+const editsRevision = (owner: boolean, article: Article) => !owner && article.status !== 'draft';
+const editable = (owner: boolean, article: Article) =>
+  editsRevision(owner, article) && article.revision ? article.revision : article;
 
 const unsavedWarning = 'This article has changes that are not saved. Leave without saving them?';
 
@@ -90,14 +99,14 @@ export default function ArticleEditor({ id }: { id: number | null }) {
         } else {
           const loaded = await call(getArticle, { params: { id: String(id) } });
           setArticle(loaded);
-          setFields(fieldsOf(loaded));
-          setSaved(fieldsOf(loaded));
+          setFields(fieldsOf(editable(owner, loaded)));
+          setSaved(fieldsOf(editable(owner, loaded)));
         }
       } catch (error) {
         setProblems(problemsOf(error));
       }
     })();
-  }, [id, you]);
+  }, [id, you, owner]);
 
   useUnsavedChangesWarning(dirty);
 
@@ -135,33 +144,49 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     }
   }
 
-  /** Saves the fields (creating the article the first time); answers its id. */
-  async function saveFields(): Promise<number> {
+  /** Saves the fields (creating the article the first time); answers its id and what became of them. */
+  async function saveFields(): Promise<{ articleId: number; said: string }> {
     const body = { ...fields, authorUserId: fields.authorUserId ?? -1 };
     if (id === null) {
       const created = await call(createArticle, { body });
       setSaved(fields);
       navigate(`${insightsSection}/${created.id}`, { replace: true });
-      return created.id;
+      return { articleId: created.id, said: articleMessages.created };
     }
-    await call(saveArticle, { params: { id: String(id) }, body });
+    const answer = await call(saveArticle, { params: { id: String(id) }, body });
     setSaved(fields);
-    return id;
+    return { articleId: id, said: answer.infoMessages.join(' ') };
   }
 
   const reload = async (articleId: number) => {
     const loaded = await call(getArticle, { params: { id: String(articleId) } });
     setArticle(loaded);
+    return loaded;
   };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const articleId = await saveFields();
+      const { articleId, said } = await saveFields();
       if (id !== null) await reload(articleId);
-      return id === null ? articleMessages.created : articleMessages.saved;
+      return said;
     });
   };
+
+  /** An owner publishes or discards a member of staff's pending changes; the editor then shows what is live. */
+  const decideRevision = (decision: 'publish' | 'discard') =>
+    act(async () => {
+      if (id === null) return '';
+      const params = { id: String(id) };
+      const answer =
+        decision === 'publish'
+          ? await call(publishArticleRevision, { params })
+          : await call(discardArticleRevision, { params });
+      const loaded = await reload(id);
+      setFields(fieldsOf(loaded));
+      setSaved(fieldsOf(loaded));
+      return answer.infoMessages.join(' ');
+    });
 
   const changeState = (change: 'publish' | 'schedule' | 'unpublish') =>
     act(async () => {
@@ -205,6 +230,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
 
   const tags = normaliseTags(fields.tags);
   const state = article?.status ?? 'draft';
+  const cover = (article && editsRevision(owner, article) && article.revision?.cover) || article?.cover;
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'long', timeStyle: 'short' }) : '';
 
@@ -225,7 +251,23 @@ export default function ArticleEditor({ id }: { id: number | null }) {
         )}
         {dirty && <span className="bo-muted"> · Unsaved changes</span>}
       </p>
+      {article && state !== 'draft' && !owner && (
+        <p>
+          It is on the site (or scheduled): what you save waits for an owner to publish it.{' '}
+          {article.revision && revisionByline(article.revision, timeZone)}
+        </p>
+      )}
       <Feedback status={status} problems={problems} />
+      {owner && article?.revision && (
+        <ArticleRevisionReview
+          live={article}
+          revision={article.revision}
+          timeZone={timeZone}
+          busy={busy}
+          onPublish={() => void decideRevision('publish')}
+          onDiscard={() => void decideRevision('discard')}
+        />
+      )}
 
       <form onSubmit={save} className="bo-article-form">
         <div className="bo-article-fields">
@@ -349,13 +391,13 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       {id !== null && (
         <>
           <h2>Cover image</h2>
-          {article?.cover && (
+          {cover && (
             <img
               className="bo-article-cover"
-              src={article.cover.src}
-              alt={article.cover.alt}
-              width={article.cover.width}
-              height={article.cover.height}
+              src={cover.src}
+              alt={cover.alt}
+              width={cover.width}
+              height={cover.height}
             />
           )}
           <form onSubmit={uploadCover} className="bo-article-fields">

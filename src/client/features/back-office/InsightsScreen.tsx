@@ -44,7 +44,9 @@ function ArticleList() {
       <h1 id="insights-title">Insights</h1>
       <p className="prose">
         Articles for the site’s Insights pages. Write and preview one, then publish it now or at a time to
-        come; it appears on /insights, on a page for each of its tags, in the sitemap and in the feed.
+        come; it appears on /insights, on a page for each of its tags, in the sitemap and in the feed. Once an
+        article is published or scheduled, a change by a member of staff who is not an owner waits for an
+        owner to review and publish it.
       </p>
       <p>
         <button
@@ -79,7 +81,17 @@ function ArticleList() {
                   <th scope="row" data-label="Title">
                     <Link to={`${insightsSection}/${article.id}`}>{article.title}</Link>
                   </th>
-                  <td data-label="Status">{articleStatusLabels[article.status]}</td>
+                  <td data-label="Status">
+                    {articleStatusLabels[article.status]}
+                    {article.pendingRevision && (
+                      <>
+                        <br />
+                        <strong>Changes waiting for review</strong> by{' '}
+                        {article.pendingRevision.writtenBy ?? 'a former member of staff'},{' '}
+                        {when(article.pendingRevision.writtenAt)}
+                      </>
+                    )}
+                  </td>
                   <td data-label="Published or due">
                     {when(
                       article.status === 'draft'

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import type { Article, ArticleRevision } from '#shared/api/back-office-articles.ts';
+import { renderMarkdown } from '#shared/markdown.ts';
+
+type Side = Pick<Article, 'title' | 'summary' | 'slug' | 'tags' | 'authorName' | 'body' | 'cover'>;
+
+/** Who wrote the pending changes and when, in the firm's time. */
+export function revisionByline(revision: ArticleRevision, timeZone: string) {
+  const when = new Date(revision.writtenAt).toLocaleString('en-GB', {
+    timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
+  return `Changes by ${revision.writtenBy ?? 'a former member of staff'} on ${when} wait for an owner’s review.`;
+}
+
+/**
+ * An owner's review of a member of staff's pending changes: each field that differs, as the site shows it
+ * beside as it would be, the text drawn by the renderer the site uses; then publish or discard.
+ */
+export function ArticleRevisionReview({
+  live,
+  revision,
+  timeZone,
+  busy,
+  onPublish,
+  onDiscard,
+}: {
+  live: Side;
+  revision: ArticleRevision;
+  timeZone: string;
+  busy: boolean;
+  onPublish: () => void;
+  onDiscard: () => void;
+}) {
+  const rows: { label: string; show: (side: Side) => ReactNode; same: boolean }[] = [
+    { label: 'Title', show: (side) => side.title, same: live.title === revision.title },
+    { label: 'Address', show: (side) => `/insights/${side.slug}`, same: live.slug === revision.slug },
+    { label: 'Summary', show: (side) => side.summary, same: live.summary === revision.summary },
+    {
+      label: 'Tags',
+      show: (side) => side.tags.join(', ') || '—',
+      same: live.tags.join() === revision.tags.join(),
+    },
+    { label: 'Byline', show: (side) => side.authorName, same: live.authorName === revision.authorName },
+    {
+      label: 'Cover image',
+      show: (side) =>
+        side.cover ? (
+          <img
+            className="bo-article-cover"
+            src={side.cover.src}
+            alt={side.cover.alt}
+            width={side.cover.width}
+            height={side.cover.height}
+          />
+        ) : (
+          'None'
+        ),
+      same: live.cover?.src === revision.cover?.src && live.cover?.alt === revision.cover?.alt,
+    },
+    {
+      label: 'Text',
+      show: (side) => (
+        <div
+          className="prose article-body"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown's output is safe by construction
+          dangerouslySetInnerHTML={{ __html: renderMarkdown(side.body, window.location.origin) }}
+        />
+      ),
+      same: live.body === revision.body,
+    },
+  ];
+  const changed = rows.filter((row) => !row.same);
+
+  return (
+    <section aria-labelledby="article-review-title" className="bo-article-review">
+      <h2 id="article-review-title">Changes waiting for review</h2>
+      <p>{revisionByline(revision, timeZone)}</p>
+      {changed.length === 0 ? (
+        <p>They change nothing the site shows.</p>
+      ) : (
+        <div className="bo-table-wrap">
+          <table className="bo-table">
+            <caption className="visually-hidden">Each changed field, on the site and as it would be</caption>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">On the site</th>
+                <th scope="col">Waiting for review</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changed.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.show(live)}</td>
+                  <td>{row.show(revision)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="bo-actions">
+        <button type="button" className="button" disabled={busy} onClick={onPublish}>
+          Publish these changes
+        </button>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={onDiscard}>
+          Discard these changes
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { articleMessages } from '#shared/articles.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+
+// A member of staff changes a published article; an owner finds the change waiting on the Insights
+// screen, compares it with what is live and publishes it. The API tests (src/server/features/insights/
+// revisions.test.ts) cover the rest; this is the owner's screen in a browser.
+const t = setUpSiteInBrowser();
+const password = 'Ledger2026!';
+
+describe('reviewing a member of staff’s changes in Chromium', () => {
+  it('shows an owner who changed what, beside what is live, and publishes it', {
+    timeout: 120_000,
+  }, async () => {
+    const ownerEmail = 'olive.review@fenwickhale.test';
+    const staffEmail = 'sam.review@fenwickhale.test';
+    await addStaffWithPassword(t.site, ownerEmail, password, 'owner');
+    await addStaffWithPassword(t.site, staffEmail, password, 'staff');
+    const owner = backOfficeClient(t.site, await signInThroughLogin(t.site, ownerEmail, password));
+    const staff = backOfficeClient(t.site, await signInThroughLogin(t.site, staffEmail, password));
+    const { authors } = await owner.json('/articles');
+    const fields = {
+      title: 'Payroll year end',
+      summary: 'What to send HMRC in April.',
+      slug: 'payroll-year-end',
+      tags: 'payroll',
+      authorUserId: authors[0].id,
+      authorName: 'Olive Owner',
+      body: 'Send your final submission by **19 April**.',
+    };
+    const id = (await (await owner.send('/articles', fields)).json()).id;
+    expect((await owner.send(`/articles/${id}/publish`)).status).toBe(200);
+    const saved = await staff.send(`/articles/${id}`, { ...fields, body: 'Send it by **5 April**.' }, 'PUT');
+    expect((await saved.json()).infoMessages).toEqual([articleMessages.revisionSaved]);
+
+    const page = t.page;
+    await signInOnPage(page, t.site, ownerEmail, password);
+    await page.goto(`${t.site.url}/back-office/insights`);
+    await page.getByText(`Changes waiting for review by ${staffEmail}`, { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Payroll year end' }).click();
+    const review = page.getByRole('region', { name: 'Changes waiting for review' });
+    await review.waitFor();
+    const text = review.getByRole('row', { name: /^Text/ });
+    expect(await text.getByRole('cell').nth(0).innerText()).toContain('19 April');
+    expect(await text.getByRole('cell').nth(1).innerText()).toContain('5 April');
+    expect(await review.getByRole('row').count()).toBe(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await review.getByRole('button', { name: 'Publish these changes' }).click();
+    await page.getByRole('status').getByText(articleMessages.revisionPublished).waitFor();
+    expect(await page.getByRole('region', { name: 'Changes waiting for review' }).count()).toBe(0);
+    expect(await page.getByLabel('Text (Markdown)').inputValue()).toBe('Send it by **5 April**.');
+    const live = await (await fetch(`${t.site.url}/insights/payroll-year-end`)).text();
+    expect(live).toContain('<strong>5 April</strong>');
+    expect(t.errors).toEqual([]);
+  });
+});
