@@ -129,6 +129,17 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
     return result;
   }
 
+  /**
+   * Makes a change to the article itself if this editor may: an owner always, anyone else only while it
+   * is a draft. The update checks the status itself, so an article an owner publishes meanwhile (in
+   * another transaction) is not changed behind their back. Answers whether it was made.
+   */
+  async function changeDirectly(trx: Db, editor: Editor, id: number, set: Partial<ArticleRow>) {
+    let query = trx.updateTable('articles').set(set).where('id', '=', id);
+    if (editor.role !== 'owner') query = query.where('status', '=', 'draft');
+    return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  }
+
   /** Refuses to publish what a reader could not read. */
   const ready = (row: ArticleRow) => {
     if (!row.title || !row.summary || row.body.trim() === '') {
@@ -199,21 +210,20 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       return change(editor.id, 'article.saved', async (trx, at) => {
         const before = await find(trx, id);
         await checkAuthor(trx, input.authorUserId);
-        if (!changesGoLive(editor.role, before)) {
-          const kept = await keepRevision(trx, before, fields(input), { id: editor.id, at });
+        const made =
+          changesGoLive(editor.role, before) &&
+          (await changeDirectly(trx, editor, id, { ...fields(input), updated_at: at.toISOString() }));
+        if (!made) {
+          const live = await find(trx, id);
+          const kept = await keepRevision(trx, live, fields(input), { id: editor.id, at });
           if (kept === 'slug-taken') throw new ArticleRefusal(409, articleMessages.slugTaken);
           return {
             result: 'pending' as const,
             action: 'article.revision-saved' as const,
-            subject: before.slug,
-            detail: { title: input.title, ...(before.slug !== input.slug && { slug: input.slug }) },
+            subject: live.slug,
+            detail: { title: input.title, ...(live.slug !== input.slug && { slug: input.slug }) },
           };
         }
-        await trx
-          .updateTable('articles')
-          .set({ ...fields(input), updated_at: at.toISOString() })
-          .where('id', '=', id)
-          .execute();
         const detail =
           before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
         return { result: 'live' as const, subject: input.slug, detail };
@@ -285,14 +295,6 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       const cover = await makeCover(upload.bytes, upload.contentType);
       return change(editor.id, 'article.cover-changed', async (trx, at) => {
         const row = await find(trx, id);
-        const live = changesGoLive(editor.role, row);
-        const pending = await trx
-          .selectFrom('article_revisions')
-          .select('cover_key')
-          .where('article_id', '=', id)
-          .executeTakeFirst();
-        // The files of the cover being replaced go; the live one's stay while a revision is pending.
-        await keepOnlyCovers(trx, id, live ? [pending?.cover_key] : [row.cover_key, pending?.cover_key]);
         await trx
           .insertInto('article_images')
           .values(
@@ -315,20 +317,27 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
           cover_height: cover.height,
         };
         const widths = cover.files.filter((f) => f.contentType === 'image/webp').map((f) => f.width);
-        if (!live) {
-          await keepRevision(trx, row, coverFields, { id: editor.id, at });
+        const made =
+          changesGoLive(editor.role, row) &&
+          (await changeDirectly(trx, editor, id, { ...coverFields, updated_at: at.toISOString() }));
+        if (!made) {
+          // keepRevision deletes the files of the revision's earlier cover, if it had its own.
+          const live = await find(trx, id);
+          await keepRevision(trx, live, coverFields, { id: editor.id, at });
           return {
             result: 'pending' as const,
             action: 'article.revision-saved' as const,
-            subject: row.slug,
+            subject: live.slug,
             detail: { cover: true, widths },
           };
         }
-        await trx
-          .updateTable('articles')
-          .set({ ...coverFields, updated_at: at.toISOString() })
-          .where('id', '=', id)
-          .execute();
+        // The replaced cover's files go; a pending revision's cover stays for the owner's review.
+        const pending = await trx
+          .selectFrom('article_revisions')
+          .select('cover_key')
+          .where('article_id', '=', id)
+          .executeTakeFirst();
+        await keepOnlyCovers(trx, id, [cover.key, pending?.cover_key]);
         return { result: 'live' as const, subject: row.slug, detail: { widths } };
       });
     },
