@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { articleMessages } from '#shared/articles.ts';
+import { auditSentence } from '#shared/audit-sentence.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
@@ -48,12 +49,12 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
       await site.db
         .selectFrom('audit_log')
         .innerJoin('users', 'users.id', 'audit_log.user_id')
-        .select(['action', 'users.email'])
+        .select(['action', 'subject', 'detail', 'users.email'])
         .where('subject', '=', subject)
         .where('action', 'like', 'article.revision-%')
         .orderBy('audit_log.id')
         .execute()
-    ).map((row) => `${row.action} by ${row.email}`);
+    ).map((row) => auditSentence({ ...row, by: row.email }));
 
   beforeAll(async () => {
     site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
@@ -108,10 +109,10 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     expect((await owner.json(`/articles/${id}`)).revision).toBeNull();
     expect((await owner.send(`/articles/${id}/revision/publish`)).status).toBe(404);
     expect(await auditActions('kept-for-review')).toEqual([
-      'article.revision-saved by sam.staff@fenwickhale.test',
+      'sam.staff@fenwickhale.test saved changes to the article kept-for-review for an owner to review',
     ]);
     expect(await auditActions('reviewed-address')).toEqual([
-      'article.revision-published by olive.owner@fenwickhale.test',
+      'olive.owner@fenwickhale.test published the changes waiting for review in the article reviewed-address',
     ]);
   });
 
@@ -141,9 +142,9 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     expect((await send(site, ownerCover)).status).toBe(200);
     expect((await owner.send(`/articles/${id}/revision/discard`)).status).toBe(404);
     expect(await auditActions('kept-as-is')).toEqual([
-      'article.revision-saved by sam.staff@fenwickhale.test',
-      'article.revision-saved by sam.staff@fenwickhale.test',
-      'article.revision-discarded by olive.owner@fenwickhale.test',
+      'sam.staff@fenwickhale.test saved changes to the article kept-as-is for an owner to review',
+      'sam.staff@fenwickhale.test saved changes to the article kept-as-is for an owner to review',
+      'olive.owner@fenwickhale.test discarded the changes waiting for review in the article kept-as-is',
     ]);
   });
 
