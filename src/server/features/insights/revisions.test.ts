@@ -172,6 +172,29 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     expect((await page('/insights/owner-edits')).html).toContain('The owner’s word.');
   });
 
+  it('keeps a staff change for review when an owner publishes the draft while it is being saved', async () => {
+    const created = await owner.send('/articles', fields('published-meanwhile'));
+    const id = (await created.json()).id as number;
+    let saving: Promise<Response> | undefined;
+    // An owner's publishing, not yet committed, while the staff's save arrives: the save must not go
+    // through to the article it found still a draft.
+    await site.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('articles')
+        .set({ status: 'published', published_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      saving = staff.send(`/articles/${id}`, fields('published-meanwhile', { body: 'Slipped in.' }), 'PUT');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const answer = await (saving as Promise<Response>);
+    expect((await answer.json()).infoMessages).toEqual([articleMessages.revisionSaved]);
+    expect(await owner.json(`/articles/${id}`)).toMatchObject({
+      body: 'The live text of published-meanwhile.',
+      revision: { body: 'Slipped in.' },
+    });
+  });
+
   it('refuses a staff revision to an address another article has, as an owner’s edit would be', async () => {
     await published('first-address');
     const id = await published('second-address');
