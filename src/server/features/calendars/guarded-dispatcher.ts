@@ -34,13 +34,17 @@ type LookupCallback = (
 ) => void;
 
 /** A `lookup` for net.connect and tls.connect that answers only public addresses, or fails. */
-function publicOnlyLookup(resolve: HostLookup) {
+export function publicOnlyLookup(resolve: HostLookup) {
   return (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback) => {
     resolve(hostname).then(
       (found) => {
         const wanted = found.filter(({ family }) => !options.family || family === options.family);
-        if (wanted.length === 0 || wanted.some(({ address }) => isPrivateAddress(address))) {
+        if (wanted.some(({ address }) => isPrivateAddress(address))) {
           callback(new PrivateHostRefused(), []);
+          return;
+        }
+        if (wanted.length === 0) {
+          callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
           return;
         }
         if (options.all) callback(null, wanted);
