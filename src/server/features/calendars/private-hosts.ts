@@ -1,11 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-/** How a host name is resolved: every address it has, as the system's resolver answers (tests give their own). */
-export type HostLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
-
-export const systemLookup: HostLookup = (hostname) => lookup(hostname, { all: true, verbatim: true });
-
 // In production the site refuses calendar addresses on the machine itself or its private network: a
 // staff member (or anyone with their session) could otherwise point "their calendar" at the database,
 // the cloud provider's metadata service or an internal admin page and learn from the words a read fails
@@ -14,6 +9,11 @@ export const systemLookup: HostLookup = (hostname) => lookup(hostname, { all: tr
 // multicast are refused whole. The check that counts is made on the address a connection is opened to
 // (guarded-dispatcher.ts); the one here, when a calendar is connected, tells the adviser at once.
 // Outside production such addresses stay allowed: the tests read Radicale on 127.0.0.1.
+
+/** How a host name is resolved: every address it has, as the system's resolver answers (tests give their own). */
+export type HostLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemLookup: HostLookup = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 const privateRanges = new BlockList();
 for (const [network, prefix] of [
