@@ -109,6 +109,7 @@ export async function createRuntime(
       organizerEmail: addressOf(config.mailFrom),
     },
     now: clock,
+    refusePrivateHosts: config.nodeEnv === 'production',
   });
   const { secretKey, syncMinutes } = config.calendars;
   const calendarSync = secretKey

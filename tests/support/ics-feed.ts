@@ -10,6 +10,8 @@ export interface FakeCalendarServer {
   failWith: number | undefined;
   /** While true, requests are held open and never answered, as a server that hangs. */
   hanging: boolean;
+  /** Answered with 307 to this address instead, as a server that sends its requests on elsewhere. */
+  redirectTo: string | undefined;
   /** The method and headers of every request received, in order. */
   requests: { method: string; headers: IncomingHttpHeaders }[];
   stop(): Promise<void>;
@@ -29,6 +31,11 @@ export async function startFakeCalendarServer(): Promise<FakeCalendarServer> {
     feed.requests.push({ method: request.method ?? '', headers: request.headers });
     request.resume();
     if (feed.hanging) return;
+    if (feed.redirectTo !== undefined) {
+      response.writeHead(307, { location: feed.redirectTo });
+      response.end();
+      return;
+    }
     if (feed.failWith !== undefined) {
       response.writeHead(feed.failWith, { 'content-type': 'text/html' });
       response.end('<html><body>Something went wrong</body></html>');
@@ -58,6 +65,7 @@ export async function startFakeCalendarServer(): Promise<FakeCalendarServer> {
     ics: '',
     failWith: undefined,
     hanging: false,
+    redirectTo: undefined,
     requests: [],
     async stop() {
       for (const socket of sockets) socket.destroy();

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rebindingLookup } from '#tests/support/rebinding-lookup.ts';
 import { type CalDavSource, deleteCalendarObject, putCalendarObject } from './caldav-objects.ts';
+import { reachesPrivateHost } from './private-hosts.ts';
 
 describe('writing to a calendar server that misbehaves', () => {
   let server: Server;
@@ -74,6 +76,25 @@ describe('writing to a calendar server that misbehaves', () => {
     await expect(deleteCalendarObject(source, 'http://127.0.0.2:1/ann/work/BK-1.ics')).rejects.toThrow(
       "The event's address is not on the calendar's server.",
     );
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses, in production, a server whose name resolves to a private address when written to (DNS rebinding)', async () => {
+    answer = () => 204;
+    const { port } = new URL(source.url);
+    const named = { ...source, url: `http://calendar.example:${port}/ann/work` };
+    // Public when the calendar was connected (connect.ts asks), the machine itself at each write.
+    const lookup = rebindingLookup('93.184.216.34', '127.0.0.1');
+    expect(await reachesPrivateHost(named.url, lookup)).toBe(false);
+    const production = { refusePrivateHosts: true, lookup };
+    const words = "The calendar's address is on a private network, which the site does not write to.";
+    await expect(putCalendarObject(named, 'BK-1.ics', 'x', 5000, production)).rejects.toThrow(words);
+    await expect(deleteCalendarObject(named, `${named.url}/BK-1.ics`, 5000, production)).rejects.toThrow(
+      words,
+    );
+    await expect(
+      putCalendarObject(source, 'BK-1.ics', 'x', 5000, { refusePrivateHosts: true }),
+    ).rejects.toThrow(words);
     expect(seen).toEqual([]);
   });
 });

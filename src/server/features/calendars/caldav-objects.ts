@@ -1,8 +1,11 @@
+import { fetch } from 'undici';
+import { type CalendarNetwork, calendarDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
 import type { CalendarSource } from './secret-box.ts';
 
 // Writing one event into a CalDAV calendar collection, and deleting it again (RFC 4791 §5.3.2: a plain
 // authenticated PUT of an iCalendar object; DELETE to remove it). Errors are in words staff understand,
-// and never carry the address, user name or password.
+// and never carry the address, user name or password. A redirect is not followed (the password is for
+// this server only), and in production no connection reaches a private address (guarded-dispatcher.ts).
 
 export type CalDavSource = Extract<CalendarSource, { kind: 'caldav' }>;
 
@@ -32,6 +35,8 @@ function explainStatus(status: number) {
 }
 
 function explainNetworkError(error: unknown, timeoutMs: number) {
+  if (refusedAsPrivate(error))
+    return "The calendar's address is on a private network, which the site does not write to.";
   if (error instanceof DOMException && error.name === 'TimeoutError')
     return `The calendar server did not answer within ${timeoutMs / 1000} seconds.`;
   const code = (error as { cause?: { code?: string } })?.cause?.code;
@@ -48,7 +53,9 @@ async function request(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string },
   timeoutMs: number,
+  network: CalendarNetwork,
 ) {
+  const dispatcher = calendarDispatcher(network);
   // The credentials go only to the calendar's own server, even if a stored address were to point elsewhere.
   if (new URL(url).origin !== new URL(source.url).origin)
     throw new CalendarWriteError("The event's address is not on the calendar's server.");
@@ -59,6 +66,7 @@ async function request(
       headers: { authorization, ...init.headers },
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
+      ...(dispatcher && { dispatcher }),
     });
     await response.body?.cancel();
     return response.status;
@@ -76,6 +84,7 @@ export async function putCalendarObject(
   fileName: string,
   ics: string,
   timeoutMs = defaultTimeoutMs,
+  network: CalendarNetwork = {},
 ) {
   const url = objectUrl(source.url, fileName);
   const status = await request(
@@ -87,14 +96,20 @@ export async function putCalendarObject(
       body: ics,
     },
     timeoutMs,
+    network,
   );
   if ((status >= 200 && status < 300) || status === 412) return url;
   throw new CalendarWriteError(explainStatus(status));
 }
 
 /** Deletes the event at `url`; one already gone counts as deleted. */
-export async function deleteCalendarObject(source: CalDavSource, url: string, timeoutMs = defaultTimeoutMs) {
-  const status = await request(source, url, { method: 'DELETE' }, timeoutMs);
+export async function deleteCalendarObject(
+  source: CalDavSource,
+  url: string,
+  timeoutMs = defaultTimeoutMs,
+  network: CalendarNetwork = {},
+) {
+  const status = await request(source, url, { method: 'DELETE' }, timeoutMs, network);
   if ((status >= 200 && status < 300) || status === 404 || status === 410) return;
   throw new CalendarWriteError(explainStatus(status));
 }

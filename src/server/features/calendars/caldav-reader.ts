@@ -103,6 +103,8 @@ export async function readCalDav(
     bytesRead: { total: 0 },
     expectStatus: 207,
     unexpected: new CalendarReadError('not-caldav'),
+    // The password is for this server only; the card says why a move elsewhere is not followed.
+    crossOriginRedirects: 'refuse',
   });
   const texts: string[] = [];
   for (const calendarUrl of await calendarsAt(source.url, headers, fetch)) {

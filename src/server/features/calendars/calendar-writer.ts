@@ -21,6 +21,7 @@ import {
   renewWriteLeases,
   settleUnwrittenAdds,
 } from './calendar-writes.ts';
+import type { HostLookup } from './private-hosts.ts';
 import { secretBox } from './secret-box.ts';
 
 export interface CalendarWriterOptions {
@@ -41,6 +42,10 @@ export interface CalendarWriterOptions {
   giveUpAfterMs?: number;
   /** How long one request to a calendar server may take. */
   requestTimeoutMs?: number;
+  /** Refuse connections to private addresses (production; guarded-dispatcher.ts), as reads do. */
+  refusePrivateHosts?: boolean;
+  /** How host names are resolved; the system's resolver unless told (tests give their own). */
+  lookup?: HostLookup;
 }
 
 export interface CalendarWriter {
@@ -77,6 +82,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     giveUpAfterMs = 24 * 60 * 60_000,
     requestTimeoutMs = 20_000,
   } = options;
+  const network = { refusePrivateHosts: options.refusePrivateHosts, lookup: options.lookup };
 
   async function caldavSourceOf(adviserId: number): Promise<CalDavSource> {
     const calendar = await db
@@ -114,6 +120,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
       `${call.reference}.ics`,
       diaryEvent(call, mail, now()),
       requestTimeoutMs,
+      network,
     );
     await recordEventUrl(db, write.bookingId, url);
   }
@@ -126,7 +133,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
       await settleUnwrittenAdds(db, write.bookingId, now());
       return true;
     }
-    await deleteCalendarObject(await caldavSourceOf(write.adviserId), url, requestTimeoutMs);
+    await deleteCalendarObject(await caldavSourceOf(write.adviserId), url, requestTimeoutMs, network);
     return true;
   }
 

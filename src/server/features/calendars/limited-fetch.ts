@@ -1,18 +1,22 @@
-import { reachesPrivateHost } from './private-hosts.ts';
+import {
+  type RequestInit as UndiciRequestInit,
+  type Response as UndiciResponse,
+  fetch as undiciFetch,
+} from 'undici';
+import { type CalendarNetwork, calendarDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
 import { CalendarReadError } from './read-error.ts';
 
 // Every request to a calendar server goes through here: one deadline for the whole exchange (answer and
 // body), a cap on the body's size, and the server's refusals turned into words for staff, so a hanging,
 // failing or hostile server costs at most the deadline and a few megabytes.
 
-export interface ReadLimits {
+/** With CalendarNetwork's refusePrivateHosts, no connection reaches a private address (production). */
+export interface ReadLimits extends CalendarNetwork {
   timeoutMs: number;
   maxBytes: number;
-  /** Refuse hosts that are or resolve to private addresses, redirects' too (production; private-hosts.ts). */
-  refusePrivateHosts?: boolean;
 }
 
-/** Redirects followed when private hosts are refused (each is checked); fetch's own limit is 20. */
+/** Redirects followed (fetch's own limit is 20). */
 const maxRedirects = 5;
 
 export const defaultReadLimits: ReadLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
@@ -26,10 +30,16 @@ export interface LimitedFetchOptions extends ReadLimits {
   signal?: AbortSignal;
   /** Bytes already read by earlier requests sharing maxBytes; counted on here when given. */
   bytesRead?: { total: number };
+  /**
+   * A redirect to another origin: 'refuse' it (a CalDAV read, whose password is for its own server
+   * only), or 'follow' it without credentials or cookies (a feed, the default).
+   */
+  crossOriginRedirects?: 'refuse' | 'follow';
 }
 
 function translate(error: unknown, limits: ReadLimits): CalendarReadError {
   if (error instanceof CalendarReadError) return error;
+  if (refusedAsPrivate(error)) return new CalendarReadError('private-host');
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return new CalendarReadError('timeout', { seconds: Math.round(limits.timeoutMs / 1000) });
   return new CalendarReadError('unreachable');
@@ -37,7 +47,7 @@ function translate(error: unknown, limits: ReadLimits): CalendarReadError {
 
 /** The body as text (iCalendar and CalDAV's XML are UTF-8), refused once it passes the size cap. */
 async function readCapped(
-  response: Response,
+  response: UndiciResponse,
   limits: ReadLimits,
   bytesRead: { total: number },
 ): Promise<string> {
@@ -62,19 +72,51 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** fetch, refusing a private host before the request and at each redirect, which it follows itself. */
-async function fetchPublicOnly(url: string, init: RequestInit): Promise<Response> {
+/** Headers that speak for the adviser: never sent to an origin other than the one they were given for. */
+const credentialHeaders = ['authorization', 'proxy-authorization', 'cookie'];
+
+/**
+ * undici's fetch through the calendar dispatcher, following redirects itself: one to another origin
+ * (scheme, host or port) is refused when `crossOriginRedirects` is 'refuse', else followed without
+ * credentials or cookies, as browsers and Node's own fetch do.
+ */
+async function fetchFollowing(url: string, init: RequestInit, options: LimitedFetchOptions) {
   const follow = (init.redirect ?? 'follow') === 'follow';
-  let target = url;
+  const dispatcher = calendarDispatcher(options);
+  const headers = new Headers(init.headers as HeadersInit | undefined);
+  let { method = 'GET', body = null } = init;
+  let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
-    if (await reachesPrivateHost(target)) throw new CalendarReadError('private-host');
-    const response = await fetch(target, { ...init, redirect: 'manual' });
+    const response = await undiciFetch(target, {
+      method,
+      headers: [...headers],
+      body: body as UndiciRequestInit['body'],
+      signal: init.signal ?? null,
+      redirect: 'manual',
+      ...(dispatcher && { dispatcher }),
+    });
     const location = response.headers.get('location');
     if (!follow || response.status < 300 || response.status >= 400 || response.status === 304 || !location)
       return response;
     await response.body?.cancel();
     if (hop >= maxRedirects) throw new CalendarReadError('status', { status: response.status });
-    target = new URL(location, target).href;
+    const next = new URL(location, target);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      throw new CalendarReadError('status', { status: response.status });
+    if (next.origin !== target.origin) {
+      if (options.crossOriginRedirects === 'refuse') throw new CalendarReadError('redirected-elsewhere');
+      for (const name of credentialHeaders) headers.delete(name);
+    }
+    // As fetch does: 303 (and 301 or 302 to a POST) is followed with a GET without the body.
+    if (
+      (response.status === 303 && method !== 'GET' && method !== 'HEAD') ||
+      ((response.status === 301 || response.status === 302) && method === 'POST')
+    ) {
+      method = 'GET';
+      body = null;
+      headers.delete('content-type');
+    }
+    target = next;
   }
 }
 
@@ -83,17 +125,16 @@ export function limitedFetch(options: LimitedFetchOptions): typeof fetch {
   return async (input, init) => {
     try {
       const signal = options.signal ?? AbortSignal.timeout(options.timeoutMs);
-      const response = options.refusePrivateHosts
-        ? await fetchPublicOnly(String(input instanceof Request ? input.url : input), { ...init, signal })
-        : await fetch(input, { ...init, signal });
+      const url = input instanceof Request ? input.url : String(input);
+      const response = await fetchFollowing(url, { ...init, signal }, options);
       const { status } = response;
-      if (status === 304) return new Response(null, { status, headers: response.headers });
+      if (status === 304) return new Response(null, { status, headers: [...response.headers] });
       if (status === 401 || status === 403) throw new CalendarReadError('refused-credentials');
       if (status < 200 || status >= 300) throw new CalendarReadError('status', { status });
       if (options.expectStatus !== undefined && status !== options.expectStatus)
         throw options.unexpected ?? new CalendarReadError('status', { status });
       const body = await readCapped(response, options, options.bytesRead ?? { total: 0 });
-      return new Response(body, { status, statusText: response.statusText, headers: response.headers });
+      return new Response(body, { status, statusText: response.statusText, headers: [...response.headers] });
     } catch (error) {
       throw translate(error, options);
     }

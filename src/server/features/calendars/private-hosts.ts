@@ -5,8 +5,15 @@ import { BlockList, isIP } from 'node:net';
 // staff member (or anyone with their session) could otherwise point "their calendar" at the database,
 // the cloud provider's metadata service or an internal admin page and learn from the words a read fails
 // with. URL parsing already turns numeric forms such as 2130706433 or 0x7f.1 into 127.0.0.1, and the
-// list covers IPv4-mapped IPv6 addresses too. Outside production such addresses stay allowed: the tests
-// read Radicale on 127.0.0.1.
+// list covers IPv4-mapped IPv6 addresses too. Translations that may lead back inside (NAT64, Teredo) and
+// multicast are refused whole. The check that counts is made on the address a connection is opened to
+// (guarded-dispatcher.ts); the one here, when a calendar is connected, tells the adviser at once.
+// Outside production such addresses stay allowed: the tests read Radicale on 127.0.0.1.
+
+/** How a host name is resolved: every address it has, as the system's resolver answers (tests give their own). */
+export type HostLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemLookup: HostLookup = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 const privateRanges = new BlockList();
 for (const [network, prefix] of [
@@ -19,14 +26,18 @@ for (const [network, prefix] of [
   ['192.0.0.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
-  ['240.0.0.0', 4],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the broadcast address
 ] as const)
   privateRanges.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback, and the deprecated IPv4-compatible form
+  ['64:ff9b::', 96], // NAT64: a translator may reach any IPv4 host, the private ones too
+  ['64:ff9b:1::', 48], // NAT64 for local use
+  ['2001::', 32], // Teredo: a tunnel whose far end the address does not say
   ['fe80::', 10],
   ['fc00::', 7],
+  ['ff00::', 8], // multicast
 ] as const)
   privateRanges.addSubnet(network, prefix, 'ipv6');
 
@@ -36,17 +47,11 @@ for (const [network, prefix] of [
  */
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
 
-/**
- * The IPv4 address an IPv6 one carries by a standard translation, if any: NAT64 (64:ff9b::/96) and 6to4
- * (2002::/16) reach the IPv4 host they embed, so they are judged by it.
- */
+/** The IPv4 host a 6to4 address (2002::/16) reaches, by which it is judged; undefined for any other. */
 function embeddedIpv4(ip: string): string | undefined {
   const groups = expandIpv6(ip);
   if (!groups) return undefined;
   const quad = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
-    return quad(groups[6] as number, groups[7] as number);
-  }
   if (groups[0] === 0x2002) return quad(groups[1] as number, groups[2] as number);
   return undefined;
 }
@@ -88,13 +93,16 @@ export function namesPrivateHost(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host);
 }
 
-/** Whether the address's host is, or resolves to, a private address: checked before each request. */
-export async function reachesPrivateHost(url: string): Promise<boolean> {
+/**
+ * Whether the address's host is, or now resolves to, a private address: asked when a calendar is
+ * connected. A name may resolve otherwise later, so each connection is checked again as it is opened.
+ */
+export async function reachesPrivateHost(url: string, resolve: HostLookup = systemLookup): Promise<boolean> {
   if (namesPrivateHost(url)) return true;
   const host = hostOf(url);
   if (isIP(host)) return false;
   try {
-    const addresses = await lookup(host, { all: true, verbatim: true });
+    const addresses = await resolve(host);
     return addresses.some(({ address }) => isPrivateAddress(address));
   } catch {
     return false; // not found: the request itself fails with words of its own

@@ -14,6 +14,7 @@ export type CalendarReadProblem =
   | 'too-slow'
   | 'unreadable'
   | 'private-host'
+  | 'redirected-elsewhere'
   | 'sealed-source';
 
 export class CalendarReadError extends Error {
@@ -51,6 +52,10 @@ function wordsFor(
       return 'The calendar has too many events in the days offered to be read';
     case 'private-host':
       return 'The calendar’s address is on a private network, which the site does not read';
+    case 'redirected-elsewhere':
+      // A CalDAV read carries the adviser's password, which is for the server they named and no other;
+      // sent on without it, the other server would only answer that the password is wrong.
+      return 'The calendar server sends its requests on to another server, which the site does not give the calendar’s password to: connect the calendar with its address on that server';
     case 'unreadable':
       return 'The calendar could not be read';
     case 'too-slow':

@@ -13,7 +13,7 @@ export interface CalendarRecheckOptions {
   secretKey: string;
   /** How long the booking may wait for the adviser's calendar; 2 s unless told. */
   timeoutMs?: number;
-  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  /** Refuse connections to private addresses, checked as each socket connects (production; guarded-dispatcher.ts). */
   refusePrivateHosts?: boolean;
 }
 

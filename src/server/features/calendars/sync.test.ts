@@ -12,6 +12,7 @@ import {
 import { icalendar, londonTimeZone, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
+import { rebindingLookup } from '#tests/support/rebinding-lookup.ts';
 import { connectCalendar } from './connect.ts';
 import { createCalendarRecheck } from './recheck.ts';
 import { secretBox } from './secret-box.ts';
@@ -261,6 +262,55 @@ describeEachDatabase('Reading advisers’ calendars', (kind: DatabaseKind) => {
     expect(await busyRows()).toEqual(keptRows);
     expect(server.requests[0]?.method).toBe('PROPFIND');
     expect(logLines.join('\n')).not.toContain('pw-secret');
+  });
+
+  it('does not follow a CalDAV server to another origin with the password, and says why on the card', async () => {
+    const elsewhere = await startFakeCalendarServer();
+    try {
+      // Another port on the same address is another origin.
+      server.redirectTo = `${elsewhere.url}?propfind`;
+      await connectCalendar(
+        db,
+        box,
+        adviserId,
+        { kind: 'caldav', url: server.url, username: 'ann', password: 'pw-secret' },
+        clock,
+      );
+      await storeEarlierBusyTimes();
+      const words =
+        'The calendar server sends its requests on to another server, which the site does not give the calendar’s password to: connect the calendar with its address on that server';
+      expect(await sync().syncNow(adviserId)).toEqual({ status: 'failed', error: words });
+      expect((await calendarRow()).last_error).toBe(words);
+      expect(server.requests[0]?.headers.authorization).toBe(
+        `Basic ${Buffer.from('ann:pw-secret').toString('base64')}`,
+      );
+      expect(elsewhere.requests).toEqual([]);
+      expect(await busyRows()).toEqual(keptRows);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+
+  it('refuses in production a calendar whose name now resolves to a private address, before connecting', async () => {
+    const { port } = new URL(server.url);
+    await connectCalendar(
+      db,
+      box,
+      adviserId,
+      { kind: 'caldav', url: `http://calendar.example:${port}/ann/`, username: 'ann', password: 'pw' },
+      clock,
+    );
+    const lookup = rebindingLookup('127.0.0.1');
+    const outcome = await sync({
+      limits: { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup },
+      refusePrivateHosts: true,
+    }).syncNow(adviserId);
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: 'The calendar’s address is on a private network, which the site does not read',
+    });
+    expect(lookup.asked).toEqual(['calendar.example']);
+    expect(server.requests).toEqual([]);
   });
 
   it('gives up on a CalDAV server that hangs within its timeout, and keeps the busy times it had', async () => {

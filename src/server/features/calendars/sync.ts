@@ -34,7 +34,7 @@ export interface CalendarSyncOptions {
   limits?: ReadLimits;
   /** How often the job looks for calendars due; 30 s unless told. */
   pollMs?: number;
-  /** Refuse hosts that are or resolve to private addresses (production; private-hosts.ts). */
+  /** Refuse connections to private addresses, checked as each socket connects (production; guarded-dispatcher.ts). */
   refusePrivateHosts?: boolean;
 }
 

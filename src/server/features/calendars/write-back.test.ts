@@ -10,6 +10,7 @@ import { smtpTransport } from '#server/mail/transport.ts';
 import { createOutboxWorker } from '#server/mail/worker.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
+import { rebindingLookup } from '#tests/support/rebinding-lookup.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import type { CalDavSource } from './caldav-objects.ts';
@@ -265,6 +266,41 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
       last_error: 'The calendar server refused the user name or password (it answered 401).',
     });
     expect(write?.last_error).not.toContain('not the password');
+  });
+
+  it('writes and deletes nothing, in production, on a server whose name now resolves to a private address', async () => {
+    const calendarUrl = await radicale.makeCalendar(`ann-${kind}-rebound`);
+    // Public when the calendar was connected; the machine itself (Radicale) by the time a call is booked.
+    const named = calendarUrl.replace(new URL(radicale.url).hostname, 'calendar.example');
+    const lookup = rebindingLookup('127.0.0.1');
+    const production = () =>
+      createCalendarWriter({ db, log, secretKey, mail, now, refusePrivateHosts: true, lookup });
+    const words = "The calendar's address is on a private network, which the site does not write to.";
+
+    const booking = await book(await adviser('ann@fenwickhale.test', caldav(named)));
+    expect(await production().runOnce()).toBe(1);
+    expect(await writes()).toEqual([{ action: 'add', status: 'pending', attempts: 1, last_error: words }]);
+    expect(await radicale.objects(calendarUrl)).toEqual(new Map());
+
+    // An event written before (from when the name was public) is not deleted through it either.
+    const event =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:earlier\r\nDTSTAMP:20300301T000000Z\r\nDTSTART:20300402T080000Z\r\nDTEND:20300402T083000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    await radicale.putEvent(calendarUrl, `${call.reference}.ics`, event);
+    await db
+      .updateTable('bookings')
+      .set({ calendar_event_url: `${named}${call.reference}.ics` })
+      .where('id', '=', booking.id)
+      .execute();
+    await cancel(booking);
+    expect(await production().runOnce()).toBe(1);
+    expect((await writes())[1]).toEqual({
+      action: 'remove',
+      status: 'pending',
+      attempts: 1,
+      last_error: words,
+    });
+    expect([...(await radicale.objects(calendarUrl)).keys()]).toEqual([`${call.reference}.ics`]);
+    expect(lookup.asked).toEqual(['calendar.example', 'calendar.example']);
   });
 
   it('finishes a cancellation whose call never reached the calendar without touching the calendar', async () => {
