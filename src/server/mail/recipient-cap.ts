@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { MailMessage } from './message.ts';
+import { composeMail, enqueueMail } from './outbox.ts';
 
 // The public forms email whatever address is typed into them: an acknowledgement of an enquiry or a
 // quote request, a booking's confirmation, a sign-up's confirmation. Per-network limits do not stop
@@ -45,6 +47,25 @@ export function recipientCap(secret: string, perDay: number): RecipientCap {
       return Number(row.sent) <= perDay;
     },
   };
+}
+
+/**
+ * Queues a visitor's email unless its address has had its day's share; answers whether it was queued.
+ * A capped email is still drawn, so that the visitor's answer takes as long either way.
+ */
+export async function enqueueWithinCap(
+  trx: Db,
+  cap: RecipientCap,
+  kind: string,
+  draft: MailMessage,
+  at: Date,
+): Promise<boolean> {
+  if (await cap.allows(trx, draft.to, at)) {
+    await enqueueMail(trx, kind, draft, at);
+    return true;
+  }
+  await composeMail(draft);
+  return false;
 }
 
 /** Deletes the counts of days before `now`'s (UTC): they no longer limit anything. Answers how many. */

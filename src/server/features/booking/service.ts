@@ -7,7 +7,7 @@ import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
@@ -362,14 +362,13 @@ export function createBookingService({
           const booking = forMail(row, taker.diary);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           // Past the address's cap for the day the call is booked and the staff told, without the email.
-          if (await recipientCap.allows(trx, payload.emailAddress, at)) {
-            await enqueueMail(
-              trx,
-              'booking-confirmation',
-              confirmationEmail(booking, cancelUrl, mail, at),
-              at,
-            );
-          }
+          await enqueueWithinCap(
+            trx,
+            recipientCap,
+            'booking-confirmation',
+            confirmationEmail(booking, cancelUrl, mail, at),
+            at,
+          );
           await enqueueMail(
             trx,
             'booking-staff-notice',

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
@@ -60,14 +60,13 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
           at,
         );
         // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
-        if (await recipientCap.allows(trx, enquiry.email, at)) {
-          await enqueueMail(
-            trx,
-            `${enquiry.kind}-acknowledgement`,
-            enquiryAcknowledgement(reference, enquiry),
-            at,
-          );
-        }
+        await enqueueWithinCap(
+          trx,
+          recipientCap,
+          `${enquiry.kind}-acknowledgement`,
+          enquiryAcknowledgement(reference, enquiry),
+          at,
+        );
         return reference;
       });
       return { reference };

@@ -3,7 +3,7 @@ import { recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database, SubscriberConsentTable } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { derivedToken, hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
 import { confirmSubscriptionPage } from '#shared/api/mailing-list.ts';
 import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
@@ -113,9 +113,9 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
           .execute();
       }
       // Past the address's cap for the day the sign-up is kept, pending, without the email.
-      if (!(await recipientCap.allows(trx, email, at))) return;
-      await enqueueMail(
+      await enqueueWithinCap(
         trx,
+        recipientCap,
         'subscription-confirmation',
         confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
         at,
