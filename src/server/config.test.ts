@@ -162,6 +162,14 @@ describe('configuration', () => {
     );
   });
 
+  it('caps what the public forms email one address at 5 a day, unless told otherwise', () => {
+    expect(loadConfig({}).maxEmailsPerRecipientPerDay).toBe(5);
+    expect(loadConfig({ MAX_EMAILS_PER_RECIPIENT_PER_DAY: '12' }).maxEmailsPerRecipientPerDay).toBe(12);
+    expect(errorOf({ MAX_EMAILS_PER_RECIPIENT_PER_DAY: '0' })).toBe(
+      'MAX_EMAILS_PER_RECIPIENT_PER_DAY must be a whole number of 1 or more; got "0"',
+    );
+  });
+
   it('trusts no proxy by default; TRUST_PROXY=true means one, a number that many, a list only those', () => {
     expect(loadConfig({}).trustProxy).toEqual({ kind: 'none' });
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'none' });

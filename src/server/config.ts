@@ -50,6 +50,11 @@ export interface Config {
   formRateLimitPerMinute: number;
   /** How many calls one visitor may hold: ahead per email address, and booked per network address a day. */
   bookingLimits: BookingLimits;
+  /**
+   * Emails the public forms may send one address (any letter case) in a UTC day: contact and quote
+   * acknowledgements, booking confirmations and sign-up confirmations together (mail/recipient-cap.ts).
+   */
+  maxEmailsPerRecipientPerDay: number;
   /** Where the build put the client assets and the prerendered pages. */
   distDir: string;
   /** The bearer token a Prometheus scrape of /metrics must send; unset, /metrics is not served. */
@@ -229,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUpcomingPerEmail: wholeNumber('BOOKING_MAX_UPCOMING_PER_EMAIL', '2'),
     maxPerAddressPerDay: wholeNumber('BOOKING_MAX_PER_ADDRESS_PER_DAY', '4'),
   };
+  const maxEmailsPerRecipientPerDay = wholeNumber('MAX_EMAILS_PER_RECIPIENT_PER_DAY', '5');
 
   const logLevel = oneOf('LOG_LEVEL', logLevels, nodeEnv === 'test' ? 'warn' : 'info');
 
@@ -293,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     meetingUrl,
     formRateLimitPerMinute,
     bookingLimits,
+    maxEmailsPerRecipientPerDay,
     distDir: path.resolve(read('DIST_DIR') ?? 'dist'),
     metricsToken,
     calendars,

@@ -29,6 +29,7 @@ import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
 import { leadRegistry } from './lead-registry.ts';
+import { recipientCap } from './mail/recipient-cap.ts';
 
 /** What the app builds before its features, and hands to them. */
 export interface FeatureParts {
@@ -80,10 +81,13 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     signInProof,
     rateLimitPerMinute: config.formRateLimitPerMinute,
   });
+  // One cap for every email the public forms send a typed address, shared by the features below.
+  const recipients = recipientCap(config.sessionSecret, config.maxEmailsPerRecipientPerDay);
   const mailingList = createMailingListService({
     db,
     mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
     secret: config.sessionSecret,
+    recipientCap: recipients,
     now: clock,
   });
   await app.register(mailingListPlugin, {
@@ -93,7 +97,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mailQueued,
   });
   await app.register(enquiriesPlugin, {
-    enquiries: createEnquiryService({ db, mail, mailingList, now: clock }),
+    enquiries: createEnquiryService({ db, mail, mailingList, recipientCap: recipients, now: clock }),
     botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
@@ -110,6 +114,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mail,
     limits: config.bookingLimits,
     sourceAddressHash: sourceAddressHasher(config.sessionSecret),
+    recipientCap: recipients,
     calendarStaleMinutes: config.calendars.staleMinutes,
     calendars: calendarHooks,
     now: clock,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddressProblem } from './email.ts';
+import { emailAddressProblem, emailMessages } from './email.ts';
 import { emailAddressField } from './email-field.ts';
 
 describe('email addresses', () => {
@@ -8,6 +8,48 @@ describe('email addresses', () => {
       expect(emailAddressProblem(email), email).toBeNull();
     }
     expect(emailAddressField.parse('  jo@example.com ')).toBe('jo@example.com');
+  });
+
+  it('accepts what real addresses hold, as the HTML standard does', () => {
+    for (const email of [
+      'JO.BLOGGS@EXAMPLE.COM',
+      'jo_bloggs-1@sub.mail.example.co.uk',
+      "d'arcy@example.ie",
+      'first.last+tag@example.com',
+      'a/b@example.com',
+      '{team}|x~y^z!$*`@example.org',
+      'x@xn--bcher-kva.example',
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.com`,
+    ]) {
+      expect(emailAddressProblem(email), email).toBeNull();
+    }
+  });
+
+  it('refuses characters that mean something in a link, and addresses the HTML standard refuses', () => {
+    for (const email of [
+      'ceo%40client.example?bcc=attacker%40evil.example&x=@evil.example',
+      'jo%jo@example.com',
+      'jo?subject=x@example.com',
+      'a&b@example.com',
+      'a=b@example.com',
+      'jo#x@example.com',
+      'jo,ann@example.com',
+      'jo;ann@example.com',
+      '"jo bloggs"@example.com',
+      'jo(comment)@example.com',
+      'jo<x>@example.com',
+      'jo\\x@example.com',
+      'jö@example.com',
+      'jo@exämple.com',
+      'jo@example.com?bcc=x@evil.example',
+      'jo@example..com',
+      'jo@example.com.',
+      'jo@exa_mple.com',
+      `jo@${'b'.repeat(64)}.com`,
+      'jo@[127.0.0.1]',
+    ]) {
+      expect(emailAddressProblem(email), email).toBe(emailMessages.invalid);
+    }
   });
 
   it('names the problem with an address', () => {

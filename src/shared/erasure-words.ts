@@ -9,6 +9,7 @@ const nouns: Record<string, [one: string, many: string]> = {
   subscriber: ['newsletter subscription', 'newsletter subscriptions'],
   emails: ['email', 'emails'],
   sentEmails: ['sent email', 'sent emails'],
+  recipientCounts: ['daily email count to an address deleted', 'daily email counts to an address deleted'],
   unsubscribedTrimmed: [
     'unsubscribed address cut down to its consent trail',
     'unsubscribed addresses cut down to their consent trail',

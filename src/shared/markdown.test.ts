@@ -105,6 +105,17 @@ describe('Markdown written by staff', () => {
     );
   });
 
+  it('links an address written as it is to that one address, whatever it holds', () => {
+    const html = renderMarkdown('Write to jo+vat@example.com or <ann@example.com>.', origin);
+    expect(html).toContain('<a href="mailto:jo+vat@example.com">jo+vat@example.com</a>');
+    expect(html).toContain('<a href="mailto:ann@example.com">ann@example.com</a>');
+    // Linkified as markdown-it finds it, `&` and `=` would have stood raw in the link.
+    const hostile = renderMarkdown('Ask a&b=c@evil.example', origin);
+    const href = hostile.match(/href="([^"]+)"/)?.[1] ?? '';
+    expect(href).toMatch(/^mailto:/);
+    expect(href).toBe('mailto:a%26b%3Dc@evil.example');
+  });
+
   it('turns into readable plain text for an email', () => {
     expect(
       markdownToText(

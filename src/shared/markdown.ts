@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { mailtoHref } from './mailto.ts';
 
 // Articles and newsletters are written in Markdown by staff and read by anyone, so the HTML made from it
 // must be safe whatever was typed: raw HTML in the source stays text, and a link may only go where an
@@ -37,7 +38,18 @@ const defaultLinkOpen =
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const { origin, absolute } = env as RenderEnv;
-  const href = String(token?.attrGet('href') ?? '');
+  let href = String(token?.attrGet('href') ?? '');
+  // An address written as it is (`jo@example.com` or `<jo@example.com>`) links to that one address.
+  const written = tokens[index + 1]?.content;
+  if (
+    token &&
+    (token.markup === 'linkify' || token.markup === 'autolink') &&
+    /^mailto:/i.test(href) &&
+    written
+  ) {
+    href = mailtoHref(written.replace(/^mailto:/i, ''));
+    token.attrSet('href', href);
+  }
   if (token && /^https?:/i.test(href) && !isOwnOrigin(href, origin)) token.attrSet('rel', 'noopener');
   if (token && absolute && origin && sitePath.test(href)) token.attrSet('href', new URL(href, origin).href);
   return defaultLinkOpen(tokens, index, options, env, self);
@@ -138,7 +150,7 @@ export function markdownToText(source: string, origin?: string): string {
             linkText = '';
           } else if (child.type === 'link_close') {
             line +=
-              href && href !== linkText && `mailto:${linkText}` !== href ? `${linkText} (${href})` : linkText;
+              href && href !== linkText && mailtoHref(linkText) !== href ? `${linkText} (${href})` : linkText;
             href = null;
           } else if (child.type === 'text' || child.type === 'code_inline') {
             if (href !== null) linkText += child.content;

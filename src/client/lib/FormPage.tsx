@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { firm } from '#content/firm.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 import { PageHero } from './PageHero.tsx';
 import { unbroken } from './unbroken.ts';
 
@@ -38,7 +39,7 @@ export function FormPage({ eyebrow, heading, lead, steps, contact = true, childr
                 <p>
                   <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>
                   <br />
-                  <a href={`mailto:${firm.email}`}>{firm.email}</a>
+                  <a href={mailtoHref(firm.email)}>{firm.email}</a>
                 </p>
                 <address>
                   {firm.legalName}

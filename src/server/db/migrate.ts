@@ -22,6 +22,7 @@ import * as calendarReadUntil from './migrations/019-calendar-read-until.ts';
 import * as articles from './migrations/020-articles.ts';
 import * as campaigns from './migrations/021-campaigns.ts';
 import * as articleRevisions from './migrations/022-article-revisions.ts';
+import * as recipientMailCounts from './migrations/023-recipient-mail-counts.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '020-articles': articles,
   '021-campaigns': campaigns,
   '022-article-revisions': articleRevisions,
+  '023-recipient-mail-counts': recipientMailCounts,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -378,6 +378,15 @@ export interface CampaignRecipientTable {
   created_at: Timestamp;
 }
 
+/** Emails the public forms sent one address on one day (mail/recipient-cap.ts). */
+export interface RecipientMailCountTable {
+  /** A keyed hash of the address in lower case: no readable address is kept. */
+  recipient_hash: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  sent: number;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -404,4 +413,5 @@ export interface Database {
   article_revisions: ArticleRevisionTable;
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
+  recipient_mail_counts: RecipientMailCountTable;
 }

@@ -5,6 +5,7 @@ import { writeTransaction } from '#server/db/write-transaction.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
+import { forgetPastRecipientCounts } from '#server/mail/recipient-cap.ts';
 import { consentProofYears, sentMailKeptDays, unconfirmedSignUpKeptDays } from '#shared/retention.ts';
 import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
 import { pseudonymiseForgottenAddresses } from './forgotten-addresses.ts';
@@ -90,6 +91,8 @@ export async function runRetention(
         daysBefore(now, unconfirmedSignUpKeptDays),
       );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
+      // A day's count of emails to one address limits nothing once the day is over.
+      const recipientCounts = await forgetPastRecipientCounts(trx, now);
       // Last, so that an address whose every trace went in this run is forgotten in the log too.
       const auditEntries = await pseudonymiseForgottenAddresses(
         trx,
@@ -97,7 +100,7 @@ export async function runRetention(
         [...addresses, ...trailAddresses, ...signUpAddresses],
         options.secret,
       );
-      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, auditEntries };
+      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, recipientCounts, auditEntries };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);
       await recordAudit(

@@ -8,6 +8,7 @@ import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 import { diaryWords } from './adviser-words.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
@@ -137,7 +138,7 @@ function replyLink(lead: Detail): string {
       : 'answers' in lead
         ? 'your application to'
         : 'your call with';
-  return `mailto:${lead.email}?subject=${encodeURIComponent(`Re: ${about} ${firm.name}`)}`;
+  return mailtoHref(lead.email, { subject: `Re: ${about} ${firm.name}` });
 }
 
 function title(lead: Detail): string {
@@ -151,7 +152,7 @@ function fields(lead: Detail): ReactNode {
   const common = (
     <>
       <Field label="Email">
-        <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        <a href={mailtoHref(lead.email)}>{lead.email}</a>
       </Field>
       <Field label="Received">{when(lead.createdAt)}</Field>
     </>

@@ -1,6 +1,7 @@
 import { unbroken } from '#client/lib/unbroken.ts';
 import { firm } from '#content/firm.ts';
 import { footerLinks, navigation } from '#content/navigation.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
 /** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
@@ -22,7 +23,7 @@ export function Footer({ path }: { path: string | null }) {
             <br />
             <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>
             <br />
-            <a href={`mailto:${firm.email}`}>{firm.email}</a>
+            <a href={mailtoHref(firm.email)}>{firm.email}</a>
           </address>
           <p>{firm.openingHours}</p>
         </section>

@@ -3,6 +3,7 @@ import { ProseSections } from '#client/lib/ProseSections.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
 import { firm } from '#content/firm.ts';
 import { privacyPage } from '#content/pages/privacy.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
 import type { PageMeta } from '../page-module.ts';
 
@@ -39,7 +40,7 @@ export default function PrivacyPage() {
           <ProseSections sections={sections} />
           <h2>Contact us about your details</h2>
           <p>
-            Email <a href={`mailto:${firm.email}`}>{firm.email}</a>, call{' '}
+            Email <a href={mailtoHref(firm.email)}>{firm.email}</a>, call{' '}
             <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>, or write to {firm.legalName},{' '}
             {firm.address.street}, {firm.address.locality}, {firm.address.postcode}.
           </p>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createMailingListService } from '#server/features/mailing-list/service.ts';
+import { recipientCap } from '#server/mail/recipient-cap.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { newToken } from '#server/tokens.ts';
 import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.ts';
@@ -28,6 +29,7 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
       db: migrated.db,
       mail: { publicUrl: new URL('https://www.example.com'), unsubscribeMailbox: 'hello@example.com' },
       secret: 's'.repeat(40),
+      recipientCap: recipientCap('s'.repeat(40), 5),
       now: systemClock,
     });
     expect(await mailingList.findByUnsubscribeToken(token)).toEqual({

@@ -1,5 +1,7 @@
 // RFC 5545 calendar invitations for booked and cancelled calls.
 
+import { mailtoHref } from '#shared/mailto.ts';
+
 export interface CallInvitation {
   /** Absent for an event stored straight into a calendar (CalDAV forbids METHOD there). */
   method?: 'REQUEST' | 'CANCEL';
@@ -88,10 +90,11 @@ export function buildInvitation(call: CallInvitation): string {
     `SUMMARY:${escapeText(call.summary)}`,
     `DESCRIPTION:${escapeText(call.description)}`,
     ...(call.location ? [`LOCATION:${escapeText(call.location)}`] : []),
-    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}"${scheduling}:mailto:${call.organizer.email}`,
-    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'NEEDS-ACTION'};RSVP=FALSE${scheduling}:mailto:${call.attendee}`,
+    `ORGANIZER;CN="${stripBreaks(call.organizer.name).replace(/"/g, "'")}"${scheduling}:${mailtoHref(call.organizer.email)}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${call.attendeeStatus ?? 'NEEDS-ACTION'};RSVP=FALSE${scheduling}:${mailtoHref(call.attendee)}`,
     ...(call.alsoAttending ?? []).map(
-      (email) => `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${scheduling}:mailto:${email}`,
+      (email) =>
+        `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE${scheduling}:${mailtoHref(email)}`,
     ),
     'TRANSP:OPAQUE',
     'END:VEVENT',

@@ -7,6 +7,7 @@ import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
@@ -76,6 +77,8 @@ export interface BookingServiceOptions {
   limits: BookingLimits;
   /** What a booking keeps of the address it came from (source-address.ts). */
   sourceAddressHash: (ipAddress: string) => string;
+  /** How many confirmations one address may be sent a day (mail/recipient-cap.ts). */
+  recipientCap: RecipientCap;
   /** Minutes after an adviser's calendar was last read when their times stop being offered. */
   calendarStaleMinutes: number;
   calendars?: BookingCalendarHooks;
@@ -125,6 +128,7 @@ export function createBookingService({
   mail,
   limits,
   sourceAddressHash,
+  recipientCap,
   calendarStaleMinutes,
   calendars,
   now,
@@ -357,7 +361,14 @@ export function createBookingService({
             .executeTakeFirstOrThrow();
           const booking = forMail(row, taker.diary);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
-          await enqueueMail(trx, 'booking-confirmation', confirmationEmail(booking, cancelUrl, mail, at), at);
+          // Past the address's cap for the day the call is booked and the staff told, without the email.
+          await enqueueWithinCap(
+            trx,
+            recipientCap,
+            'booking-confirmation',
+            confirmationEmail(booking, cancelUrl, mail, at),
+            at,
+          );
           await enqueueMail(
             trx,
             'booking-staff-notice',

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
@@ -11,10 +12,12 @@ export interface EnquiryServiceOptions {
   db: Kysely<Database>;
   mail: EnquiryMailSettings;
   mailingList: Pick<MailingListService, 'signUp'>;
+  /** How many acknowledgements one address may be sent a day (mail/recipient-cap.ts). */
+  recipientCap: RecipientCap;
   now: () => Date;
 }
 
-export function createEnquiryService({ db, mail, mailingList, now }: EnquiryServiceOptions) {
+export function createEnquiryService({ db, mail, mailingList, recipientCap, now }: EnquiryServiceOptions) {
   return {
     /**
      * Stores the enquiry and queues the staff's notice and the visitor's acknowledgement in one transaction.
@@ -56,8 +59,10 @@ export function createEnquiryService({ db, mail, mailingList, now }: EnquiryServ
           staffEnquiryNotice(reference, enquiry, mail),
           at,
         );
-        await enqueueMail(
+        // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
+        await enqueueWithinCap(
           trx,
+          recipientCap,
           `${enquiry.kind}-acknowledgement`,
           enquiryAcknowledgement(reference, enquiry),
           at,

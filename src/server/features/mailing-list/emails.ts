@@ -2,6 +2,7 @@ import { firm } from '#content/firm.ts';
 import { autoReplied } from '#server/mail/headers.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { unsubscribePage } from '#shared/api/mailing-list.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 
 export interface MailingListMailSettings {
   publicUrl: URL;
@@ -18,7 +19,7 @@ export function unsubscribeUrl(token: string, settings: MailingListMailSettings)
  * one-click POST to the URL unsubscribes without any further step.
  */
 export function unsubscribeHeaders(token: string, settings: MailingListMailSettings): Record<string, string> {
-  const mailto = `mailto:${settings.unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+  const mailto = mailtoHref(settings.unsubscribeMailbox, { subject: `unsubscribe ${token}` });
   return {
     'List-Unsubscribe': `<${unsubscribeUrl(token, settings)}>, <${mailto}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -15,6 +15,7 @@ import {
 } from '#shared/api/mailing-list.ts';
 import { consentWording, honeypotField, mailingListMessages, subscribedPage } from '#shared/mailing-list.ts';
 import { signUpFormOf } from '#shared/mailing-list-schema.ts';
+import { mailtoHref } from '#shared/mailto.ts';
 import type { MailingListService } from './service.ts';
 
 export interface MailingListRoutesOptions {
@@ -191,7 +192,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       'Link not recognised',
       html`<h1>We do not recognise this link</h1>
       <p>Please check it is the whole link from your email, or email us at
-      <a href="mailto:${firm.email}">${firm.email}</a> and we will take you off the list.</p>`,
+      <a href="${mailtoHref(firm.email)}">${firm.email}</a> and we will take you off the list.</p>`,
     );
   }
 };

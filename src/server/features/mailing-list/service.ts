@@ -3,6 +3,7 @@ import { recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database, SubscriberConsentTable } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { derivedToken, hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
 import { confirmSubscriptionPage } from '#shared/api/mailing-list.ts';
 import { confirmationEmail, type MailingListMailSettings } from './emails.ts';
@@ -23,13 +24,15 @@ export interface MailingListServiceOptions {
   mail: MailingListMailSettings;
   /** The key unsubscribe tokens are derived under (SESSION_SECRET). */
   secret: string;
+  /** How many confirmations one address may be sent a day from the forms (mail/recipient-cap.ts). */
+  recipientCap: RecipientCap;
   now: () => Date;
 }
 
 const resendAfterMs = 60 * 60_000;
 const confirmLinkValidMs = 14 * 24 * 60 * 60_000;
 
-export function createMailingListService({ db, mail, secret, now }: MailingListServiceOptions) {
+export function createMailingListService({ db, mail, secret, recipientCap, now }: MailingListServiceOptions) {
   /**
    * Every email to a subscriber carries the same unsubscribe link, so its token is derived from the address
    * whenever an email needs it, and only its hash is stored (as the hash of the token last sent: an
@@ -109,8 +112,10 @@ export function createMailingListService({ db, mail, secret, now }: MailingListS
           .where('id', '=', existing.id)
           .execute();
       }
-      await enqueueMail(
+      // Past the address's cap for the day the sign-up is kept, pending, without the email.
+      await enqueueWithinCap(
         trx,
+        recipientCap,
         'subscription-confirmation',
         confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
         at,

@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { MailMessage } from './message.ts';
+import { composeMail, enqueueMail } from './outbox.ts';
+
+// The public forms email whatever address is typed into them: an acknowledgement of an enquiry or a
+// quote request, a booking's confirmation, a sign-up's confirmation. Per-network limits do not stop
+// someone with many networks from flooding a stranger's inbox, so each address may be sent only so many
+// of these a day, counted in the database so that every instance shares the count. Past the cap the
+// enquiry, booking or sign-up is kept and the staff are told as usual; only the visitor's email is left
+// out, and the visitor's answer is the same, so the cap tells no one whether an address was used.
+
+type Db = Kysely<Database>;
+
+export interface RecipientCap {
+  /**
+   * Counts one more email to `email` today and answers whether it may go. Call it inside the transaction
+   * that queues the email: the count is one upsert, which PostgreSQL applies one transaction at a time
+   * for an address (SQLite runs one write transaction at a time), so racing posts cannot pass the cap,
+   * and a transaction rolled back takes its count with it.
+   */
+  allows(trx: Db, email: string, at: Date): Promise<boolean>;
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The cap of `perDay` emails to one address (in any letter case) each UTC day. The address is kept as an
+ * HMAC under a key derived from the app's secret, as a booking's network address is.
+ */
+export function recipientCap(secret: string, perDay: number): RecipientCap {
+  const key = createHmac('sha256', secret).update('recipient-mail-count').digest();
+  const hash = (email: string) => createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+  return {
+    async allows(trx, email, at) {
+      const row = await trx
+        .insertInto('recipient_mail_counts')
+        .values({ recipient_hash: hash(email), day: utcDay(at), sent: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['recipient_hash', 'day'])
+            .doUpdateSet({ sent: sql<number>`recipient_mail_counts.sent + 1` }),
+        )
+        .returning('sent')
+        .executeTakeFirstOrThrow();
+      return Number(row.sent) <= perDay;
+    },
+  };
+}
+
+/**
+ * Queues a visitor's email unless its address has had its day's share; answers whether it was queued.
+ * A capped email is still drawn, so that the visitor's answer takes as long either way.
+ */
+export async function enqueueWithinCap(
+  trx: Db,
+  cap: RecipientCap,
+  kind: string,
+  draft: MailMessage,
+  at: Date,
+): Promise<boolean> {
+  if (await cap.allows(trx, draft.to, at)) {
+    await enqueueMail(trx, kind, draft, at);
+    return true;
+  }
+  await composeMail(draft);
+  return false;
+}
+
+/** Deletes the counts of days before `now`'s (UTC): they no longer limit anything. Answers how many. */
+export async function forgetPastRecipientCounts(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('recipient_mail_counts')
+    .where('day', '<', utcDay(now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
