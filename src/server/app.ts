@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db, clock } = deps;
   const app = Fastify({
     // Typed as Fastify's own logger, so the app's type does not change with the logger library.
-    loggerInstance: privateLogger(deps.log) as FastifyBaseLogger,
+    loggerInstance: privateLogger(deps.log, { addressKey: config.sessionSecret }) as FastifyBaseLogger,
     bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
     // Fastify's earliest call with each request, before it is routed or logged: the one place to tidy a

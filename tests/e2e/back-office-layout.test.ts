@@ -196,7 +196,7 @@ describe('the back office’s layout in Chromium', () => {
       const signUp = page.getByRole('row').filter({ hasText: 'Signed up' });
       for (const cell of await signUp.getByRole('cell').all())
         expect(await insideWidth(cell, width)).toBe(true);
-      if (width === 375) expect(await shownLabel(signUp.getByRole('cell').last())).toBe('IP address');
+      if (width === 375) expect(await shownLabel(signUp.getByRole('cell').last())).toBe('Who, from where');
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(t.errors).toEqual([]);
     });

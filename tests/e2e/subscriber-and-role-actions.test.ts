@@ -63,8 +63,20 @@ describe('subscriber and role actions in Chromium', () => {
       await t.page.getByRole('status').getByText(backOfficeMessages.unsubscribed).waitFor();
       await t.page.getByText('Status: Unsubscribed', { exact: false }).waitFor();
       const record = t.page.getByRole('region', { name: 'Consent record' });
-      await record.getByRole('row', { name: /Unsubscribed Back office, by a member of the firm/ }).waitFor();
-      await record.getByRole('row', { name: /Confirmed Link in the confirmation email/ }).waitFor();
+      // Each row says who acted, and so whose the IP address beside it is.
+      await record
+        .getByRole('row', {
+          name: /Unsubscribed Back office, by a member of the firm.* A member of staff, from /,
+        })
+        .waitFor();
+      await record
+        .getByRole('row', {
+          name: /Confirmed Link in the confirmation email .*Them, through the link we emailed them, from /,
+        })
+        .waitFor();
+      await record
+        .getByRole('row', { name: /Signed up .*A request from .*, not shown to be theirs/ })
+        .waitFor();
       await expect(t.page.getByRole('button', { name: `Unsubscribe ${email}` }).count()).resolves.toBe(0);
       expect(await accessibilityViolations(t.page)).toEqual([]);
       expect(t.errors).toEqual([]);

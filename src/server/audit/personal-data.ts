@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { mayMentionAddress, mentionsAddress, replaceAddress } from '../db/address-matching.ts';
 import type { Database } from '../db/schema.ts';
+import { withoutIpAddress } from './ip-addresses.ts';
 
 // The audit log names addresses (a sign-in attempt, an invitation, an export or erasure): for a
 // data-protection request, the entries that name one address.
@@ -24,7 +25,8 @@ export async function exportAuditEntries(db: Kysely<Database>, address: string) 
 
 /**
  * Replaces the address by `pseudonym` in every entry that names it. The entries stay (who did what, and
- * when, is the point of the log); only the address goes, and the pseudonym still ties them together.
+ * when, is the point of the log); only the address goes, with the IP address each was recorded from
+ * (ip-addresses.ts), and the pseudonym still ties them together.
  */
 export async function pseudonymiseAuditEntries(db: Kysely<Database>, address: string, pseudonym: string) {
   const rows = await entriesNaming(db, address);
@@ -33,7 +35,7 @@ export async function pseudonymiseAuditEntries(db: Kysely<Database>, address: st
       .updateTable('audit_log')
       .set({
         subject: replaceAddress(row.subject, address, pseudonym),
-        detail: replaceAddress(row.detail, address, pseudonym),
+        detail: withoutIpAddress(replaceAddress(row.detail, address, pseudonym)),
       })
       .where('id', '=', row.id)
       .execute();

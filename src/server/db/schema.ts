@@ -169,8 +169,12 @@ export interface SubscriberTable {
 export interface SubscriberConsentTable {
   id: Generated<number>;
   subscriber_id: number;
-  event: 'signed-up' | 'confirmed' | 'unsubscribed';
-  /** Where it happened: a sign-up form, the contact forms' opt-in, the confirm link, an unsubscribe link. */
+  /** `sign-up-repeated`: the form posted again for an address still pending (not a sign-up of theirs). */
+  event: 'signed-up' | 'sign-up-repeated' | 'confirmed' | 'unsubscribed';
+  /**
+   * Where it happened: a sign-up form, the contact forms' opt-in, the confirm link, an unsubscribe link.
+   * With the event it says who acted, and so whose `ip_address` is (shared/consent-words.ts, consentActorOf).
+   */
   source: string;
   /** The words the visitor saw when signing up. */
   wording: string | null;

@@ -8,6 +8,7 @@ import { freeSlots, postBooking } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { rawRequest } from '#tests/support/raw-http.ts';
 import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
+import { clientAddressTagger } from '../logging/client-address.ts';
 
 // A proxy that appends to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, Caddy) passes on whatever
 // the visitor wrote before the address it saw. These requests carry what such a proxy would forward.
@@ -77,10 +78,18 @@ describeEachDatabase('TRUST_PROXY=true: one proxy in front', (database) => {
     const logged = lines
       .map((line) => JSON.parse(line))
       .filter((line) => line.msg === 'incoming request' && line.req.url === '/login');
-    // The proxy's port says nothing about the visitor, so it is left out with the proxy's address.
+    // The log keeps the visitor's network and tag (logging/client-address.ts), not the proxy's port.
+    const tag = clientAddressTagger(site.config.sessionSecret);
     expect(logged.map((line) => line.req)).toEqual([
-      { method: 'POST', url: '/login', host: new URL(site.url).host, remoteAddress: '127.0.0.9' },
+      {
+        method: 'POST',
+        url: '/login',
+        host: new URL(site.url).host,
+        remoteNetwork: '127.0.0.0/24',
+        remoteTag: tag('127.0.0.9'),
+      },
     ]);
+    expect(tag('127.0.0.9')).not.toBe(tag('6.6.6.6'));
     expect(await auditedAddresses(site)).toEqual(['127.0.0.9']);
   });
 

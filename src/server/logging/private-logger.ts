@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Logger, stdSerializers } from 'pino';
+import { clientAddressTagger, loggedClientAddress } from './client-address.ts';
 import { redactUrl, scrubText } from './redaction.ts';
 
 /** Every string in a serialized error, its causes included, scrubbed. */
@@ -16,21 +17,17 @@ function privateError(error: Error) {
 }
 
 /**
- * Fastify's request line, with the URL made safe to keep (see redactUrl). The address is the visitor's as
- * TRUST_PROXY reads it; the port only when the visitor is the socket's peer (behind a proxy it is the
- * proxy's).
+ * Fastify's request line, with the URL made safe to keep (see redactUrl). The visitor's address, as
+ * TRUST_PROXY reads it, is never written in clear: only its network and a keyed tag (client-address.ts).
+ * No port either: with the whole address gone it would tell nothing, and behind a proxy it is the proxy's.
  */
-function privateRequest(request: FastifyRequest) {
-  const socket = request.socket;
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    // Written by the client, so it may hold anything, an address included.
-    host: scrubText(request.host),
-    remoteAddress: request.ip,
-    ...(request.ip === socket?.remoteAddress && { remotePort: socket.remotePort }),
-  };
-}
+const privateRequest = (tag: ((ip: string) => string) | undefined) => (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  // Written by the client, so it may hold anything, an address included.
+  host: scrubText(request.host),
+  ...loggedClientAddress(request.ip, tag),
+});
 
 /** Fastify's response line also names the request, so one line says what was asked and how it ended. */
 function privateResponse(reply: FastifyReply) {
@@ -42,14 +39,16 @@ function privateResponse(reply: FastifyReply) {
 }
 
 /**
- * The logger every part of the server logs through: request and response lines carry no link token or
- * email address, errors have addresses masked, and cookies and credentials are never written.
+ * The logger every part of the server logs through: request and response lines carry no link token,
+ * email address or IP address in clear, errors have addresses masked, and cookies and credentials are
+ * never written. `addressKey` (SESSION_SECRET) keys the tag that follows one visitor through the log.
  */
-export function privateLogger(log: Logger): Logger {
+export function privateLogger(log: Logger, { addressKey }: { addressKey?: string } = {}): Logger {
+  const tag = addressKey === undefined ? undefined : clientAddressTagger(addressKey);
   return log.child(
     {},
     {
-      serializers: { req: privateRequest, res: privateResponse, err: privateError },
+      serializers: { req: privateRequest(tag), res: privateResponse, err: privateError },
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
   );

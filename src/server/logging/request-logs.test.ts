@@ -10,6 +10,7 @@ import { send as sendTo } from '#tests/support/http.ts';
 import { rawRequest } from '#tests/support/raw-http.ts';
 import { signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
+import { clientAddressTagger } from './client-address.ts';
 
 // The app logs at info through a stream we keep, sends mail to files (no SMTP), and we walk every flow
 // that puts a link token or an email address in a URL. The operator must still see each request's
@@ -186,5 +187,36 @@ describe('request and mail logs', () => {
       expect.objectContaining({ reqId: refusedPath?.reqId, code: 'FST_ERR_BAD_URL', msg: 'request refused' }),
     );
     expect(logged.filter((line) => line.msg === 'mail written to file').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('hold no visitor’s IP address in clear, only its /24 and a tag that follows that one visitor', async () => {
+    const visitors = ['127.0.0.77', '127.0.0.78'];
+    const before = lines.length;
+    for (const from of visitors) {
+      // A page, a refused form post and a back-office read: each kind of line a visitor causes.
+      await rawRequest(site.url, { path: '/healthz', from });
+      await rawRequest(site.url, {
+        method: 'POST',
+        path: '/subscribe',
+        from,
+        headers: { 'content-type': 'application/json' },
+        body: '{"emailAddress":"not an address"}',
+      });
+      await rawRequest(site.url, { path: '/api/back-office/summary', from });
+    }
+    const written = lines.slice(before);
+    for (const address of visitors) {
+      expect(written.filter((line) => line.includes(address))).toEqual([]);
+    }
+    const tag = clientAddressTagger(site.config.sessionSecret);
+    const requestLines = written.map((line) => JSON.parse(line)).filter((line) => line.req);
+    expect(requestLines).toHaveLength(6);
+    expect(requestLines.map((line) => line.req.remoteNetwork)).toEqual(Array(6).fill('127.0.0.0/24'));
+    expect(requestLines.map((line) => line.req.remoteTag)).toEqual([
+      ...Array(3).fill(tag('127.0.0.77')),
+      ...Array(3).fill(tag('127.0.0.78')),
+    ]);
+    expect(tag('127.0.0.77')).not.toBe(tag('127.0.0.78'));
+    expect(requestLines.some((line) => 'remoteAddress' in line.req || 'remotePort' in line.req)).toBe(false);
   });
 });

@@ -11,12 +11,13 @@ import { fileTransport, smtpTransport } from './transport.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-eml-'));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+const token = 'Zt4qP9xW2mK7bR5nL8vC3jH6gF1sD0aY-Ee_Uu4Ii9o'; // 43 characters, as newToken makes them
 const confirmation = {
   messageId: '<outbox-1-1@test.invalid>',
   message: {
     to: 'visitor@example.com',
     subject: 'Please confirm your subscription',
-    text: 'Confirm here: http://localhost:3000/confirm?token=abc',
+    text: `Confirm here: http://localhost:3000/subscribe/confirm?token=${token}\nOr stop: http://localhost:3000/unsubscribe?token=${token}x`,
     calendar: { method: 'REQUEST' as const, content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
   },
 };
@@ -26,7 +27,7 @@ const capturedLog = () => {
   return { lines, log: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) };
 };
 
-it('writes each email as an .eml file and, in development, logs its links', async () => {
+it('writes each email as an .eml file and, in development, logs where its links lead without their tokens', async () => {
   const { lines, log } = capturedLog();
   const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
     logLinks: true,
@@ -42,7 +43,14 @@ it('writes each email as an .eml file and, in development, logs its links', asyn
     email.attachments.some((a) => a.mimeType === 'text/calendar' || a.mimeType === 'application/ics'),
   ).toBe(true);
   const logged = JSON.parse(lines.find((line) => line.includes('mail written to file')) as string);
-  expect(logged.links).toEqual(['http://localhost:3000/confirm?token=abc']);
+  expect(logged.links).toEqual([
+    'http://localhost:3000/subscribe/confirm?token=[redacted]',
+    'http://localhost:3000/unsubscribe?token=[redacted]',
+  ]);
+  expect(lines.join('\n')).not.toContain(token);
+  // The working link is in the file the line names, for the developer to open.
+  expect(logged.file).toBe(path.join(dir, file as string));
+  expect(email.text).toContain(`http://localhost:3000/subscribe/confirm?token=${token}`);
 });
 
 it('logs only the file, never the links, recipient or subject, outside development', async () => {
@@ -56,7 +64,7 @@ it('logs only the file, never the links, recipient or subject, outside developme
   expect(lines).toHaveLength(1);
   const logged = JSON.parse(lines[0] as string);
   expect(logged).toMatchObject({ msg: 'mail written to file', file: path.join(dir, file as string) });
-  for (const secret of ['token=abc', 'visitor', 'example.com', 'confirm your subscription']) {
+  for (const secret of [token, 'visitor', 'example.com', 'confirm your subscription']) {
     expect(lines[0]).not.toContain(secret);
   }
 });

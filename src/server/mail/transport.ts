@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Logger } from 'pino';
+import { redactUrl } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
 import type { MailMessage } from './message.ts';
 
@@ -88,9 +89,20 @@ export function smtpTransport(
 }
 
 /**
- * Without an SMTP server, each message becomes an .eml file. In development its links are logged too, so
- * the developer can follow a confirmation or reset link at once; anywhere else a log line names only the
- * file, because those links work as passwords and the recipient and subject are personal.
+ * A link as the log may show it: where it leads, with its token replaced (redactUrl). The working link is
+ * in the .eml file the same line names.
+ */
+function linkWithoutToken(link: string): string {
+  const url = URL.parse(link);
+  return url ? `${url.origin}${redactUrl(`${url.pathname}${url.search}${url.hash}`)}` : redactUrl(link);
+}
+
+/**
+ * Without an SMTP server, each message becomes an .eml file. In development the log line also lists the
+ * links in it, each with its token replaced, so the developer sees which link went (a confirmation, a
+ * reset) and opens the file it names for the link itself; a log outlives the hour a link works and is
+ * copied to more places than the file. Anywhere else a log line names only the file, because the
+ * recipient and subject are personal.
  */
 export function fileTransport(
   dir: string,
@@ -106,7 +118,8 @@ export function fileTransport(
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${now().getTime()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = logLinks ? { links: mail.message.text.match(/https?:\/\/\S+/g) ?? [] } : {};
+      const found = logLinks ? (mail.message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
+      const links = found ? { links: found.map(linkWithoutToken) } : {};
       log.info({ file, ...links }, 'mail written to file');
     },
     close: () => transporter.close(),

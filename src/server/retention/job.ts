@@ -1,19 +1,25 @@
 import { sql } from 'kysely';
+import { blankAuditAddressesBefore } from '#server/audit/ip-addresses.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import { type Db, forgetOverwrittenBytes, isPostgres } from '#server/db/database.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
+import { deleteIdleSignInRecords } from '#server/features/accounts/index.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
 import { forgetPastRecipientCounts } from '#server/mail/recipient-cap.ts';
+import { auditAddressKeptDays } from '#shared/address-retention.ts';
 import { consentProofYears, sentMailKeptDays, unconfirmedSignUpKeptDays } from '#shared/retention.ts';
 import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
 import { pseudonymiseForgottenAddresses } from './forgotten-addresses.ts';
 
 // The retention job: leads that led to no engagement are anonymised `months` after their last activity
 // (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
-// consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, and what is left of sent mail goes after sentMailKeptDays. One transaction, with
-// its audit entry; on PostgreSQL under an advisory lock, so that of several instances only one runs it.
+// consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, what is left of sent
+// mail goes after sentMailKeptDays, past days' counts of emails to one address go, audit entries lose
+// their IP address after auditAddressKeptDays, and idle sign-in throttles and expired sessions go. One
+// transaction, with its audit entry; on PostgreSQL under an advisory lock, so that of several instances
+// only one runs it.
 
 export interface RetentionOptions {
   months: number;
@@ -93,6 +99,9 @@ export async function runRetention(
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
       // A day's count of emails to one address limits nothing once the day is over.
       const recipientCounts = await forgetPastRecipientCounts(trx, now);
+      // IP addresses kept apart from a person's records: blanked or deleted once their use is over.
+      const auditAddresses = await blankAuditAddressesBefore(trx, daysBefore(now, auditAddressKeptDays));
+      const signInRecords = await deleteIdleSignInRecords(trx, now);
       // Last, so that an address whose every trace went in this run is forgotten in the log too.
       const auditEntries = await pseudonymiseForgottenAddresses(
         trx,
@@ -100,7 +109,16 @@ export async function runRetention(
         [...addresses, ...trailAddresses, ...signUpAddresses],
         options.secret,
       );
-      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, recipientCounts, auditEntries };
+      const counts = {
+        ...leadCounts,
+        ...trails,
+        ...unconfirmed,
+        sentEmails,
+        recipientCounts,
+        auditEntries,
+        auditAddresses,
+        ...signInRecords,
+      };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);
       await recordAudit(

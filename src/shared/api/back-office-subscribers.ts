@@ -21,12 +21,19 @@ export const subscriberRowSchema = z.object({
 });
 export type SubscriberRow = z.infer<typeof subscriberRowSchema>;
 
-/** What the subscriber agreed to, where and when. */
+/** What the subscriber agreed to, where and when, and who acted. */
 export const consentRecordSchema = z.object({
-  event: z.enum(['signed-up', 'confirmed', 'unsubscribed']),
+  event: z
+    .enum(['signed-up', 'sign-up-repeated', 'confirmed', 'unsubscribed'])
+    .describe('sign-up-repeated: the form was posted again for an address still waiting to confirm.'),
   source: z.string().describe('The form, the confirm link or the unsubscribe link it came from.'),
   wording: z.string().nullable().describe('The words the visitor saw when signing up.'),
-  ipAddress: z.string().nullable(),
+  actor: z
+    .enum(['requester', 'subscriber', 'mail-program', 'staff'])
+    .describe(
+      'Who acted, and so whose ipAddress is: requester, whoever posted a sign-up form (not shown to be the subscriber); subscriber, them through the link we emailed; mail-program, their email program or provider unsubscribing for them (RFC 8058), from its own address; staff, a member of staff in the back office.',
+    ),
+  ipAddress: z.string().nullable().describe('The address the act came from: see actor for whose it is.'),
   at: z.string(),
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;

@@ -6,12 +6,15 @@ import {
   subscriberDetail,
   unsubscribeSubscriber,
 } from '#shared/api/back-office-subscribers.ts';
-import { consentSourceLabel, subscriberStatusLabels } from '#shared/consent-words.ts';
+import {
+  consentActorLabel,
+  consentEventLabels,
+  consentSourceLabel,
+  subscriberStatusLabels,
+} from '#shared/consent-words.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
-
-const events = { 'signed-up': 'Signed up', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
 const campaignOutcome = {
   queued: 'Waiting to be sent',
@@ -97,17 +100,17 @@ export function SubscriberDetail({ email }: { email: string }) {
               <th scope="col">What</th>
               <th scope="col">Where</th>
               <th scope="col">Words shown</th>
-              <th scope="col">IP address</th>
+              <th scope="col">Who, from where</th>
             </tr>
           </thead>
           <tbody>
             {subscriber.consents.map((consent) => (
               <tr key={`${consent.at}-${consent.event}`}>
                 <td data-label="When">{when(consent.at)}</td>
-                <td data-label="What">{events[consent.event]}</td>
+                <td data-label="What">{consentEventLabels[consent.event]}</td>
                 <td data-label="Where">{consentSourceLabel(consent.source)}</td>
                 <td data-label="Words shown">{consent.wording ?? '—'}</td>
-                <td data-label="IP address">{consent.ipAddress ?? '—'}</td>
+                <td data-label="Who, from where">{consentActorLabel(consent.actor, consent.ipAddress)}</td>
               </tr>
             ))}
           </tbody>

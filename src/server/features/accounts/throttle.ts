@@ -119,10 +119,7 @@ export function createSignInThrottle(now: () => Date) {
       source: SignInSource,
     ): Promise<{ tellHolder: boolean; started: ThrottleStarted[] }> {
       const at = now();
-      await executor
-        .deleteFrom('sign_in_throttles')
-        .where('last_failure_at', '<', new Date(at.getTime() - signInLimits.notifyEveryMs).toISOString())
-        .execute();
+      await deleteIdleThrottles(executor, at);
       const rows = await rowsFor(executor, source);
 
       const counted = (row: SignInThrottleTable | undefined) => {
@@ -193,6 +190,20 @@ export function createSignInThrottle(now: () => Date) {
         .execute();
     },
   };
+}
+
+/**
+ * Deletes the rows with no failure for a day (signInLimits.notifyEveryMs): they limit nothing any more
+ * (every wait and proof requirement lasts 15 minutes from a failure), and each holds an address or an IP
+ * address. Run with each failure and by the daily retention job, so none outlives the day once failures
+ * stop; answers how many went.
+ */
+export async function deleteIdleThrottles(executor: Kysely<Database>, at: Date): Promise<number> {
+  const deleted = await executor
+    .deleteFrom('sign_in_throttles')
+    .where('last_failure_at', '<', new Date(at.getTime() - signInLimits.notifyEveryMs).toISOString())
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 /** Writes a key's row; a row another instance wrote meanwhile is overwritten (one failure more or less). */

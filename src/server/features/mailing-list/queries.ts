@@ -14,6 +14,7 @@ import type {
   SubscriberRow,
 } from '#shared/api/back-office-subscribers.ts';
 import type { Page } from '#shared/api/lead-lists.ts';
+import { consentActorLabel, consentActorOf } from '#shared/consent-words.ts';
 
 // The back office's reads and writes of the subscribers table and its consent trail.
 
@@ -60,6 +61,7 @@ export async function findSubscriber(
       event: c.event,
       source: c.source,
       wording: c.wording,
+      actor: consentActorOf(c.event, c.source),
       ipAddress: c.ip_address,
       at: c.created_at,
     })),
@@ -90,7 +92,13 @@ export async function exportSubscription(db: Kysely<Database>, address: string) 
     .where('subscriber_id', '=', subscriber.id)
     .orderBy('id')
     .execute();
-  return { ...subscriber, consents, campaigns: await campaignHistory(db, subscriber.id) };
+  // Each event says who acted, so that nobody reads an address as theirs that was a stranger's or their
+  // mail provider's.
+  const withActors = consents.map((consent) => {
+    const actor = consentActorOf(consent.event, consent.source);
+    return { ...consent, actor, by: consentActorLabel(actor, consent.ip_address) };
+  });
+  return { ...subscriber, consents: withActors, campaigns: await campaignHistory(db, subscriber.id) };
 }
 
 /** Deletes the address's subscription and its consent trail; answers 1 if there was one, else 0. */

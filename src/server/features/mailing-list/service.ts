@@ -91,7 +91,10 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
       }
       // Already on the list: nothing to record, or anyone could add to a subscriber's consent trail.
       if (existing?.status === 'confirmed') return;
-      await recordConsent(trx, subscriber.id, 'signed-up', signUp.source, signUp);
+      // Anyone may post any address: a post for one already waiting to confirm is recorded as what it is,
+      // a request from that IP address, not as the person's sign-up (shared/consent-words.ts).
+      const event = existing?.status === 'pending' ? 'sign-up-repeated' : 'signed-up';
+      await recordConsent(trx, subscriber.id, event, signUp.source, signUp);
       if (existing) {
         // A pending address gets the confirmation again at most once an hour, so the form cannot be used
         // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation,
