@@ -81,13 +81,15 @@ export async function runRetention(
         addresses,
         counts: leadCounts,
       } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months));
-      const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
-        trx,
-        monthsBefore(now, consentProofYears * 12).toISOString(),
-      );
+      // Sign-ups first: one that unsubscribed before signing up again goes back to its consent trail,
+      // which the next step then cuts down (or deletes, once six years old) in the same run.
       const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(
         trx,
         daysBefore(now, unconfirmedSignUpKeptDays),
+      );
+      const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
+        trx,
+        monthsBefore(now, consentProofYears * 12).toISOString(),
       );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
       // Last, so that an address whose every trace went in this run is forgotten in the log too.
