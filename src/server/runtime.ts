@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
-import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
+import { type CalendarSync, calendarWriteBack, createCalendarSync } from './features/calendars/index.ts';
 import { articlesForNewsletter } from './features/insights/index.ts';
 import {
   createCampaignSender,
@@ -99,15 +99,16 @@ export async function createRuntime(
     mailQueued: () => outbox.kick(),
     ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
   });
+  const diaryMail = {
+    publicUrl: config.publicUrl,
+    staffEmail: config.staffEmail,
+    organizerEmail: addressOf(config.mailFrom),
+  };
   const calendarWriter = createCalendarWriter({
     db,
     log,
     secretKey: config.calendars.secretKey,
-    mail: {
-      publicUrl: config.publicUrl,
-      staffEmail: config.staffEmail,
-      organizerEmail: addressOf(config.mailFrom),
-    },
+    mail: diaryMail,
     now: clock,
   });
   const { secretKey, syncMinutes } = config.calendars;
@@ -123,7 +124,8 @@ export async function createRuntime(
     : undefined;
   const retention = createRetentionSchedule({
     db,
-    leadKinds: leadRegistry(),
+    // Calls it blanks leave the advisers' diaries as an erasure's do.
+    leadKinds: leadRegistry(calendarWriteBack(diaryMail).cancelled),
     months: config.retentionMonths,
     secret: config.sessionSecret,
     log,

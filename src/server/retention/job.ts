@@ -80,7 +80,7 @@ export async function runRetention(
         leads,
         addresses,
         counts: leadCounts,
-      } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months));
+      } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months), now);
       // Sign-ups first: one that unsubscribed before signing up again goes back to its consent trail,
       // which the next step then cuts down (or deletes, once six years old) in the same run.
       const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(

@@ -302,6 +302,35 @@ function toRow(
   };
 }
 
+/** A call in an adviser's diary. */
+export interface DiaryCall {
+  id: number;
+  adviserId: number;
+}
+
+/** The ids of every booking by an address. */
+export async function bookingIdsOf(db: Db, address: string) {
+  const rows = await db.selectFrom('bookings').select('id').where(holdsAddress(address)).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Which of these calls are still in an adviser's diary: taken by an adviser and never cancelled (a
+ * cancellation already took it out). Read before an erasure cancels the upcoming ones.
+ */
+export async function callsInAdvisersDiaries(db: Db, bookingIds: number[]): Promise<DiaryCall[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'adviser_id'])
+    .where('id', 'in', bookingIds)
+    .where('status', '=', 'confirmed')
+    .where('adviser_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, adviserId: row.adviser_id as number }));
+}
+
 /**
  * Queues the removal of each call that was queued to be written into a CalDAV adviser's calendar and not
  * removed since, past calls included: the event names the visitor. (The calendar writer,
