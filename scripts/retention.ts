@@ -6,6 +6,7 @@
 import { calendarWriteBack } from '#server/features/calendars/index.ts';
 import { addressOf } from '#server/features.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
+import { mailFiles } from '#server/mail/mail-files.ts';
 import { runRetention } from '#server/retention/job.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
@@ -27,6 +28,7 @@ await runOnDatabase(async (db, config) => {
   const outcome = await runRetention(db, leadRegistry(diary.cancelled), {
     months,
     secret: config.sessionSecret,
+    mailFiles: mailFiles(config.mailDir, config.sessionSecret),
     now: systemClock(),
     dryRun,
     via: 'command line',

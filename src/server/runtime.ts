@@ -19,6 +19,7 @@ import type { Poller } from './jobs/poller.ts';
 import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
+import { mailFiles } from './mail/mail-files.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
 import { createRetentionSchedule } from './retention/schedule.ts';
@@ -64,11 +65,13 @@ export async function createRuntime(
   );
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const files = mailFiles(config.mailDir, config.sessionSecret);
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
         logLinks: config.nodeEnv === 'development',
         now: clock,
+        record: (name, message, at) => files.record(db, name, message, at),
       });
   const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
   const prepareNewsletter = newsletterMailPreparer({
@@ -128,6 +131,7 @@ export async function createRuntime(
     leadKinds: leadRegistry(calendarWriteBack(diaryMail).cancelled),
     months: config.retentionMonths,
     secret: config.sessionSecret,
+    mailFiles: files,
     log,
     now: clock,
   });

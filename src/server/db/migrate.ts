@@ -21,6 +21,7 @@ import * as advisers from './migrations/018-advisers.ts';
 import * as calendarReadUntil from './migrations/019-calendar-read-until.ts';
 import * as articles from './migrations/020-articles.ts';
 import * as campaigns from './migrations/021-campaigns.ts';
+import * as mailFiles from './migrations/024-mail-files.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019-calendar-read-until': calendarReadUntil,
   '020-articles': articles,
   '021-campaigns': campaigns,
+  '024-mail-files': mailFiles,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -359,6 +359,14 @@ export interface CampaignRecipientTable {
   created_at: Timestamp;
 }
 
+/** Which address a file written to MAIL_DIR names, keyed (migrations/024-mail-files.ts). */
+export interface MailFileTable {
+  id: Generated<number>;
+  file_name: string;
+  address_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -384,4 +392,5 @@ export interface Database {
   article_images: ArticleImageTable;
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
+  mail_files: MailFileTable;
 }

@@ -4,6 +4,7 @@ import { type Db, forgetOverwrittenBytes, isPostgres } from '#server/db/database
 import { writeTransaction } from '#server/db/write-transaction.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
 import { consentProofYears, sentMailKeptDays, unconfirmedSignUpKeptDays } from '#shared/retention.ts';
 import { anonymiseExpiredLeads, type ExpiredLead } from './expired-leads.ts';
@@ -11,7 +12,9 @@ import { pseudonymiseForgottenAddresses } from './forgotten-addresses.ts';
 
 // The retention job: leads that led to no engagement are anonymised `months` after their last activity
 // (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
-// consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, and what is left of sent mail goes after sentMailKeptDays. One transaction, with
+// consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, and what is left of
+// sent mail (the outbox's rows, and the files written to MAIL_DIR without SMTP) goes after
+// sentMailKeptDays, the files of a person forgotten in the run at once. One transaction, with
 // its audit entry; on PostgreSQL under an advisory lock, so that of several instances only one runs it.
 
 export interface RetentionOptions {
@@ -25,6 +28,8 @@ export interface RetentionOptions {
   via: 'schedule' | 'command line';
   /** SESSION_SECRET: keys the pseudonym a forgotten address leaves in the audit log, as an erasure does. */
   secret: string;
+  /** The emails written to MAIL_DIR: kept as long as the outbox's rows, and gone with their person. */
+  mailFiles?: MailFiles;
 }
 
 export type RetentionOutcome =
@@ -59,6 +64,7 @@ export async function runRetention(
 ): Promise<RetentionOutcome> {
   const { months, now } = options;
   let outcome: RetentionOutcome;
+  let files: string[] = [];
   try {
     outcome = await writeTransaction(db, async (trx) => {
       // SQLite's write transaction already holds the file's only write lock; PostgreSQL needs its own.
@@ -92,14 +98,22 @@ export async function runRetention(
         monthsBefore(now, consentProofYears * 12).toISOString(),
       );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
+      const forgotten = [...addresses, ...trailAddresses, ...signUpAddresses];
+      files = [
+        ...((await options.mailFiles?.takeFilesOf(trx, forgotten)) ?? []),
+        ...((await options.mailFiles?.takeFilesBefore(trx, new Date(daysBefore(now, sentMailKeptDays)))) ??
+          []),
+      ];
       // Last, so that an address whose every trace went in this run is forgotten in the log too.
-      const auditEntries = await pseudonymiseForgottenAddresses(
-        trx,
-        leadKinds,
-        [...addresses, ...trailAddresses, ...signUpAddresses],
-        options.secret,
-      );
-      const counts = { ...leadCounts, ...trails, ...unconfirmed, sentEmails, auditEntries };
+      const auditEntries = await pseudonymiseForgottenAddresses(trx, leadKinds, forgotten, options.secret);
+      const counts = {
+        ...leadCounts,
+        ...trails,
+        ...unconfirmed,
+        sentEmails,
+        mailFiles: new Set(files).size,
+        auditEntries,
+      };
       const ran = { ran: true, counts, leads } as const;
       if (options.dryRun) throw new RolledBack(ran);
       await recordAudit(
@@ -120,6 +134,10 @@ export async function runRetention(
   }
   // As after an erasure: no copy of what was blanked stays in SQLite's log (the outbox worker finishes
   // this later if another process holds the log now).
-  if (outcome.ran) await forgetOverwrittenBytes(db);
+  if (outcome.ran) {
+    await forgetOverwrittenBytes(db);
+    // Once the run holds: the files it took, and any other as old (written before they were recorded).
+    if (!options.dryRun) await options.mailFiles?.remove(files, new Date(daysBefore(now, sentMailKeptDays)));
+  }
   return outcome;
 }

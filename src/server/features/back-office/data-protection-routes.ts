@@ -6,6 +6,7 @@ import type { Database } from '#server/db/schema.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
   erasePersonalData as eraseRequest,
@@ -27,8 +28,9 @@ export function registerDataProtectionRoutes(
     db,
     leadKinds,
     secret,
+    mailFiles,
     now,
-  }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; now: Clock },
+  }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; mailFiles: MailFiles; now: Clock },
 ) {
   serve(
     app,
@@ -59,9 +61,14 @@ export function registerDataProtectionRoutes(
         return reply.status(422).send(failure(backOfficeMessages.notYourselfErased));
       }
       const pseudonym = erasedAddress(secret, email);
+      let files: string[] = [];
       const erased = await db.transaction().execute(async (trx) => {
         const at = now();
-        const counts = await erasePersonalData(trx, leadKinds, email, pseudonym, at);
+        files = await mailFiles.takeFilesOf(trx, [email]);
+        const counts = {
+          ...(await erasePersonalData(trx, leadKinds, email, pseudonym, at)),
+          mailFiles: files.length,
+        };
         await recordAudit(
           trx,
           { userId: request.staff.id, action: 'data.erased', subject: pseudonym, detail: counts },
@@ -69,6 +76,8 @@ export function registerDataProtectionRoutes(
         );
         return counts;
       });
+      // The emails written to MAIL_DIR (no SMTP server) that name the address, once the erasure holds.
+      await mailFiles.remove(files);
       // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
       // process holds the log back now, the mail worker finishes this at a later poll.
       if (!(await forgetOverwrittenBytes(db))) {
