@@ -30,6 +30,8 @@ const writtenAt = (name: string) => Number(/^(\d{10,})-/.exec(name)?.[1] ?? Numb
 export interface MailFiles {
   /** Records which addresses a file about to be written names. */
   record(db: Db, fileName: string, message: MailMessage, at: Date): Promise<void>;
+  /** The names of the files naming an address, for a subject access request. */
+  filesOf(db: Db, address: string): Promise<string[]>;
   /** Forgets the files naming any of these addresses; answers their names, to remove after the commit. */
   takeFilesOf(trx: Db, addresses: Iterable<string>): Promise<string[]>;
   /** Forgets the files written before `before`; answers their names, to remove after the commit. */
@@ -74,6 +76,16 @@ export function mailFiles(dir: string, secret: string): MailFiles {
         .insertInto('mail_files')
         .values(keys.map((key) => ({ file_name: fileName, address_key: key, created_at: at.toISOString() })))
         .execute();
+    },
+
+    async filesOf(db, address) {
+      const rows = await db
+        .selectFrom('mail_files')
+        .select('file_name')
+        .where('address_key', '=', keyOf(address))
+        .orderBy('id')
+        .execute();
+      return [...new Set(rows.map((row) => row.file_name))];
     },
 
     async takeFilesOf(trx, addresses) {

@@ -40,7 +40,7 @@ export function registerDataProtectionRoutes(
       const email = request.body.email.toLowerCase();
       const data = await db.transaction().execute(async (trx) => {
         const at = now();
-        const exported = await exportPersonalData(trx, leadKinds, email, at);
+        const exported = await exportPersonalData(trx, leadKinds, email, at, mailFiles);
         await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: email }, at);
         return exported;
       });
