@@ -76,8 +76,11 @@ export function registerDataProtectionRoutes(
         );
         return counts;
       });
-      // The emails written to MAIL_DIR (no SMTP server) that name the address, once the erasure holds.
-      await mailFiles.remove(files);
+      // The emails written to MAIL_DIR (no SMTP server) that name the address, once the erasure holds. One
+      // that cannot be deleted now is old enough for the retention job within 30 days (mail-files.ts).
+      await mailFiles.remove(files).catch((error: unknown) => {
+        request.log.error({ err: error }, 'an erased address’s mail files were not all deleted');
+      });
       // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
       // process holds the log back now, the mail worker finishes this at a later poll.
       if (!(await forgetOverwrittenBytes(db))) {
