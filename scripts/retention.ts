@@ -3,7 +3,10 @@
 // prints what would go and changes nothing. The site runs the same job every day by itself; this is for
 // checking what it will do, or running it now.
 
+import { calendarWriteBack } from '#server/features/calendars/index.ts';
+import { addressOf } from '#server/features.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
+import { mailFiles } from '#server/mail/mail-files.ts';
 import { runRetention } from '#server/retention/job.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
@@ -16,9 +19,16 @@ await runOnDatabase(async (db, config) => {
   const unknown = args.filter((arg) => arg !== '--dry-run');
   if (unknown.length > 0) throw new UsageError('Use: npm run data:retention -- [--dry-run]');
   const months = config.retentionMonths;
-  const outcome = await runRetention(db, leadRegistry(), {
+  // Calls it blanks leave the advisers' diaries as the site's daily run takes them out.
+  const diary = calendarWriteBack({
+    publicUrl: config.publicUrl,
+    staffEmail: config.staffEmail,
+    organizerEmail: addressOf(config.mailFrom),
+  });
+  const outcome = await runRetention(db, leadRegistry(diary.cancelled), {
     months,
     secret: config.sessionSecret,
+    mailFiles: mailFiles(config.mailDir, config.sessionSecret),
     now: systemClock(),
     dryRun,
     via: 'command line',

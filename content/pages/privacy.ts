@@ -4,6 +4,7 @@ import {
   consentProofYears,
   retentionPeriodToken,
   retentionPeriodWords,
+  sentMailKeptDays,
   unconfirmedSignUpKeptDays,
 } from '#shared/retention.ts';
 
@@ -43,6 +44,8 @@ export const privacyPage = {
       paragraphs: [
         // The period is RETENTION_MONTHS in words, filled in by the server (shared/retention.ts).
         `Enquiries, quotes, applications and bookings are kept while we are talking to you about working together: the details you gave in those that did not lead to an engagement are deleted ${retentionPeriodToken} after we last dealt with them, or sooner if you ask. If you become a client, our letter of engagement explains how long client records are kept.`,
+        `When the details of a call you booked are deleted, so is the entry in our adviser’s calendar that names you. We keep a record of the emails we send you, and of those we send our staff about you, for ${sentMailKeptDays} days after they are sent; then it is deleted, or at once if you ask us to delete your details.`,
+        `When you unsubscribe from the newsletter, we keep only the record of your consent (when and where you signed up, the words you agreed to, when you confirmed and when you unsubscribed): the list of newsletters we sent you goes. If you sign up again and do not confirm within ${unconfirmedSignUpKeptDays} days, that sign-up is deleted and your earlier record of consent is kept as before.`,
         `Newsletter details are kept while you are subscribed, and the record of your consent for ${retentionPeriodWords(consentProofYears * 12)} after you unsubscribe, so we can show we had it. If you sign up but never confirm, your address is deleted ${unconfirmedSignUpKeptDays} days after we sent the confirmation email.`,
         // The internet addresses kept apart from the records above (shared/address-retention.ts).
         `Our web server's log of visits holds no internet address in full, only the block of addresses it belongs to and a code that tells one visitor's visits apart without revealing it, and is kept for ${requestLogKeptDays} days. The internet address recorded with a sign-in to our staff area or a change of password is removed from our security log after ${auditAddressKeptDays} days, and one kept to stop password guessing is deleted a day after its last failed attempt. The one recorded with a newsletter sign-up, confirmation or unsubscription says whose it is (yours, whoever's filled in the form, or the email provider's that unsubscribed you at your request), and is deleted once you unsubscribe.`,

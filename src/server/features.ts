@@ -29,6 +29,7 @@ import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
 import { leadRegistry } from './lead-registry.ts';
+import { mailFiles } from './mail/mail-files.ts';
 import { recipientCap } from './mail/recipient-cap.ts';
 
 /** What the app builds before its features, and hands to them. */
@@ -157,6 +158,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     calendarStaleMinutes: config.calendars.staleMinutes,
     mailingList,
     mailQueued,
+    mailFiles: mailFiles(config.mailDir, config.sessionSecret),
     secret: config.sessionSecret,
     now: clock,
   });

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
-import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
+import { type CalendarSync, calendarWriteBack, createCalendarSync } from './features/calendars/index.ts';
 import { articlesForNewsletter } from './features/insights/index.ts';
 import {
   createCampaignSender,
@@ -19,6 +19,7 @@ import type { Poller } from './jobs/poller.ts';
 import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
+import { mailFiles } from './mail/mail-files.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
 import { createRetentionSchedule } from './retention/schedule.ts';
@@ -64,11 +65,13 @@ export async function createRuntime(
   );
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const files = mailFiles(config.mailDir, config.sessionSecret);
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
         logLinks: config.nodeEnv === 'development',
         now: clock,
+        record: (name, message, at) => files.record(db, name, message, at),
       });
   const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
   const prepareNewsletter = newsletterMailPreparer({
@@ -99,15 +102,16 @@ export async function createRuntime(
     mailQueued: () => outbox.kick(),
     ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
   });
+  const diaryMail = {
+    publicUrl: config.publicUrl,
+    staffEmail: config.staffEmail,
+    organizerEmail: addressOf(config.mailFrom),
+  };
   const calendarWriter = createCalendarWriter({
     db,
     log,
     secretKey: config.calendars.secretKey,
-    mail: {
-      publicUrl: config.publicUrl,
-      staffEmail: config.staffEmail,
-      organizerEmail: addressOf(config.mailFrom),
-    },
+    mail: diaryMail,
     now: clock,
     refusePrivateHosts: config.nodeEnv === 'production',
   });
@@ -124,9 +128,11 @@ export async function createRuntime(
     : undefined;
   const retention = createRetentionSchedule({
     db,
-    leadKinds: leadRegistry(),
+    // Calls it blanks leave the advisers' diaries as an erasure's do.
+    leadKinds: leadRegistry(calendarWriteBack(diaryMail).cancelled),
     months: config.retentionMonths,
     secret: config.sessionSecret,
+    mailFiles: files,
     log,
     now: clock,
   });

@@ -16,6 +16,11 @@ const nouns: Record<string, [one: string, many: string]> = {
   ],
   unsubscribedTrailsDeleted: ['old consent trail deleted', 'old consent trails deleted'],
   unconfirmedSignUpsDeleted: ['unconfirmed sign-up deleted', 'unconfirmed sign-ups deleted'],
+  unconfirmedSignUpsEnded: [
+    'unconfirmed sign-up again ended, back to its consent trail',
+    'unconfirmed sign-ups again ended, back to their consent trail',
+  ],
+  mailFiles: ['mail file deleted', 'mail files deleted'],
   staffAccounts: ['staff account closed', 'staff accounts closed'],
   sessions: ['session ended', 'sessions ended'],
   signInThrottles: ['sign-in limit lifted', 'sign-in limits lifted'],

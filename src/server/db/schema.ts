@@ -391,6 +391,14 @@ export interface RecipientMailCountTable {
   sent: number;
 }
 
+/** Which address a file written to MAIL_DIR names, keyed (migrations/024-mail-files.ts). */
+export interface MailFileTable {
+  id: Generated<number>;
+  file_name: string;
+  address_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
@@ -418,4 +426,5 @@ export interface Database {
   campaigns: CampaignTable;
   campaign_recipients: CampaignRecipientTable;
   recipient_mail_counts: RecipientMailCountTable;
+  mail_files: MailFileTable;
 }

@@ -94,16 +94,29 @@ const eventsOf = (leads: LeadIds) => (eb: ExpressionBuilder<Database, 'lead_even
 
 const withIds = (leads: LeadIds) => leads.filter(([, ids]) => ids.length > 0);
 
-/** Every event on those leads, as stored, in the order they happened. */
+/**
+ * Every event on those leads, as stored, in the order they happened, each with who wrote it: the member
+ * of staff's address (or the pseudonym a closed account keeps), or null when the site did it.
+ */
 export async function exportLeadEvents(db: Kysely<Database>, leads: LeadIds) {
   const found = withIds(leads);
   if (found.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('lead_events')
-    .select(['lead_kind', 'lead_id', 'event', 'detail', 'created_at'])
+    .select(['lead_kind', 'lead_id', 'event', 'detail', 'user_id', 'created_at'])
     .where(eventsOf(found))
     .orderBy('id')
     .execute();
+  const userIds = [...new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
+  const users =
+    userIds.length === 0
+      ? []
+      : await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
+  const author = new Map(users.map((user) => [user.id, user.email]));
+  return rows.map(({ user_id, ...row }) => ({
+    ...row,
+    author: user_id === null ? null : (author.get(user_id) ?? null),
+  }));
 }
 
 /**

@@ -121,7 +121,8 @@ export interface LeadRetention {
   table: 'enquiries' | 'applications' | 'bookings';
   /** Columns holding later activity than `created_at` (a call's end, its cancellation); null is none. */
   activityColumns: readonly string[];
-  anonymise(trx: Db, ids: number[]): Promise<void>;
+  /** Blanks them as an erasure would, and takes what they left elsewhere (an adviser's diary) away too. */
+  anonymise(trx: Db, ids: number[], now: Date): Promise<void>;
 }
 
 /** Everything the back office knows about one kind of lead. */

@@ -9,7 +9,19 @@ import type { Database } from '../db/schema.ts';
 async function emailsAbout(db: Kysely<Database>, address: string) {
   const rows = await db
     .selectFrom('outbox_messages')
-    .select(['id', 'kind', 'recipient', 'reply_to', 'subject', 'message', 'status', 'created_at', 'sent_at'])
+    .select([
+      'id',
+      'kind',
+      'recipient',
+      'reply_to',
+      'subject',
+      'message',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ])
     .where((eb) =>
       eb.or([
         holdsAddress(address, 'recipient'),
@@ -29,9 +41,11 @@ async function emailsAbout(db: Kysely<Database>, address: string) {
 
 /** The emails to or about an address, for a subject access request: what is still stored of them. */
 export async function exportEmails(db: Kysely<Database>, address: string) {
-  return (await emailsAbout(db, address)).map(({ id: _, reply_to, message, ...row }) => ({
+  return (await emailsAbout(db, address)).map(({ id: _, reply_to, message, last_error, ...row }) => ({
     ...row,
     replyTo: reply_to,
+    // Why a try failed, as the mail server said it: it may quote the address.
+    lastError: last_error,
     // The body only while the message waits to be sent.
     text: message ? ((JSON.parse(message) as { text?: string }).text ?? null) : null,
   }));

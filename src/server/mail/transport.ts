@@ -108,7 +108,16 @@ export function fileTransport(
   dir: string,
   from: string,
   log: Logger,
-  { logLinks, now }: { logLinks: boolean; now: Clock },
+  {
+    logLinks,
+    now,
+    record,
+  }: {
+    logLinks: boolean;
+    now: Clock;
+    /** Notes which addresses the file names before it is written, so an erasure finds it (mail-files.ts). */
+    record?: (fileName: string, message: OutgoingMail['message'], at: Date) => Promise<void>;
+  },
 ): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -116,7 +125,10 @@ export function fileTransport(
       const info = await transporter.sendMail(toNodemailer(from, mail));
       // The links in these files work as passwords: only the site's own user may read them.
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const file = path.join(dir, `${now().getTime()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`);
+      const at = now();
+      const name = `${at.getTime()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`;
+      await record?.(name, mail.message, at);
+      const file = path.join(dir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const found = logLinks ? (mail.message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
       const links = found ? { links: found.map(linkWithoutToken) } : {};

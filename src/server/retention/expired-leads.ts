@@ -60,10 +60,10 @@ export async function findExpiredLeads(db: Db, leadKinds: LeadRegistry, cutoff: 
  * Anonymises those leads and blanks the staff notes on them; answers them, their people's addresses, and
  * how many of each table.
  */
-export async function anonymiseExpiredLeads(trx: Db, leadKinds: LeadRegistry, cutoff: Date) {
+export async function anonymiseExpiredLeads(trx: Db, leadKinds: LeadRegistry, cutoff: Date, now: Date) {
   const { kinds, found, addresses } = await findExpiredLeads(trx, leadKinds, cutoff);
   const idsOf = (kind: LeadRetention['kind']) => found.filter((lead) => lead.kind === kind).map((l) => l.id);
-  for (const { kind, anonymise } of kinds) await anonymise(trx, idsOf(kind));
+  for (const { kind, anonymise } of kinds) await anonymise(trx, idsOf(kind), now);
   const notes = await eraseLeadNotes(
     trx,
     kinds.map(({ kind }) => [kind, idsOf(kind)]),

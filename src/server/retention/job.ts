@@ -6,6 +6,7 @@ import { writeTransaction } from '#server/db/write-transaction.ts';
 import { deleteIdleSignInRecords } from '#server/features/accounts/index.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
 import { forgetPastRecipientCounts } from '#server/mail/recipient-cap.ts';
 import { auditAddressKeptDays } from '#shared/address-retention.ts';
@@ -16,7 +17,8 @@ import { pseudonymiseForgottenAddresses } from './forgotten-addresses.ts';
 // The retention job: leads that led to no engagement are anonymised `months` after their last activity
 // (expired-leads.ts), unsubscribed addresses keep only their consent trail (and lose it after
 // consentProofYears), sign-ups never confirmed go after unconfirmedSignUpKeptDays, what is left of sent
-// mail goes after sentMailKeptDays, past days' counts of emails to one address go, audit entries lose
+// mail (the outbox's rows, and the files written to MAIL_DIR without SMTP; a forgotten person's at once)
+// goes after sentMailKeptDays, past days' counts of emails to one address go, audit entries lose
 // their IP address after auditAddressKeptDays, and idle sign-in throttles and expired sessions go. One
 // transaction, with its audit entry; on PostgreSQL under an advisory lock, so that of several instances
 // only one runs it.
@@ -32,6 +34,8 @@ export interface RetentionOptions {
   via: 'schedule' | 'command line';
   /** SESSION_SECRET: keys the pseudonym a forgotten address leaves in the audit log, as an erasure does. */
   secret: string;
+  /** The emails written to MAIL_DIR: kept as long as the outbox's rows, and gone with their person. */
+  mailFiles?: MailFiles;
 }
 
 export type RetentionOutcome =
@@ -66,6 +70,7 @@ export async function runRetention(
 ): Promise<RetentionOutcome> {
   const { months, now } = options;
   let outcome: RetentionOutcome;
+  let files: string[] = [];
   try {
     outcome = await writeTransaction(db, async (trx) => {
       // SQLite's write transaction already holds the file's only write lock; PostgreSQL needs its own.
@@ -87,34 +92,38 @@ export async function runRetention(
         leads,
         addresses,
         counts: leadCounts,
-      } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months));
-      const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
-        trx,
-        monthsBefore(now, consentProofYears * 12).toISOString(),
-      );
+      } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months), now);
+      // Sign-ups first: one that unsubscribed before signing up again goes back to its consent trail,
+      // which the next step then cuts down (or deletes, once six years old) in the same run.
       const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(
         trx,
         daysBefore(now, unconfirmedSignUpKeptDays),
       );
+      const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
+        trx,
+        monthsBefore(now, consentProofYears * 12).toISOString(),
+      );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
+      const forgotten = [...addresses, ...trailAddresses, ...signUpAddresses];
+      files = [
+        ...((await options.mailFiles?.takeFilesOf(trx, forgotten)) ?? []),
+        ...((await options.mailFiles?.takeFilesBefore(trx, new Date(daysBefore(now, sentMailKeptDays)))) ??
+          []),
+      ];
       // A day's count of emails to one address limits nothing once the day is over.
       const recipientCounts = await forgetPastRecipientCounts(trx, now);
       // IP addresses kept apart from a person's records: blanked or deleted once their use is over.
       const auditAddresses = await blankAuditAddressesBefore(trx, daysBefore(now, auditAddressKeptDays));
       const signInRecords = await deleteIdleSignInRecords(trx, now);
       // Last, so that an address whose every trace went in this run is forgotten in the log too.
-      const auditEntries = await pseudonymiseForgottenAddresses(
-        trx,
-        leadKinds,
-        [...addresses, ...trailAddresses, ...signUpAddresses],
-        options.secret,
-      );
+      const auditEntries = await pseudonymiseForgottenAddresses(trx, leadKinds, forgotten, options.secret);
       const counts = {
         ...leadCounts,
         ...trails,
         ...unconfirmed,
         sentEmails,
         recipientCounts,
+        mailFiles: new Set(files).size,
         auditEntries,
         auditAddresses,
         ...signInRecords,
@@ -139,6 +148,10 @@ export async function runRetention(
   }
   // As after an erasure: no copy of what was blanked stays in SQLite's log (the outbox worker finishes
   // this later if another process holds the log now).
-  if (outcome.ran) await forgetOverwrittenBytes(db);
+  if (outcome.ran) {
+    await forgetOverwrittenBytes(db);
+    // Once the run holds: the files it took, and any other as old (written before they were recorded).
+    if (!options.dryRun) await options.mailFiles?.remove(files, new Date(daysBefore(now, sentMailKeptDays)));
+  }
   return outcome;
 }

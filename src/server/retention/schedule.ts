@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '#server/db/database.ts';
 import { createPoller, type Poller } from '#server/jobs/poller.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { runRetention } from './job.ts';
 
@@ -18,6 +19,7 @@ export function createRetentionSchedule(deps: {
   leadKinds: LeadRegistry;
   months: number;
   secret: string;
+  mailFiles?: MailFiles;
   log: Logger;
   now: Clock;
   pollIntervalMs?: number;
@@ -28,6 +30,7 @@ export function createRetentionSchedule(deps: {
       const outcome = await runRetention(db, leadKinds, {
         months,
         secret,
+        ...(deps.mailFiles && { mailFiles: deps.mailFiles }),
         now: now(),
         daily: true,
         via: 'schedule',

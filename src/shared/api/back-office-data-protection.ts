@@ -17,7 +17,7 @@ export const exportPersonalData = endpoint({
   tag: 'Back office',
   summary: 'Everything the site holds about an email address, as a JSON attachment',
   description:
-    'The address and the time of the export, then each kind of lead under its own key (enquiries, applications, bookings, subscription with the newsletters sent to it), the staff notes and stage changes on those leads, the emails to or about the address, a staff account with its sessions and sign-in throttles, and the audit entries that name the address.',
+    'The address and the time of the export, then each kind of lead under its own key (enquiries, applications, bookings with their adviser and where each stands in the adviser’s diary, subscription with the newsletters sent to it), the staff notes and stage changes on those leads with who made them, the emails to or about the address with their tries and last error, the names of the email files in MAIL_DIR that name it, a staff account with its sessions and sign-in throttles, the audit entries that name the address, and the audit entries and sign-in throttles tied to it by an internet address stored with it.',
   body: emailBodySchema,
   answers: {
     200: z

@@ -6,6 +6,7 @@ import type { Database } from '#server/db/schema.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
   erasePersonalData as eraseRequest,
@@ -27,8 +28,9 @@ export function registerDataProtectionRoutes(
     db,
     leadKinds,
     secret,
+    mailFiles,
     now,
-  }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; now: Clock },
+  }: { db: Kysely<Database>; leadKinds: LeadRegistry; secret: string; mailFiles: MailFiles; now: Clock },
 ) {
   serve(
     app,
@@ -38,7 +40,7 @@ export function registerDataProtectionRoutes(
       const email = request.body.email.toLowerCase();
       const data = await db.transaction().execute(async (trx) => {
         const at = now();
-        const exported = await exportPersonalData(trx, leadKinds, email, at);
+        const exported = await exportPersonalData(trx, leadKinds, email, at, mailFiles);
         await recordAudit(trx, { userId: request.staff.id, action: 'data.exported', subject: email }, at);
         return exported;
       });
@@ -59,15 +61,25 @@ export function registerDataProtectionRoutes(
         return reply.status(422).send(failure(backOfficeMessages.notYourselfErased));
       }
       const pseudonym = erasedAddress(secret, email);
+      let files: string[] = [];
       const erased = await db.transaction().execute(async (trx) => {
         const at = now();
-        const counts = await erasePersonalData(trx, leadKinds, email, pseudonym, at);
+        files = await mailFiles.takeFilesOf(trx, [email]);
+        const counts = {
+          ...(await erasePersonalData(trx, leadKinds, email, pseudonym, at)),
+          mailFiles: files.length,
+        };
         await recordAudit(
           trx,
           { userId: request.staff.id, action: 'data.erased', subject: pseudonym, detail: counts },
           at,
         );
         return counts;
+      });
+      // The emails written to MAIL_DIR (no SMTP server) that name the address, once the erasure holds. One
+      // that cannot be deleted now is old enough for the retention job within 30 days (mail-files.ts).
+      await mailFiles.remove(files).catch((error: unknown) => {
+        request.log.error({ err: error }, 'an erased address’s mail files were not all deleted');
       });
       // The erased bytes must not linger in SQLite's log (nor in a backup of its files) either; if another
       // process holds the log back now, the mail worker finishes this at a later poll.

@@ -5,8 +5,10 @@ import { eraseStaffAccountData, exportStaffAccountData } from '#server/features/
 import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
 import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
 import { derivedToken } from '#server/tokens.ts';
+import { exportIpAddressRecords } from './ip-records.ts';
 
 /**
  * What stands for an erased address where a record of it must stay (the audit log, a closed staff
@@ -22,22 +24,27 @@ const leadIdsOf = (found: { leads: { kind: LeadIds[number][0]; ids: number[] } |
 
 /**
  * Everything the site holds about one email address, for a subject access request: every lead of every
- * kind with all its fields (a subscription with its consent trail), staff notes and stage changes on those
- * leads, the emails to or about the address (what is still stored of them), a staff account with its
- * sessions and set-password links, sign-in throttles and the audit entries that name the address.
+ * kind with all its fields (a subscription with its consent trail; a call with its adviser and where it
+ * stands in their diary), staff notes and stage changes on those leads with their authors, the emails to
+ * or about the address (what is still stored of them, with their tries and last error) and the files in
+ * MAIL_DIR naming it, a staff account with its sessions and set-password links, sign-in throttles, the
+ * audit entries that name the address, and the records tied to it by an internet address (ip-records.ts).
  */
 export async function exportPersonalData(
   db: Kysely<Database>,
   leadKinds: LeadRegistry,
   email: string,
   now: Date,
+  mailFiles?: MailFiles,
 ) {
   const address = email.trim().toLowerCase();
-  const [found, emails, account, auditEntries] = await Promise.all([
+  const [found, emails, account, auditEntries, byIpAddress, files] = await Promise.all([
     Promise.all(leadKinds.map(({ personalData }) => personalData.export(db, address))),
     exportEmails(db, address),
     exportStaffAccountData(db, address),
     exportAuditEntries(db, address),
+    exportIpAddressRecords(db, address),
+    mailFiles?.filesOf(db, address) ?? [],
   ]);
   const leadEvents = await exportLeadEvents(db, leadIdsOf(found));
   // Each kind's records under its own key (enquiries, bookings, subscription…).
@@ -48,8 +55,11 @@ export async function exportPersonalData(
   return Object.assign({ email: address, exportedAt: now.toISOString() }, leads, {
     leadEvents,
     emails,
+    // The emails written as files on the server (no SMTP server set): their names in MAIL_DIR.
+    mailFiles: files,
     ...account,
     auditEntries,
+    recordsByIpAddress: byIpAddress,
   });
 }
 

@@ -11,6 +11,7 @@ import type { PrerenderedPages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { refuseUnreadableFilters } from '#server/leads/list.ts';
+import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
   backOfficeMe,
@@ -46,6 +47,8 @@ export interface BackOfficeRoutesOptions {
   mailQueued: () => void;
   /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
   secret: string;
+  /** The emails written to MAIL_DIR, which an erasure removes too. */
+  mailFiles: MailFiles;
   now: Clock;
 }
 
@@ -75,7 +78,13 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     staleMinutes: options.calendarStaleMinutes,
   });
   registerStaffRoutes(app, options);
-  registerDataProtectionRoutes(app, { db, leadKinds, secret: options.secret, now });
+  registerDataProtectionRoutes(app, {
+    db,
+    leadKinds,
+    secret: options.secret,
+    mailFiles: options.mailFiles,
+    now,
+  });
 
   serve(app, backOfficeMe, (request) => ({ email: request.staff.email, role: request.staff.role }));
   serve(app, newSinceLastVisit, (request) => countNewSinceLastVisit(db, leadKinds, request.staff, now()));

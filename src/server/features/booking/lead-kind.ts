@@ -14,8 +14,11 @@ import {
   bookingCards,
   bookingCsvRows,
   bookingDetail,
+  bookingIdsOf,
+  callsInAdvisersDiaries,
   countBookingsSince,
   countUpcomingBookings,
+  type DiaryCall,
   eraseBookings,
   exportBookings,
   listBookings,
@@ -62,6 +65,17 @@ export function bookingLeads(
   applicationOf: (db: Kysely<Database>, applicationId: number) => Promise<ApplicationSummary | undefined>,
   callCancelled?: CallCancelled,
 ): LeadKindEntry {
+  /**
+   * After the address is gone, so what reaches the adviser's diary no longer names the visitor: each call
+   * still in a diary leaves it as a cancellation would (the event deleted from a CalDAV calendar, or a
+   * cancellation emailed to the adviser), past calls included, since the entry names the visitor; and
+   * any call written to a CalDAV calendar and not yet removed is removed.
+   */
+  async function takeOutOfDiaries(trx: Kysely<Database>, calls: DiaryCall[], ids: number[], now: Date) {
+    for (const call of calls) await callCancelled?.(trx, call, now);
+    await removeFromAdvisersCalendars(trx, ids, now);
+  }
+
   return {
     lists: [bookingList],
     staged: stagedLeadDetail({
@@ -76,7 +90,11 @@ export function bookingLeads(
       kind: 'booking',
       table: 'bookings',
       activityColumns: ['ends_at', 'cancelled_at'],
-      anonymise: anonymiseBookings,
+      async anonymise(trx, ids, now) {
+        const inDiaries = await callsInAdvisersDiaries(trx, ids);
+        await anonymiseBookings(trx, ids);
+        await takeOutOfDiaries(trx, inDiaries, ids, now);
+      },
     },
     personalData: {
       exportKey: 'bookings',
@@ -86,10 +104,9 @@ export function bookingLeads(
         return { data: rows, leads: { kind: 'booking', ids: rows.map((row) => row.id) } };
       },
       async erase(trx, address, now) {
-        const { ids, cancelled } = await eraseBookings(trx, address, now);
-        // After the address is gone, so what reaches the adviser's diary no longer names the visitor.
-        for (const call of cancelled) await callCancelled?.(trx, call, now);
-        await removeFromAdvisersCalendars(trx, ids, now);
+        const inDiaries = await callsInAdvisersDiaries(trx, await bookingIdsOf(trx, address));
+        const { ids } = await eraseBookings(trx, address, now);
+        await takeOutOfDiaries(trx, inDiaries, ids, now);
         return { data: ids.length, leads: { kind: 'booking', ids } };
       },
     },

@@ -23,7 +23,9 @@ export function bookingMailPreparer(db: Db, meetings: MeetingProvider | undefine
     if (message.meetingForBooking === undefined) return message;
     const row = await repository.findBooking(db, message.meetingForBooking);
     let url = row?.meeting_url ?? null;
-    if (row && !url && meetings && row.status === 'confirmed') {
+    // A cancellation never needs a meeting made (an erased call long past is still `confirmed`).
+    const cancelling = message.calendar?.method === 'CANCEL';
+    if (row && !url && meetings && row.status === 'confirmed' && !cancelling) {
       let meetingUrl = creating.get(row.id);
       if (!meetingUrl) {
         meetingUrl = (async () => {

@@ -210,30 +210,72 @@ export async function setBookingStage(db: Db, id: number, stage: LeadStage) {
 
 /**
  * Every booking by an address, for a subject access request: all its fields but the hashes kept to check a
- * cancel link and to count bookings from one network, and the meeting service's own id.
+ * cancel link and to count bookings from one network, and the meeting service's own id; with the
+ * adviser who takes the call, and where the call stands in the adviser's own diary, which names the
+ * visitor: an event in their CalDAV calendar (its address), or an invitation emailed to them.
  */
-export function exportBookings(db: Db, address: string) {
-  return db
+export async function exportBookings(db: Db, address: string) {
+  const rows = await db
     .selectFrom('bookings')
+    .leftJoin('advisers', 'advisers.id', 'bookings.adviser_id')
     .select([
-      'id',
-      'reference',
-      'email',
-      'starts_at',
-      'ends_at',
-      'local_date',
-      'local_time',
-      'time_zone',
-      'status',
-      'meeting_url',
-      'application_id',
-      'created_at',
-      'cancelled_at',
-      'stage',
+      'bookings.id',
+      'bookings.reference',
+      'bookings.email',
+      'bookings.starts_at',
+      'bookings.ends_at',
+      'bookings.local_date',
+      'bookings.local_time',
+      'bookings.time_zone',
+      'bookings.status',
+      'bookings.meeting_url',
+      'bookings.application_id',
+      'bookings.created_at',
+      'bookings.cancelled_at',
+      'bookings.stage',
+      'advisers.display_name as adviser',
+      'bookings.calendar_event_url',
     ])
-    .where(holdsAddress(address))
-    .orderBy('id')
+    .select((eb) => [
+      eb
+        .selectFrom('calendar_writes')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('calendar_writes.booking_id', '=', 'bookings.id')
+        .where('calendar_writes.action', '=', 'add')
+        .as('diary_adds'),
+      eb
+        .selectFrom('calendar_writes')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('calendar_writes.booking_id', '=', 'bookings.id')
+        .where('calendar_writes.action', '=', 'remove')
+        .where('calendar_writes.status', '=', 'done')
+        .as('diary_removes'),
+    ])
+    .where(holdsAddress(address, 'bookings.email'))
+    .orderBy('bookings.id')
     .execute();
+  return rows.map(({ calendar_event_url, diary_adds, diary_removes, ...row }) => ({
+    ...row,
+    adviserDiary: adviserDiaryOf(row, Number(diary_adds) > 0, Number(diary_removes) > 0, calendar_event_url),
+  }));
+}
+
+/** Where a call stands in its adviser's diary, in words an export reader follows; null if nowhere. */
+function adviserDiaryOf(
+  row: { adviser: string | null; status: string },
+  written: boolean,
+  removed: boolean,
+  eventUrl: string | null,
+) {
+  if (row.adviser === null) return null;
+  if (written) {
+    return removed
+      ? 'removed from the adviser’s calendar'
+      : `an event in the adviser’s calendar${eventUrl ? `: ${eventUrl}` : ' (waiting to be written)'}`;
+  }
+  return row.status === 'confirmed'
+    ? 'an invitation emailed to the adviser, in their diary'
+    : 'an invitation emailed to the adviser, then its cancellation';
 }
 
 /**
@@ -300,6 +342,35 @@ function toRow(
     createdAt: row.created_at,
     adviser: row.adviser,
   };
+}
+
+/** A call in an adviser's diary. */
+export interface DiaryCall {
+  id: number;
+  adviserId: number;
+}
+
+/** The ids of every booking by an address. */
+export async function bookingIdsOf(db: Db, address: string) {
+  const rows = await db.selectFrom('bookings').select('id').where(holdsAddress(address)).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Which of these calls are still in an adviser's diary: taken by an adviser and never cancelled (a
+ * cancellation already took it out). Read before an erasure cancels the upcoming ones.
+ */
+export async function callsInAdvisersDiaries(db: Db, bookingIds: number[]): Promise<DiaryCall[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'adviser_id'])
+    .where('id', 'in', bookingIds)
+    .where('status', '=', 'confirmed')
+    .where('adviser_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, adviserId: row.adviser_id as number }));
 }
 
 /**

@@ -5,8 +5,9 @@ import { eraseCampaignHistory } from '#server/features/newsletter/index.ts';
 // What the retention job keeps of an address that unsubscribed: the consent trail that proves it had
 // consent and honoured the unsubscribe (the address, and each sign-up, confirmation and unsubscription
 // with when, where and the words shown), and nothing else. The internet addresses the trail's events came
-// from were kept against abuse of the forms, not as proof, so they go; so does when the last confirmation
-// link was sent. After `consentProofYears` the trail goes too, as the privacy notice says.
+// from were kept against abuse of the forms, not as proof, so they go; so do when the last confirmation
+// link was sent and which newsletters went to the address. After `consentProofYears` the trail goes too,
+// as the privacy notice says.
 
 /** The unsubscribed subscribers that still hold more than the trail, by id. */
 async function unsubscribedWithMore(db: Kysely<Database>) {
@@ -24,6 +25,12 @@ async function unsubscribedWithMore(db: Kysely<Database>) {
             .select('subscriber_consents.id')
             .whereRef('subscriber_consents.subscriber_id', '=', 'subscribers.id')
             .where('subscriber_consents.ip_address', 'is not', null),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('campaign_recipients')
+            .select('campaign_recipients.id')
+            .whereRef('campaign_recipients.subscriber_id', '=', 'subscribers.id'),
         ),
       ]),
     )
@@ -63,6 +70,8 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
       .set({ ip_address: null })
       .where('subscriber_id', 'in', ids)
       .execute();
+    // The newsletters sent are no proof of consent: the notice keeps only the consent record.
+    await eraseCampaignHistory(trx, ids);
   }
   return {
     counts: { unsubscribedTrimmed: ids.length, unsubscribedTrailsDeleted: goneIds.length },
@@ -70,37 +79,59 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
   };
 }
 
+/** The id and time of the last unsubscribe in each subscriber's trail, by subscriber. */
+async function lastUnsubscribes(trx: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; at: string }>();
+  const rows = await trx
+    .selectFrom('subscriber_consents')
+    .select(['subscriber_id', 'id', 'created_at'])
+    .where('subscriber_id', 'in', ids)
+    .where('event', '=', 'unsubscribed')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((row) => [row.subscriber_id, { id: row.id, at: row.created_at }]));
+}
+
 /**
- * Deletes the sign-ups never confirmed (so never sent a newsletter) whose last confirmation email (or the sign-up itself, if none was
- * sent) is older than `before` (an ISO time), with their consent trail. Answers how many went, and
- * their addresses.
+ * Ends the sign-ups never confirmed whose last confirmation email (or the sign-up itself, if none was
+ * sent) is older than `before` (an ISO time). One that never had consent goes with its trail. One that
+ * had consent, unsubscribed and then signed up again goes back to being unsubscribed: the sign-ups after
+ * its last unsubscribe go (they gave no consent, and hold the internet addresses they came from), and the
+ * rest is cut down to the consent trail by keepOnlyUnsubscribeTrails, run after this. Answers how many
+ * went and how many went back, and the addresses deleted.
  */
 export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
   const rows = await trx
     .selectFrom('subscribers')
     .select(['id', 'email'])
     .where('status', '=', 'pending')
-    // Never confirmed: one who unsubscribed and signed up again keeps the earlier trail as proof.
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('subscriber_consents')
-            .select('subscriber_consents.id')
-            .whereRef('subscriber_consents.subscriber_id', '=', 'subscribers.id')
-            .where('subscriber_consents.event', '=', 'confirmed'),
-        ),
-      ),
-    )
     .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
     .execute();
-  const ids = rows.map((row) => row.id);
-  if (ids.length > 0) {
-    await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', ids).execute();
-    await trx.deleteFrom('subscribers').where('id', 'in', ids).execute();
+  const unsubscribes = await lastUnsubscribes(
+    trx,
+    rows.map((row) => row.id),
+  );
+  const gone = rows.filter((row) => !unsubscribes.has(row.id));
+  const goneIds = gone.map((row) => row.id);
+  if (goneIds.length > 0) {
+    await eraseCampaignHistory(trx, goneIds);
+    await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
+    await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
+  }
+  for (const [id, unsubscribe] of unsubscribes) {
+    await trx
+      .deleteFrom('subscriber_consents')
+      .where('subscriber_id', '=', id)
+      .where('id', '>', unsubscribe.id)
+      .execute();
+    await trx
+      .updateTable('subscribers')
+      .set({ status: 'unsubscribed', unsubscribed_at: unsubscribe.at, confirm_token_hash: null })
+      .where('id', '=', id)
+      .execute();
   }
   return {
-    counts: { unconfirmedSignUpsDeleted: ids.length },
-    deletedAddresses: rows.map((row) => row.email),
+    counts: { unconfirmedSignUpsDeleted: goneIds.length, unconfirmedSignUpsEnded: unsubscribes.size },
+    deletedAddresses: gone.map((row) => row.email),
   };
 }

@@ -98,8 +98,8 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
       if (existing) {
         // A pending address gets the confirmation again at most once an hour, so the form cannot be used
         // to flood someone's inbox; an unsubscribed one that signs up again needs a fresh confirmation,
-        // and reads as subscribing afresh: its earlier confirmation and unsubscribe stay in the consent
-        // trail, not on the subscriber.
+        // and keeps the dates of its earlier confirmation and unsubscribe (the retention job reads the
+        // unsubscribe from the trail to put it back, retention.ts, should this one never be confirmed).
         const sentAt = existing.confirmation_sent_at ? Date.parse(existing.confirmation_sent_at) : 0;
         if (existing.status === 'pending' && at.getTime() - sentAt < resendAfterMs) return;
         await trx
@@ -109,8 +109,6 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
             confirm_token_hash: hashToken(confirmToken),
             confirmation_sent_at: at.toISOString(),
             unsubscribe_token_hash: hashToken(unsubscribe),
-            confirmed_at: null,
-            unsubscribed_at: null,
           })
           .where('id', '=', existing.id)
           .execute();
@@ -180,7 +178,8 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
         if (!(now().getTime() - sentAt < confirmLinkValidMs)) return 'unknown';
         await trx
           .updateTable('subscribers')
-          .set({ status: 'confirmed', confirmed_at: now().toISOString() })
+          // On the list again: an earlier unsubscribe is in the trail, not on the subscriber.
+          .set({ status: 'confirmed', confirmed_at: now().toISOString(), unsubscribed_at: null })
           .where('id', '=', subscriber.id)
           .where('status', '=', 'pending')
           .execute();

@@ -111,13 +111,16 @@ describeEachDatabase('unsubscribing and resending a confirmation from the back o
       ).toBe(200);
       const first = await detail('bea@example.com');
       expect((await staff.send('/subscribers/bea@example.com/unsubscribe')).status).toBe(200);
+      const unsubscribed = await detail('bea@example.com');
 
+      // Signing up again keeps the earlier dates until the new sign-up is confirmed.
       await subscribe('bea@example.com');
       expect(await detail('bea@example.com')).toMatchObject({
         status: 'pending',
-        confirmedAt: null,
-        unsubscribedAt: null,
+        confirmedAt: first.confirmedAt,
+        unsubscribedAt: unsubscribed.unsubscribedAt,
       });
+      expect(unsubscribed.unsubscribedAt).toEqual(expect.any(String));
       expect(
         await confirmFrom(linkIn(await nthConfirmation('bea@example.com', 2), '/subscribe/confirm')),
       ).toBe(200);
