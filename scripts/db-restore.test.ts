@@ -98,6 +98,68 @@ describe('npm run db:backup and db:restore on SQLite', () => {
     expect(subscribersIn(database)).toEqual(['current@example.com']);
   });
 
+  it('refuses a backup holding a trigger or a view the migrations do not make, naming each', async () => {
+    // A trigger that copies every new subscriber's address into a table of its own, and a view over them.
+    const tapped = path.join(dir, 'tapped.db');
+    await siteDatabase(tapped, 'backed-up@example.com');
+    const file = new SQLite(tapped);
+    file.exec(`create table copied (email text);
+      create trigger copy_subscribers after insert on subscribers begin
+        insert into copied values (new.email);
+      end;`);
+    file.close();
+    const viewed = path.join(dir, 'viewed.db');
+    await siteDatabase(viewed, 'backed-up@example.com');
+    const other = new SQLite(viewed);
+    other.exec('create view everyone as select email from subscribers');
+    other.close();
+    const before = readFileSync(database);
+
+    const refused = await databaseCommand('restore', url(), tapped);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toBe(
+      `Cannot restore: ${tapped} holds objects this version's migrations do not make (table copied, trigger copy_subscribers): restore a backup made by db:backup, or remove them first\n`,
+    );
+    const view = await databaseCommand('restore', url(), viewed);
+    expect(view.code).toBe(1);
+    expect(view.stderr).toBe(
+      `Cannot restore: ${viewed} holds objects this version's migrations do not make (view everyone): restore a backup made by db:backup, or remove them first\n`,
+    );
+    expect(readFileSync(database).equals(before)).toBe(true);
+    expect(subscribersIn(database)).toEqual(['current@example.com']);
+  });
+
+  it('refuses such a backup with --force over a database in use, which keeps no trigger', async () => {
+    const tapped = path.join(dir, 'tapped.db');
+    await siteDatabase(tapped, 'backed-up@example.com');
+    const file = new SQLite(tapped);
+    file.exec(`create trigger forget_subscribers after insert on subscribers begin
+        delete from subscribers where id = new.id;
+      end;
+      create index subscribers_by_address on subscribers (email, status)`);
+    file.close();
+    // Held open as the running site holds it.
+    const site = createDatabase(loadConfig({ DATABASE_URL: url() }).database);
+    try {
+      const refused = await databaseCommand('restore', url(), tapped, '--force');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('(index subscribers_by_address, trigger forget_subscribers)');
+      await site
+        .insertInto('subscribers')
+        .values({
+          email: 'later@example.com',
+          status: 'pending',
+          unsubscribe_token_hash: 'later',
+          created_at: '2026-11-01',
+        })
+        .execute();
+      const emails = await site.selectFrom('subscribers').select('email').orderBy('email').execute();
+      expect(emails.map((row) => row.email)).toEqual(['current@example.com', 'later@example.com']);
+    } finally {
+      await site.destroy();
+    }
+  });
+
   it("replaces the database whole, and removes the old one's -wal and -shm files", async () => {
     const backup = path.join(dir, 'backup.db');
     copyFileSync(database, backup);

@@ -1,6 +1,6 @@
 // Copy for the newsletter page, where the larger subscribe form lives.
 export const newsletterPage = {
-  title: 'Our newsletter for owner-managed businesses',
+  title: 'Newsletter for owner-managed businesses',
   description:
     'A short monthly email from Fenwick & Hale: tax deadlines, allowances and plain-English news for owner-managed businesses.',
   heading: 'Our newsletter',

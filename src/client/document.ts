@@ -2,6 +2,7 @@ import { firm } from '#content/firm.ts';
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
 import type { RenderedPage } from './prerender.tsx';
@@ -20,7 +21,7 @@ export interface PageAssets {
  *  banner's gate, which the CSP allows by its hash. The JSON-LD block is data, which no browser runs. */
 export function renderDocument(page: RenderedPage, assets: PageAssets): string {
   const { meta } = page;
-  const title = meta.path === '/' ? `${firm.name} | ${meta.title}` : `${meta.title} | ${firm.name}`;
+  const title = pageTitle(meta.title, firm.name, { nameFirst: meta.path === '/' });
   const url = meta.path === null ? null : `${publicOriginToken}${meta.path}`;
   const head = [
     '<meta charset="utf-8">',

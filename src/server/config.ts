@@ -28,6 +28,11 @@ export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
   host: string;
+  /**
+   * When HOST is `unix:/path`, the Unix socket the site listens on instead of a port: only processes the
+   * socket's mode lets in (the proxy's group) can connect, so none can write X-Forwarded-For but the proxy.
+   */
+  socketPath: string | undefined;
   database: DatabaseTarget;
   /** SMTP server to send through; unset writes each message as an .eml file under `mailDir`. */
   smtpUrl: string | undefined;
@@ -123,6 +128,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) fail('PORT', 'a whole number from 0 to 65535', portText);
   const host = read('HOST') ?? '127.0.0.1';
+  const socketPath = host.startsWith('unix:') ? host.slice('unix:'.length) : undefined;
+  if (socketPath !== undefined && (!path.isAbsolute(socketPath) || socketPath.endsWith('/'))) {
+    fail('HOST', 'an address, or unix: and the absolute path of a socket file', host);
+  }
 
   const database = parseDatabaseUrl(read('DATABASE_URL') ?? 'sqlite:data/site.db', fail);
 
@@ -197,7 +206,13 @@ export function loadConfig(env: Env = process.env): Config {
     fail('SESSION_SECRET', 'at least 32 characters long', `${secret.length} characters`);
   }
 
-  const trustProxy = parseProxyTrust(read('TRUST_PROXY') ?? 'false', fail);
+  // On a Unix socket the peer is the proxy by construction: one proxy unless TRUST_PROXY counts more. It
+  // has no network address, so a list of the proxies' addresses could never match it.
+  const trustProxyText = read('TRUST_PROXY');
+  const trustProxy = parseProxyTrust(trustProxyText ?? (socketPath ? 'true' : 'false'), fail);
+  if (socketPath && trustProxy.kind !== 'hops') {
+    fail('TRUST_PROXY', 'unset, true or a number of proxies when HOST is a Unix socket', trustProxyText);
+  }
   const zoomValues = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'].map(read);
   const [accountId, clientId, clientSecret] = zoomValues;
   if (zoomValues.some(Boolean) && !zoomValues.every(Boolean)) {
@@ -284,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     port,
     host,
+    socketPath,
     database,
     smtpUrl,
     smtpMaxConnections,

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
 import { createRuntime } from './runtime.ts';
 
@@ -31,7 +32,8 @@ if (!config.smtpUrl) {
 if (!config.zoom && !config.meetingUrl) {
   log.warn('Neither Zoom nor MEETING_URL is configured: booking emails say the call link will follow');
 }
-if (config.trustProxy.kind === 'hops' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
+if (config.trustProxy.kind === 'hops' && !config.socketPath && !loopback) {
   log.warn(
     { host: config.host },
     'TRUST_PROXY counts proxies: a visitor who reaches this port without going through the proxy can choose the address the site sees. Keep the port open only to the proxy, or set TRUST_PROXY to its addresses',
@@ -39,7 +41,7 @@ if (config.trustProxy.kind === 'hops' && !['127.0.0.1', '::1', 'localhost'].incl
 }
 
 const runtime = await createRuntime(config, log);
-await runtime.app.listen({ port: config.port, host: config.host });
+await listen(runtime.app, config);
 runtime.outbox.start();
 runtime.retention.start();
 runtime.campaigns.start();

@@ -229,6 +229,23 @@ describe('booking an initial call in Chromium', () => {
     expect(t.errors.filter((e) => !e.includes('429') && e !== 'Some error occured')).toEqual([]);
   });
 
+  it('thanks the visitor for any 2xx, whether its body is empty or not JSON', async () => {
+    const { date, slots } = await firstBookableDate(t.site.url);
+    for (const answer of [
+      { status: 200 },
+      { status: 201, contentType: 'text/html', body: '<p>Booked</p>' },
+    ]) {
+      await t.page.unrouteAll();
+      await t.page.route('**/forms/book-call-form', (route) => route.fulfill(answer));
+      await openModal();
+      await chooseDayAndTime(date, slots[0] as TimeSlot);
+      await dialog().getByLabel('Email address').fill('odd.answer@example.com');
+      await dialog().getByRole('button', { name: 'Book my call' }).click();
+      await t.page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent);
+      await expect(status().textContent()).resolves.toBe(bookingMessages.booked);
+    }
+  });
+
   it('shows the connection problem for 2 s when the request fails', async () => {
     const { date, slots } = await firstBookableDate(t.site.url);
     await t.page.clock.install();

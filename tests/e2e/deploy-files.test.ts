@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
@@ -79,13 +80,13 @@ describe('deploy/Dockerfile', () => {
     expect(kept.filter((file) => context.ignores(file))).toEqual([]);
   });
 
-  /** The HEALTHCHECK's command, run here against the site on `port`: its exit code. */
-  function healthcheck(port: number) {
+  /** The HEALTHCHECK's command, run here against the site with these settings: its exit code. */
+  function healthcheck(settings: { PORT: string } | { HOST: string }) {
     const check = steps.find((step) => step.keyword === 'HEALTHCHECK')?.argument ?? '';
     const [command = '', ...args] = JSON.parse(check.slice(check.indexOf('CMD ') + 4)) as string[];
     // Not spawnSync: the site under test runs in this process and must keep answering meanwhile.
     const child = spawn(command === 'node' ? process.execPath : command, args, {
-      env: { PATH: process.env.PATH, PORT: String(port) },
+      env: { PATH: process.env.PATH, ...settings },
       stdio: 'ignore',
       timeout: 10_000,
     });
@@ -95,11 +96,22 @@ describe('deploy/Dockerfile', () => {
   it("has a health check that passes while the site's /readyz answers 200, and fails when nothing answers", async () => {
     const site = await startTestApp();
     try {
-      expect(await healthcheck(Number(new URL(site.url).port))).toBe(0);
+      expect(await healthcheck({ PORT: new URL(site.url).port })).toBe(0);
     } finally {
       await site.close();
     }
-    expect(await healthcheck(await freePort())).toBe(1);
+    expect(await healthcheck({ PORT: String(await freePort()) })).toBe(1);
+    // On the Unix socket deploy/compose.yaml has it listen on.
+    const socketDir = mkdtempSync(path.join(tmpdir(), 'practice-site-socket-'));
+    const host = `unix:${socketDir}/app.sock`;
+    const onSocket = await startTestApp({ env: { HOST: host } });
+    try {
+      expect(await healthcheck({ HOST: host })).toBe(0);
+    } finally {
+      await onSocket.close();
+    }
+    expect(await healthcheck({ HOST: host })).toBe(1);
+    rmSync(socketDir, { recursive: true, force: true });
   });
 });
 
@@ -116,12 +128,18 @@ const compose = runs('docker', ['compose', 'version'])
 describe('deploy/compose.yaml', () => {
   const file = read('deploy/compose.yaml');
 
-  it("runs Caddy with the tested deploy/Caddyfile, and the app believes X-Forwarded-For from Caddy's address only", () => {
+  it('runs Caddy with the tested deploy/Caddyfile, and the app on a socket that Caddy alone shares', () => {
     expect(file).toContain('- ./Caddyfile:/etc/caddy/Caddyfile:ro');
-    const caddyAddress = file.match(/ipv4_address: (\S+)/)?.[1];
-    expect(caddyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    expect(file).toContain(`TRUST_PROXY: ${caddyAddress}`);
-    // The app's port is not published: only Caddy's are.
+    const app = file.slice(file.indexOf('  app:'), file.indexOf('  postgres:'));
+    const postgres = file.slice(file.indexOf('  postgres:'), file.indexOf('  caddy:'));
+    const caddy = file.slice(file.indexOf('  caddy:'), file.indexOf('\nvolumes:'));
+    // The app listens on no port, and believes the one proxy its socket's peer is (no TRUST_PROXY).
+    expect(app).toContain('HOST: unix:/run/practice-site/app.sock');
+    expect(app).not.toMatch(/PORT:|TRUST_PROXY|ports:/);
+    expect(caddy).toContain('APP_ADDRESS: unix//run/practice-site/app.sock');
+    for (const service of [app, caddy]) expect(service).toContain('- app-socket:/run/practice-site');
+    expect(postgres).not.toContain('app-socket');
+    // Only Caddy's ports are published.
     expect(file.match(/^ {4}ports:/gm)).toHaveLength(1);
   });
 
@@ -196,6 +214,18 @@ describe('deploy/practice-site.service', () => {
     expect(settings('CapabilityBoundingSet')).toEqual(['']);
     expect(settings('EnvironmentFile')).toEqual(['/etc/practice-site/env']);
     expect(settings('ExecStart')).toEqual(['/usr/bin/env npm start']);
+  });
+
+  it('serves on a socket in a folder of its group, where deploy/Caddyfile looks for it, and on no port', () => {
+    const environment = settings('Environment').join(' ');
+    expect(environment).toContain('HOST=unix:/run/practice-site/app.sock');
+    expect(environment).not.toMatch(/PORT=|TRUST_PROXY=/);
+    expect(settings('RuntimeDirectory')).toEqual(['practice-site']);
+    expect(settings('RuntimeDirectoryMode')).toEqual(['0750']);
+    expect(settings('Group')).toEqual(['practice-site']);
+    expect(read('deploy/Caddyfile')).toContain(
+      'reverse_proxy {$APP_ADDRESS:unix//run/practice-site/app.sock}',
+    );
   });
 
   it.runIf(systemdAnalyze)(

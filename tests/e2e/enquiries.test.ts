@@ -122,7 +122,8 @@ describe('the contact form in Chromium', () => {
     await summary().filter({ hasText: botCheckMessages.failed }).waitFor();
     await t.page.unroute('**/api/bot-check**');
 
-    // success false: the info messages, then the error messages (docs/behaviour.md#how-the-pages-show-answers). The sending flag shows meanwhile.
+    // A refusal (4xx) in the answer shape: its info then error messages, after 'Error sending message:'
+    // (docs/behaviour.md#how-the-pages-show-answers). The sending flag shows meanwhile.
     let answer = () => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -143,7 +144,7 @@ describe('the contact form in Chromium', () => {
     await form().getByRole('status').filter({ hasText: 'Sending…' }).waitFor();
     expect(await form().getByRole('button', { name: 'Send your enquiry' }).isDisabled()).toBe(true);
     answer();
-    await summary().filter({ hasText: 'Nearly there. Try later.' }).waitFor();
+    await summary().filter({ hasText: 'Error sending message: Nearly there. Try later.' }).waitFor();
     expect(await form().getByRole('button', { name: 'Send your enquiry' }).isDisabled()).toBe(false);
 
     await t.page.unroute('**/contact-us-send');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { listen } from '#server/http/listen.ts';
 import type { OutboxWorker } from '#server/mail/worker.ts';
 import { createRuntime } from '#server/runtime.ts';
 import type { Clock } from '#server/time/clock.ts';
@@ -60,7 +61,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     : pino({ level: config.logLevel });
   const runtime = await createRuntime(config, log, { pollIntervalMs: 100 }, options.clock);
   options.extend?.(runtime.app);
-  const url = await runtime.app.listen({ port, host: '127.0.0.1' });
+  // On a Unix socket (HOST=unix:PATH) as the shipped deploy files run it; else on a loopback port.
+  let url = `unix:${config.socketPath}`;
+  if (config.socketPath) await listen(runtime.app, config);
+  else url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();
   runtime.campaigns.start();
   runtime.calendarSync?.start();

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoint, formAnswerSchema } from '#shared/api/endpoint.ts';
 import { z } from '#shared/zod.ts';
-import { ApiError, call, sendForm, sendForText } from './api-client.ts';
+import { ApiError, call, send, sendForm, sendForText } from './api-client.ts';
 
 // A real HTTP server: /echo/:id answers what it was sent; /status/:code answers that status, with the
-// site's answer shape when asked for /status/:code/shaped.
+// site's answer shape when asked for /status/:code/shaped; /odd/:code/empty and /odd/:code/html answer a
+// 2xx with an empty body or a page.
 let server: Server;
 let origin: string;
 beforeAll(async () => {
@@ -29,6 +30,13 @@ beforeAll(async () => {
             type: request.headers['content-type'] ?? null,
           }),
         );
+        return;
+      }
+      if (kind === 'odd') {
+        // A 2xx whose body is empty, or not JSON (a proxy's page, a plain "OK").
+        const status = Number(value);
+        if (shaped === 'empty') response.writeHead(status).end();
+        else response.writeHead(status, { 'content-type': 'text/html' }).end('<p>OK</p>');
         return;
       }
       if (kind === 'failed') {
@@ -121,12 +129,35 @@ describe('the typed client', () => {
   });
 });
 
+describe('an endpoint where any 2xx means success (the booking, the small sign-up)', () => {
+  it.each([
+    [200, 'empty'],
+    [204, 'empty'],
+    [201, 'html'],
+  ])('takes a %i with an %s body as a success, logging nothing', async (status, body) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(send(failing(`/odd/${status}/${body}`), {}, { origin })).resolves.toBeUndefined();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('throws a non-2xx answer as call does, with its messages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = await send(failing('/status/409/shaped'), {}, { origin }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, messages: ['First problem', 'Second problem'] });
+  });
+});
+
 describe('sending a form', () => {
-  it('says the server’s messages when it refuses, and the body when the answer has none', async () => {
+  it('says "Error sending message:" then the server’s messages when it refuses, else the body', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await sendForm(failing('/status/422/shaped'), {}, { origin })).toEqual({
       sent: false,
-      message: 'First problem Second problem',
+      message: 'Error sending message: First problem Second problem',
+    });
+    expect(await sendForm(failing('/status/503/shaped'), {}, { origin })).toEqual({
+      sent: false,
+      message: 'Error sending message: First problem Second problem',
     });
     expect(await sendForm(failing('/status/500'), {}, { origin })).toEqual({
       sent: false,
@@ -144,7 +175,8 @@ describe('a failure of the site’s own', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await sendForm(failing('/failed/500'), {}, { origin })).toEqual({
       sent: false,
-      message: 'Something went wrong on our side. If it happens again, tell us this reference: k3Tq9_xW2mZb',
+      message:
+        'Error sending message: Something went wrong on our side. If it happens again, tell us this reference: k3Tq9_xW2mZb',
     });
   });
 });

@@ -74,8 +74,31 @@ export interface CallOptions {
 export async function call<const E extends EndpointSpec>(
   endpoint: E | RouteOf<E>,
   input: CallInput<E>,
-  { origin = '', signal }: CallOptions = {},
+  options: CallOptions = {},
 ): Promise<Success<E>> {
+  const response = await request(endpoint, input, options);
+  return (await response.json()) as Success<E>;
+}
+
+/**
+ * Calls an endpoint whose every 2xx means success (the booking and the small sign-up,
+ * docs/behaviour.md#how-the-pages-show-answers): the answer's body is not read, so one that is empty or
+ * not JSON is a success too. A non-2xx answer is thrown as `call` throws it.
+ */
+export async function send<const E extends EndpointSpec>(
+  endpoint: E | RouteOf<E>,
+  input: CallInput<E>,
+  options: CallOptions = {},
+): Promise<void> {
+  const response = await request(endpoint, input, options);
+  await response.body?.cancel();
+}
+
+async function request<const E extends EndpointSpec>(
+  endpoint: E | RouteOf<E>,
+  input: CallInput<E>,
+  { origin = '', signal }: CallOptions,
+): Promise<Response> {
   const { params, query, body } = input as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
@@ -98,7 +121,7 @@ export async function call<const E extends EndpointSpec>(
     const parsed = parsedOrNull(text);
     throw new ApiError(response.status, [...messagesOf(parsed), referenceOf(parsed)].filter(Boolean), text);
   }
-  return (await response.json()) as Success<E>;
+  return response;
 }
 
 /** The login page, told to come back to this page afterwards (the server follows only back-office paths). */
@@ -126,9 +149,10 @@ export type FormOutcome = { sent: true } | { sent: false; message: string };
 const errorSending = (detail: string) => `Error sending message: ${detail}`;
 
 /**
- * Sends a form and reads its `{success, infoMessages, errorMessages}` answer: success false shows the info
- * messages then the error messages; a request that fails shows 'Error sending message: {detail}', the
- * detail being the answer's messages, else its body, else the error's message.
+ * Sends a form and reads its `{success, infoMessages, errorMessages}` answer: success false in a 2xx
+ * answer shows the info messages then the error messages; a request that fails (a 4xx or 5xx answer, or
+ * none) shows 'Error sending message: {detail}', the detail being the answer's messages, else its body,
+ * else the error's message.
  */
 export async function sendForm<const E extends EndpointSpec>(
   endpoint: E | RouteOf<E>,
@@ -141,7 +165,7 @@ export async function sendForm<const E extends EndpointSpec>(
     return { sent: false, message: messagesOf(answer).join(' ') || errorSending('no details') };
   } catch (error) {
     if (error instanceof ApiError) {
-      return { sent: false, message: error.messages.join(' ') || errorSending(error.body || error.message) };
+      return { sent: false, message: errorSending(error.messages.join(' ') || error.body || error.message) };
     }
     return { sent: false, message: errorSending(error instanceof Error ? error.message : String(error)) };
   }

@@ -16,6 +16,7 @@ import SQLite from 'better-sqlite3';
 import { createDatabase } from './database.ts';
 import { DatabaseInUse, tryExclusiveLock } from './in-use-lock.ts';
 import { migrateToLatest, migrationNames } from './migrate.ts';
+import { migratedSchema, objectsNotMigrated, objectsStatement, schemaObjects } from './schema-objects.ts';
 
 /** A file `db:restore` will not put in place, with the reason in words. */
 export class NotRestorable extends Error {
@@ -71,10 +72,14 @@ export async function backupSqlite(source: string, target: string): Promise<void
 
 /**
  * Checks that `file` is a sound practice-site SQLite database that this version can run: its migrations
- * are all ones this version knows. Answers the last of them; a database older than this version is
- * brought up to date when the site starts on it.
+ * are all ones this version knows, and its schema is exactly what they make. Answers the last of them; a
+ * database older than this version is brought up to date when the site starts on it.
+ *
+ * A trigger, view or table that someone added to the file would come back with it and run inside the
+ * site (a trigger copying every new lead elsewhere, say), so a file holding any object the migrations do
+ * not make is refused, naming each.
  */
-export function checkRestorable(file: string): { migration: string } {
+export async function checkRestorable(file: string): Promise<{ migration: string }> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new NotRestorable(`There is no file at ${file}`);
   let db: SQLite.Database | undefined;
   try {
@@ -99,6 +104,18 @@ export function checkRestorable(file: string): { migration: string } {
       throw new NotRestorable(`${file} is not a practice-site database: no migration was applied to it`);
     const problems = db.pragma('integrity_check', { simple: true });
     if (problems !== 'ok') throw new NotRestorable(`${file} is damaged: ${problems}`);
+    const backup = db;
+    const actual = await schemaObjects({
+      objects: () => backup.prepare(objectsStatement).all() as Record<string, unknown>[],
+      columns: (table) =>
+        backup.prepare('select * from pragma_table_xinfo(?)').all(table) as Record<string, unknown>[],
+    });
+    const foreign = objectsNotMigrated(actual, await migratedSchema(migration));
+    if (foreign.length > 0) {
+      throw new NotRestorable(
+        `${file} holds objects this version's migrations do not make (${foreign.join(', ')}): restore a backup made by db:backup, or remove them first`,
+      );
+    }
     return { migration };
   } catch (error) {
     if (error instanceof NotRestorable) throw error;
@@ -134,7 +151,7 @@ export async function restoreSqlite(
   target: string,
   { force = false }: { force?: boolean } = {},
 ): Promise<RestoreResult> {
-  const { migration } = checkRestorable(file);
+  const { migration } = await checkRestorable(file);
   if (existsSync(target) && realpathSync(file) === realpathSync(target)) {
     throw new NotRestorable(`${file} is the database itself`);
   }

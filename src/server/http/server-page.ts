@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
+import { firm } from '#content/firm.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
-import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
+import { serverPageContentToken, serverPageHeadToken } from '#shared/server-page.ts';
+
+// The shell's title holds a token where the page's words go; the whole title is written here instead, so
+// that a long one (an article's) is kept within what search engines show.
+const titleElement = /<title>[^<]*<\/title>/;
 
 /**
  * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the build
@@ -19,7 +25,7 @@ export class ServerPages {
   /** The whole page: `head` adds to its <head> (a description, a canonical link, sharing tags). */
   render(title: string, content: SafeHtml, head: SafeHtml = new SafeHtml('')) {
     return this.#shell
-      .replace(serverPageTitleToken, escapeHtml(title))
+      .replace(titleElement, () => `<title>${escapeHtml(pageTitle(title, firm.name))}</title>`)
       .replace(serverPageHeadToken, () => head.value)
       .replace(serverPageContentToken, () => content.value);
   }

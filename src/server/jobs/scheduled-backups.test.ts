@@ -90,7 +90,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     expect(statSync(backupDir).mode & 0o777).toBe(0o700);
     const newest = path.join(backupDir, 'site-2026-03-05.db');
     expect(statSync(newest).mode & 0o777).toBe(0o600);
-    expect(checkRestorable(newest).migration).toBeTruthy();
+    expect((await checkRestorable(newest)).migration).toBeTruthy();
     expect(backups.status()).toEqual({ lastSuccessAt: today, failures: 0 });
   });
 

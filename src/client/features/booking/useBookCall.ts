@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, call, logHttpFailure } from '#client/lib/api-client.ts';
+import { ApiError, call, logHttpFailure, send } from '#client/lib/api-client.ts';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
 import {
   bookCall,
@@ -164,7 +164,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       recToken,
     };
     try {
-      await call(bookCall, { body: payload });
+      await send(bookCall, { body: payload });
       const detail: CallBookedDetail = {
         date: formatLongDate(date),
         time: payload.selectedTimeString,

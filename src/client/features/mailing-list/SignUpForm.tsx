@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { call } from '#client/lib/api-client.ts';
+import { send } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
 import type { subscribe } from '#shared/api/mailing-list.ts';
@@ -25,7 +25,7 @@ export function SignUpForm() {
     setSending(true);
     show(null);
     try {
-      await call<typeof subscribe>(subscribeRoute, {
+      await send<typeof subscribe>(subscribeRoute, {
         body: { emailAddress, submitMethod: '2', ...(trap && { [honeypotField]: trap }) },
       });
       field.clear();

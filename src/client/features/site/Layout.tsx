@@ -14,8 +14,10 @@ export function Layout({ children, path }: { children: ReactNode; path: string |
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer path={path} />
+      {/* Before the footer: its button comes before the footer's links, and where it stops at the foot of
+          the page it stands above them rather than over them (docs/behaviour.md#cookie-banner). */}
       <CookieBanner />
+      <Footer path={path} />
     </>
   );
 }

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { createDatabase } from './database.ts';
+import { migrateTo } from './migrate.ts';
+
+type Row = Record<string, unknown>;
+
+/** Reads one SQLite schema: its objects (from sqlite_master) and a table's columns. */
+export interface SchemaReader {
+  objects(): Row[] | Promise<Row[]>;
+  columns(table: string): Row[] | Promise<Row[]>;
+}
+
+/** SQLite's own objects (sqlite_sequence, sqlite_stat1, automatic indexes) are left out. */
+export const objectsStatement = `select type, name, tbl_name, sql from sqlite_master
+  where name not like 'sqlite\\_%' escape '\\' order by type, name`;
+
+/**
+ * Every object in an SQLite schema, each as "type name" with what defines it: a table's columns (their
+ * names, types, defaults and whether they are generated), or the statement that made an index, trigger or
+ * view. SQLite's own objects hold no code and any database may have them.
+ */
+export async function schemaObjects(reader: SchemaReader): Promise<Map<string, string>> {
+  const objects = new Map<string, string>();
+  for (const row of await reader.objects()) {
+    const key = `${row.type} ${row.name}`;
+    if (row.type === 'table') {
+      const columns = await reader.columns(String(row.name));
+      objects.set(key, JSON.stringify(columns));
+    } else {
+      objects.set(key, `${row.tbl_name} ${String(row.sql ?? '').replace(/\s+/g, ' ')}`);
+    }
+  }
+  return objects;
+}
+
+/**
+ * The schema this version's migrations make, up to and including `migration`, in a scratch database in
+ * memory: what a backup at that migration must hold, and no more.
+ */
+export async function migratedSchema(migration: string): Promise<Map<string, string>> {
+  const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
+  try {
+    await migrateTo(db, migration);
+    return await schemaObjects({
+      objects: async () => (await sql<Row>`${sql.raw(objectsStatement)}`.execute(db)).rows,
+      columns: async (table) => (await sql<Row>`select * from pragma_table_xinfo(${table})`.execute(db)).rows,
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The objects in `actual` that the migrations did not make as they stand there: added triggers, views,
+ * tables and indexes, and ours redefined (a table with other columns, an index on something else).
+ */
+export function objectsNotMigrated(actual: Map<string, string>, migrated: Map<string, string>): string[] {
+  return [...actual].filter(([key, definition]) => migrated.get(key) !== definition).map(([key]) => key);
+}
