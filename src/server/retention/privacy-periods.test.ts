@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 
 // The privacy notice states each period the retention job keeps to (subscriptions.test.ts,
-// advisers-diaries.test.ts, retention.test.ts and mail/mail-files.test.ts prove them on a fixed clock).
+// advisers-diaries.test.ts, retention.test.ts, mail/mail-files.test.ts and mail/recipient-cap.test.ts prove
+// them on a fixed clock).
 
 let site: TestApp;
 beforeAll(async () => {
@@ -25,4 +26,8 @@ it('says what is kept of a call, of emails and of an unsubscribed or lapsed news
     'If you sign up again and do not confirm within 30 days, that sign-up is deleted and your earlier record of consent is kept as before.',
   );
   expect(html).toContain('the record of your consent for six years after you unsubscribe');
+  // recipient-cap.test.ts proves the count goes with its day.
+  expect(html).toContain(
+    'we count the emails they send to each address in a day, holding the address only in a scrambled form that cannot be read back, and delete the count when the day is over.',
+  );
 });
