@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '#shared/booking.ts';
-import { type CalendarDate, formatLongDate, formatTime, toIsoDate } from '#shared/calendar.ts';
+import { type CalendarDate, formatLongDate, formatTime, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
@@ -78,7 +78,8 @@ describe('the booking modal’s details in Chromium', () => {
 
   it('never offers a day whose times are all taken, asking once per month shown', async () => {
     const { date: full } = await firstBookableDate(t.site.url);
-    // One call across the whole day leaves it no free time.
+    // One call across the whole day leaves it no free time. Thirteen hours either side of noon UTC span
+    // the London day in winter and in summer, and no working hour of the days either side.
     const db = new Database(path.join(t.site.dataDir, 'site.db'));
     const noon = Date.UTC(full.year, full.month, full.day, 12);
     db.prepare(
@@ -86,8 +87,8 @@ describe('the booking modal’s details in Chromium', () => {
         cancel_token_hash, created_at) values ('FULL-DAY', 'all.day@example.com', ?, ?, ?, '00:00',
         'Europe/London', 'confirmed', 'not-a-token-hash', ?)`,
     ).run(
-      new Date(noon - 36 * 3_600_000).toISOString(),
-      new Date(noon + 36 * 3_600_000).toISOString(),
+      new Date(noon - 13 * 3_600_000).toISOString(),
+      new Date(noon + 13 * 3_600_000).toISOString(),
       toIsoDate(full),
       new Date().toISOString(),
     );
@@ -106,7 +107,19 @@ describe('the booking modal’s details in Chromium', () => {
     );
     await dayButton(full).click({ force: true });
     await expect(dialog().locator('legend').textContent()).resolves.toBe('Choose a day to see the times');
-    expect(asked).toEqual([JSON.stringify({ year: full.year, month: full.month + 1, apptType: 'initial' })]);
+    // Once for each month shown: the modal opens on this month, then the test turns to the full day's.
+    const today = todayIn('Europe/London');
+    const monthsShown = (full.year - today.year) * 12 + full.month - today.month + 1;
+    expect(asked).toEqual(
+      Array.from({ length: monthsShown }, (_, index) => {
+        const month = today.month + index;
+        return JSON.stringify({
+          year: today.year + Math.floor(month / 12),
+          month: (month % 12) + 1,
+          apptType: 'initial',
+        });
+      }),
+    );
   });
 
   it("shows 'Please select a time' for 2 s, and clears it once a time is chosen", async () => {
