@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest, migrationNames } from '#server/db/migrate.ts';
+import { checkRestorable } from '#server/db/sqlite-backup.ts';
 import { databaseCommand } from '#tests/support/database-commands.ts';
 
 let dir: string;
@@ -127,6 +128,51 @@ describe('npm run db:backup and db:restore on SQLite', () => {
     );
     expect(readFileSync(database).equals(before)).toBe(true);
     expect(subscribersIn(database)).toEqual(['current@example.com']);
+  });
+
+  // Written straight into the schema table, as a file edited with SQLite's writable_schema can be: names
+  // that look like SQLite's own, and a constraint added to one of our tables.
+  it.each([
+    [
+      'a trigger named as SQLite names its own',
+      `insert into sqlite_master (type, name, tbl_name, rootpage, sql) values ('trigger', 'sqlite_evil',
+        'enquiries', 0, 'CREATE TRIGGER sqlite_evil AFTER INSERT ON enquiries BEGIN UPDATE users SET role = ''owner''; END')`,
+      'trigger sqlite_evil',
+    ],
+    [
+      'a view named as SQLite names its own',
+      `insert into sqlite_master (type, name, tbl_name, rootpage, sql) values ('view', 'sqlite_v', 'sqlite_v',
+        0, 'CREATE VIEW sqlite_v AS SELECT email FROM subscribers')`,
+      'view sqlite_v',
+    ],
+    [
+      'a trigger named as an automatic index',
+      `insert into sqlite_master (type, name, tbl_name, rootpage, sql) values ('trigger',
+        'sqlite_autoindex_enquiries_9', 'enquiries', 0,
+        'CREATE TRIGGER sqlite_autoindex_enquiries_9 AFTER INSERT ON enquiries BEGIN SELECT 1; END')`,
+      'trigger sqlite_autoindex_enquiries_9',
+    ],
+    [
+      'statistics that steer the query planner',
+      "create table sqlite_stat1 (tbl, idx, stat); insert into sqlite_stat1 values ('enquiries', null, '1')",
+      'table sqlite_stat1',
+    ],
+    [
+      'one of our tables with a CHECK added',
+      `update sqlite_master set sql = substr(sql, 1, length(sql) - 1) || ', CHECK (length(message) < 10))'
+        where name = 'enquiries' and type = 'table'`,
+      'table enquiries',
+    ],
+  ])('refuses a backup holding %s', async (_, statements, named) => {
+    const tampered = path.join(dir, 'tampered.db');
+    await siteDatabase(tampered, 'backed-up@example.com');
+    const file = new SQLite(tampered);
+    file.unsafeMode(true);
+    file.pragma('writable_schema = ON');
+    file.exec(statements);
+    file.pragma('writable_schema = OFF');
+    file.close();
+    await expect(checkRestorable(tampered)).rejects.toThrow(`(${named})`);
   });
 
   it('refuses such a backup with --force over a database in use, which keeps no trigger', async () => {

@@ -4,20 +4,26 @@ import { migrateTo } from './migrate.ts';
 
 type Row = Record<string, unknown>;
 
+const oneLine = (statement: unknown) => String(statement ?? '').replace(/\s+/g, ' ');
+
 /** Reads one SQLite schema: its objects (from sqlite_master) and a table's columns. */
 export interface SchemaReader {
   objects(): Row[] | Promise<Row[]>;
   columns(table: string): Row[] | Promise<Row[]>;
 }
 
-/** SQLite's own objects (sqlite_sequence, sqlite_stat1, automatic indexes) are left out. */
-export const objectsStatement = `select type, name, tbl_name, sql from sqlite_master
-  where name not like 'sqlite\\_%' escape '\\' order by type, name`;
+/**
+ * Every row of the schema, SQLite's own included: a name starting `sqlite_` is no promise that SQLite
+ * made the object (a file edited with `writable_schema` can hold a trigger or view so named), so those
+ * are compared as any other. The automatic indexes and `sqlite_sequence` that the migrations' tables
+ * bring are in the scratch database too; `sqlite_stat1` is not (the site never runs ANALYZE).
+ */
+export const objectsStatement = 'select type, name, tbl_name, sql from sqlite_master order by type, name';
 
 /**
  * Every object in an SQLite schema, each as "type name" with what defines it: a table's columns (their
- * names, types, defaults and whether they are generated), or the statement that made an index, trigger or
- * view. SQLite's own objects hold no code and any database may have them.
+ * names, types, defaults and whether they are generated) and the statement that made it (its constraints:
+ * a CHECK added to one of ours is a change), or the statement that made an index, trigger or view.
  */
 export async function schemaObjects(reader: SchemaReader): Promise<Map<string, string>> {
   const objects = new Map<string, string>();
@@ -25,9 +31,9 @@ export async function schemaObjects(reader: SchemaReader): Promise<Map<string, s
     const key = `${row.type} ${row.name}`;
     if (row.type === 'table') {
       const columns = await reader.columns(String(row.name));
-      objects.set(key, JSON.stringify(columns));
+      objects.set(key, `${JSON.stringify(columns)} ${oneLine(row.sql)}`);
     } else {
-      objects.set(key, `${row.tbl_name} ${String(row.sql ?? '').replace(/\s+/g, ' ')}`);
+      objects.set(key, `${row.tbl_name} ${oneLine(row.sql)}`);
     }
   }
   return objects;
