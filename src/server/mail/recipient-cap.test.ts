@@ -104,6 +104,24 @@ describeEachDatabase('the cap on emails to one address', (database) => {
     expect(await mailKindsTo(site, 'other.person@example.com')).toEqual(['subscription-confirmation']);
   });
 
+  it('counts the addresses of one inbox as one: a +tag, and for Gmail its dots and googlemail.com', async () => {
+    const spellings = [
+      'victim+1@gmail.com',
+      'v.i.c.t.i.m@gmail.com',
+      'Victim+news@GoogleMail.com',
+      'vic.tim+2@gmail.com',
+      'victim@gmail.com',
+      'victim+3@gmail.com',
+      'victim+4@gmail.com',
+    ];
+    for (const email of spellings) await post(site, '/contact-us-send', contact(email));
+    const sent = await Promise.all(spellings.map(async (email) => (await mailKindsTo(site, email)).length));
+    expect(sent).toEqual([1, 1, 1, 1, 1, 0, 0]);
+    // Another person's +tag at another provider is theirs alone.
+    await post(site, '/contact-us-send', contact('victim+1@example.org'));
+    expect(await mailKindsTo(site, 'victim+1@example.org')).toHaveLength(1);
+  });
+
   it('keeps no readable address: only a keyed hash and the day', async () => {
     const rows = await site.db.selectFrom('recipient_mail_counts').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);

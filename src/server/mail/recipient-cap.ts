@@ -25,13 +25,31 @@ export interface RecipientCap {
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** Gmail ignores dots in the part before the @, and googlemail.com is the same mailbox. */
+const dotlessDomains = new Set(['gmail.com', 'googlemail.com']);
+
 /**
- * The cap of `perDay` emails to one address (in any letter case) each UTC day. The address is kept as an
- * HMAC under a key derived from the app's secret, as a booking's network address is.
+ * The inbox an address delivers to, as far as the address shows it: letter case aside, most providers
+ * (Gmail, Outlook, iCloud, Fastmail, Proton) deliver `name+anything@` to `name@`, and Gmail ignores dots,
+ * so `v.i.c.t.i.m+1@gmail.com` counts as `victim@gmail.com`. A provider that does neither loses nothing
+ * but a little of its share when two of its people differ only so.
+ */
+export function inboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  const local = address.slice(0, at).split('+')[0] ?? '';
+  if (dotlessDomains.has(domain)) return `${local.replaceAll('.', '')}@gmail.com`;
+  return `${local}@${domain}`;
+}
+
+/**
+ * The cap of `perDay` emails to one inbox (inboxOf) each UTC day. The inbox is kept as an HMAC under a
+ * key derived from the app's secret, as a booking's network address is.
  */
 export function recipientCap(secret: string, perDay: number): RecipientCap {
   const key = createHmac('sha256', secret).update('recipient-mail-count').digest();
-  const hash = (email: string) => createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+  const hash = (email: string) => createHmac('sha256', key).update(inboxOf(email)).digest('hex');
   return {
     async allows(trx, email, at) {
       const row = await trx
