@@ -8,9 +8,9 @@ export const defaultRetentionMonths = 24;
 export const sentMailKeptDays = 30;
 
 /**
- * Days a newsletter sign-up that was never confirmed is kept after the last confirmation email: twice the
- * life of the confirmation link, so a late click still finds it, and then it goes, consent trail and all,
- * since no consent was ever given.
+ * Days a newsletter sign-up that was never confirmed is kept after it began (a later post of the address
+ * does not extend it): twice the life of the confirmation link, so a late click still finds it, and then
+ * it goes, consent trail and all, since no consent was ever given.
  */
 export const unconfirmedSignUpKeptDays = 30;
 

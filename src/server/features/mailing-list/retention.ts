@@ -93,20 +93,44 @@ async function lastUnsubscribes(trx: Kysely<Database>, ids: number[]) {
 }
 
 /**
- * Ends the sign-ups never confirmed whose last confirmation email (or the sign-up itself, if none was
- * sent) is older than `before` (an ISO time). One that never had consent goes with its trail. One that
- * had consent, unsubscribed and then signed up again goes back to being unsubscribed: the sign-ups after
- * its last unsubscribe go (they gave no consent, and hold the internet addresses they came from), and the
- * rest is cut down to the consent trail by keepOnlyUnsubscribeTrails, run after this. Answers how many
- * went and how many went back, and the addresses deleted.
+ * When each pending sign-up began: the first event of its trail since its last unsubscribe (its creation
+ * if the trail is empty). A later post of the same address, or a confirmation email sent again, does not
+ * move it: anyone may post an address, and no consent has come.
+ */
+async function pendingSince(trx: Kysely<Database>, rows: { id: number; created_at: string }[]) {
+  const began = new Map(rows.map((row) => [row.id, undefined as string | undefined]));
+  if (rows.length > 0) {
+    const events = await trx
+      .selectFrom('subscriber_consents')
+      .select(['subscriber_id', 'event', 'created_at'])
+      .where('subscriber_id', 'in', [...began.keys()])
+      .orderBy('id')
+      .execute();
+    for (const event of events) {
+      if (event.event === 'unsubscribed') began.set(event.subscriber_id, undefined);
+      else if (began.get(event.subscriber_id) === undefined) began.set(event.subscriber_id, event.created_at);
+    }
+  }
+  return new Map(rows.map((row) => [row.id, began.get(row.id) ?? row.created_at]));
+}
+
+/**
+ * Ends the sign-ups never confirmed that began (pendingSince) before `before` (an ISO time). One that
+ * never had consent goes with its trail. One that had consent, unsubscribed and then signed up again
+ * goes back to being unsubscribed: the sign-ups after its last unsubscribe go (they gave no consent, and
+ * hold the internet addresses they came from), and the rest is cut down to the consent trail by
+ * keepOnlyUnsubscribeTrails, run after this. Answers how many went and how many went back, and the
+ * addresses deleted.
  */
 export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
-  const rows = await trx
+  const pending = await trx
     .selectFrom('subscribers')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'created_at'])
     .where('status', '=', 'pending')
-    .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
+    .where('created_at', '<', before)
     .execute();
+  const began = await pendingSince(trx, pending);
+  const rows = pending.filter((row) => (began.get(row.id) ?? row.created_at) < before);
   const unsubscribes = await lastUnsubscribes(
     trx,
     rows.map((row) => row.id),
