@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useContext, useEffect, useRef, useState } from 'react';
-import { call, problemsOf } from '#client/lib/api-client.ts';
+import { ApiError, call, problemsOf } from '#client/lib/api-client.ts';
 import {
   type Article,
   type ArticleDraft,
@@ -144,8 +144,11 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     }
   }
 
-  /** Saves the fields (creating the article the first time); answers its id and what became of them. */
-  async function saveFields(): Promise<{ articleId: number; said: string }> {
+  /**
+   * Saves the fields (creating the article the first time); answers its id, what became of them and its
+   * version after the save.
+   */
+  async function saveFields(): Promise<{ articleId: number; said: string; updatedAt?: string }> {
     const body = { ...fields, authorUserId: fields.authorUserId ?? -1 };
     if (id === null) {
       const created = await call(createArticle, { body });
@@ -155,7 +158,20 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     }
     const answer = await call(saveArticle, { params: { id: String(id) }, body });
     setSaved(fields);
-    return { articleId: id, said: answer.infoMessages.join(' ') };
+    return { articleId: id, said: answer.infoMessages.join(' '), updatedAt: answer.updatedAt };
+  }
+
+  /**
+   * An owner's act refused because the article (or its pending changes) changed since this screen loaded
+   * it: show it as it now is, beside the refusal, so that what they publish next is what they read.
+   */
+  async function showIfChanged(error: unknown, articleId: number, resetFields: boolean) {
+    if (!(error instanceof ApiError && error.status === 409)) return;
+    const loaded = await reload(articleId);
+    if (resetFields) {
+      setFields(fieldsOf(editable(owner, loaded)));
+      setSaved(fieldsOf(editable(owner, loaded)));
+    }
   }
 
   const reload = async (articleId: number) => {
@@ -178,9 +194,13 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     act(async () => {
       if (id === null) return '';
       const params = { id: String(id) };
+      const writtenAt = article?.revision?.writtenAt ?? '';
       const answer =
         decision === 'publish'
-          ? await call(publishArticleRevision, { params })
+          ? await call(publishArticleRevision, { params, body: { writtenAt } }).catch(async (error) => {
+              await showIfChanged(error, id, false);
+              throw error;
+            })
           : await call(discardArticleRevision, { params });
       const loaded = await reload(id);
       setFields(fieldsOf(loaded));
@@ -191,14 +211,18 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const changeState = (change: 'publish' | 'schedule' | 'unpublish') =>
     act(async () => {
       if (id === null) return '';
-      if (dirty) await saveFields();
+      // What the owner publishes is what they read: the version loaded, or the one their own save made.
+      const updatedAt = (dirty ? (await saveFields()).updatedAt : article?.updatedAt) ?? '';
       const params = { id: String(id) };
-      const answer =
-        change === 'publish'
-          ? await call(publishArticle, { params })
-          : change === 'schedule'
-            ? await call(scheduleArticle, { params, body: { publishAt } })
-            : await call(unpublishArticle, { params });
+      const answer = await (change === 'publish'
+        ? call(publishArticle, { params, body: { updatedAt } })
+        : change === 'schedule'
+          ? call(scheduleArticle, { params, body: { publishAt, updatedAt } })
+          : call(unpublishArticle, { params })
+      ).catch(async (error) => {
+        await showIfChanged(error, id, true);
+        throw error;
+      });
       await reload(id);
       return answer.infoMessages.join(' ');
     });
