@@ -132,6 +132,28 @@ describeEachDatabase('an owner makes public only the version they saw', (databas
     expect((await page('/insights/revised-again')).html).toContain('A revision written after the owner');
   });
 
+  it('refuses to publish pending changes when staff’s edit commits while the owner’s publishing is under way', async () => {
+    const created = await owner.send('/articles', fields('revised-meanwhile', 'The live text.'));
+    const id = (await created.json()).id as number;
+    expect((await publishAsSeen(owner, id)).status).toBe(200);
+    const first = fields('revised-meanwhile', 'The revision the owner read.');
+    expect((await staff.send(`/articles/${id}`, first, 'PUT')).status).toBe(200);
+    const seen = await revisionSeen(owner, id);
+    let publishing: Promise<Response> | undefined;
+    await site.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('article_revisions')
+        .set({ body: 'Slipped in.', written_at: new Date(Date.parse(seen.writtenAt) + 1).toISOString() })
+        .where('article_id', '=', id)
+        .execute();
+      publishing = owner.send(`/articles/${id}/revision/publish`, seen);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    await refusedWith(await (publishing as Promise<Response>), articleMessages.revisionChangedSinceOpened);
+    expect((await page('/insights/revised-meanwhile')).html).toContain('The live text.');
+    expect((await owner.json(`/articles/${id}`)).revision).toMatchObject({ body: 'Slipped in.' });
+  });
+
   it('refuses to send or schedule a newsletter staff changed after the owner opened it, and sends it once read again', async () => {
     const created = await staff.send('/campaigns', {
       subject: 'Our news',
