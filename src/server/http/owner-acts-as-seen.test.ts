@@ -74,6 +74,35 @@ describeEachDatabase('an owner makes public only the version they saw', (databas
     expect((await page('/insights/draft-changed')).html).toContain('https://evil.example');
   });
 
+  it('refuses an owner’s save made on the way to publishing when staff changed the draft since it was opened', async () => {
+    const created = await staff.send('/articles', fields('saved-then-published', 'Staff’s first text.'));
+    const id = (await created.json()).id as number;
+    const seen = await articleSeen(owner, id);
+    const later = fields('saved-then-published', 'Staff’s text written after the owner opened it.');
+    expect((await staff.send(`/articles/${id}`, later, 'PUT')).status).toBe(200);
+
+    const ownerText = fields('saved-then-published', 'The owner’s own text.');
+    await refusedWith(
+      await owner.send(`/articles/${id}`, { ...ownerText, ...seen }, 'PUT'),
+      articleMessages.changedSinceOpened,
+    );
+    expect((await owner.json(`/articles/${id}`)).body).toBe(
+      'Staff’s text written after the owner opened it.',
+    );
+
+    // Saved at the version now read, the answer names the version to publish.
+    const saved = await owner.send(
+      `/articles/${id}`,
+      { ...ownerText, ...(await articleSeen(owner, id)) },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    const { updatedAt } = await saved.json();
+    expect(updatedAt).toBe((await articleSeen(owner, id)).updatedAt);
+    expect((await owner.send(`/articles/${id}/publish`, { updatedAt })).status).toBe(200);
+    expect((await page('/insights/saved-then-published')).html).toContain('The owner’s own text.');
+  });
+
   it('schedules a draft at the version the owner saw', async () => {
     const created = await staff.send('/articles', fields('draft-scheduled', 'Scheduled text.'));
     const id = (await created.json()).id as number;

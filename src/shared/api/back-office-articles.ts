@@ -168,7 +168,14 @@ export const saveArticle = endpoint({
     'A draft, or any article an owner saves, changes at once. A published or scheduled article saved by ' +
     `a member of staff who is not an owner is kept as its pending revision ("${articleMessages.revisionSaved}").`,
   params: idParams,
-  body: articleDraftSchema,
+  body: articleDraftSchema.extend({
+    updatedAt: seenVersion('The article’s `updatedAt`')
+      .optional()
+      .describe(
+        'Sent by the editor when an owner saves just before publishing or scheduling: the version the ' +
+          'owner read, so that a change made since (a cover, say) is not published unread (409).',
+      ),
+  }),
   answers: {
     200: formAnswerSchema
       .extend({
@@ -178,7 +185,7 @@ export const saveArticle = endpoint({
       })
       .describe('Saved: infoMessages says whether it went live or waits for an owner.'),
     404: noSuchArticle,
-    409: slugTaken,
+    409: refusal.describe(`"${articleMessages.slugTaken}" or "${articleMessages.changedSinceOpened}"`),
     422: refusal.describe('One message per field that needs changing.'),
   },
 });

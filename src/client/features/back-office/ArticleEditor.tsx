@@ -148,7 +148,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
    * Saves the fields (creating the article the first time); answers its id, what became of them and its
    * version after the save.
    */
-  async function saveFields(): Promise<{ articleId: number; said: string; updatedAt?: string }> {
+  async function saveFields(seen?: string): Promise<{ articleId: number; said: string; updatedAt?: string }> {
     const body = { ...fields, authorUserId: fields.authorUserId ?? -1 };
     if (id === null) {
       const created = await call(createArticle, { body });
@@ -156,17 +156,25 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       navigate(`${insightsSection}/${created.id}`, { replace: true });
       return { articleId: created.id, said: articleMessages.created };
     }
-    const answer = await call(saveArticle, { params: { id: String(id) }, body });
+    const answer = await call(saveArticle, {
+      params: { id: String(id) },
+      body: seen === undefined ? body : { ...body, updatedAt: seen },
+    });
     setSaved(fields);
     return { articleId: id, said: answer.infoMessages.join(' '), updatedAt: answer.updatedAt };
   }
 
   /**
    * An owner's act refused because the article (or its pending changes) changed since this screen loaded
-   * it: show it as it now is, beside the refusal, so that what they publish next is what they read.
+   * it: show it as it now is, beside the refusal, so that what they publish next is what they read. The
+   * fields are reset only when asked (never over the owner's own unsaved words).
    */
   async function showIfChanged(error: unknown, articleId: number, resetFields: boolean) {
-    if (!(error instanceof ApiError && error.status === 409)) return;
+    const changedSince: string[] = [
+      articleMessages.changedSinceOpened,
+      articleMessages.revisionChangedSinceOpened,
+    ];
+    if (!(error instanceof ApiError && error.messages.some((said) => changedSince.includes(said)))) return;
     const loaded = await reload(articleId);
     if (resetFields) {
       setFields(fieldsOf(editable(owner, loaded)));
@@ -211,20 +219,28 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const changeState = (change: 'publish' | 'schedule' | 'unpublish') =>
     act(async () => {
       if (id === null) return '';
-      // What the owner publishes is what they read: the version loaded, or the one their own save made.
-      const updatedAt = (dirty ? (await saveFields()).updatedAt : article?.updatedAt) ?? '';
+      // What the owner publishes is what they read: the version loaded, or the one their own save made
+      // of it (refused, as publishing would be, if it changed since it loaded).
       const params = { id: String(id) };
-      const answer = await (change === 'publish'
-        ? call(publishArticle, { params, body: { updatedAt } })
-        : change === 'schedule'
-          ? call(scheduleArticle, { params, body: { publishAt, updatedAt } })
-          : call(unpublishArticle, { params })
-      ).catch(async (error) => {
-        await showIfChanged(error, id, true);
+      const loaded = article?.updatedAt ?? '';
+      try {
+        let updatedAt = loaded;
+        if (dirty) {
+          const saved = await saveFields(change === 'unpublish' ? undefined : loaded);
+          updatedAt = saved.updatedAt ?? loaded;
+        }
+        const answer = await (change === 'publish'
+          ? call(publishArticle, { params, body: { updatedAt } })
+          : change === 'schedule'
+            ? call(scheduleArticle, { params, body: { publishAt, updatedAt } })
+            : call(unpublishArticle, { params }));
+        await reload(id);
+        return answer.infoMessages.join(' ');
+      } catch (error) {
+        // The owner's own unsaved words stay in the fields; otherwise they show the article as it now is.
+        await showIfChanged(error, id, !dirty);
         throw error;
-      });
-      await reload(id);
-      return answer.infoMessages.join(' ');
+      }
     });
 
   const uploadCover = (event: FormEvent) => {

@@ -15,7 +15,7 @@ import {
 } from '#shared/api/back-office-newsletter.ts';
 import { pathWith } from '#shared/api/endpoint.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { campaignStatusWords } from '#shared/newsletter.ts';
+import { campaignStatusWords, newsletterMessages } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Progress, pollMs } from './NewsletterScreen.tsx';
@@ -133,9 +133,11 @@ export default function CampaignEditor({
       const updatedAt = campaign?.updatedAt ?? '';
       const body = schedule ? { at, updatedAt } : { updatedAt };
       const started = await call(sendCampaign, { params: { id: String(id) }, body }).catch(async (error) => {
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && error.messages.includes(newsletterMessages.changedSinceOpened)) {
+          // The composer shows it as it now is, unless it holds the owner's own unsaved words.
+          const unsaved = subject !== campaign?.subject || bodyMarkdown !== campaign?.bodyMarkdown;
           const now = await load();
-          if (now) {
+          if (now && !unsaved) {
             setSubject(now.subject);
             setBody(now.bodyMarkdown);
             setPreview(null);

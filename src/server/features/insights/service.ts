@@ -166,6 +166,7 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
     if (Number(result.numUpdatedRows) !== 1) {
       throw new ArticleRefusal(409, articleMessages.changedSinceOpened);
     }
+    return true;
   }
 
   /** Refuses to publish what a reader could not read. */
@@ -237,16 +238,22 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
      * Answers whether the change went live or waits for an owner as the article's pending revision, and
      * the article's version after it (what an owner then publishes).
      */
-    save(editor: Editor, id: number, input: ArticleInput) {
+    save(editor: Editor, id: number, input: ArticleInput & { updatedAt?: string | undefined }) {
       return change<{ went: 'live' | 'pending'; updatedAt: string }>(
         editor.id,
         'article.saved',
         async (trx, at) => {
-          const before = await find(trx, id);
+          // An owner's save just before publishing carries the version they read: a change made since
+          // (a cover, say) refuses it, as publishing would be (every change of status changes the version).
+          const seen = input.updatedAt;
+          const before = seen === undefined ? await find(trx, id) : await findAsSeen(trx, id, seen);
           await checkAuthor(trx, input.authorUserId);
+          const set = { ...fields(input), updated_at: at.toISOString() };
           const made =
             changesGoLive(editor.role, before) &&
-            (await changeDirectly(trx, editor, id, { ...fields(input), updated_at: at.toISOString() }));
+            (seen === undefined
+              ? await changeDirectly(trx, editor, id, set)
+              : await changeIfSeen(trx, id, seen, set));
           if (!made) {
             const live = await find(trx, id);
             const kept = await keepRevision(trx, live, fields(input), { id: editor.id, at });
