@@ -79,4 +79,9 @@ export const articleMessages = {
   revisionPublished: 'Changes published: they are on the site now.',
   revisionDiscarded: 'Changes discarded: the article stays as it is on the site.',
   noRevision: 'This article has no changes waiting for review.',
+  changedSinceOpened:
+    'This article was changed since you opened it: read it again before you publish or schedule it.',
+  revisionChangedSinceOpened:
+    'These changes were edited again since you opened them: read them again before you publish them.',
+  seenVersion: 'Open the article again: the page did not say which version of it you read.',
 } as const;

@@ -27,4 +27,7 @@ export const newsletterMessages = {
   testSent: 'A test is on its way to your own address.',
   tooManyTests: 'You have sent several tests in the last minute. Wait a minute and send another.',
   cancelled: 'The newsletter was cancelled. Nothing was sent.',
+  changedSinceOpened:
+    'This newsletter was changed since you opened it: read it again before you send or schedule it.',
+  seenVersion: 'Open the newsletter again: the page did not say which version of it you read.',
 } as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxPageTitleLength } from '#shared/page-title.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { send } from '../support/http.ts';
+import { publishAsSeen } from '../support/seen-versions.ts';
 import { backOfficeClient, signedInStaff } from '../support/staff.ts';
 
 // Search engines cut a title after about 60 characters and a description after about 160: every
@@ -60,7 +61,7 @@ describe('titles of the pages the server writes', () => {
     });
     expect(created.status).toBe(201);
     const { id } = await created.json();
-    expect((await api.send(`/articles/${id}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(api, id)).status).toBe(200);
   });
   afterAll(async () => site?.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
+import { articleSeen, publishAsSeen } from '#tests/support/seen-versions.ts';
 import { backOfficeClient, signedInStaff, signInThroughLogin } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 
@@ -131,9 +132,10 @@ describeEachDatabase('a member of staff and what visitors see', (database) => {
       expect(created.status).toBe(201);
       ids[kind] = (await created.json()).id;
     }
-    expect((await owner.send(`/articles/${ids.published}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(owner, ids.published)).status).toBe(200);
     const scheduled = await owner.send(`/articles/${ids.scheduled}/schedule`, {
       publishAt: londonTime(dueAt),
+      ...(await articleSeen(owner, ids.scheduled)),
     });
     expect(scheduled.status).toBe(200);
     const campaign = await owner.send('/campaigns', { subject: 'Owner news', bodyMarkdown: 'Approved' });

@@ -102,6 +102,18 @@ const idParams = z.object({
     .describe('The article’s id'),
 });
 const changed = formAnswerSchema.describe('Done: infoMessages says what changed.');
+
+/**
+ * The version of the article (its `updatedAt`) or of its pending revision (its `writtenAt`) that the
+ * owner's screen showed: an owner publishes, schedules or sends only what they read, so a change made
+ * since (by a member of staff, say) refuses the act with 409 instead of making it public unseen.
+ */
+const seenVersion = (what: string) =>
+  z.iso
+    .datetime({ error: articleMessages.seenVersion })
+    .describe(`${what} as the owner’s screen loaded it; if it has changed since, the answer is 409.`);
+const articleSeen = z.object({ updatedAt: seenVersion('The article’s `updatedAt`') }).strict();
+const changedSinceOpened = refusal.describe(`"${articleMessages.changedSinceOpened}"`);
 const noSuchArticle = refusal.describe(`"${articleMessages.noSuchArticle}"`);
 const slugTaken = refusal.describe(`"${articleMessages.slugTaken}"`);
 
@@ -156,11 +168,24 @@ export const saveArticle = endpoint({
     'A draft, or any article an owner saves, changes at once. A published or scheduled article saved by ' +
     `a member of staff who is not an owner is kept as its pending revision ("${articleMessages.revisionSaved}").`,
   params: idParams,
-  body: articleDraftSchema,
+  body: articleDraftSchema.extend({
+    updatedAt: seenVersion('The article’s `updatedAt`')
+      .optional()
+      .describe(
+        'Sent by the editor when an owner saves just before publishing or scheduling: the version the ' +
+          'owner read, so that a change made since (a cover, say) is not published unread (409).',
+      ),
+  }),
   answers: {
-    200: changed,
+    200: formAnswerSchema
+      .extend({
+        updatedAt: z
+          .string()
+          .describe('The article’s `updatedAt` after the save: the version to publish or schedule.'),
+      })
+      .describe('Saved: infoMessages says whether it went live or waits for an owner.'),
     404: noSuchArticle,
-    409: slugTaken,
+    409: refusal.describe(`"${articleMessages.slugTaken}" or "${articleMessages.changedSinceOpened}"`),
     422: refusal.describe('One message per field that needs changing.'),
   },
 });
@@ -172,16 +197,15 @@ export const scheduleArticle = endpoint({
   tag: 'Back office',
   summary: 'Publish an article at a time to come, given in the firm’s time zone',
   params: idParams,
-  body: z
-    .object({
-      publishAt: localDateTime(articleMessages.publishAt).describe(
-        'YYYY-MM-DDTHH:MM, the firm’s wall-clock time.',
-      ),
-    })
-    .strict(),
+  body: articleSeen.extend({
+    publishAt: localDateTime(articleMessages.publishAt).describe(
+      'YYYY-MM-DDTHH:MM, the firm’s wall-clock time.',
+    ),
+  }),
   answers: {
     200: changed,
     404: noSuchArticle,
+    409: changedSinceOpened,
     422: refusal.describe(`"${articleMessages.publishAt}" or "${articleMessages.notReady}"`),
   },
 });
@@ -193,7 +217,13 @@ export const publishArticle = endpoint({
   tag: 'Back office',
   summary: 'Publish an article now',
   params: idParams,
-  answers: { 200: changed, 404: noSuchArticle, 422: refusal.describe(`"${articleMessages.notReady}"`) },
+  body: articleSeen,
+  answers: {
+    200: changed,
+    404: noSuchArticle,
+    409: changedSinceOpened,
+    422: refusal.describe(`"${articleMessages.notReady}"`),
+  },
 });
 
 export const unpublishArticle = endpoint({
@@ -243,7 +273,14 @@ export const publishArticleRevision = endpoint({
   tag: 'Back office',
   summary: 'Publish the changes a member of staff made to a published or scheduled article',
   params: idParams,
-  answers: { 200: changed, 404: noRevision, 409: slugTaken },
+  body: z.object({ writtenAt: seenVersion('The revision’s `writtenAt`') }).strict(),
+  answers: {
+    200: changed,
+    404: noRevision,
+    409: refusal.describe(
+      `"${articleMessages.revisionChangedSinceOpened}" or "${articleMessages.slugTaken}"`,
+    ),
+  },
 });
 
 export const discardArticleRevision = endpoint({

@@ -26,6 +26,9 @@ export const campaignSchema = z.object({
   sentAt: z.string().nullable(),
   createdBy: z.string().nullable().describe('The address of the member of staff who wrote it.'),
   createdAt: z.string(),
+  updatedAt: z
+    .string()
+    .describe('When it was last changed (UTC): the version an owner sends or schedules (`send`).'),
   archiveUrl: z.string().nullable().describe('The issue in the public archive, once sent.'),
   progress: campaignProgressSchema,
 });
@@ -166,17 +169,26 @@ export const sendCampaign = endpoint({
   summary: 'Send a draft now, or schedule it',
   description:
     'Without `at`, sending starts at once; with `at` (a date and time in the firm’s time zone), then. ' +
-    'A campaign is sent once: a second request (a double click, another instance) is refused.',
+    'A campaign is sent once: a second request (a double click, another instance) is refused. It is ' +
+    'sent as the owner read it: `updatedAt` names that version.',
   params: idParams,
   body: z.object({
     at: localDateTime('Choose a date and a time')
       .optional()
       .describe('YYYY-MM-DDTHH:MM in the firm’s time zone; leave out to send now.'),
+    updatedAt: z.iso
+      .datetime({ error: newsletterMessages.seenVersion })
+      .describe(
+        'The campaign’s `updatedAt` as the owner’s screen loaded it: if it has changed since (a member ' +
+          'of staff saved it again), nothing is sent and the answer is 409.',
+      ),
   }),
   answers: {
     200: campaignSchema.describe('Sending or scheduled; progress counts the recipients as they are added.'),
     404: noCampaign,
-    409: refusal.describe(`"${newsletterMessages.alreadySent}"`),
+    409: refusal.describe(
+      `"${newsletterMessages.alreadySent}" or "${newsletterMessages.changedSinceOpened}"`,
+    ),
     422: refusal.describe(`"${newsletterMessages.pastTime}", or the time cannot be read.`),
   },
 });

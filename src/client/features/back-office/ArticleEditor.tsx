@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useContext, useEffect, useRef, useState } from 'react';
-import { call, problemsOf } from '#client/lib/api-client.ts';
+import { ApiError, call, problemsOf } from '#client/lib/api-client.ts';
 import {
   type Article,
   type ArticleDraft,
@@ -144,8 +144,11 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     }
   }
 
-  /** Saves the fields (creating the article the first time); answers its id and what became of them. */
-  async function saveFields(): Promise<{ articleId: number; said: string }> {
+  /**
+   * Saves the fields (creating the article the first time); answers its id, what became of them and its
+   * version after the save.
+   */
+  async function saveFields(seen?: string): Promise<{ articleId: number; said: string; updatedAt?: string }> {
     const body = { ...fields, authorUserId: fields.authorUserId ?? -1 };
     if (id === null) {
       const created = await call(createArticle, { body });
@@ -153,9 +156,30 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       navigate(`${insightsSection}/${created.id}`, { replace: true });
       return { articleId: created.id, said: articleMessages.created };
     }
-    const answer = await call(saveArticle, { params: { id: String(id) }, body });
+    const answer = await call(saveArticle, {
+      params: { id: String(id) },
+      body: seen === undefined ? body : { ...body, updatedAt: seen },
+    });
     setSaved(fields);
-    return { articleId: id, said: answer.infoMessages.join(' ') };
+    return { articleId: id, said: answer.infoMessages.join(' '), updatedAt: answer.updatedAt };
+  }
+
+  /**
+   * An owner's act refused because the article (or its pending changes) changed since this screen loaded
+   * it: show it as it now is, beside the refusal, so that what they publish next is what they read. The
+   * fields are reset only when asked (never over the owner's own unsaved words).
+   */
+  async function showIfChanged(error: unknown, articleId: number, resetFields: boolean) {
+    const changedSince: string[] = [
+      articleMessages.changedSinceOpened,
+      articleMessages.revisionChangedSinceOpened,
+    ];
+    if (!(error instanceof ApiError && error.messages.some((said) => changedSince.includes(said)))) return;
+    const loaded = await reload(articleId);
+    if (resetFields) {
+      setFields(fieldsOf(editable(owner, loaded)));
+      setSaved(fieldsOf(editable(owner, loaded)));
+    }
   }
 
   const reload = async (articleId: number) => {
@@ -178,9 +202,13 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     act(async () => {
       if (id === null) return '';
       const params = { id: String(id) };
+      const writtenAt = article?.revision?.writtenAt ?? '';
       const answer =
         decision === 'publish'
-          ? await call(publishArticleRevision, { params })
+          ? await call(publishArticleRevision, { params, body: { writtenAt } }).catch(async (error) => {
+              await showIfChanged(error, id, false);
+              throw error;
+            })
           : await call(discardArticleRevision, { params });
       const loaded = await reload(id);
       setFields(fieldsOf(loaded));
@@ -191,16 +219,28 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const changeState = (change: 'publish' | 'schedule' | 'unpublish') =>
     act(async () => {
       if (id === null) return '';
-      if (dirty) await saveFields();
+      // What the owner publishes is what they read: the version loaded, or the one their own save made
+      // of it (refused, as publishing would be, if it changed since it loaded).
       const params = { id: String(id) };
-      const answer =
-        change === 'publish'
-          ? await call(publishArticle, { params })
+      const loaded = article?.updatedAt ?? '';
+      try {
+        let updatedAt = loaded;
+        if (dirty) {
+          const saved = await saveFields(change === 'unpublish' ? undefined : loaded);
+          updatedAt = saved.updatedAt ?? loaded;
+        }
+        const answer = await (change === 'publish'
+          ? call(publishArticle, { params, body: { updatedAt } })
           : change === 'schedule'
-            ? await call(scheduleArticle, { params, body: { publishAt } })
-            : await call(unpublishArticle, { params });
-      await reload(id);
-      return answer.infoMessages.join(' ');
+            ? call(scheduleArticle, { params, body: { publishAt, updatedAt } })
+            : call(unpublishArticle, { params }));
+        await reload(id);
+        return answer.infoMessages.join(' ');
+      } catch (error) {
+        // The owner's own unsaved words stay in the fields; otherwise they show the article as it now is.
+        await showIfChanged(error, id, !dirty);
+        throw error;
+      }
     });
 
   const uploadCover = (event: FormEvent) => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useContext, useEffect, useState } from 'react';
-import { call, problemsOf } from '#client/lib/api-client.ts';
+import { ApiError, call, problemsOf } from '#client/lib/api-client.ts';
 import { getArticle } from '#shared/api/back-office-articles.ts';
 import {
   type Campaign,
@@ -15,7 +15,7 @@ import {
 } from '#shared/api/back-office-newsletter.ts';
 import { pathWith } from '#shared/api/endpoint.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { campaignStatusWords } from '#shared/newsletter.ts';
+import { campaignStatusWords, newsletterMessages } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Progress, pollMs } from './NewsletterScreen.tsx';
@@ -128,7 +128,23 @@ export default function CampaignEditor({
       : `Send “${subject}” now to ${whom}? This cannot be undone.`;
     if (!window.confirm(question)) return;
     void act(async () => {
-      const started = await call(sendCampaign, { params: { id: String(id) }, body: schedule ? { at } : {} });
+      // Only the version this screen shows is sent: changed since (a member of staff saved it), the
+      // server refuses, and the composer shows it as it now is.
+      const updatedAt = campaign?.updatedAt ?? '';
+      const body = schedule ? { at, updatedAt } : { updatedAt };
+      const started = await call(sendCampaign, { params: { id: String(id) }, body }).catch(async (error) => {
+        if (error instanceof ApiError && error.messages.includes(newsletterMessages.changedSinceOpened)) {
+          // The composer shows it as it now is, unless it holds the owner's own unsaved words.
+          const unsaved = subject !== campaign?.subject || bodyMarkdown !== campaign?.bodyMarkdown;
+          const now = await load();
+          if (now && !unsaved) {
+            setSubject(now.subject);
+            setBody(now.bodyMarkdown);
+            setPreview(null);
+          }
+        }
+        throw error;
+      });
       setCampaign(started);
       return schedule ? `Scheduled for ${when(started.scheduledFor)}.` : 'Sending has started.';
     });

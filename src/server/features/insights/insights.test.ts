@@ -5,6 +5,7 @@ import { articleMessages } from '#shared/articles.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
+import { articleSeen, publishAsSeen } from '#tests/support/seen-versions.ts';
 import { backOfficeClient, signedInStaff, signInThroughLogin } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 
@@ -84,7 +85,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
   it('publishes an article: listed on /insights, at its slug, on its tags’ pages, in the sitemap and the feed', async () => {
     const id = await create();
     expect((await page('/insights/vat-and-the-new-year')).status).toBe(404);
-    const published = await api().send(`/articles/${id}/publish`);
+    const published = await publishAsSeen(api(), id);
     expect(published.status).toBe(200);
     expect((await published.json()).infoMessages).toEqual([articleMessages.published]);
 
@@ -154,7 +155,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
       body: hostileBody,
       tags: '',
     });
-    expect((await api().send(`/articles/${id}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(api(), id)).status).toBe(200);
     const html = await (await page('/insights/hostile')).text();
     const body = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
     expect(body).not.toMatch(/<script/i);
@@ -203,7 +204,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     expect((await noAlt.json()).errorMessages).toEqual([articleMessages.coverAlt]);
 
     expect((await upload(png)).status).toBe(200);
-    expect((await api().send(`/articles/${id}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(api(), id)).status).toBe(200);
     const html = await (await page('/insights/with-a-cover')).text();
     const avif = html.match(/<source type="image\/avif" srcset="([^"]+)"/)?.[1] ?? '';
     expect(avif.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['480w', '960w', '1440w']);
@@ -221,7 +222,10 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
 
   it('publishes a scheduled article once its time (in the firm’s zone) has come, and not before', async () => {
     const id = await create({ slug: 'scheduled-one' });
-    const past = await api().send(`/articles/${id}/schedule`, { publishAt: '2020-01-01T09:00' });
+    const past = await api().send(`/articles/${id}/schedule`, {
+      publishAt: '2020-01-01T09:00',
+      ...(await articleSeen(api(), id)),
+    });
     expect(past.status).toBe(422);
     expect((await past.json()).errorMessages).toEqual([articleMessages.publishAt]);
     const inTwoDays = new Date(clock.getTime() + 2 * 86_400_000);
@@ -231,7 +235,12 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
       timeStyle: 'short',
     }).format(inTwoDays);
     expect(
-      (await api().send(`/articles/${id}/schedule`, { publishAt: london.replace(' ', 'T') })).status,
+      (
+        await api().send(`/articles/${id}/schedule`, {
+          publishAt: london.replace(' ', 'T'),
+          ...(await articleSeen(api(), id)),
+        })
+      ).status,
     ).toBe(200);
     const listed = await api().json(`/articles/${id}`);
     expect(listed.status).toBe('scheduled');
@@ -250,7 +259,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
 
   it('unpublishing takes an article off every list, its tag pages, the sitemap and the feed', async () => {
     const id = await create({ slug: 'short-lived', tags: 'one-off' });
-    expect((await api().send(`/articles/${id}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(api(), id)).status).toBe(200);
     expect((await page('/insights/tag/one-off')).status).toBe(200);
     const unpublished = await api().send(`/articles/${id}/unpublish`);
     expect((await unpublished.json()).infoMessages).toEqual([articleMessages.unpublished]);
@@ -271,7 +280,7 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     try {
       const id = await create({ slug: 'seen-everywhere' });
       expect((await send(other, '/insights/seen-everywhere')).status).toBe(404);
-      expect((await api().send(`/articles/${id}/publish`)).status).toBe(200);
+      expect((await publishAsSeen(api(), id)).status).toBe(200);
       await waitUntil(async () => (await send(other, '/insights/seen-everywhere')).status === 200, {
         timeoutMs: 5000,
         what: () => 'the other instance to serve the article',

@@ -5,6 +5,7 @@ import { auditSentence } from '#shared/audit-sentence.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
+import { publishAsSeen } from '#tests/support/seen-versions.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 type Client = ReturnType<typeof backOfficeClient>;
@@ -31,7 +32,7 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
   const published = async (slug: string) => {
     const created = await owner.send('/articles', fields(slug));
     const id = (await created.json()).id as number;
-    expect((await owner.send(`/articles/${id}/publish`)).status).toBe(200);
+    expect((await publishAsSeen(owner, id)).status).toBe(200);
     return id;
   };
   const coverOf = (colour: string) =>
@@ -96,9 +97,10 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
       writtenBy: 'sam.staff@fenwickhale.test',
     });
     // Staff may publish nothing themselves.
-    expect((await staff.send(`/articles/${id}/revision/publish`)).status).toBe(403);
+    const seen = { writtenAt: article.revision.writtenAt };
+    expect((await staff.send(`/articles/${id}/revision/publish`, seen)).status).toBe(403);
 
-    const publishedAnswer = await owner.send(`/articles/${id}/revision/publish`);
+    const publishedAnswer = await owner.send(`/articles/${id}/revision/publish`, seen);
     expect(publishedAnswer.status).toBe(200);
     expect((await publishedAnswer.json()).infoMessages).toEqual([articleMessages.revisionPublished]);
     const live = await page('/insights/reviewed-address');
@@ -107,7 +109,7 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     expect((await page('/insights/kept-for-review')).status).toBe(404);
     expect(await (await send(site, '/insights/feed.xml')).text()).toContain('Revised title');
     expect((await owner.json(`/articles/${id}`)).revision).toBeNull();
-    expect((await owner.send(`/articles/${id}/revision/publish`)).status).toBe(404);
+    expect((await owner.send(`/articles/${id}/revision/publish`, seen)).status).toBe(404);
     expect(await auditActions('kept-for-review')).toEqual([
       'sam.staff@fenwickhale.test saved changes to the article kept-for-review for an owner to review',
     ]);

@@ -101,16 +101,25 @@ export async function keepOnlyCovers(trx: Db, articleId: number, keys: (string |
   await query.execute();
 }
 
-/** Puts the pending revision live, as an owner's own edit would: answers the revision, or undefined if none. */
-export async function applyRevision(trx: Db, article: ArticleRow, at: Date) {
-  const revision = await findRevision(trx, article.id);
-  if (!revision) return undefined;
+/**
+ * Puts the pending revision live, as an owner's own edit would, but only the one the owner read: `seen`
+ * is its `writtenAt` then. Taking it is one conditional delete, so a member of staff's change committed in
+ * between is not published unread. Answers the revision, 'changed' if it was written again since, or
+ * undefined if there is none.
+ */
+export async function applyRevision(trx: Db, article: ArticleRow, seen: string, at: Date) {
+  const revision = await trx
+    .deleteFrom('article_revisions')
+    .where('article_id', '=', article.id)
+    .where('written_at', '=', new Date(seen).toISOString())
+    .returningAll()
+    .executeTakeFirst();
+  if (!revision) return (await findRevision(trx, article.id)) ? ('changed' as const) : undefined;
   await trx
     .updateTable('articles')
     .set({ ...revisedFieldsOf(revision), updated_at: at.toISOString() })
     .where('id', '=', article.id)
     .execute();
-  await trx.deleteFrom('article_revisions').where('article_id', '=', article.id).execute();
   await keepOnlyCovers(trx, article.id, [revision.cover_key]);
   return revision;
 }

@@ -83,21 +83,26 @@ function registerEditorRoutes(app: FastifyInstance, { articles }: InsightsOption
     }
   });
 
-  serve(app, saveArticle, (request, reply) =>
-    answering(reply, async () => {
-      const went = await articles.save(request.staff, idOf(request.params), request.body);
-      return went === 'live' ? articleMessages.saved : articleMessages.revisionSaved;
-    }),
-  );
+  serve(app, saveArticle, async (request, reply) => {
+    try {
+      const saved = await articles.save(request.staff, idOf(request.params), request.body);
+      const said = saved.went === 'live' ? articleMessages.saved : articleMessages.revisionSaved;
+      return reply.status(200).send({ ...succeeded(said), updatedAt: saved.updatedAt });
+    } catch (error) {
+      if (error instanceof ArticleRefusal) return reply.status(error.status).send(failure(error.message));
+      throw error;
+    }
+  });
   serve(app, scheduleArticle, (request, reply) =>
     answering(reply, async () => {
-      await articles.schedule(request.staff.id, idOf(request.params), request.body.publishAt);
+      const { publishAt, updatedAt } = request.body;
+      await articles.schedule(request.staff.id, idOf(request.params), publishAt, updatedAt);
       return articleMessages.scheduled;
     }),
   );
   serve(app, publishArticle, (request, reply) =>
     answering(reply, async () => {
-      await articles.publish(request.staff.id, idOf(request.params));
+      await articles.publish(request.staff.id, idOf(request.params), request.body.updatedAt);
       return articleMessages.published;
     }),
   );
@@ -120,7 +125,7 @@ function registerEditorRoutes(app: FastifyInstance, { articles }: InsightsOption
   );
   serve(app, publishArticleRevision, (request, reply) =>
     answering(reply, async () => {
-      await articles.publishRevision(request.staff.id, idOf(request.params));
+      await articles.publishRevision(request.staff.id, idOf(request.params), request.body.writtenAt);
       return articleMessages.revisionPublished;
     }),
   );

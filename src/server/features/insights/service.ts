@@ -140,6 +140,35 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
     return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
   }
 
+  /**
+   * An owner publishes or schedules only the version they read: `seen` is the `updatedAt` their screen
+   * loaded. The article as it is now, or a refusal if it changed since.
+   */
+  async function findAsSeen(trx: Db, id: number, seen: string) {
+    const row = await find(trx, id);
+    if (Date.parse(row.updated_at) !== Date.parse(seen)) {
+      throw new ArticleRefusal(409, articleMessages.changedSinceOpened);
+    }
+    return row;
+  }
+
+  /**
+   * The owner's change, made only while the article is still the version they read: the update itself
+   * checks it, so a member of staff's save committed in between (another transaction) refuses it.
+   */
+  async function changeIfSeen(trx: Db, id: number, seen: string, set: Partial<ArticleRow>) {
+    const result = await trx
+      .updateTable('articles')
+      .set(set)
+      .where('id', '=', id)
+      .where('updated_at', '=', new Date(seen).toISOString())
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new ArticleRefusal(409, articleMessages.changedSinceOpened);
+    }
+    return true;
+  }
+
   /** Refuses to publish what a reader could not read. */
   const ready = (row: ArticleRow) => {
     if (!row.title || !row.summary || row.body.trim() === '') {
@@ -205,33 +234,53 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       });
     },
 
-    /** Answers whether the change went live, or waits for an owner as the article's pending revision. */
-    save(editor: Editor, id: number, input: ArticleInput) {
-      return change(editor.id, 'article.saved', async (trx, at) => {
-        const before = await find(trx, id);
-        await checkAuthor(trx, input.authorUserId);
-        const made =
-          changesGoLive(editor.role, before) &&
-          (await changeDirectly(trx, editor, id, { ...fields(input), updated_at: at.toISOString() }));
-        if (!made) {
-          const live = await find(trx, id);
-          const kept = await keepRevision(trx, live, fields(input), { id: editor.id, at });
-          if (kept === 'slug-taken') throw new ArticleRefusal(409, articleMessages.slugTaken);
+    /**
+     * Answers whether the change went live or waits for an owner as the article's pending revision, and
+     * the article's version after it (what an owner then publishes).
+     */
+    save(editor: Editor, id: number, input: ArticleInput & { updatedAt?: string | undefined }) {
+      return change<{ went: 'live' | 'pending'; updatedAt: string }>(
+        editor.id,
+        'article.saved',
+        async (trx, at) => {
+          // An owner's save just before publishing carries the version they read: a change made since
+          // (a cover, say) refuses it, as publishing would be (every change of status changes the version).
+          const seen = input.updatedAt;
+          const before = seen === undefined ? await find(trx, id) : await findAsSeen(trx, id, seen);
+          await checkAuthor(trx, input.authorUserId);
+          const set = { ...fields(input), updated_at: at.toISOString() };
+          const made =
+            changesGoLive(editor.role, before) &&
+            (seen === undefined
+              ? await changeDirectly(trx, editor, id, set)
+              : await changeIfSeen(trx, id, seen, set));
+          if (!made) {
+            const live = await find(trx, id);
+            const kept = await keepRevision(trx, live, fields(input), { id: editor.id, at });
+            if (kept === 'slug-taken') throw new ArticleRefusal(409, articleMessages.slugTaken);
+            return {
+              result: { went: 'pending' as const, updatedAt: live.updated_at },
+              action: 'article.revision-saved' as const,
+              subject: live.slug,
+              detail: { title: input.title, ...(live.slug !== input.slug && { slug: input.slug }) },
+            };
+          }
+          const detail =
+            before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
           return {
-            result: 'pending' as const,
-            action: 'article.revision-saved' as const,
-            subject: live.slug,
-            detail: { title: input.title, ...(live.slug !== input.slug && { slug: input.slug }) },
+            result: { went: 'live' as const, updatedAt: at.toISOString() },
+            subject: input.slug,
+            detail,
           };
-        }
-        const detail =
-          before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
-        return { result: 'live' as const, subject: input.slug, detail };
-      });
+        },
+      );
     },
 
-    /** `publishAt` is the firm's wall-clock time ("2026-12-01T09:00"), which must be still to come. */
-    async schedule(staffId: number, id: number, publishAt: string) {
+    /**
+     * `publishAt` is the firm's wall-clock time ("2026-12-01T09:00"), which must be still to come;
+     * `seen` is the version the owner read (see `changeIfSeen`).
+     */
+    async schedule(staffId: number, id: number, publishAt: string, seen: string) {
       const timeZone = (await loadSettings(db)).timeZone;
       const [date, time] = publishAt.split('T') as [string, string];
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -241,31 +290,28 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
         throw new ArticleRefusal(422, articleMessages.publishAt);
       }
       return change(staffId, 'article.scheduled', async (trx, at) => {
-        const row = await find(trx, id);
+        const row = await findAsSeen(trx, id, seen);
         ready(row);
-        await trx
-          .updateTable('articles')
-          .set({ status: 'scheduled', publish_at: when.toISOString(), updated_at: at.toISOString() })
-          .where('id', '=', id)
-          .execute();
+        await changeIfSeen(trx, id, seen, {
+          status: 'scheduled',
+          publish_at: when.toISOString(),
+          updated_at: at.toISOString(),
+        });
         return { result: undefined, subject: row.slug, detail: { publishAt: when.toISOString() } };
       });
     },
 
-    publish(staffId: number, id: number) {
+    /** Publishes the article as the owner read it: `seen` is its version then (see `changeIfSeen`). */
+    publish(staffId: number, id: number, seen: string) {
       return change(staffId, 'article.published', async (trx, at) => {
-        const row = await find(trx, id);
+        const row = await findAsSeen(trx, id, seen);
         ready(row);
-        await trx
-          .updateTable('articles')
-          .set({
-            status: 'published',
-            publish_at: null,
-            published_at: row.published_at ?? at.toISOString(),
-            updated_at: at.toISOString(),
-          })
-          .where('id', '=', id)
-          .execute();
+        await changeIfSeen(trx, id, seen, {
+          status: 'published',
+          publish_at: null,
+          published_at: row.published_at ?? at.toISOString(),
+          updated_at: at.toISOString(),
+        });
         return { result: undefined, subject: row.slug };
       });
     },
@@ -342,11 +388,17 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       });
     },
 
-    /** An owner puts a member of staff's pending changes live, as their own edit would be. */
-    publishRevision(staffId: number, id: number) {
+    /**
+     * An owner puts a member of staff's pending changes live, as their own edit would be: only the
+     * revision they read (`seen`, its `writtenAt`), not one written again since.
+     */
+    publishRevision(staffId: number, id: number, seen: string) {
       return change(staffId, 'article.revision-published', async (trx, at) => {
         const row = await find(trx, id);
-        const revision = await applyRevision(trx, row, at);
+        const revision = await applyRevision(trx, row, seen, at);
+        if (revision === 'changed') {
+          throw new ArticleRefusal(409, articleMessages.revisionChangedSinceOpened);
+        }
         if (!revision) throw new ArticleRefusal(404, articleMessages.noRevision);
         const detail = revision.slug === row.slug ? { title: revision.title } : { was: row.slug };
         return { result: undefined, subject: revision.slug, detail };

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
 import { addresses, seedSubscribers } from '#tests/support/newsletter.ts';
+import { campaignSeen } from '#tests/support/seen-versions.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
@@ -50,7 +51,7 @@ describeEachDatabase('newsletter campaigns', (database) => {
   const sentTo = (subject: string) =>
     smtp.messages.filter((m) => m.parsed.subject === subject).flatMap((m) => m.to);
   const sendAndFinish = async (id: number) => {
-    const answer = await staff.send(`/campaigns/${id}/send`, {});
+    const answer = await staff.send(`/campaigns/${id}/send`, await campaignSeen(staff, id));
     expect(answer.status).toBe(200);
     await waitUntil(async () => (await campaign(id)).status === 'sent', {
       timeoutMs: 20_000,
@@ -107,9 +108,10 @@ describeEachDatabase('newsletter campaigns', (database) => {
   it('sends once to each confirmed subscriber, with their own one-click unsubscribe, and to no one else', async () => {
     const id = await draft('April news');
     // A double click: two posts at once; one starts the campaign, the other is refused.
+    const seen = await campaignSeen(staff, id);
     const [a, b] = await Promise.all([
-      staff.send(`/campaigns/${id}/send`, {}),
-      staff.send(`/campaigns/${id}/send`, {}),
+      staff.send(`/campaigns/${id}/send`, seen),
+      staff.send(`/campaigns/${id}/send`, seen),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     await waitUntil(async () => (await campaign(id)).status === 'sent', {
@@ -140,7 +142,7 @@ describeEachDatabase('newsletter campaigns', (database) => {
     expect(next.progress.recipients).toBe(4);
 
     // Sent once: a third attempt is refused too.
-    expect((await staff.send(`/campaigns/${id}/send`, {})).status).toBe(409);
+    expect((await staff.send(`/campaigns/${id}/send`, await campaignSeen(staff, id))).status).toBe(409);
   });
 
   it('counts permanent refusals; after three the address is bouncing and campaigns skip it', async () => {
@@ -190,16 +192,22 @@ describeEachDatabase('newsletter campaigns', (database) => {
 
   it('schedules a campaign for a time in the firm’s zone, and refuses a time past', async () => {
     const id = await draft('Scheduled news');
-    const past = await staff.send(`/campaigns/${id}/send`, { at: '2020-01-01T09:00' });
+    const past = await staff.send(`/campaigns/${id}/send`, {
+      at: '2020-01-01T09:00',
+      ...(await campaignSeen(staff, id)),
+    });
     expect(past.status).toBe(422);
     expect((await past.json()).errorMessages).toEqual([newsletterMessages.pastTime]);
-    const scheduled = await staff.send(`/campaigns/${id}/send`, { at: '2099-06-01T09:00' });
+    const scheduled = await staff.send(`/campaigns/${id}/send`, {
+      at: '2099-06-01T09:00',
+      ...(await campaignSeen(staff, id)),
+    });
     expect(scheduled.status).toBe(200);
     // 09:00 in London in June is 08:00 UTC.
     expect((await scheduled.json()).scheduledFor).toBe('2099-06-01T08:00:00.000Z');
     const cancelled = await staff.send(`/campaigns/${id}/cancel`);
     expect((await cancelled.json()).status).toBe('cancelled');
-    expect((await staff.send(`/campaigns/${id}/send`, {})).status).toBe(409);
+    expect((await staff.send(`/campaigns/${id}/send`, await campaignSeen(staff, id))).status).toBe(409);
   });
 
   it('publishes sent issues in the archive, without anyone’s unsubscribe link or address', async () => {

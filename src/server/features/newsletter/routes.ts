@@ -83,10 +83,14 @@ export const newsletterPlugin: FastifyPluginAsync<NewsletterRoutesOptions> = asy
   });
 
   serve(app, sendCampaign, async (request, reply) => {
-    const outcome = await newsletter.send(request.params.id, request.body.at, request.staff.id);
+    const { at, updatedAt } = request.body;
+    const outcome = await newsletter.send(request.params.id, at, updatedAt, request.staff.id);
     if (outcome === 'unknown') return reply.status(404).send(notFound);
     if (outcome === 'past') return reply.status(422).send(failure(newsletterMessages.pastTime));
     if (outcome === 'already') return reply.status(409).send(failure(newsletterMessages.alreadySent));
+    if (outcome === 'changed') {
+      return reply.status(409).send(failure(newsletterMessages.changedSinceOpened));
+    }
     options.campaignStarted();
     return outcome;
   });

@@ -88,6 +88,7 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
       sentAt: row.sent_at,
       createdBy: row.created_by === null ? null : (authors.get(row.created_by) ?? null),
       createdAt: row.created_at,
+      updatedAt: row.updated_at,
       archiveUrl: archiveUrl(row),
       progress: progress.get(row.id) ?? { ...emptyProgress },
     }));
@@ -212,9 +213,11 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
 
     /**
      * Sends a draft now or at `localTime` (in the firm's time zone). Only a draft changes, in one
-     * conditional update, so a double click or a second instance cannot start it twice.
+     * conditional update, so a double click or a second instance cannot start it twice; and only the
+     * version the owner read (`seen`, its `updatedAt`), so a member of staff's later save is not sent
+     * unread.
      */
-    async send(id: number, localTime: string | undefined, userId: number) {
+    async send(id: number, localTime: string | undefined, seen: string, userId: number) {
       const at = now();
       let when: Date | undefined;
       if (localTime) {
@@ -239,8 +242,12 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
           })
           .where('id', '=', id)
           .where('status', '=', 'draft')
+          .where('updated_at', '=', new Date(seen).toISOString())
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) === 0) return 'already';
+        if (Number(changed.numUpdatedRows) === 0) {
+          const current = await loadCampaign(trx, id);
+          return current?.status === 'draft' ? 'changed' : 'already';
+        }
         await recordAudit(
           trx,
           when
@@ -255,7 +262,7 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
         );
         return 'started';
       });
-      if (outcome === 'already') return 'already';
+      if (outcome !== 'started') return outcome;
       return (await one(id)) as Campaign;
     },
 
