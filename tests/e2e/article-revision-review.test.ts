@@ -30,11 +30,13 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
       tags: 'payroll',
       authorUserId: authors[0].id,
       authorName: 'Olive Owner',
-      body: 'Send your final submission by **19 April**.',
+      body: 'Send your final submission by **19 April** ([HMRC’s guide](https://www.gov.uk/payroll)).',
     };
     const id = (await (await owner.send('/articles', fields)).json()).id;
     expect((await publishAsSeen(owner, id)).status).toBe(200);
-    const saved = await staff.send(`/articles/${id}`, { ...fields, body: 'Send it by **5 April**.' }, 'PUT');
+    // The same link words, leading somewhere else: the review writes out where each link goes.
+    const revised = 'Send it by **5 April** ([HMRC’s guide](https://phish.example/login)).';
+    const saved = await staff.send(`/articles/${id}`, { ...fields, body: revised }, 'PUT');
     expect((await saved.json()).infoMessages).toEqual([articleMessages.revisionSaved]);
 
     const page = t.page;
@@ -47,13 +49,20 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
     const text = review.getByRole('row', { name: /^Text/ });
     expect(await text.getByRole('cell').nth(0).innerText()).toContain('19 April');
     expect(await text.getByRole('cell').nth(1).innerText()).toContain('5 April');
-    expect(await review.getByRole('row').count()).toBe(2);
+    const links = review.getByRole('row', { name: /^Links and pictures/ });
+    expect(await links.getByRole('cell').nth(0).innerText()).toBe(
+      'HMRC’s guide → https://www.gov.uk/payroll',
+    );
+    expect(await links.getByRole('cell').nth(1).innerText()).toBe(
+      'HMRC’s guide → https://phish.example/login',
+    );
+    expect(await review.getByRole('row').count()).toBe(3);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await review.getByRole('button', { name: 'Publish these changes' }).click();
     await page.getByRole('status').getByText(articleMessages.revisionPublished).waitFor();
     expect(await page.getByRole('region', { name: 'Changes waiting for review' }).count()).toBe(0);
-    expect(await page.getByLabel('Text (Markdown)').inputValue()).toBe('Send it by **5 April**.');
+    expect(await page.getByLabel('Text (Markdown)').inputValue()).toBe(revised);
     const live = await (await fetch(`${t.site.url}/insights/payroll-year-end`)).text();
     expect(live).toContain('<strong>5 April</strong>');
     expect(t.errors).toEqual([]);

@@ -15,8 +15,34 @@ export function revisionByline(revision: ArticleRevision, timeZone: string) {
 }
 
 /**
+ * Every link and picture in an article's text, each as its words and where it leads: a changed target
+ * hides behind the same words in the rendered text, so the owner sees the addresses themselves.
+ */
+function linksIn(body: string): string[] {
+  const html = renderMarkdown(body, window.location.origin);
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  return [...page.querySelectorAll('a[href], img[src]')].map((element) => {
+    const words = element.textContent || element.getAttribute('alt') || '(no words)';
+    return `${words} → ${element.getAttribute('href') ?? element.getAttribute('src')}`;
+  });
+}
+
+const listOf = (items: string[]) =>
+  items.length === 0 ? (
+    'None'
+  ) : (
+    <ul>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a text may link the same place twice
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+
+/**
  * An owner's review of a member of staff's pending changes: each field that differs, as the site shows it
- * beside as it would be, the text drawn by the renderer the site uses; then publish or discard.
+ * beside as it would be, the text drawn by the renderer the site uses and its links' addresses written
+ * out; then publish or discard.
  */
 export function ArticleRevisionReview({
   live,
@@ -47,13 +73,16 @@ export function ArticleRevisionReview({
       label: 'Cover image',
       show: (side) =>
         side.cover ? (
-          <img
-            className="bo-article-cover"
-            src={side.cover.src}
-            alt={side.cover.alt}
-            width={side.cover.width}
-            height={side.cover.height}
-          />
+          <>
+            <img
+              className="bo-article-cover"
+              src={side.cover.src}
+              alt={side.cover.alt}
+              width={side.cover.width}
+              height={side.cover.height}
+            />
+            <p>Description: {side.cover.alt}</p>
+          </>
         ) : (
           'None'
         ),
@@ -69,6 +98,11 @@ export function ArticleRevisionReview({
         />
       ),
       same: live.body === revision.body,
+    },
+    {
+      label: 'Links and pictures in the text',
+      show: (side) => listOf(linksIn(side.body)),
+      same: linksIn(live.body).join('\n') === linksIn(revision.body).join('\n'),
     },
   ];
   const changed = rows.filter((row) => !row.same);
