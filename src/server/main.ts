@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { listen } from './http/listen.ts';
+import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
 import { createRuntime } from './runtime.ts';
 
@@ -41,7 +41,14 @@ if (config.trustProxy.kind === 'hops' && !config.socketPath && !loopback) {
 }
 
 const runtime = await createRuntime(config, log);
-await listen(runtime.app, config);
+try {
+  await listen(runtime.app, config);
+} catch (error) {
+  if (!(error instanceof ListenRefused)) throw error;
+  console.error(`practice-site cannot start: ${error.message}`);
+  await runtime.close();
+  process.exit(1);
+}
 runtime.outbox.start();
 runtime.retention.start();
 runtime.campaigns.start();

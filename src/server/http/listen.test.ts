@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -106,7 +106,7 @@ describe('HOST=unix:PATH', () => {
     }
   });
 
-  it('replaces a socket file a dead process left, and refuses one another process listens on', async () => {
+  it('replaces a socket file a dead process left, and refuses one another process listens on, or a file', async () => {
     const socket = path.join(dir, 'app.sock');
     const other = createServer();
     await new Promise<void>((resolve) => other.listen(socket, resolve));
@@ -121,6 +121,21 @@ describe('HOST=unix:PATH', () => {
       await busy.close();
     }
     await new Promise<void>((resolve) => other.close(() => resolve()));
+    // A file that is not a socket is the operator's, never removed: the start is refused in words.
+    const file = path.join(dir, 'notes.txt');
+    writeFileSync(file, 'keep me');
+    const confused = await createRuntime(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, MAIL_DIR: path.join(dir, 'mail') }),
+      pino({ level: 'silent' }),
+    );
+    try {
+      await expect(
+        listen(confused.app, { ...config, host: `unix:${file}`, socketPath: file }),
+      ).rejects.toThrow(`${file}, which HOST names, is a file, not a socket: name a free path`);
+    } finally {
+      await confused.close();
+    }
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
     // A process killed while listening leaves its socket file behind.
     const killed = spawn(process.execPath, [
       '-e',
