@@ -69,7 +69,7 @@ export async function createRuntime(
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
-        logLinks: config.nodeEnv === 'development',
+        logLinksTo: config.nodeEnv === 'development' ? config.publicUrl.origin : undefined,
         now: clock,
         record: (name, message, at) => files.record(db, name, message, at),
       });

@@ -17,7 +17,7 @@ const confirmation = {
   message: {
     to: 'visitor@example.com',
     subject: 'Please confirm your subscription',
-    text: `Confirm here: http://localhost:3000/subscribe/confirm?token=${token}\nOr stop: http://localhost:3000/unsubscribe?token=${token}x`,
+    text: `Confirm here: http://localhost:3000/subscribe/confirm?token=${token}\nOr stop: http://localhost:3000/unsubscribe?token=${token}x\nTheir website: https://visitor.example/about`,
     calendar: { method: 'REQUEST' as const, content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
   },
 };
@@ -27,10 +27,10 @@ const capturedLog = () => {
   return { lines, log: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) };
 };
 
-it('writes each email as an .eml file and, in development, logs where its links lead without their tokens', async () => {
+it('writes each email as an .eml file and, in development, logs where the site’s links lead without their tokens, and no other link', async () => {
   const { lines, log } = capturedLog();
   const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
-    logLinks: true,
+    logLinksTo: 'http://localhost:3000',
     now: systemClock,
   });
   await transport.send(confirmation);
@@ -48,6 +48,7 @@ it('writes each email as an .eml file and, in development, logs where its links 
     'http://localhost:3000/unsubscribe?token=[redacted]',
   ]);
   expect(lines.join('\n')).not.toContain(token);
+  expect(lines.join('\n')).not.toContain('visitor.example');
   // The working link is in the file the line names, for the developer to open.
   expect(logged.file).toBe(path.join(dir, file as string));
   expect(email.text).toContain(`http://localhost:3000/subscribe/confirm?token=${token}`);
@@ -56,7 +57,7 @@ it('writes each email as an .eml file and, in development, logs where its links 
 it('logs only the file, never the links, recipient or subject, outside development', async () => {
   const { lines, log } = capturedLog();
   const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
-    logLinks: false,
+    logLinksTo: undefined,
     now: systemClock,
   });
   await transport.send(confirmation);
@@ -74,7 +75,7 @@ it('keeps the files, whose links work as passwords, to the site’s own user', a
   try {
     const mailDir = path.join(dir, 'mail');
     const transport = fileTransport(mailDir, 'hello@fenwickhale.co.uk', capturedLog().log, {
-      logLinks: false,
+      logLinksTo: undefined,
       now: systemClock,
     });
     await transport.send(confirmation);

@@ -99,21 +99,23 @@ function linkWithoutToken(link: string): string {
 
 /**
  * Without an SMTP server, each message becomes an .eml file. In development the log line also lists the
- * links in it, each with its token replaced, so the developer sees which link went (a confirmation, a
- * reset) and opens the file it names for the link itself; a log outlives the hour a link works and is
- * copied to more places than the file. Anywhere else a log line names only the file, because the
- * recipient and subject are personal.
+ * site's own links in it, each with its token replaced, so the developer sees which link went (a
+ * confirmation, a reset) and opens the file it names for the link itself; a log outlives the hour a link
+ * works and is copied to more places than the file. Links elsewhere (a visitor's own website in a staff
+ * notice) are theirs, and kept out. Anywhere else a log line names only the file, because the recipient
+ * and subject are personal.
  */
 export function fileTransport(
   dir: string,
   from: string,
   log: Logger,
   {
-    logLinks,
+    logLinksTo,
     now,
     record,
   }: {
-    logLinks: boolean;
+    /** The site's origin, whose links are logged; none are when unset. */
+    logLinksTo?: string;
     now: Clock;
     /** Notes which addresses the file names before it is written, so an erasure finds it (mail-files.ts). */
     record?: (fileName: string, message: OutgoingMail['message'], at: Date) => Promise<void>;
@@ -130,7 +132,11 @@ export function fileTransport(
       await record?.(name, mail.message, at);
       const file = path.join(dir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const found = logLinks ? (mail.message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
+      const found = logLinksTo
+        ? (mail.message.text.match(/https?:\/\/\S+/g) ?? []).filter(
+            (link) => URL.parse(link)?.origin === logLinksTo,
+          )
+        : undefined;
       const links = found ? { links: found.map(linkWithoutToken) } : {};
       log.info({ file, ...links }, 'mail written to file');
     },
