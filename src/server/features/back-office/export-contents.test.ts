@@ -26,7 +26,7 @@ describeEachDatabase('a data-protection export', (database) => {
   });
   afterAll(async () => site?.close());
 
-  it('names the call’s adviser and diary entry, notes’ and stages’ authors, emails’ tries and errors, mail files and records tied by IP', async () => {
+  it('names the call’s adviser and diary entry, notes’ and stages’ authors, emails’ tries and errors, mail files and the records tied by IP that name no one else', async () => {
     await signedInStaff(site, 'ann@fenwickhale.test', 'staff');
     expect(
       (await api().send('/advisers', { email: 'ann@fenwickhale.test', displayName: 'Ann Fenwick' })).status,
@@ -71,6 +71,32 @@ describeEachDatabase('a data-protection export', (database) => {
       })
       .execute();
 
+    // Someone at that address failed to sign in with an address that has no account.
+    await site.db
+      .insertInto('audit_log')
+      .values({
+        user_id: null,
+        action: 'sign-in.failed',
+        subject: '(no account)',
+        detail: JSON.stringify({ ipAddress: ip }),
+        created_at: new Date().toISOString(),
+        kind: 'sign-in',
+      })
+      .execute();
+    // Another account's throttle from the same address is that account's.
+    await site.db
+      .insertInto('sign_in_throttles')
+      .values({
+        key: `account:ann@fenwickhale.test ip:${ip}`,
+        failures: 1,
+        last_failure_at: new Date().toISOString(),
+        window_started_at: new Date().toISOString(),
+        blocked_until: null,
+        proof_required_until: null,
+        notified_at: null,
+      })
+      .execute();
+
     const answer = await api().send('/data-protection/export', { email });
     expect(answer.status).toBe(200);
     const exported = await answer.json();
@@ -106,11 +132,15 @@ describeEachDatabase('a data-protection export', (database) => {
     expect(exported.recordsByIpAddress.signInThrottles).toEqual([
       expect.objectContaining({ key: `ip:${ip}` }),
     ]);
-    expect(exported.recordsByIpAddress.auditEntries).toContainEqual(
+    // Only what names this person or nobody: the staff signed in from the same address, and their
+    // entries are theirs, not the person's to be handed.
+    expect(exported.recordsByIpAddress.auditEntries).toEqual([
       expect.objectContaining({
-        subject: 'olive@fenwickhale.test',
-        detail: expect.objectContaining({ ipAddress: ip }),
+        action: 'sign-in.failed',
+        subject: '(no account)',
+        detail: { ipAddress: ip },
       }),
-    );
+    ]);
+    expect(JSON.stringify(exported.recordsByIpAddress)).not.toMatch(/olive@|ann@/);
   });
 });

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { noAccountSubject } from '#shared/audit.ts';
 
 // A subject access request covers what the site holds about the person through the internet addresses
 // it stored with their email address (an enquiry's, their consent trail's, their own staff sessions'):
 // the audit entries made from one of those addresses (a sign-in, a password link asked for) and the
-// sign-in throttles keyed by one. Another visitor behind the same network address would be tied to the
-// person too, so these are listed apart, under the addresses that tie them.
+// sign-in throttles keyed by one. An address is often shared (an office, a mobile network), so only the
+// records that name this person or nobody are handed over: an entry naming a member of staff or anyone
+// else, or a throttle on another account, is someone else's data, even from the same address. They are
+// listed apart, under the addresses that tie them.
 
 /** The internet addresses stored with one email address, each once. */
 async function ipAddressesOf(db: Kysely<Database>, address: string) {
@@ -49,13 +52,18 @@ export async function exportIpAddressRecords(db: Kysely<Database>, email: string
   // checked exactly.
   const auditRows = await db
     .selectFrom('audit_log')
-    .select(['action', 'subject', 'detail', 'created_at'])
-    .where((eb) => eb.or(ipAddresses.map((ip) => eb('detail', 'like', `%${ip}%`))))
-    .orderBy('id')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select(['audit_log.action', 'audit_log.subject', 'audit_log.detail', 'audit_log.created_at'])
+    .select('users.email as actor')
+    .where((eb) => eb.or(ipAddresses.map((ip) => eb('audit_log.detail', 'like', `%${ip}%`))))
+    .orderBy('audit_log.id')
     .execute();
+  const namesOnlyThem = (name: string | null) =>
+    name === null || name === address || name === noAccountSubject;
   const auditEntries = auditRows
     .filter((row) => ipAddresses.includes(ipAddressIn(row.detail) ?? ''))
-    .map(({ detail, ...row }) => ({ ...row, detail: JSON.parse(detail) as unknown }));
+    .filter((row) => namesOnlyThem(row.actor) && namesOnlyThem(row.subject))
+    .map(({ detail, actor: _, ...row }) => ({ ...row, detail: JSON.parse(detail) as unknown }));
   const keys = ipAddresses.map((ip) => `ip:${ip}`);
   const throttleRows = await db
     .selectFrom('sign_in_throttles')
@@ -63,8 +71,10 @@ export async function exportIpAddressRecords(db: Kysely<Database>, email: string
     .where((eb) => eb.or(keys.map((key) => eb('key', 'like', `%${key}`))))
     .orderBy('key')
     .execute();
+  // `ip:…` counts every attempt from the address; `account:<email> ip:…` one account's, listed only when
+  // the account is theirs.
   const signInThrottles = throttleRows.filter((row) =>
-    keys.some((key) => row.key === key || row.key.endsWith(` ${key}`)),
+    keys.some((key) => row.key === key || row.key === `account:${address} ${key}`),
   );
   return { ipAddresses, auditEntries, signInThrottles };
 }
