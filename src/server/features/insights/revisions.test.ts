@@ -5,7 +5,7 @@ import { auditSentence } from '#shared/audit-sentence.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
-import { publishAsSeen } from '#tests/support/seen-versions.ts';
+import { publishAsSeen, revisionSeen } from '#tests/support/seen-versions.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 type Client = ReturnType<typeof backOfficeClient>;
@@ -148,6 +148,26 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
       'sam.staff@fenwickhale.test saved changes to the article kept-as-is for an owner to review',
       'olive.owner@fenwickhale.test discarded the changes waiting for review in the article kept-as-is',
     ]);
+  });
+
+  it('keeps an owner’s later edit of the live article when a staff change waiting from before is published', async () => {
+    const id = await published('both-edited');
+    await staff.send(`/articles/${id}`, fields('both-edited', { body: 'The staff’s text.' }), 'PUT');
+    // The owner corrects the live summary while the staff change waits.
+    const corrected = fields('both-edited', { summary: 'The owner’s corrected summary.' });
+    expect((await owner.send(`/articles/${id}`, corrected, 'PUT')).status).toBe(200);
+    const article = await owner.json(`/articles/${id}`);
+    // The review shows only what the member of staff changed: their text, beside the owner's summary.
+    expect(article.revision).toMatchObject({
+      summary: 'The owner’s corrected summary.',
+      body: 'The staff’s text.',
+    });
+    expect((await owner.send(`/articles/${id}/revision/publish`, await revisionSeen(owner, id))).status).toBe(
+      200,
+    );
+    const live = (await page('/insights/both-edited')).html;
+    expect(live).toContain('The owner’s corrected summary.');
+    expect(live).toContain('The staff’s text.');
   });
 
   it('lets staff change a draft at once, and an owner change a live article at once', async () => {

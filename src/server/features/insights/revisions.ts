@@ -93,6 +93,28 @@ export async function keepRevision(
   return 'kept' as const;
 }
 
+/**
+ * When a change goes live while a revision waits, each field the revision left as it was follows the
+ * change: the revision holds the whole article, and publishing it would otherwise put back what the live
+ * edit replaced, undoing it unseen. A field the member of staff changed keeps their words for the review.
+ */
+export async function followLiveChange(
+  trx: Db,
+  before: RevisedFields,
+  articleId: number,
+  change: Partial<RevisedFields>,
+) {
+  const revision = await findRevision(trx, articleId);
+  if (!revision) return;
+  const followed = Object.fromEntries(
+    (Object.keys(change) as (keyof RevisedFields)[])
+      .filter((field) => revision[field] === before[field])
+      .map((field) => [field, change[field]]),
+  ) as Partial<RevisedFields>;
+  if (Object.keys(followed).length === 0) return;
+  await trx.updateTable('article_revisions').set(followed).where('article_id', '=', articleId).execute();
+}
+
 /** Deletes the article's cover files but those of the covers named (its live one, its pending one). */
 export async function keepOnlyCovers(trx: Db, articleId: number, keys: (string | null | undefined)[]) {
   let query = trx.deleteFrom('article_images').where('article_id', '=', articleId);

@@ -13,6 +13,7 @@ import {
   changesGoLive,
   coverOf,
   dropRevision,
+  followLiveChange,
   keepOnlyCovers,
   keepRevision,
   pendingRevisions,
@@ -265,6 +266,7 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
               detail: { title: input.title, ...(live.slug !== input.slug && { slug: input.slug }) },
             };
           }
+          await followLiveChange(trx, before, id, fields(input));
           const detail =
             before.slug === input.slug ? { title: input.title } : { title: input.title, was: before.slug };
           return {
@@ -377,6 +379,7 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
             detail: { cover: true, widths },
           };
         }
+        await followLiveChange(trx, row, id, coverFields);
         // The replaced cover's files go; a pending revision's cover stays for the owner's review.
         const pending = await trx
           .selectFrom('article_revisions')
