@@ -21,7 +21,7 @@ export const privacyPage = {
         'When you send an enquiry or ask for a quote: your name, email address, phone number or postcode, your profession or practice, what you tell us in your message, and the figures and tax years you give.',
         'When you book a call or fill in our application questionnaire: your email address, the time you chose, and your answers about your business.',
         'When you join our newsletter: your email address, and a record of when and where you signed up, the words you agreed to, and when you confirmed or unsubscribed.',
-        'With each form we also record the internet address it came from, to protect the site against abuse.',
+        'With each form we also record the internet address it came from, to protect the site against abuse (how long each is kept is below).',
       ],
     },
     {
@@ -35,7 +35,7 @@ export const privacyPage = {
     {
       heading: 'Who else sees it',
       paragraphs: [
-        'Our email provider delivers the emails we send you. If you book a call, the video-call service creates the meeting link. Our spam check sees the internet address of the device sending a form. Each acts only on our instructions.',
+        'Our email provider delivers the emails we send you. If you book a call, the video-call service creates the meeting link, and the call goes into our adviser’s calendar, held by their calendar provider. Our spam check sees the internet address of the device sending a form. Each acts only on our instructions.',
         'We never sell your details or share them for anyone else’s marketing.',
       ],
     },
@@ -49,7 +49,7 @@ export const privacyPage = {
         `Newsletter details are kept while you are subscribed, and the record of your consent for ${retentionPeriodWords(consentProofYears * 12)} after you unsubscribe, so we can show we had it. If you sign up but never confirm, your address is deleted ${unconfirmedSignUpKeptDays} days after you signed up, however often it is entered again.`,
         'So that nobody can use our forms to flood someone’s inbox, we count the emails they send to each address in a day, holding the address only in a scrambled form that cannot be read back, and delete the count when the day is over.',
         // The internet addresses kept apart from the records above (shared/address-retention.ts).
-        `Our web server's log of visits holds no internet address in full, only the block of addresses it belongs to and a code that tells one visitor's visits apart without revealing it, and is kept for ${requestLogKeptDays} days. The internet address recorded with a sign-in to our staff area or a change of password is removed from our security log after ${auditAddressKeptDays} days, and one kept to stop password guessing is deleted a day after its last failed attempt. The one recorded with a newsletter sign-up, confirmation or unsubscription says whose it is (yours, whoever's filled in the form, or the email provider's that unsubscribed you at your request), and is deleted once you unsubscribe.`,
+        `Our web server's log of visits holds no internet address in full, only the block of addresses it belongs to and a code that tells one visitor's visits apart without revealing it, and is kept for ${requestLogKeptDays} days. The internet address recorded with a sign-in to our staff area or a change of password is removed from our security log after ${auditAddressKeptDays} days, and one kept to stop password guessing is deleted a day after its last failed attempt. The one recorded with a newsletter sign-up, confirmation or unsubscription says whose it is (yours, whoever's filled in the form, or the email provider's that unsubscribed you at your request), and is deleted within a day of your unsubscribing. The one recorded with an enquiry, a quote request or an application is kept with it, and deleted with the rest of its details.`,
       ],
     },
     {
