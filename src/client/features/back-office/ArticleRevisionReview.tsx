@@ -115,7 +115,7 @@ export function ArticleRevisionReview({
         <p>They change nothing the site shows.</p>
       ) : (
         <div className="bo-table-wrap">
-          <table className="bo-table">
+          <table className="bo-table bo-table--cards">
             <caption className="visually-hidden">Each changed field, on the site and as it would be</caption>
             <thead>
               <tr>
@@ -128,8 +128,8 @@ export function ArticleRevisionReview({
               {changed.map((row) => (
                 <tr key={row.label}>
                   <th scope="row">{row.label}</th>
-                  <td>{row.show(live)}</td>
-                  <td>{row.show(revision)}</td>
+                  <td data-label="On the site">{row.show(live)}</td>
+                  <td data-label="Waiting for review">{row.show(revision)}</td>
                 </tr>
               ))}
             </tbody>
