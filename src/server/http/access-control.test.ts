@@ -19,10 +19,14 @@ const hostileBody = JSON.stringify({
 /** Someone whose enquiry is in the database: no denied answer may mention them. */
 const visitor = 'amira.marker@example.test';
 
-/** Rows in every table of the app's database. */
+/**
+ * Rows in every table of the app's database, but the record of mail files, which grows as the outbox
+ * sends the visitor's emails, whatever the requests.
+ */
 async function tableCounts(site: TestApp) {
   const counts: Record<string, number> = {};
   for (const table of await site.db.introspection.getTables()) {
+    if (table.name === 'mail_files') continue;
     const { rows } = await site.db
       .selectFrom(table.name as 'users')
       .select((eb) => eb.fn.countAll<number>().as('rows'))
