@@ -19,6 +19,20 @@ describeEachDatabase('a data-protection export', (database) => {
   let site: TestApp;
   let owner: { cookies: string; token: string };
   const api = () => backOfficeClient(site, owner);
+  /** A sign-in throttle row with `failures` counted under `key`, as the sign-in throttle writes one. */
+  const throttle = (key: string, failures: number) =>
+    site.db
+      .insertInto('sign_in_throttles')
+      .values({
+        key,
+        failures,
+        last_failure_at: new Date().toISOString(),
+        window_started_at: new Date().toISOString(),
+        blocked_until: null,
+        proof_required_until: null,
+        notified_at: null,
+      })
+      .execute();
 
   beforeAll(async () => {
     site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000' } });
@@ -58,18 +72,7 @@ describeEachDatabase('a data-protection export', (database) => {
       .select('ip_address')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    await site.db
-      .insertInto('sign_in_throttles')
-      .values({
-        key: `ip:${ip}`,
-        failures: 2,
-        last_failure_at: new Date().toISOString(),
-        window_started_at: new Date().toISOString(),
-        blocked_until: null,
-        proof_required_until: null,
-        notified_at: null,
-      })
-      .execute();
+    await throttle(`ip:${ip}`, 2);
 
     // Someone at that address failed to sign in with an address that has no account.
     await site.db
@@ -84,18 +87,7 @@ describeEachDatabase('a data-protection export', (database) => {
       })
       .execute();
     // Another account's throttle from the same address is that account's.
-    await site.db
-      .insertInto('sign_in_throttles')
-      .values({
-        key: `account:ann@fenwickhale.test ip:${ip}`,
-        failures: 1,
-        last_failure_at: new Date().toISOString(),
-        window_started_at: new Date().toISOString(),
-        blocked_until: null,
-        proof_required_until: null,
-        notified_at: null,
-      })
-      .execute();
+    await throttle(`account:ann@fenwickhale.test ip:${ip}`, 1);
 
     const answer = await api().send('/data-protection/export', { email });
     expect(answer.status).toBe(200);
