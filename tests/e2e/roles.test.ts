@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { signIn, staffMember } from '../support/signed-in.ts';
 
 // A member of staff of the staff role sees the leads, not the owners' sections, at a phone's width and a
 // desktop's.
 const t = setUpSiteInBrowser();
-const password = 'Ledger2026!';
 
 describe('the staff role in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`shows a staff-role user the leads and their sessions, not Staff, Availability or Data protection (${width} px)`, async () => {
       // The first account is always an owner; this one is added after it.
-      await addStaffWithPassword(t.site, `owner.${width}@fenwickhale.test`, password, 'owner');
+      await staffMember(t.site, `owner.${width}@fenwickhale.test`, 'owner');
       const email = `sam.${width}@fenwickhale.test`;
-      await addStaffWithPassword(t.site, email, password, 'staff');
-
       await t.page.setViewportSize({ width, height: 900 });
-      await signInOnPage(t.page, t.site, email, password);
+      await signIn(t.page, t.site, email, 'staff');
       // On a phone the sections are folded behind the Menu button.
       if (width === 375) await t.page.getByRole('button', { name: 'Menu' }).click();
       const nav = t.page.getByRole('navigation', { name: 'Back office' });

@@ -6,6 +6,10 @@ import { signInProofField } from '#shared/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { send } from './http.ts';
 import type { RunningSite } from './site.ts';
+
+/** A running site, in process or spawned: where it listens, its SQLite folder and its mail. */
+type Site = Pick<RunningSite, 'url' | 'dataDir' | 'smtp'>;
+
 import { formToken } from './staff.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * `npm run user:add -- EMAIL --owner` against the running site's database (without `--owner` when `role`
  * is `staff`): the user is emailed an invitation.
  */
-export async function addUser(site: RunningSite, email: string, role: 'owner' | 'staff' = 'owner') {
+export async function addUser(site: Site, email: string, role: 'owner' | 'staff' = 'owner') {
   await userCommand(site, 'add', email, ...(role === 'owner' ? ['--owner'] : []));
 }
 
@@ -23,7 +27,7 @@ export async function addUser(site: RunningSite, email: string, role: 'owner' | 
  * invitation, ready to sign in.
  */
 export async function addStaffWithPassword(
-  site: RunningSite,
+  site: Site,
   email: string,
   password: string,
   role: 'owner' | 'staff' = 'owner',
@@ -58,7 +62,7 @@ export function resetLinkIn(text: string | undefined): string {
 }
 
 /** Chooses a password through the link in an invitation, as the reset page's form would post it. */
-export async function setPasswordWithLink(site: RunningSite, link: string, password: string) {
+export async function setPasswordWithLink(site: Pick<Site, 'url'>, link: string, password: string) {
   const tokenResponse = await send(site, '/api/form-token');
   const cookie = (tokenResponse.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { token } = await tokenResponse.json();
@@ -76,7 +80,7 @@ export async function setPasswordWithLink(site: RunningSite, link: string, passw
 }
 
 /** Signs in on the login page, and waits for the back office to greet the user. */
-export async function signInOnPage(page: Page, site: RunningSite, email: string, password: string) {
+export async function signInOnPage(page: Page, site: Pick<Site, 'url'>, email: string, password: string) {
   await page.goto(`${site.url}/login`);
   const form = page.locator('form.account-form');
   await form.getByLabel('Email address').fill(email);

@@ -9,7 +9,7 @@ import { listen } from '#server/http/listen.ts';
 import type { OutboxWorker } from '#server/mail/worker.ts';
 import { createRuntime } from '#server/runtime.ts';
 import type { Clock } from '#server/time/clock.ts';
-import { createTestDatabase, type DatabaseKind } from './databases.ts';
+import { createMigratedTestDatabase, type DatabaseKind } from './databases.ts';
 import { freePort } from './ports.ts';
 
 export interface TestApp {
@@ -43,7 +43,7 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await createTestDatabase(options.database ?? 'sqlite');
+    : await createMigratedTestDatabase(options.database ?? 'sqlite');
   const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-mail-'));
   const port = await freePort();
   const config = loadConfig({

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type RunningSite, startSite } from './site.ts';
+import { type SiteUnderTest, startInProcessSite } from './in-process-site.ts';
 
 /** Debian's Chromium (or CHROME_PATH); never a browser downloaded by a test tool. */
 export async function launchBrowser(): Promise<Browser> {
@@ -56,7 +56,7 @@ export async function pausePageClock(page: Page): Promise<void> {
 }
 
 export interface SiteInBrowser {
-  site: RunningSite;
+  site: SiteUnderTest;
   browser: Browser;
   /** A fresh page in a fresh browser context for each test. */
   page: Page;
@@ -65,8 +65,8 @@ export interface SiteInBrowser {
 }
 
 /**
- * For a browser spec file: starts the built site and Chromium once, and gives each test a new context
- * (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
+ * For a browser spec file: starts the built site (in process) and Chromium once, and gives each test a
+ * new context (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
  */
 export function setUpSiteInBrowser({
   viewport = { width: 1280, height: 900 },
@@ -78,7 +78,7 @@ export function setUpSiteInBrowser({
 } = {}): SiteInBrowser {
   const state = {} as SiteInBrowser;
   beforeAll(async () => {
-    [state.site, state.browser] = await Promise.all([startSite(env), launchBrowser()]);
+    [state.site, state.browser] = await Promise.all([startInProcessSite(env), launchBrowser()]);
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -2,12 +2,15 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp } from '#tests/support/app.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { type FakeSiteverify, startFakeSiteverify } from '#tests/support/fake-siteverify.ts';
 import { send } from '#tests/support/http.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../time/clock.ts';
 import { altchaCheck } from './altcha.ts';
 import { siteverifyCheck } from './siteverify.ts';
@@ -26,9 +29,8 @@ describeEachDatabase('ALTCHA proof of work', (kind) => {
   const secret = 'a-test-secret-that-is-long-enough-to-sign';
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterEach(async () => {
     await db.destroy();

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { freshReference } from './fresh-reference.ts';
 
 describeEachDatabase('a new reference', (kind) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,11 +1,14 @@
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { type SmtpSink, type SmtpSinkOptions, startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../time/clock.ts';
 import { claimDueMessages, countByStatus, enqueueMail } from './outbox.ts';
 import { smtpTransport } from './transport.ts';
@@ -29,9 +32,8 @@ describeEachDatabase('sending several emails at once', (kind) => {
   let sink: SmtpSink | undefined;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
 
   afterEach(async () => {

@@ -2,12 +2,15 @@ import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { rawFilesHolding } from '#tests/support/database-search.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../time/clock.ts';
 import { claimDueMessages, countByStatus, enqueueMail } from './outbox.ts';
 import { type MailTransport, smtpTransport } from './transport.ts';
@@ -26,9 +29,8 @@ describeEachDatabase('mail outbox', (kind) => {
   let smtp: TestSmtpServer;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
     smtp = await startSmtpServer();
   });
 

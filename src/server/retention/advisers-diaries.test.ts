@@ -2,11 +2,14 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { insertAdviser } from '#server/features/advisers/index.ts';
 import { calendarWriteBack, createCalendarWriter, secretBox } from '#server/features/calendars/index.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { runRetention } from './job.ts';
 
@@ -38,9 +41,8 @@ afterAll(() => radicale.stop());
 describeEachDatabase('the retention job and advisers’ diaries', (kind) => {
   const current = {} as { db: Db; database: TestDatabase; clock: Date };
   beforeEach(async () => {
-    current.database = await createTestDatabase(kind);
+    current.database = await createMigratedTestDatabase(kind);
     current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-    await migrateToLatest(current.db);
     current.clock = bookedAt;
   });
   afterEach(async () => {

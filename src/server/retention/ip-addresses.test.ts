@@ -2,11 +2,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { recordAudit } from '#server/audit/log.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { erasedAddress, erasePersonalData } from '#server/features/back-office/data-protection.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { auditAddressKeptDays } from '#shared/address-retention.ts';
-import { createTestDatabase, describeEachDatabase } from '#tests/support/databases.ts';
+import { createMigratedTestDatabase, describeEachDatabase } from '#tests/support/databases.ts';
 import { runRetention } from './job.ts';
 
 // IP addresses kept apart from a person's records: the audit log's, sign-in throttles' and staff
@@ -24,10 +23,9 @@ describeEachDatabase('IP addresses outside the records they belong to', (kind) =
   let db: Db;
   let drop: () => Promise<void>;
   beforeEach(async () => {
-    const database = await createTestDatabase(kind);
+    const database = await createMigratedTestDatabase(kind);
     drop = database.drop;
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterEach(async () => {
     await db.destroy();

@@ -3,13 +3,12 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { recordAudit } from '#server/audit/log.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { erasedAddress } from '#server/features/back-office/data-protection.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import type { LeadStage } from '#shared/back-office.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   type DatabaseKind,
   describeEachDatabase,
   describeOnPostgres,
@@ -35,9 +34,8 @@ const run = (db: Db, extra: { dryRun?: boolean; daily?: boolean } = {}) =>
 function useDatabase(kind: DatabaseKind) {
   const current = {} as { db: Db; database: TestDatabase };
   beforeEach(async () => {
-    current.database = await createTestDatabase(kind);
+    current.database = await createMigratedTestDatabase(kind);
     current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-    await migrateToLatest(current.db);
   });
   afterEach(async () => {
     await current.db.destroy();

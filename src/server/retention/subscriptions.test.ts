@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { createMailingListService } from '#server/features/mailing-list/index.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { recipientCap } from '#server/mail/recipient-cap.ts';
 import { derivedToken } from '#server/tokens.ts';
 import { confirmSubscriptionPage } from '#shared/api/mailing-list.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { startedCampaign } from '#tests/support/newsletter.ts';
 import { runRetention } from './job.ts';
 
@@ -24,9 +27,8 @@ const ip = '203.0.113.77';
 describeEachDatabase('the retention job on a subscription', (kind) => {
   const current = {} as { db: Db; database: TestDatabase; clock: Date };
   beforeEach(async () => {
-    current.database = await createTestDatabase(kind);
+    current.database = await createMigratedTestDatabase(kind);
     current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-    await migrateToLatest(current.db);
     current.clock = start;
   });
   afterEach(async () => {

@@ -4,12 +4,15 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { altchaCheck } from '#server/captcha/altcha.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { noAccountSubject } from '#shared/audit.ts';
 import { botCheckActions } from '#shared/bot-check.ts';
 import { sha512Hex } from '#shared/password.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { hashPassword } from './passwords.ts';
 import { type AccountService, createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
@@ -30,9 +33,8 @@ describeEachDatabase('sign-in throttling', (kind) => {
     });
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
     clock = new Date('2026-03-02T09:00:00Z');
     const now = () => clock;
     accounts = createAccountService({

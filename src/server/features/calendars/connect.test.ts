@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   type DatabaseKind,
   describeEachDatabase,
   type TestDatabase,
@@ -21,9 +20,8 @@ describeEachDatabase('Connecting an adviser’s calendar', (kind: DatabaseKind) 
   let adviserId: number;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
     const { id: userId } = await db
       .insertInto('users')
       .values({

@@ -2,9 +2,8 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   type DatabaseKind,
   describeEachDatabase,
   type TestDatabase,
@@ -50,9 +49,8 @@ describeEachDatabase('Reading large and hostile calendars', (kind: DatabaseKind)
 
   beforeEach(async () => {
     server = await startFakeCalendarServer();
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
     const at = clock.toISOString();
     const { id: userId } = await db
       .insertInto('users')

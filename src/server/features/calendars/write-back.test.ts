@@ -3,12 +3,15 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { insertAdviser } from '#server/features/advisers/index.ts';
 import { bookingMailPreparer, fixedMeetingRoom } from '#server/features/booking/index.ts';
 import { smtpTransport } from '#server/mail/transport.ts';
 import { createOutboxWorker } from '#server/mail/worker.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { rebindingLookup } from '#tests/support/rebinding-lookup.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
@@ -62,9 +65,8 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
 
   beforeEach(async () => {
     offsetMs = 0;
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterEach(async () => {
     await db.destroy();

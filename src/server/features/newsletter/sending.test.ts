@@ -2,10 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { claimDueMessages } from '#server/mail/outbox.ts';
 import { MessageWithdrawn } from '#server/mail/refusals.ts';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '#tests/support/databases.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
 import { addresses, seedSubscribers, startedCampaign } from '#tests/support/newsletter.ts';
 import { newsletterMailPreparer } from './mail-preparer.ts';
 import { expandNextBatch, sendCampaigns } from './sending.ts';
@@ -20,9 +23,8 @@ describeEachDatabase('adding a campaign’s recipients to the outbox', (kind) =>
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterAll(async () => {
     await db?.destroy();
@@ -179,9 +181,8 @@ describeEachDatabase('a campaign made from an article', (kind) => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createMigratedTestDatabase(kind);
     db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterAll(async () => {
     await db?.destroy();

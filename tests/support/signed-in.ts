@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import type { Db } from '#server/db/database.ts';
+import { hashPassword } from '#server/features/accounts/passwords.ts';
+import { sessionLifetimeMs } from '#server/features/accounts/sign-in.ts';
+import { hashToken, newToken } from '#server/tokens.ts';
+import type { StaffRole } from '#shared/back-office.ts';
+import { sha512Hex } from '#shared/password.ts';
+
+/** The password every fixture account has, for the few specs that type it again (e.g. to confirm). */
+export const fixturePassword = 'Ledger2026!';
+
+let fixtureHash: Promise<string> | undefined;
+
+/**
+ * A member of staff with `fixturePassword` set, as the invitation link would leave them (an owner unless
+ * `role` says); the same person again if they exist. Written straight into the database: the command
+ * and the invitation that do this for real have their own specs (accounts.test.ts, scripts/user.test.ts).
+ */
+export async function staffMember(site: { db: Db }, email: string, role: StaffRole = 'owner') {
+  fixtureHash ??= sha512Hex(fixturePassword).then(hashPassword);
+  const now = new Date().toISOString();
+  const existing = await site.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const { id } = await site.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await fixtureHash,
+      status: 'active',
+      role,
+      created_at: now,
+      password_changed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Signs `email` in on `page` without the sign-in form (Epic Stack's login fixture): the account if it is
+ * new, a session row as a successful sign-in writes it, the session cookie in the page's browser context;
+ * then opens the back office and waits for it to greet them. The form itself is proven in accounts.test.ts.
+ */
+export async function signIn(
+  page: Page,
+  site: { url: string; db: Db },
+  email: string,
+  role: StaffRole = 'owner',
+) {
+  const userId = await staffMember(site, email, role);
+  const session = newToken();
+  const at = new Date();
+  await site.db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashToken(session),
+      user_id: userId,
+      kind: 'browser',
+      created_at: at.toISOString(),
+      last_seen_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + sessionLifetimeMs.browser).toISOString(),
+      ip_address: '127.0.0.1',
+      user_agent: await page.evaluate(() => navigator.userAgent).catch(() => null),
+    })
+    .execute();
+  await page
+    .context()
+    .addCookies([{ name: 'session', value: session, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(`${site.url}/back-office`);
+  // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
+  await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { asAdmin, databaseUrl, postgresUrl, templateEnv } from './databases.ts';
+
+/**
+ * Vitest's global set-up: migrates one SQLite file and (with TEST_DATABASE_URL) one PostgreSQL database
+ * once per run, for createMigratedTestDatabase to copy; removes both when the run ends. The test workers
+ * start after this and inherit the environment that names them.
+ */
+export default async function migrateTemplates() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'practice-site-template-'));
+  const file = path.join(dir, 'site.db');
+  // Closed after migrating, SQLite folds its write-ahead log back in: the one file holds everything.
+  await migrate(`sqlite:${file}`);
+  process.env[templateEnv.sqlite] = file;
+
+  const name = `template_${randomBytes(6).toString('hex')}`;
+  if (postgresUrl) {
+    await asAdmin(`create database ${name}`);
+    await migrate(databaseUrl(name));
+    process.env[templateEnv.postgres] = name;
+  }
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (postgresUrl) await asAdmin(`drop database if exists ${name} with (force)`);
+  };
+}
+
+async function migrate(url: string) {
+  const db = createDatabase(loadConfig({ DATABASE_URL: url }).database);
+  await migrateToLatest(db);
+  await db.destroy();
+}
