@@ -1,28 +1,31 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The suite's kinds, each a Vitest project that runs alone (`vitest run --project api`): a test is an
+ * api test when it boots the app (tests/support/app.ts), a db test when it opens a database of its own,
+ * else a unit test. Browser specs live in tests/e2e/. Read from each file's imports, so a test lands in
+ * the right project wherever it sits beside its code.
+ */
+const serverTests = globSync(['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts']);
+const importsOf = (file: string) => readFileSync(file, 'utf8');
+const api = serverTests.filter((file) => /support\/app\.ts'/.test(importsOf(file)));
+const db = serverTests.filter(
+  (file) => !api.includes(file) && /support\/(databases|migrated-database)\.ts'/.test(importsOf(file)),
+);
+const unit = serverTests.filter((file) => !api.includes(file) && !db.includes(file));
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/template-databases.ts'],
     projects: [
+      { extends: true, test: { name: 'unit', include: unit, testTimeout: 20_000 } },
+      { extends: true, test: { name: 'db', include: db, testTimeout: 20_000 } },
+      { extends: true, test: { name: 'api', include: api, testTimeout: 20_000 } },
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          testTimeout: 20_000,
-        },
-      },
-      {
-        // Browser specs drive one Chromium each; two cores run them one file at a time.
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -1,8 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Ends the run with the plain line CI reads ("N passed, N failed, N skipped"), after Vitest's own
- * summary. A module that failed outside its tests counts as a failure, so a broken file never passes quietly.
+ * Ends the run with the ten slowest files, so growth is seen when it happens, and the plain line CI reads
+ * ("N passed, N failed, N skipped") after Vitest's own summary. A module that failed outside its tests
+ * counts as a failure, so a broken file never passes quietly.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -21,6 +22,23 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    console.log(`\nThe ten slowest files:\n${slowest(testModules, 10)}`);
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
+}
+
+/** One line per file, slowest first: its time (tests, hooks and set-up), its project and its path. */
+function slowest(testModules: ReadonlyArray<TestModule>, count: number) {
+  const time = (module: TestModule) => {
+    const { duration, setupDuration, collectDuration } = module.diagnostic();
+    return duration + setupDuration + collectDuration;
+  };
+  return [...testModules]
+    .sort((a, b) => time(b) - time(a))
+    .slice(0, count)
+    .map(
+      (m) =>
+        `${(time(m) / 1000).toFixed(1).padStart(7)} s  ${m.project.name.padEnd(4)}  ${m.relativeModuleId}`,
+    )
+    .join('\n');
 }
