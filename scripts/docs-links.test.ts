@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const maxReadmeLines = 150;
 
 /** Every file under a folder of the repository, as a path from the root. */
 const filesUnder = (folder: string) =>
@@ -73,6 +74,10 @@ function relativeLinksIn(markdown: string) {
 }
 
 describe('the docs a person reads', () => {
+  it(`keep README.md to ${maxReadmeLines} lines at most`, () => {
+    expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(maxReadmeLines);
+  });
+
   it('link only to files that exist, and to headings those files have', () => {
     expect(documents.length).toBeGreaterThan(10);
     const broken = documents.flatMap((document) =>
