@@ -3,7 +3,7 @@
 // off, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Reports mails a second from the sink's first
 // acceptance to its last, the server's peak memory, how long one claim takes with the whole backlog
 // queued, and where a password link queued behind the backlog went out. Prints a table and writes it
-// into README.md between its campaigns markers. `BENCH_SKIP_BUILD=1` uses the dist/ already built.
+// into docs/performance.md between its campaigns markers. `BENCH_SKIP_BUILD=1` uses the dist/ already built.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
@@ -28,7 +28,7 @@ import {
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const connections = Number(process.env.BENCH_SMTP_CONNECTIONS ?? 5);
 const targetPerSecond = 200;
-const report = path.resolve(import.meta.dirname, '../README.md');
+const report = path.resolve(import.meta.dirname, '../docs/performance.md');
 const databaseLabels: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 const publicUrl = 'https://www.fenwickhale.co.uk';
 

@@ -1,4 +1,4 @@
-// Staff accounts (docs/behaviour.md#endpoints): the words the pages show (the endpoints are in api/accounts.ts).
+// Staff accounts (docs/behaviour/endpoints.md#endpoints): the words the pages show (the endpoints are in api/accounts.ts).
 
 import { formToken, signIn, signOut } from './api/accounts.ts';
 

@@ -2,11 +2,11 @@ import { recTokenField } from './bot-check-schemas.ts';
 import { type Field, fieldsShape } from './form-fields.ts';
 import { z } from './zod.ts';
 
-// The application questionnaire (docs/behaviour.md#application-questionnaire): one list of questions drives the page's controls, the
+// The application questionnaire (docs/behaviour/applications.md#application-questionnaire): one list of questions drives the page's controls, the
 // validation on both sides and the staff's email, so a question is worded the same everywhere.
 
 export const applicationMessages = {
-  /** docs/behaviour.md#arrange-an-initial-chat: shown once the call is booked, after the booking modal closes. */
+  /** docs/behaviour/applications.md#arrange-an-initial-chat: shown once the call is booked, after the booking modal closes. */
   booked: (date: string, time: string) => `You've booked a call on ${date} at ${time}`,
   zoomLink: (email: string) => `You'll get a Zoom link sent to ${email}`,
   received: 'Thank you, we have your answers.',

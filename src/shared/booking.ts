@@ -4,7 +4,7 @@ import { emailAddressField } from './email-field.ts';
 import { connectionProblem } from './messages.ts';
 import { z } from './zod.ts';
 
-// docs/behaviour.md#sending-a-booking: the exact texts of the booking modal.
+// docs/behaviour/booking.md#sending-a-booking: the exact texts of the booking modal.
 export const bookingMessages = {
   selectTime: 'Please select a time',
   booked: 'Thanks for booking your call.',
@@ -20,7 +20,7 @@ export const bookingMessages = {
     'We cannot take any more bookings from your connection today. Please try again tomorrow, or call us.',
 } as const;
 
-/** The event the modal fires once a call is booked (docs/behaviour.md#the-call-booked-event); other features listen for it. */
+/** The event the modal fires once a call is booked (docs/behaviour/booking.md#the-call-booked-event); other features listen for it. */
 export const callBookedEvent = 'call-booked';
 export interface CallBookedDetail {
   date: string;
@@ -74,10 +74,10 @@ export const bookCallSchema = z.object({
 });
 
 export type BookCallPayload = z.infer<typeof bookCallSchema>;
-/** The booking payload's own fields (docs/behaviour.md#sending-a-booking), before the bot-check token is added. */
+/** The booking payload's own fields (docs/behaviour/booking.md#sending-a-booking), before the bot-check token is added. */
 export type BookCallFields = Omit<BookCallPayload, 'recToken' | 'applicationReference'>;
 
-/** The booking payload of docs/behaviour.md#sending-a-booking for a chosen date and slot, as the modal builds it before its token. */
+/** The booking payload of docs/behaviour/booking.md#sending-a-booking for a chosen date and slot, as the modal builds it before its token. */
 export function buildBookCallPayload(
   date: CalendarDate,
   slot: TimeSlot,

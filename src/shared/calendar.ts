@@ -1,5 +1,5 @@
 // Calendar maths shared by the booking calendar, the date picker and the server's availability engine.
-// Dates are plain year/month/day values (month 0-based, as in docs/behaviour.md#sending-a-booking); arithmetic goes through UTC so
+// Dates are plain year/month/day values (month 0-based, as in docs/behaviour/booking.md#sending-a-booking); arithmetic goes through UTC so
 // daylight saving never shifts a day.
 
 export interface CalendarDate {
@@ -35,7 +35,7 @@ const monthNames = [
   'December',
 ];
 
-/** The page's calendar settings (docs/behaviour.md#booking-calendar), as the server's availability settings supply them. */
+/** The page's calendar settings (docs/behaviour/booking.md#booking-calendar), as the server's availability settings supply them. */
 export interface CalendarSettings {
   pastDateAllowed: boolean;
   /** Days ahead that can be chosen; 0 means no limit. */

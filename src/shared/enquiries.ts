@@ -4,7 +4,7 @@ import type { Field } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
 import { recentTaxYears } from './tax-years.ts';
 
-// The main contact form and the quote form (docs/behaviour.md#contact-enquiry-and-quote-request): their fields and the words for
+// The main contact form and the quote form (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request): their fields and the words for
 // each problem. The rules the page and the server both apply are in enquiry-schemas.ts, so the form's page
 // can show the fields without loading the schema library until the visitor sends.
 
@@ -108,7 +108,7 @@ export const quoteFields = {
 /** The question the quote form asks above the year options. */
 export const taxYearsQuestion = 'Which tax years is the quote for?';
 
-/** The seven year options (docs/behaviour.md#quote-form-fields), year1 the current UK tax year. */
+/** The seven year options (docs/behaviour/enquiries-and-quotes.md#quote-form-fields), year1 the current UK tax year. */
 export const yearFields = ['year1', 'year2', 'year3', 'year4', 'year5', 'year6', 'year7'] as const;
 export type YearField = (typeof yearFields)[number];
 

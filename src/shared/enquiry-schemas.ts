@@ -1,5 +1,5 @@
 // The rules the contact and quote forms' answers must meet, on the page when sent and on the server
-// (docs/behaviour.md#contact-enquiry-and-quote-request); the fields they check are described in enquiries.ts.
+// (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request); the fields they check are described in enquiries.ts.
 import { recTokenField } from './bot-check-schemas.ts';
 import {
   type ContactEnquiry,
@@ -23,7 +23,7 @@ const common = {
   [honeypotField]: z.string().max(1000).optional(),
 };
 
-/** POST /contact-us-send (docs/behaviour.md#contact-form-fields). */
+/** POST /contact-us-send (docs/behaviour/enquiries-and-quotes.md#contact-form-fields). */
 export const contactSchema = z.strictObject({
   ...fieldsShape(contactFields),
   ...common,
@@ -31,7 +31,7 @@ export const contactSchema = z.strictObject({
 
 const yearsShape = Object.fromEntries(yearFields.map((field) => [field, tickBox(field)]));
 
-/** POST /show-contact-send (docs/behaviour.md#quote-form-fields): at least one year ticked, named at the first year's box. */
+/** POST /show-contact-send (docs/behaviour/enquiries-and-quotes.md#quote-form-fields): at least one year ticked, named at the first year's box. */
 export const quoteSchema = z
   .strictObject({ ...fieldsShape(quoteFields), ...yearsShape, ...common })
   .refine((quote) => yearFields.some((field) => (quote as Record<string, unknown>)[field] === true), {

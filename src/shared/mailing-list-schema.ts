@@ -6,7 +6,7 @@ const always2 = (field: string) => z.literal('2', { error: `${field} must be '2'
 
 /**
  * POST /subscribe: the small form sends {emailAddress, submitMethod '2'}, the larger one
- * {emailAddress, contact1 '2'} (docs/behaviour.md#signing-up); JSON or an ordinary form post.
+ * {emailAddress, contact1 '2'} (docs/behaviour/mailing-list.md#signing-up); JSON or an ordinary form post.
  */
 export const subscribeSchema = z
   .object({

@@ -1,4 +1,4 @@
-// docs/behaviour.md#mailing-list: the mailing list's two forms, their exact texts, and what the server records as consent.
+// docs/behaviour/mailing-list.md#mailing-list: the mailing list's two forms, their exact texts, and what the server records as consent.
 
 import { connectionProblem } from './messages.ts';
 

@@ -1,4 +1,4 @@
-// docs/behaviour.md#password-rules: the password rules of the login and reset forms, in their order, and the separate helper.
+// docs/behaviour/accounts.md#password-rules: the password rules of the login and reset forms, in their order, and the separate helper.
 
 export const passwordMessages = {
   missing: 'Please enter a password for your account',
@@ -8,10 +8,10 @@ export const passwordMessages = {
   mismatch: 'The two passwords entered do not match',
 } as const;
 
-/** docs/behaviour.md#password-rules. */
+/** docs/behaviour/accounts.md#password-rules. */
 export const passwordMinLength = 8;
 
-/** The first rule the password breaks, in the order docs/behaviour.md#password-rules gives, or null. */
+/** The first rule the password breaks, in the order docs/behaviour/accounts.md#password-rules gives, or null. */
 export function passwordProblem(password: string): string | null {
   if (password === '') return passwordMessages.missing;
   if ([...password].length < passwordMinLength) return passwordMessages.tooShort;
@@ -27,7 +27,7 @@ export function newPasswordProblem(password: string, confirmation: string): stri
 
 export const passwordHelperTexts = { valid: 'Password is valid', invalid: 'Password is invalid' } as const;
 
-/** docs/behaviour.md#password-rules's separate helper: a lower-case and an upper-case letter, a digit, a symbol of !@#£$%^&*, 8+ characters. */
+/** docs/behaviour/accounts.md#password-rules's separate helper: a lower-case and an upper-case letter, a digit, a symbol of !@#£$%^&*, 8+ characters. */
 export function passwordHelper(password: string): string {
   const strong =
     [...password].length >= passwordMinLength &&
@@ -38,7 +38,7 @@ export function passwordHelper(password: string): string {
   return strong ? passwordHelperTexts.valid : passwordHelperTexts.invalid;
 }
 
-/** What the browser sends instead of the password (docs/behaviour.md#login-form): SHA-512 of its UTF-8 bytes, as 128 hex digits. */
+/** What the browser sends instead of the password (docs/behaviour/accounts.md#login-form): SHA-512 of its UTF-8 bytes, as 128 hex digits. */
 export async function sha512Hex(password: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-512', new TextEncoder().encode(password));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');

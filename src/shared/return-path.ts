@@ -1,4 +1,4 @@
-// Where signing in again returns a member of staff (docs/behaviour.md#login-form): the login page carries
+// Where signing in again returns a member of staff (docs/behaviour/accounts.md#login-form): the login page carries
 // the back-office page they were on as `?next=`, and the sign-in form posts it back. It comes from a URL
 // anyone can craft, so only a path of our own back office is ever followed; anything else, however it is
 // spelled, goes to the back office's overview. That keeps /login from being an open redirect.

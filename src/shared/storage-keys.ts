@@ -1,4 +1,4 @@
-// Browser-storage keys (docs/behaviour.md#timings-and-limits leaves their names to us). Changing one forgets what visitors stored.
+// Browser-storage keys (docs/behaviour/timings-and-limits.md#timings-and-limits leaves their names to us). Changing one forgets what visitors stored.
 export const storageKeys = {
   /** Local storage. */
   cookieConsentDismissed: 'practice-site.cookie-consent-dismissed',

@@ -1,9 +1,9 @@
-// Timings and limits from docs/behaviour.md#timings-and-limits, used by the browser and asserted by the tests.
+// Timings and limits from docs/behaviour/timings-and-limits.md#timings-and-limits, used by the browser and asserted by the tests.
 export const cookieBannerCheckDelayMs = 2000;
 export const modalCloseDelayMs = 2000;
 export const successMessageMs = 3000;
 export const errorMessageMs = 2000;
-/** docs/behaviour.md#arrange-an-initial-chat: the application screen closes the booking modal this long after the call is booked. */
+/** docs/behaviour/applications.md#arrange-an-initial-chat: the application screen closes the booking modal this long after the call is booked. */
 export const bookedModalCloseMs = 3000;
 
 /** Above this scroll offset the header is no longer at the top… */
@@ -11,7 +11,7 @@ export const headerLeaveTopAbovePx = 10;
 /** …and it is at the top again only below this one, so it does not flicker in between. */
 export const headerReturnTopBelowPx = 4;
 
-/** docs/behaviour.md#vat-de-minimis-explainer: the VAT explainer's connector lines change their layout at this width… */
+/** docs/behaviour/site-and-pages.md#vat-de-minimis-explainer: the VAT explainer's connector lines change their layout at this width… */
 export const connectorBreakpointPx = 768;
 /** …and start drawing one after another, the first this long after they appear… */
 export const connectorFirstDelayMs = 1500;

@@ -164,7 +164,7 @@ describe('booking an initial call in Chromium', () => {
     const sent = t.page.waitForRequest('**/forms/book-call-form');
     await dialog().getByRole('button', { name: 'Book my call' }).click();
     await thanks.pauseAfter(2900);
-    // The booking payload (docs/behaviour.md#sending-a-booking), and the bot-check token for 'bookcall'
+    // The booking payload (docs/behaviour/booking.md#sending-a-booking), and the bot-check token for 'bookcall'
     // that the page's workers solved.
     const payload = (await sent).postDataJSON();
     expect(Object.keys(payload).sort()).toEqual(
@@ -208,7 +208,7 @@ describe('booking an initial call in Chromium', () => {
     await expect(
       dialog().getByText(formatTime(slot.startHour, slot.startMinute), { exact: true }).count(),
     ).resolves.toBe(0);
-    // The browser logs the 409 answer itself, and the fetch helper logs it as docs/behaviour.md#how-the-pages-show-answers says.
+    // The browser logs the 409 answer itself, and the fetch helper logs it as docs/behaviour/errors-and-messages.md#how-the-pages-show-answers says.
     expect(t.errors.filter((e) => !e.includes('409') && e !== 'Some error occured')).toEqual([]);
   });
 

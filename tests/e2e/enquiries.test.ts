@@ -123,7 +123,7 @@ describe('the contact form in Chromium', () => {
     await t.page.unroute('**/api/bot-check**');
 
     // A refusal (4xx) in the answer shape: its info then error messages, after 'Error sending message:'
-    // (docs/behaviour.md#how-the-pages-show-answers). The sending flag shows meanwhile.
+    // (docs/behaviour/errors-and-messages.md#how-the-pages-show-answers). The sending flag shows meanwhile.
     let answer = () => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;

@@ -5,7 +5,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { type ComponentServer, startComponentServer } from '../support/components.ts';
 
 // The small sign-up form on its own fixture page, its posts answered by the test: any 2xx means success
-// (docs/behaviour.md#how-the-pages-show-answers), whatever the body, or none.
+// (docs/behaviour/errors-and-messages.md#how-the-pages-show-answers), whatever the body, or none.
 let server: ComponentServer;
 let browser: Browser;
 let page: Page;

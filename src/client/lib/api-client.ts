@@ -82,7 +82,7 @@ export async function call<const E extends EndpointSpec>(
 
 /**
  * Calls an endpoint whose every 2xx means success (the booking and the small sign-up,
- * docs/behaviour.md#how-the-pages-show-answers): the answer's body is not read, so one that is empty or
+ * docs/behaviour/errors-and-messages.md#how-the-pages-show-answers): the answer's body is not read, so one that is empty or
  * not JSON is a success too. A non-2xx answer is thrown as `call` throws it.
  */
 export async function send<const E extends EndpointSpec>(

@@ -5,7 +5,7 @@ export interface Message {
   text: string;
 }
 
-/** A form's one status message: shown, then cleared after `ms` (docs/behaviour.md#timings-and-limits: success 3 s, errors 2 s) or kept until replaced. */
+/** A form's one status message: shown, then cleared after `ms` (docs/behaviour/timings-and-limits.md#timings-and-limits: success 3 s, errors 2 s) or kept until replaced. */
 export function useTimedMessage() {
   const [message, setMessage] = useState<Message | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

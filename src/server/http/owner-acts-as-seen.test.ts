@@ -9,7 +9,7 @@ import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 // An owner publishes, schedules or sends only what they read: a member of staff's change made after the
 // owner's screen loaded the article, its pending changes or the newsletter refuses the owner's act
-// (docs/behaviour.md, Insights and Newsletter).
+// (docs/behaviour/insights.md and docs/behaviour/newsletter.md).
 
 type Client = ReturnType<typeof backOfficeClient>;
 

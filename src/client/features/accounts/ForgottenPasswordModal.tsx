@@ -12,7 +12,7 @@ export interface ForgottenPasswordModalProps {
 }
 
 /**
- * docs/behaviour.md#forgotten-password: asks for an email, sends POST /send-reset-password-link {emailAddress}, shows the answer's body,
+ * docs/behaviour/accounts.md#forgotten-password: asks for an email, sends POST /send-reset-password-link {emailAddress}, shows the answer's body,
  * and after success or failure closes and clears its message after 2 s.
  */
 export function ForgottenPasswordModal({ initialEmail, onClose }: ForgottenPasswordModalProps) {

@@ -12,7 +12,7 @@ import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import { useSignInProof } from './useSignInProof.ts';
 import './accounts.css';
 
-/** The login form (docs/behaviour.md#login-form): email, password, remember-me, and the forgotten-password modal. */
+/** The login form (docs/behaviour/accounts.md#login-form): email, password, remember-me, and the forgotten-password modal. */
 export function LoginForm() {
   const id = useId();
   const submit = usePasswordSubmit();

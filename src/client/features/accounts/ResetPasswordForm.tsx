@@ -11,8 +11,8 @@ import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import './accounts.css';
 
 /**
- * The reset-password form (docs/behaviour.md#reset-password-form): a new password and its confirmation,
- * checked in the order of docs/behaviour.md#password-rules, with the password helper's verdict shown live as guidance; posted with the link's token.
+ * The reset-password form (docs/behaviour/accounts.md#reset-password-form): a new password and its confirmation,
+ * checked in the order of docs/behaviour/accounts.md#password-rules, with the password helper's verdict shown live as guidance; posted with the link's token.
  */
 export function ResetPasswordForm() {
   const id = useId();

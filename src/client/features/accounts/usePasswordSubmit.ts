@@ -5,7 +5,7 @@ import { formToken as formTokenEndpoint } from '#shared/api/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
 
 /**
- * What the login and reset forms share (docs/behaviour.md#login-form): after the page's own checks pass, the password is hashed
+ * What the login and reset forms share (docs/behaviour/accounts.md#login-form): after the page's own checks pass, the password is hashed
  * with SHA-512, put in the hidden field `p`, the visible field shows asterisks, and the form is submitted
  * as an ordinary post. The visible field has no name, so the password itself never leaves the browser.
  */

@@ -15,7 +15,7 @@ import { type StoredApplication, useApplicationForm } from './useApplicationForm
 import './applications.css';
 
 /**
- * The application questionnaire (docs/behaviour.md#arrange-an-initial-chat): 'Arrange an initial chat' checks and stores the answers, then
+ * The application questionnaire (docs/behaviour/applications.md#arrange-an-initial-chat): 'Arrange an initial chat' checks and stores the answers, then
  * opens the booking modal with the email filled in; once the call is booked the modal closes after 3 s and
  * the page says when the call is and where the link will go.
  */

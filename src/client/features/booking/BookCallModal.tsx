@@ -16,7 +16,7 @@ export interface BookCallModalProps {
   applicationReference?: string;
 }
 
-/** The book-a-call modal (docs/behaviour.md#book-a-call-modal). */
+/** The book-a-call modal (docs/behaviour/booking.md#book-a-call-modal). */
 export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
   const emailId = useId();
   const booking = useBookCall(initialEmail, applicationReference);

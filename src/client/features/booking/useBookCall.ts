@@ -38,7 +38,7 @@ type Month = { year: number; month: number };
 const monthKey = ({ year, month }: Month) => `${year}-${month}`;
 const noDates: ReadonlySet<string> = new Set();
 
-/** The booking modal's state (docs/behaviour.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
+/** The booking modal's state (docs/behaviour/booking.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
 export function useBookCall(initialEmail = '', applicationReference?: string) {
   const [settings, setSettings] = useState<(PublicCalendarSettings & { videoLink: VideoLink }) | null>(null);
   const [settingsFailed, setSettingsFailed] = useState(false);
@@ -115,7 +115,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
       });
       if (ticket === request.current) setTimes(slots);
     } catch (error) {
-      // docs/behaviour.md#available-times: logged as every public form logs a failure, and the visitor is
+      // docs/behaviour/booking.md#available-times: logged as every public form logs a failure, and the visitor is
       // told so and offered a retry, rather than shown the day as full.
       logFailure(error);
       if (ticket === request.current) setTimesFailed(true);

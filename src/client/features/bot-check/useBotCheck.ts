@@ -7,7 +7,7 @@ import {
   botCheckMetaName,
 } from '#shared/bot-check.ts';
 
-/** The provider and site key, read from the page (docs/behaviour.md#bot-check); asked of the server when the page has none. */
+/** The provider and site key, read from the page (docs/behaviour/bot-check.md#bot-check); asked of the server when the page has none. */
 async function settings(): Promise<BotCheckPublicSettings> {
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${botCheckMetaName}"]`)?.content;
   try {

@@ -43,7 +43,7 @@ export interface DatePickerProps {
 const anyDate: CalendarSettings = { pastDateAllowed: true, maxDaysOffered: 0, ignoreDays: [] };
 
 /**
- * The generic date picker (docs/behaviour.md#generic-date-picker): a text field for typing the date as day/month/year and a button that
+ * The generic date picker (docs/behaviour/site-and-pages.md#generic-date-picker): a text field for typing the date as day/month/year and a button that
  * opens the month calendar in a modal dialog, as in the WAI-ARIA APG date picker dialog. Choosing a day
  * fills the field and returns focus to the button; Escape or Close leave the value as it was.
  */

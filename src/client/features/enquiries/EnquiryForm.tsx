@@ -18,7 +18,7 @@ const submitLabels: Record<EnquiryKind, string> = { contact: 'Send your enquiry'
 // The prerendered page labels the years as of its build; the browser relabels them as of today.
 const builtAt = import.meta.env.VITE_BUILD_TIME ? new Date(import.meta.env.VITE_BUILD_TIME) : new Date();
 
-/** The main contact form or the quote form (docs/behaviour.md#contact-enquiry-and-quote-request), with an error summary and an error at each field. */
+/** The main contact form or the quote form (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request), with an error summary and an error at each field. */
 export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
   const form = useEnquiryForm(kind);
   const [today, setToday] = useState(() => todayIn(firm.timeZone, builtAt));

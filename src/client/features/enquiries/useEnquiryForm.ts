@@ -21,7 +21,7 @@ function loadSender() {
 }
 
 /**
- * A contact or quote form's state (docs/behaviour.md#sending-an-enquiry): checked with the server's own rules, then a bot-check
+ * A contact or quote form's state (docs/behaviour/enquiries-and-quotes.md#sending-an-enquiry): checked with the server's own rules, then a bot-check
  * token for its action, then sent; success goes to /contact-received, anything else is said on the page.
  */
 export function useEnquiryForm(kind: EnquiryKind) {

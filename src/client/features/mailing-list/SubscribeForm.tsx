@@ -7,7 +7,7 @@ import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
 import './mailing-list.css';
 
-/** The larger subscribe form (docs/behaviour.md#larger-subscribe-form): success goes to /subscribed, anything else is said in place. */
+/** The larger subscribe form (docs/behaviour/mailing-list.md#larger-subscribe-form): success goes to /subscribed, anything else is said in place. */
 export function SubscribeForm() {
   const field = useEmailField();
   const [trap, setTrap] = useState('');

@@ -4,7 +4,7 @@ import { storageKeys } from '#shared/storage-keys.ts';
 import { cookieBannerCheckDelayMs } from '#shared/timings.ts';
 
 /**
- * docs/behaviour.md#cookie-banner: shown unless a stored dismissal exists. The banner is in the prerendered
+ * docs/behaviour/site-and-pages.md#cookie-banner: shown unless a stored dismissal exists. The banner is in the prerendered
  * page, so a visitor who has not chosen sees it at first paint; for one who has, the gate script in <head>
  * (#shared/cookie-banner-gate.ts) has already hidden it by then. The stored dismissal is checked again
  * 2 s after load, which takes the hidden banner out of the page (or one dismissed meanwhile in another tab).

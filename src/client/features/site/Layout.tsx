@@ -15,7 +15,7 @@ export function Layout({ children, path }: { children: ReactNode; path: string |
         {children}
       </main>
       {/* Before the footer: its button comes before the footer's links, and where it stops at the foot of
-          the page it stands above them rather than over them (docs/behaviour.md#cookie-banner). */}
+          the page it stands above them rather than over them (docs/behaviour/site-and-pages.md#cookie-banner). */}
       <CookieBanner />
       <Footer path={path} />
     </>

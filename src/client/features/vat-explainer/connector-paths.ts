@@ -19,7 +19,7 @@ export const railInset = 8;
 /** Where a stacked line meets a box: level with its heading rather than its middle. */
 const headingOffset = 24;
 
-/** The delay of each of `count` lines, spread evenly from the first delay to the last (docs/behaviour.md#vat-de-minimis-explainer). */
+/** The delay of each of `count` lines, spread evenly from the first delay to the last (docs/behaviour/site-and-pages.md#vat-de-minimis-explainer). */
 export function connectorDelaysMs(count: number): number[] {
   if (count === 1) return [connectorFirstDelayMs];
   const step = (connectorLastDelayMs - connectorFirstDelayMs) / (count - 1);

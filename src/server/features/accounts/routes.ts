@@ -41,7 +41,7 @@ export function sessionCookie(publicUrl: URL) {
   };
 }
 
-/** Sign-in, sign-out, the forgotten-password link and the reset (docs/behaviour.md#staff-accounts-and-sign-in). */
+/** Sign-in, sign-out, the forgotten-password link and the reset (docs/behaviour/accounts.md#staff-accounts-and-sign-in). */
 export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   const { accounts, formTokens, serverPages } = options;
   const formLimit = perMinute(options.rateLimitPerMinute);

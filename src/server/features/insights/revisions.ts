@@ -4,7 +4,7 @@ import type { ArticleRevision } from '#shared/api/back-office-articles.ts';
 import { coverImagePath } from '#shared/articles.ts';
 
 // Pending revisions: what a member of staff who is not an owner changes in a published or scheduled
-// article waits here for an owner (docs/behaviour.md, Insights), so that publishing stays an owner's act.
+// article waits here for an owner (docs/behaviour/insights.md), so that publishing stays an owner's act.
 
 type Db = Kysely<Database>;
 type ArticleRow = Selectable<ArticleTable>;
