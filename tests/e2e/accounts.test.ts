@@ -4,8 +4,9 @@ import { accountMessages, loginNotices, signInProofField, signInProofProblems } 
 import { passwordMessages } from '#shared/password.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, postSignIn, resetLinkIn, setPasswordWithLink } from '../support/accounts.ts';
+import { addUser, postSignIn, resetLinkIn } from '../support/accounts.ts';
 import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { passwordLinkFor, staffMember } from '../support/signed-in.ts';
 
 // The proxy header is trusted so that a test can play an attacker's many addresses; the browser has none.
 const t = setUpSiteInBrowser({ env: { TRUST_PROXY: 'true' } });
@@ -13,12 +14,8 @@ const form = () => t.page.locator('form.account-form');
 const fieldError = () => form().locator('.field__error');
 const signIn = () => form().getByRole('button', { name: 'Sign in' }).click();
 
-/** A member of staff whose password, Ledger2026!, was set through their invitation link. */
-async function staffWithPassword(email: string) {
-  await addUser(t.site, email);
-  const invitation = await t.site.smtp.waitFor((m) => m.to.includes(email));
-  await setPasswordWithLink(t.site, resetLinkIn(invitation.parsed.text), 'Ledger2026!');
-}
+/** A member of staff whose password is Ledger2026!, as their invitation link would leave them. */
+const staffWithPassword = (email: string) => staffMember(t.site, email);
 
 /** Wrong passwords on `email` from ten addresses of `network` (a.b.c), each refused as a plain failure. */
 async function guessFromTenAddresses(email: string, network: string) {
@@ -121,11 +118,7 @@ describe('staff accounts in Chromium', () => {
 
   it('without remember-me, the session does not outlive the browser, and the email is forgotten', async () => {
     const email = 'ben.partner@fenwickhale.test';
-    await addUser(t.site, email);
-    await setPassword(
-      resetLinkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
-      'Balance99',
-    );
+    await setPassword(await passwordLinkFor(t.site, email), 'Balance99');
     await t.page.evaluate(
       (key) => localStorage.setItem(key, 'someone@else.test'),
       storageKeys.rememberedLoginEmail,
@@ -148,11 +141,7 @@ describe('staff accounts in Chromium', () => {
 
   it('resets a forgotten password by email; the old password and the used link stop working', async () => {
     const email = 'cara.payroll@fenwickhale.test';
-    await addUser(t.site, email);
-    await setPassword(
-      resetLinkIn((await t.site.smtp.waitFor((m) => m.to.includes(email))).parsed.text),
-      'OldPass11',
-    );
+    await setPassword(await passwordLinkFor(t.site, email), 'OldPass11');
 
     await t.page.clock.install();
     await t.page.goto(`${t.site.url}/login`);

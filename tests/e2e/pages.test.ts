@@ -3,10 +3,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
+import { passwordLinkFor, signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
@@ -20,24 +20,19 @@ const widths = [375, 1280];
 
 /**
  * Where to find each page: the not-found page at an unknown path, the reset form through a real link, the
- * back office signed in as a second member of staff.
+ * back office signed in as a member of staff.
  */
 let addresses: Record<string, string>;
-const staff = { email: 'office.check@fenwickhale.test', password: 'Ledger2026!' };
+const staff = 'office.check@fenwickhale.test';
 beforeAll(async () => {
-  const email = 'page.check@fenwickhale.test';
-  await addUser(t.site, email);
-  await addUser(t.site, staff.email);
-  const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
-  const staffInvitation = await t.site.smtp.waitFor((mail) => mail.to.includes(staff.email));
-  await setPasswordWithLink(t.site, resetLinkIn(staffInvitation.parsed.text), staff.password);
+  const resetLink = await passwordLinkFor(t.site, 'page.check@fenwickhale.test');
   addresses = Object.fromEntries(
     built.map((page) => [
       page,
       page === '/404'
         ? `${t.site.url}/no-such-page`
         : page === '/reset-password'
-          ? resetLinkIn(invitation.parsed.text)
+          ? resetLink
           : `${t.site.url}${page}`,
     ]),
   );
@@ -67,16 +62,18 @@ it('builds every page of the site', () => {
 describe.each(widths)('at %i px wide', (width) => {
   it.each(built)('%s is accessible, fits the screen and logs no error', async (page) => {
     await t.page.setViewportSize({ width, height: 800 });
-    if (page === '/back-office') await signInOnPage(t.page, t.site, staff.email, staff.password);
+    if (page === '/back-office') await signIn(t.page, t.site, staff);
     const response = await t.page.goto(addresses[page] as string);
     expect(response?.status()).toBe(page === '/404' ? 404 : 200);
-    await t.page.waitForLoadState('networkidle');
+    await hydrated(t.page);
+    // The back office wears its own staff layout, with its own navigation, not the public one; it draws
+    // them once it has loaded who is signed in.
+    const navigation =
+      page === '/back-office' ? 'nav[aria-label="Back office"]' : 'header nav[aria-label="Main"]';
+    await t.page.locator(navigation).waitFor({ state: 'attached' });
 
     expect(await t.page.locator('h1').count()).toBe(1);
     expect(await t.page.locator('main#main').count()).toBe(1);
-    // The back office wears its own staff layout, with its own navigation, not the public one.
-    const navigation =
-      page === '/back-office' ? 'nav[aria-label="Back office"]' : 'header nav[aria-label="Main"]';
     expect(await t.page.locator(navigation).count()).toBe(1);
     // Nothing wider than the screen: a phone never scrolls sideways.
     expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -124,3 +124,13 @@ export async function whenTextShows(page: Page, selector: string, text: string) 
     },
   };
 }
+
+/**
+ * Waits until the page is live for a visitor: React has hydrated it (src/client/App.tsx marks
+ * `html[data-hydrated]`), or, for a page the server fills in without a script, it has loaded.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  if ((await page.locator('script[type="module"]').count()) === 0) return;
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

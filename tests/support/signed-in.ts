@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { Db } from '#server/db/database.ts';
+import { createPasswordLinks } from '#server/features/accounts/password-links.ts';
 import { hashPassword } from '#server/features/accounts/passwords.ts';
 import { sessionLifetimeMs } from '#server/features/accounts/sign-in.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
@@ -73,4 +74,36 @@ export async function signIn(
   await page.goto(`${site.url}/back-office`);
   // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
   await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
+}
+
+/**
+ * A set-password link for `email` (a member of staff without a password yet, made if new), as the
+ * invitation email carries it, issued straight into the database; `npm run user:add` and the email that
+ * carries the link have their own specs.
+ */
+export async function passwordLinkFor(site: { url: string; db: Db }, email: string) {
+  const now = () => new Date();
+  const existing = await site.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const userId =
+    existing?.id ??
+    (
+      await site.db
+        .insertInto('users')
+        .values({
+          email,
+          password_hash: null,
+          status: 'active',
+          role: 'owner',
+          created_at: now().toISOString(),
+          password_changed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const links = createPasswordLinks({ db: site.db, now, publicUrl: new URL(site.url) });
+  return site.db.transaction().execute((trx) => links.issueToken(trx, userId, 'invite'));
 }
