@@ -1,18 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
-import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+import { signIn, staffMember } from '../support/signed-in.ts';
+import { staffApi } from '../support/signed-in-api-a.ts';
 
 // The back office's screens fit the width they are shown at: on a phone the Staff table and the lists
 // become a card a row, with nothing off to the side; on a wide screen a lead page puts the firm's work
 // beside what was sent, and headings sit with what follows them.
 const t = setUpSiteInBrowser();
-const password = 'Ledger2026!';
 
 const pattern = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
@@ -35,14 +34,14 @@ describe('the back office’s layout in Chromium', () => {
       const owner = `layout.owner.${width}@fenwickhale.test`;
       const colleague = `layout.colleague.${width}@fenwickhale.test`;
       const leaver = `layout.leaver.${width}@fenwickhale.test`;
-      for (const email of [owner, colleague, leaver]) await addStaffWithPassword(t.site, email, password);
-      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, owner, password));
+      for (const email of [colleague, leaver]) await staffMember(t.site, email);
+      const api = await staffApi(t.site, owner);
       expect((await api.send('/staff/role', { email: colleague, role: 'staff' })).status).toBe(200);
       expect((await api.send('/staff/disable', { email: leaver })).status).toBe(200);
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signInOnPage(page, t.site, owner, password);
+      await signIn(page, t.site, owner);
       await page.goto(`${t.site.url}/back-office/staff`);
       // The Staff table's rows (the audit log below names the same people).
       const staffRow = (email: string) =>
@@ -102,11 +101,10 @@ describe('the back office’s layout in Chromium', () => {
       });
       expect(sent.status).toBe(201);
       const staff = `layout.lists.${width}@fenwickhale.test`;
-      await addStaffWithPassword(t.site, staff, password);
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signInOnPage(page, t.site, staff, password);
+      await signIn(page, t.site, staff);
       await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
       const row = page.getByRole('row', { name: pattern(email) });
       await row.waitFor();
@@ -135,13 +133,12 @@ describe('the back office’s layout in Chromium', () => {
       });
       expect(sent.status).toBe(201);
       const staff = `layout.leads.${width}@fenwickhale.test`;
-      await addStaffWithPassword(t.site, staff, password);
-      const api = backOfficeClient(t.site, await signInThroughLogin(t.site, staff, password));
+      const api = await staffApi(t.site, staff);
       const [application] = (await api.json(`/applications?q=${encodeURIComponent(email)}`)).items;
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signInOnPage(page, t.site, staff, password);
+      await signIn(page, t.site, staff);
       await page.goto(`${t.site.url}/back-office/applications/${application.reference}`);
       await page.getByRole('heading', { name: `Application from ${validApplication.yourName}` }).waitFor();
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
@@ -174,7 +171,6 @@ describe('the back office’s layout in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`fits a subscriber with a long address to the window: heading, buttons and consent record (${width} px)`, async () => {
       const owner = `layout.subscribers.${width}@fenwickhale.test`;
-      await addStaffWithPassword(t.site, owner, password);
       const subscriber = `a.very.long.address.for.the.newsletter.${width}@example-dental-practice.co.uk`;
       const signedUp = await fetch(`${t.site.url}/subscribe`, {
         method: 'POST',
@@ -185,7 +181,7 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signInOnPage(page, t.site, owner, password);
+      await signIn(page, t.site, owner);
       await page.goto(`${t.site.url}/back-office/subscribers/${encodeURIComponent(subscriber)}`);
       await page.getByRole('heading', { level: 1, name: subscriber }).waitFor();
 

@@ -6,17 +6,18 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { formatDayMonthYear, toIsoDate } from '#shared/calendar.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, postSignIn, signInOnPage } from '../support/accounts.ts';
+import { postSignIn } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { openSection } from '../support/back-office-nav.ts';
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, quote } from '../support/enquiries.ts';
+import { fixturePassword, signIn as signInAs, staffMember } from '../support/signed-in.ts';
 import { backOfficeClient, formToken } from '../support/staff.ts';
 
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 900 } });
 const staffEmail = 'office.manager@fenwickhale.test';
-const password = 'Ledger2026!';
+const password = fixturePassword;
 
 const postJson = (path: string, body: unknown) =>
   fetch(`${t.site.url}${path}`, {
@@ -25,12 +26,7 @@ const postJson = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** The invited member of staff chooses a password through the link in their invitation. */
-async function setUpStaff() {
-  await addStaffWithPassword(t.site, staffEmail, password);
-}
-
-const signIn = (page: Page) => signInOnPage(page, t.site, staffEmail, password);
+const signIn = (page: Page) => signInAs(page, t.site, staffEmail);
 
 /** Types in a list's search; the list follows once typing pauses, and the URL holds the search. */
 async function search(page: Page, text: string) {
@@ -40,7 +36,7 @@ async function search(page: Page, text: string) {
 
 describe('the back office in Chromium', () => {
   beforeAll(async () => {
-    await setUpStaff();
+    await staffMember(t.site, staffEmail);
   });
 
   it('sends an anonymous visitor to the login page', async () => {

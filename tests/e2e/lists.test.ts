@@ -1,18 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firm } from '#content/firm.ts';
 import { addDays, formatDayMonthYear, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
+import { signIn } from '../support/signed-in.ts';
 
 // A list follows what is typed in its search without a button, keeps it in the address bar (so Back
-// returns to the list before), and a lead page offers a reply with its subject filled in.
+// returns to the list before), and a lead page offers a reply with its subject filled in; on a phone too.
 
 const t = setUpSiteInBrowser();
 const staffEmail = 'lists@fenwickhale.test';
-const password = 'Ledger2026!';
 
 async function sendEnquiry(email: string) {
   const sent = await send(t.site, '/contact-us-send', {
@@ -24,99 +23,120 @@ async function sendEnquiry(email: string) {
 }
 
 describe('lists in Chromium', () => {
-  beforeAll(async () => {
-    await addStaffWithPassword(t.site, staffEmail, password);
+  it('typing in the search filters the list without pressing anything, the URL holds it, Back undoes it, and a lead offers a reply by email', async () => {
+    const page = t.page;
+    const width = 1280;
+    const wanted = `typed.${width}@example.test`;
+    const other = `other.${width}@example.test`;
+    await sendEnquiry(wanted);
+    await sendEnquiry(other);
+    await signIn(page, t.site, staffEmail);
+    await page.goto(`${t.site.url}/back-office/contact-enquiries`);
+    const row = (email: string) => page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
+    await row(other).waitFor();
+    expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+
+    await page.getByLabel('Search').pressSequentially(`typed.${width}`, { delay: 30 });
+    await row(other).waitFor({ state: 'detached' });
+    await row(wanted).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`typed.${width}`);
+    expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.goBack();
+    await row(other).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    await page.goForward();
+    await row(other).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
+
+    await row(wanted).getByRole('link').click();
+    await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
+    const reply = page.getByRole('link', { name: 'Reply by email' });
+    const href = (await reply.getAttribute('href')) ?? '';
+    expect(href).toBe(`mailto:${wanted}?subject=Re%3A%20your%20enquiry%20to%20Fenwick%20%26%20Hale`);
+    expect(new URL(href).searchParams.get('subject')).toBe('Re: your enquiry to Fenwick & Hale');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(t.errors).toEqual([]);
   });
 
-  for (const width of [375, 1280]) {
-    it(`at ${width} px: typing in the search filters the list without pressing anything, the URL holds it, Back undoes it, and a lead offers a reply by email`, async () => {
-      const page = t.page;
-      await page.setViewportSize({ width, height: 900 });
-      const wanted = `typed.${width}@example.test`;
-      const other = `other.${width}@example.test`;
-      await sendEnquiry(wanted);
-      await sendEnquiry(other);
-      await signInOnPage(page, t.site, staffEmail, password);
-      await page.goto(`${t.site.url}/back-office/contact-enquiries`);
-      const row = (email: string) =>
-        page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
-      await row(other).waitFor();
-      expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+  it('a date typed into From applies once typing pauses, one that cannot be read clears the filter and says so, and unreadable filters in a link are left out with a note', async () => {
+    const page = t.page;
+    const width = 1280;
+    const email = `dated.${width}@example.test`;
+    await sendEnquiry(email);
+    await signIn(page, t.site, staffEmail);
+    await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
+    const row = page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
+    await row.waitFor();
+    const from = page.getByLabel('From', { exact: true });
+    const fromInUrl = () => new URL(page.url()).searchParams.get('from');
 
-      await page.getByLabel('Search').pressSequentially(`typed.${width}`, { delay: 30 });
-      await row(other).waitFor({ state: 'detached' });
-      await row(wanted).waitFor();
-      expect(new URL(page.url()).searchParams.get('q')).toBe(`typed.${width}`);
-      expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
+    // Tomorrow, typed whole: the list follows without leaving the field.
+    const tomorrow = addDays(todayIn(firm.timeZone), 1);
+    await from.pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });
+    await page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
+    await page.getByText('Nothing matches these filters.').waitFor();
+    await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
-      await page.goBack();
-      await row(other).waitFor();
-      expect(new URL(page.url()).searchParams.get('q')).toBeNull();
-      expect(await page.getByLabel('Search').inputValue()).toBe('');
-      await page.goForward();
-      await row(other).waitFor({ state: 'detached' });
-      expect(await page.getByLabel('Search').inputValue()).toBe(`typed.${width}`);
+    // Not a date, typed whole: without leaving the field, the list is no longer filtered by the date
+    // before, and the field says why.
+    await from.fill('');
+    await from.pressSequentially('31/13/2026', { delay: 30 });
+    await page
+      .getByText(
+        'From must be a date written as day/month/year, for example 23/11/2026. Until it is, the list is not filtered by this date.',
+      )
+      .waitFor();
+    await row.waitFor();
+    expect(fromInUrl()).toBeNull();
+    await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
-      await row(wanted).getByRole('link').click();
-      await page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
-      const reply = page.getByRole('link', { name: 'Reply by email' });
-      const href = (await reply.getAttribute('href')) ?? '';
-      expect(href).toBe(`mailto:${wanted}?subject=Re%3A%20your%20enquiry%20to%20Fenwick%20%26%20Hale`);
-      expect(new URL(href).searchParams.get('subject')).toBe('Re: your enquiry to Fenwick & Hale');
-      expect(await accessibilityViolations(page)).toEqual([]);
-      expect(t.errors).toEqual([]);
-    });
+    // A link with filters the list cannot read still shows the list, without them, and says so.
+    await page.goto(
+      `${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}&stage=bogus&from=xx&order=weird`,
+    );
+    await row.waitFor();
+    await page
+      .getByText('The link held filters that could not be read, so they are not applied: Stage, From, Order.')
+      .waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await expect(page.getByLabel('Search').inputValue()).resolves.toBe(email);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
 
-    it(`at ${width} px: a date typed into From applies once typing pauses, one that cannot be read clears the filter and says so, and unreadable filters in a link are left out with a note`, async () => {
-      const page = t.page;
-      await page.setViewportSize({ width, height: 900 });
-      const email = `dated.${width}@example.test`;
-      await sendEnquiry(email);
-      await signInOnPage(page, t.site, staffEmail, password);
-      await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
-      const row = page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
-      await row.waitFor();
-      const from = page.getByLabel('From', { exact: true });
-      const fromInUrl = () => new URL(page.url()).searchParams.get('from');
+  it('on a phone, typing in the search filters the list and a date typed into From applies, with nothing wider than the screen', async () => {
+    const page = t.page;
+    const width = 375;
+    await page.setViewportSize({ width, height: 900 });
+    const wanted = `typed.${width}@example.test`;
+    const other = `other.${width}@example.test`;
+    await sendEnquiry(wanted);
+    await sendEnquiry(other);
+    await signIn(page, t.site, staffEmail);
+    await page.goto(`${t.site.url}/back-office/contact-enquiries`);
+    const row = (email: string) => page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
+    await row(other).waitFor();
+    expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
 
-      // Tomorrow, typed whole: the list follows without leaving the field.
-      const tomorrow = addDays(todayIn(firm.timeZone), 1);
-      await from.pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });
-      await page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
-      await page.getByText('Nothing matches these filters.').waitFor();
-      await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Search').pressSequentially(`typed.${width}`, { delay: 30 });
+    await row(other).waitFor({ state: 'detached' });
+    await row(wanted).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`typed.${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
-      // Not a date, typed whole: without leaving the field, the list is no longer filtered by the date
-      // before, and the field says why.
-      await from.fill('');
-      await from.pressSequentially('31/13/2026', { delay: 30 });
-      await page
-        .getByText(
-          'From must be a date written as day/month/year, for example 23/11/2026. Until it is, the list is not filtered by this date.',
-        )
-        .waitFor();
-      await row.waitFor();
-      expect(fromInUrl()).toBeNull();
-      await expect(from.getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(from.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      expect(await accessibilityViolations(page)).toEqual([]);
-
-      // A link with filters the list cannot read still shows the list, without them, and says so.
-      await page.goto(
-        `${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}&stage=bogus&from=xx&order=weird`,
-      );
-      await row.waitFor();
-      await page
-        .getByText(
-          'The link held filters that could not be read, so they are not applied: Stage, From, Order.',
-        )
-        .waitFor();
-      await expect(page.getByRole('alert').count()).resolves.toBe(0);
-      await expect(page.getByLabel('Search').inputValue()).resolves.toBe(email);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      expect(t.errors).toEqual([]);
-    });
-  }
+    const tomorrow = addDays(todayIn(firm.timeZone), 1);
+    await page
+      .getByLabel('From', { exact: true })
+      .pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });
+    await page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
+    await page.getByText('Nothing matches these filters.').waitFor();
+    expect(t.errors).toEqual([]);
+  });
 });
