@@ -1,20 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BotCheck } from './captcha/index.ts';
 import { botCheckPlugin } from './captcha/routes.ts';
-import { type AccountService, accountsPlugin } from './features/accounts/index.ts';
-import { createAdviserService } from './features/advisers/index.ts';
+import { type AccountService, accountsPlugin, registerStaffRoutes } from './features/accounts/index.ts';
+import { createAdviserService, registerAdviserRoutes } from './features/advisers/index.ts';
 import { applicationsPlugin, createApplicationService } from './features/applications/index.ts';
+import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
-import {
-  blockDate,
-  blockedDatesFrom,
-  bookingPlugin,
-  createBookingService,
-  loadSettings,
-  saveSettings,
-  sourceAddressHasher,
-  unblockDate,
-} from './features/booking/index.ts';
+import { bookingPlugin, createBookingService, sourceAddressHasher } from './features/booking/index.ts';
 import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
 import {
@@ -23,7 +15,11 @@ import {
   insightsPlugin,
   type PublishedInsights,
 } from './features/insights/index.ts';
-import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
+import {
+  createMailingListService,
+  mailingListPlugin,
+  registerSubscriberStaffRoutes,
+} from './features/mailing-list/index.ts';
 import { createNewsletterService, newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
@@ -145,18 +141,25 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     accounts,
     pages,
     leadKinds: leadRegistry(calendarHooks.cancelled),
-    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
-    advisers: createAdviserService({
-      db,
-      calendarSecretKey: config.calendars.secretKey,
-      staleMinutes: config.calendars.staleMinutes,
-      refusePrivateCalendarHosts: config.nodeEnv === 'production',
-      readCalendarNow,
-      now: clock,
-    }),
-    calendarStaleMinutes: config.calendars.staleMinutes,
-    mailingList,
+    featureRoutes: [
+      (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
+      (scope) => registerAvailabilityRoutes(scope, db, clock),
+      (scope) =>
+        registerAdviserRoutes(scope, {
+          db,
+          advisers: createAdviserService({
+            db,
+            calendarSecretKey: config.calendars.secretKey,
+            staleMinutes: config.calendars.staleMinutes,
+            refusePrivateCalendarHosts: config.nodeEnv === 'production',
+            readCalendarNow,
+            now: clock,
+          }),
+          staleMinutes: config.calendars.staleMinutes,
+        }),
+      (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
+    ],
     mailQueued,
     mailFiles: mailFiles(config.mailDir, config.sessionSecret),
     secret: config.sessionSecret,

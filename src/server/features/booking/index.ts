@@ -3,7 +3,6 @@ export { bookingLeads, type CallCancelled } from './lead-kind.ts';
 export { bookingMailPreparer, withMeetingLink } from './meeting-links.ts';
 export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
 export { bookingsBookedFrom } from './queries.ts';
-export { blockDate, blockedDatesFrom, loadSettings, saveSettings, unblockDate } from './repository.ts';
 export { bookingPlugin } from './routes.ts';
 export { type BookingService, createBookingService } from './service.ts';
 export { sourceAddressHasher } from './source-address.ts';
