@@ -14,7 +14,7 @@ export const subscriberHistory: SubscriberHistory = campaignHistory;
 /**
  * Every kind of lead the back office handles, each described by the feature that owns its table. A call
  * booked from an application links the two, so each is given the other's reader here rather than
- * importing it. `callCancelled` takes a call an erasure cancels out of its adviser's diary (features.ts
+ * importing it. `callCancelled` takes a call an erasure cancels out of its adviser's diary (services.ts
  * gives the calendars' hook); without it the diary is left as it is.
  */
 export function leadRegistry(callCancelled?: CallCancelled): LeadRegistry {

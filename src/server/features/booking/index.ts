@@ -4,5 +4,5 @@ export { bookingMailPreparer, withMeetingLink } from './meeting-links.ts';
 export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
 export { bookingsBookedFrom } from './queries.ts';
 export { bookingPlugin } from './routes.ts';
-export { type BookingService, createBookingService } from './service.ts';
+export { type BookingCalendarHooks, type BookingService, createBookingService } from './service.ts';
 export { sourceAddressHasher } from './source-address.ts';
