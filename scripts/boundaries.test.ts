@@ -67,3 +67,22 @@ describe('the import boundaries biome.json enforces', () => {
     expect(await restrictedImports(folder, specifier)).toEqual([]);
   });
 });
+
+describe('the direction of every import', () => {
+  // Features depend on each other in one direction: in a cycle, however long, no part can be read or
+  // changed apart from the others. Each file named here imports one that leads back to it.
+  it('finds no import cycle in the server, the scripts or the tests', async () => {
+    const { stdout } = await run(
+      biome,
+      ['lint', '--only=suspicious/noImportCycles', '--reporter=json', 'src/server', 'scripts', 'tests'],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const report = JSON.parse(stdout) as {
+      diagnostics: { category: string; location: { path: string } }[];
+    };
+    const cycles = report.diagnostics
+      .filter((diagnostic) => diagnostic.category === 'lint/suspicious/noImportCycles')
+      .map((diagnostic) => diagnostic.location.path);
+    expect(cycles).toEqual([]);
+  });
+});

@@ -3,11 +3,8 @@
 // prints what would go and changes nothing. The site runs the same job every day by itself; this is for
 // checking what it will do, or running it now.
 
-import { calendarWriteBack } from '#server/features/calendars/index.ts';
-import { addressOf } from '#server/features.ts';
-import { leadRegistry } from '#server/lead-registry.ts';
-import { mailFiles } from '#server/mail/mail-files.ts';
 import { runRetention } from '#server/retention/job.ts';
+import { createServices } from '#server/services.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
 import { runOnDatabase, UsageError } from './command.ts';
@@ -19,16 +16,12 @@ await runOnDatabase(async (db, config) => {
   const unknown = args.filter((arg) => arg !== '--dry-run');
   if (unknown.length > 0) throw new UsageError('Use: npm run data:retention -- [--dry-run]');
   const months = config.retentionMonths;
-  // Calls it blanks leave the advisers' diaries as the site's daily run takes them out.
-  const diary = calendarWriteBack({
-    publicUrl: config.publicUrl,
-    staffEmail: config.staffEmail,
-    organizerEmail: addressOf(config.mailFrom),
-  });
-  const outcome = await runRetention(db, leadRegistry(diary.cancelled), {
+  // The same parts as the site's daily run: calls it blanks leave the advisers' diaries as there.
+  const { leadKinds, mailFiles } = createServices({ config, db, clock: systemClock });
+  const outcome = await runRetention(db, leadKinds, {
     months,
     secret: config.sessionSecret,
-    mailFiles: mailFiles(config.mailDir, config.sessionSecret),
+    mailFiles,
     now: systemClock(),
     dryRun,
     via: 'command line',

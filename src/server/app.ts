@@ -12,10 +12,9 @@ import { formTokenHeader } from '#shared/back-office.ts';
 import { botCheckSettingsToken } from '#shared/bot-check.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
-import { createBotCheck, createSignInProof } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { createAccountService, sessionCookie, signedInUser } from './features/accounts/index.ts';
+import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
 import { featuresPlugin } from './features.ts';
@@ -40,6 +39,7 @@ import { privateLogger } from './logging/private-logger.ts';
 import { answerRequestId, newRequestId } from './logging/request-id.ts';
 import { emailLogoPath } from './mail/layout.ts';
 import type { OutboxWorker } from './mail/worker.ts';
+import type { Services } from './services.ts';
 import type { Clock } from './time/clock.ts';
 
 export interface AppDependencies {
@@ -47,6 +47,8 @@ export interface AppDependencies {
   db: Db;
   /** Where request lines go; the app keeps tokens and addresses out of them whatever logger this is. */
   log: Logger;
+  /** The services the features are built on, made once (services.ts) and shared with the background workers. */
+  services: Services;
   /** Told to look for mail right after a request queued some. */
   outbox: Pick<OutboxWorker, 'kick'>;
   /** Told to write into advisers' calendars right after a booking or cancellation queued a write. */
@@ -97,8 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // no endpoint takes: refused at once (415) as any other type is.
   app.removeContentTypeParser('text/plain');
 
-  const botCheck = createBotCheck(config, db, clock);
-  const signInProof = createSignInProof(config, db, clock);
+  const { botCheck, accounts } = deps.services;
   const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
     [publicOriginToken]: config.publicUrl.origin,
     [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
@@ -119,7 +120,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 2. The app's own. A route is staff-only unless it declares otherwise. Registered before any route, so that every route
   // is behind it, and after the cookie parser, whose cookies it reads.
   answerRequestId(app); // first, so that an answer the access rules give names its request too
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl, signInProof, now: clock });
   const formTokens = createFormTokens(config.publicUrl);
   registerAccessControl(app, {
     staffOf: (request) => signedInUser(accounts, config.publicUrl, request),
@@ -143,9 +143,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // 3. The features, then the built files.
   await app.register(featuresPlugin, {
-    botCheck,
-    signInProof,
-    accounts,
     formTokens,
     pages,
     serverPages,

@@ -1,42 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BotCheck } from './captcha/index.ts';
 import { botCheckPlugin } from './captcha/routes.ts';
-import { type AccountService, accountsPlugin } from './features/accounts/index.ts';
-import { createAdviserService } from './features/advisers/index.ts';
-import { applicationsPlugin, createApplicationService } from './features/applications/index.ts';
+import { accountsPlugin, registerStaffRoutes } from './features/accounts/index.ts';
+import { registerAdviserRoutes } from './features/advisers/index.ts';
+import { applicationsPlugin } from './features/applications/index.ts';
+import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
-import {
-  blockDate,
-  blockedDatesFrom,
-  bookingPlugin,
-  createBookingService,
-  loadSettings,
-  saveSettings,
-  sourceAddressHasher,
-  unblockDate,
-} from './features/booking/index.ts';
-import { calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
-import { createEnquiryService, enquiriesPlugin } from './features/enquiries/index.ts';
-import {
-  articlesForNewsletter,
-  createArticleService,
-  insightsPlugin,
-  type PublishedInsights,
-} from './features/insights/index.ts';
-import { createMailingListService, mailingListPlugin } from './features/mailing-list/index.ts';
-import { createNewsletterService, newsletterPlugin } from './features/newsletter/index.ts';
+import { bookingPlugin } from './features/booking/index.ts';
+import { enquiriesPlugin } from './features/enquiries/index.ts';
+import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
+import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
+import { newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
-import { leadRegistry } from './lead-registry.ts';
-import { mailFiles } from './mail/mail-files.ts';
-import { recipientCap } from './mail/recipient-cap.ts';
 
 /** What the app builds before its features, and hands to them. */
 export interface FeatureParts {
-  botCheck: BotCheck;
-  signInProof: BotCheck;
-  accounts: AccountService;
   formTokens: FormTokens;
   pages: PrerenderedPages;
   serverPages: ServerPages;
@@ -45,51 +24,26 @@ export interface FeatureParts {
 }
 
 /**
- * The site's features, each a Fastify plugin with the services it needs, registered after the app's own
- * hooks (access, errors, cross-site refusal) so that every route meets them; the prerendered pages come
- * last, leaving out any page a feature serves itself.
+ * The site's features, each a Fastify plugin with the services it needs (made once, in services.ts),
+ * registered after the app's own hooks (access, errors, cross-site refusal) so that every route meets
+ * them; the prerendered pages come last, leaving out any page a feature serves itself.
  */
 export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   app,
-  { botCheck, signInProof, accounts, formTokens, pages, serverPages, insights },
+  { formTokens, pages, serverPages, insights },
 ) => {
-  const { config, db, clock } = app.deps;
-  const mail = {
-    publicUrl: config.publicUrl,
-    staffEmail: config.staffEmail,
-    organizerEmail: addressOf(config.mailFrom),
-  };
+  const { config, db, clock, services } = app.deps;
+  const { botCheck, signInProof, accounts, mailingList, applications, bookings } = services;
   // Told after a commit that queued mail; a booking or cancellation may also have queued a write into an
   // adviser's calendar, so the calendar writer looks too (a look that finds nothing costs one query).
   const mailQueued = () => {
     app.deps.outbox.kick();
     app.deps.calendarWriter?.kick();
   };
-  const { secretKey } = config.calendars;
-  const calendarHooks = {
-    ...calendarWriteBack(mail),
-    // Without the key no calendar can be read, so there is nothing to check once more.
-    recheck: secretKey
-      ? createCalendarRecheck({ db, secretKey, refusePrivateHosts: config.nodeEnv === 'production' })
-      : async () => undefined,
-  };
-  /** Reads an adviser's calendar at once rather than at the next pass; the result shows on the screen. */
-  const readCalendarNow = (adviserId: number) => {
-    void app.deps.calendarSync?.syncNow(adviserId).catch(() => {});
-  };
   await app.register(botCheckPlugin, {
     botCheck,
     signInProof,
     rateLimitPerMinute: config.formRateLimitPerMinute,
-  });
-  // One cap for every email the public forms send a typed address, shared by the features below.
-  const recipients = recipientCap(config.sessionSecret, config.maxEmailsPerRecipientPerDay);
-  const mailingList = createMailingListService({
-    db,
-    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
-    secret: config.sessionSecret,
-    recipientCap: recipients,
-    now: clock,
   });
   await app.register(mailingListPlugin, {
     mailingList,
@@ -98,27 +52,16 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     mailQueued,
   });
   await app.register(enquiriesPlugin, {
-    enquiries: createEnquiryService({ db, mail, mailingList, recipientCap: recipients, now: clock }),
+    enquiries: services.enquiries,
     botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
-  const applications = createApplicationService({ db, mail, now: clock });
   await app.register(applicationsPlugin, {
     applications,
     botCheck,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
-  });
-  const bookings = createBookingService({
-    db,
-    mail,
-    limits: config.bookingLimits,
-    sourceAddressHash: sourceAddressHasher(config.sessionSecret),
-    recipientCap: recipients,
-    calendarStaleMinutes: config.calendars.staleMinutes,
-    calendars: calendarHooks,
-    now: clock,
   });
   await app.register(bookingPlugin, {
     booking: bookings,
@@ -144,38 +87,34 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     db,
     accounts,
     pages,
-    leadKinds: leadRegistry(calendarHooks.cancelled),
-    availability: { loadSettings, saveSettings, blockedDatesFrom, blockDate, unblockDate },
+    leadKinds: services.leadKinds,
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
-    advisers: createAdviserService({
-      db,
-      calendarSecretKey: config.calendars.secretKey,
-      staleMinutes: config.calendars.staleMinutes,
-      refusePrivateCalendarHosts: config.nodeEnv === 'production',
-      readCalendarNow,
-      now: clock,
-    }),
-    calendarStaleMinutes: config.calendars.staleMinutes,
-    mailingList,
+    featureRoutes: [
+      (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
+      (scope) => registerAvailabilityRoutes(scope, db, clock),
+      (scope) =>
+        registerAdviserRoutes(scope, {
+          db,
+          advisers: services.advisers,
+          staleMinutes: config.calendars.staleMinutes,
+        }),
+      (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
+    ],
     mailQueued,
-    mailFiles: mailFiles(config.mailDir, config.sessionSecret),
+    mailFiles: services.mailFiles,
     secret: config.sessionSecret,
     now: clock,
   });
 
   await app.register(insightsPlugin, {
+    // Made here rather than with the other services: a change refreshes the published pages the app built.
     articles: createArticleService({ db, now: clock, changed: () => insights.refresh() }),
     published: insights,
     refreshSeconds: config.insightsRefreshSeconds,
   });
 
   await app.register(newsletterPlugin, {
-    newsletter: createNewsletterService({
-      db,
-      mail: { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail },
-      articleSource: articlesForNewsletter(db, config.publicUrl),
-      now: clock,
-    }),
+    newsletter: services.newsletter,
     pages: serverPages,
     publicUrl: config.publicUrl,
     mailQueued,
@@ -184,8 +123,3 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
 
   await app.register(prerenderedPagesPlugin, { pages });
 };
-
-/** "Fenwick & Hale <hello@…>" → "hello@…" */
-export function addressOf(mailbox: string) {
-  return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
-}

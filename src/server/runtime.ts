@@ -7,22 +7,19 @@ import { migrateToLatest } from './db/migrate.ts';
 import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
-import { type CalendarSync, calendarWriteBack, createCalendarSync } from './features/calendars/index.ts';
-import { articlesForNewsletter } from './features/insights/index.ts';
+import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
   newsletterRefusals,
 } from './features/newsletter/index.ts';
-import { addressOf } from './features.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
-import { leadRegistry } from './lead-registry.ts';
 import { privateLogger } from './logging/private-logger.ts';
-import { mailFiles } from './mail/mail-files.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
 import { createRetentionSchedule } from './retention/schedule.ts';
+import { createServices } from './services.ts';
 import { type Clock, systemClock } from './time/clock.ts';
 
 export interface Runtime {
@@ -50,8 +47,9 @@ export function meetingProvider(config: Config, clock: Clock): MeetingProvider |
 }
 
 /**
- * Everything the server is made of, migrated and wired, but not yet listening or sending. Every part reads
- * the time from `clock`.
+ * Everything the server is made of, migrated and wired, but not yet listening or sending: the services
+ * (services.ts), made once and handed to the app, and the background workers built on them. Every part
+ * reads the time from `clock`.
  */
 export async function createRuntime(
   config: Config,
@@ -65,7 +63,19 @@ export async function createRuntime(
   );
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const files = mailFiles(config.mailDir, config.sessionSecret);
+  const { secretKey, syncMinutes } = config.calendars;
+  const calendarSync = secretKey
+    ? createCalendarSync({
+        db,
+        log,
+        secretKey,
+        syncMinutes,
+        now: clock,
+        refusePrivateHosts: config.nodeEnv === 'production',
+      })
+    : undefined;
+  const services = createServices({ config, db, clock, calendarSync });
+  const files = services.mailFiles;
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
     : fileTransport(config.mailDir, config.mailFrom, log, {
@@ -76,9 +86,9 @@ export async function createRuntime(
   const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
   const prepareNewsletter = newsletterMailPreparer({
     db,
-    mail: { publicUrl: config.publicUrl, unsubscribeMailbox: addressOf(config.mailFrom) },
+    mail: services.listMail,
     secret: config.sessionSecret,
-    articleSource: articlesForNewsletter(db, config.publicUrl),
+    articleSource: services.articleSource,
     now: clock,
   });
   const outbox = createOutboxWorker({
@@ -102,34 +112,18 @@ export async function createRuntime(
     mailQueued: () => outbox.kick(),
     ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
   });
-  const diaryMail = {
-    publicUrl: config.publicUrl,
-    staffEmail: config.staffEmail,
-    organizerEmail: addressOf(config.mailFrom),
-  };
   const calendarWriter = createCalendarWriter({
     db,
     log,
     secretKey: config.calendars.secretKey,
-    mail: diaryMail,
+    mail: services.mail,
     now: clock,
     refusePrivateHosts: config.nodeEnv === 'production',
   });
-  const { secretKey, syncMinutes } = config.calendars;
-  const calendarSync = secretKey
-    ? createCalendarSync({
-        db,
-        log,
-        secretKey,
-        syncMinutes,
-        now: clock,
-        refusePrivateHosts: config.nodeEnv === 'production',
-      })
-    : undefined;
   const retention = createRetentionSchedule({
     db,
     // Calls it blanks leave the advisers' diaries as an erasure's do.
-    leadKinds: leadRegistry(calendarWriteBack(diaryMail).cancelled),
+    leadKinds: services.leadKinds,
     months: config.retentionMonths,
     secret: config.sessionSecret,
     mailFiles: files,
@@ -144,6 +138,7 @@ export async function createRuntime(
     config,
     db,
     log: baseLog,
+    services,
     outbox,
     calendarWriter,
     calendarSync,

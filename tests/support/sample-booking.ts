@@ -1,4 +1,4 @@
-import type { BookingForMail } from '#server/features/booking/index.ts';
+import type { BookingForMail } from '#server/mail/booked-call.ts';
 
 /** A booked call as its emails are written from, for tests that render those emails. */
 export const sampleBooking: BookingForMail = {

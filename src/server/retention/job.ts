@@ -5,6 +5,7 @@ import { type Db, forgetOverwrittenBytes, isPostgres } from '#server/db/database
 import { writeTransaction } from '#server/db/write-transaction.ts';
 import { deleteIdleSignInRecords } from '#server/features/accounts/index.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
+import { subscriberHistory } from '#server/lead-registry.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
@@ -98,10 +99,12 @@ export async function runRetention(
       const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(
         trx,
         daysBefore(now, unconfirmedSignUpKeptDays),
+        subscriberHistory,
       );
       const { counts: trails, deletedAddresses: trailAddresses } = await keepOnlyUnsubscribeTrails(
         trx,
         monthsBefore(now, consentProofYears * 12).toISOString(),
+        subscriberHistory,
       );
       const sentEmails = await deleteFinishedBefore(trx, daysBefore(now, sentMailKeptDays));
       const forgotten = [...addresses, ...trailAddresses, ...signUpAddresses];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { loadSettings } from '#server/features/booking/repository.ts';
+import { loadSettings } from '#server/features/availability/repository.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { databaseMigratedTo } from '#tests/support/migrated-database.ts';
 import { migrateToLatest } from '../migrate.ts';

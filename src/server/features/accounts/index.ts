@@ -4,3 +4,4 @@ export { hashPassword } from './passwords.ts';
 export { eraseStaffAccountData, exportStaffAccountData } from './personal-data.ts';
 export { accountsPlugin, sessionCookie, signedInUser } from './routes.ts';
 export { type AccountService, createAccountService } from './service.ts';
+export { registerStaffRoutes } from './staff-routes.ts';

@@ -5,6 +5,7 @@ export {
   insertAdviser,
   parseOverrides,
 } from './repository.ts';
+export { registerAdviserRoutes } from './routes.ts';
 export {
   AdviserRefusal,
   type AdviserService,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import { forgetOverwrittenBytes } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
+import { emailRefusal } from '#server/http/email-body.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
@@ -14,7 +15,6 @@ import {
 } from '#shared/api/back-office-data-protection.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { erasedAddress, erasePersonalData, exportPersonalData } from './data-protection.ts';
-import { emailRefusal } from './email-body.ts';
 
 /**
  * Data-protection requests about one email address: export everything as JSON, or erase it. Both are

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { parseOverrides } from '#server/features/advisers/index.ts';
+import { settingsFromStored } from '#server/features/availability/index.ts';
 import { adviserSettings } from '#shared/advisers.ts';
 import type { AvailabilitySettings } from '#shared/booking-settings.ts';
 import type { BusyPeriod } from './availability.ts';
-import * as repository from './repository.ts';
 
 // The diaries the calendar offers times from. Each adviser has one, cut by their own settings (the firm's
 // where they have none of their own), closed on the firm's blocked dates and their own, and busy with their
@@ -34,7 +34,8 @@ export interface Diary {
 
 /**
  * The firm's settings and every adviser, in one query: one row holding the settings, or one for each
- * adviser with the settings repeated. The settings' text is parsed once and remembered (repository.ts).
+ * adviser with the settings repeated. The settings' text is parsed once and remembered
+ * (availability/repository.ts).
  */
 async function firmAndAdvisers(db: Db) {
   const rows = await db
@@ -57,7 +58,7 @@ async function firmAndAdvisers(db: Db) {
     ])
     .orderBy('advisers.id')
     .execute();
-  const firm = repository.settingsFromStored(rows[0]?.settings);
+  const firm = settingsFromStored(rows[0]?.settings);
   const advisers = rows.flatMap((row) =>
     row.id === null
       ? []

@@ -1,18 +1,8 @@
 // The booking feature as other parts of the server see it: the calendar, its calls, and its settings.
-export {
-  type BookingForMail,
-  type BookingMailSettings,
-  describeSlot,
-  invitationUid,
-  meetingUrlToken,
-  staffMeetingFallback,
-} from './emails.ts';
-export { buildInvitation } from './ics.ts';
 export { bookingLeads, type CallCancelled } from './lead-kind.ts';
 export { bookingMailPreparer, withMeetingLink } from './meeting-links.ts';
 export { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './meetings.ts';
 export { bookingsBookedFrom } from './queries.ts';
-export { blockDate, blockedDatesFrom, loadSettings, saveSettings, unblockDate } from './repository.ts';
 export { bookingPlugin } from './routes.ts';
-export { type BookingService, createBookingService } from './service.ts';
+export { type BookingCalendarHooks, type BookingService, createBookingService } from './service.ts';
 export { sourceAddressHasher } from './source-address.ts';

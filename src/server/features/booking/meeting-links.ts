@@ -1,11 +1,12 @@
 // A booking's video-call link, put into its emails just before they are sent.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { meetingUrlToken } from '#server/mail/booked-call.ts';
 import { emailColours } from '#server/mail/brand-colours.ts';
+import { fillMeetingLink } from '#server/mail/ics.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { escapeHtml } from '#shared/html.ts';
-import { meetingLinkToFollow, meetingUrlToken } from './emails.ts';
-import { fillMeetingLink } from './ics.ts';
+import { meetingLinkToFollow } from './emails.ts';
 import type { MeetingProvider } from './meetings.ts';
 import * as repository from './repository.ts';
 

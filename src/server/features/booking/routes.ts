@@ -6,6 +6,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { isSameOrigin } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
+import { describeSlot } from '#server/mail/booked-call.ts';
 import {
   bookCall,
   bookingSettings,
@@ -18,7 +19,6 @@ import {
 import { bookingMessages } from '#shared/booking.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { isValidDate } from '#shared/calendar.ts';
-import { describeSlot } from './emails.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
 
 export interface BookingRoutesOptions {

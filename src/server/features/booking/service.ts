@@ -6,6 +6,7 @@ import { writeTransaction } from '#server/db/write-transaction.ts';
 import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
+import type { BookingForMail, BookingMailSettings } from '#server/mail/booked-call.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
@@ -35,13 +36,7 @@ import {
   utcDaysAround,
 } from './day-slots.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
-import {
-  type BookingForMail,
-  type BookingMailSettings,
-  cancellationEmail,
-  confirmationEmail,
-  staffBookingNotice,
-} from './emails.ts';
+import { cancellationEmail, confirmationEmail, staffBookingNotice } from './emails.ts';
 import * as repository from './repository.ts';
 
 type Db = Kysely<Database>;

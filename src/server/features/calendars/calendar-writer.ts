@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '#server/db/database.ts';
-import type { BookingMailSettings } from '#server/features/booking/index.ts';
 import { createPoller } from '#server/jobs/poller.ts';
+import type { BookingMailSettings } from '#server/mail/booked-call.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { diaryEvent, findCallForDiary } from './adviser-diary.ts';
 import {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { loadSettings } from '#server/features/booking/index.ts';
+import { loadSettings } from '#server/features/availability/index.ts';
 import type { BusyInterval } from './busy-times.ts';
 import { readCalendar } from './calendar-reader.ts';
 import { defaultReadLimits } from './limited-fetch.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/schema.ts';
-import { loadSettings } from '#server/features/booking/index.ts';
+import { loadSettings } from '#server/features/availability/index.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { readCalendar } from './calendar-reader.ts';
 import { defaultReadLimits, type ReadLimits } from './limited-fetch.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import type { BookingMailSettings } from '#server/features/booking/index.ts';
+import type { BookingMailSettings } from '#server/mail/booked-call.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { adviserDiaryEmail, findCallForDiary } from './adviser-diary.ts';
 import { hasQueuedAdd, queueCalendarWrite } from './calendar-writes.ts';

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { type AuditAction, recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { ArticleTable, Database } from '#server/db/schema.ts';
-import { loadSettings } from '#server/features/booking/index.ts';
+import { loadSettings } from '#server/features/availability/index.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import type { Article, ArticleSummary } from '#shared/api/back-office-articles.ts';

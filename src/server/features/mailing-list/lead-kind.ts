@@ -13,6 +13,7 @@ import {
   findSubscriber,
   listSubscribers,
 } from './queries.ts';
+import type { SubscriberHistory } from './subscriber-history.ts';
 
 const subscriberList: LeadList<typeof endpoints> = {
   endpoints,
@@ -35,22 +36,25 @@ const subscriberList: LeadList<typeof endpoints> = {
   },
 };
 
-/** The mailing list, as the back office lists, opens and erases its subscribers (no stage, no notes). */
-export const subscriberLeads: LeadKindEntry = {
+/**
+ * The mailing list, as the back office lists, opens and erases its subscribers (no stage, no notes), with
+ * the history other features keep about them (subscriber-history.ts).
+ */
+export const subscriberLeads = (history: SubscriberHistory): LeadKindEntry => ({
   lists: [subscriberList],
   detail: {
     endpoint: subscriberDetail,
-    find: (db, { email }) => findSubscriber(db, email),
+    find: (db, { email }) => findSubscriber(db, email, history),
     detail: async (_db, subscriber) => subscriber,
   } satisfies LeadDetail<typeof subscriberDetail, SubscriberDetail>,
   personalData: {
     exportKey: 'subscription',
     erasedKey: 'subscriber',
     async export(db, address) {
-      return { data: await exportSubscription(db, address), leads: null };
+      return { data: await exportSubscription(db, address, history), leads: null };
     },
     async erase(trx, address) {
-      return { data: await eraseSubscription(trx, address), leads: null };
+      return { data: await eraseSubscription(trx, address, history), leads: null };
     },
   },
-};
+});

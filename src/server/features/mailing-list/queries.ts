@@ -1,11 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { Database, SubscriberTable } from '#server/db/schema.ts';
-import {
-  bouncingAfterRefusals,
-  campaignHistory,
-  eraseCampaignHistory,
-} from '#server/features/newsletter/index.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
 import { keysetPage } from '#server/leads/list.ts';
 import type {
@@ -15,6 +10,8 @@ import type {
 } from '#shared/api/back-office-subscribers.ts';
 import type { Page } from '#shared/api/lead-lists.ts';
 import { consentActorLabel, consentActorOf } from '#shared/consent-words.ts';
+import { bouncingAfterRefusals } from './bouncing.ts';
+import type { SubscriberHistory } from './subscriber-history.ts';
 
 // The back office's reads and writes of the subscribers table and its consent trail.
 
@@ -38,6 +35,7 @@ export async function listSubscribers(
 export async function findSubscriber(
   db: Kysely<Database>,
   email: string,
+  history: SubscriberHistory,
 ): Promise<SubscriberDetail | undefined> {
   const row = await db
     .selectFrom('subscribers')
@@ -54,7 +52,7 @@ export async function findSubscriber(
     .execute();
   return {
     ...toRow(row),
-    campaigns: await campaignHistory(db, row.id),
+    campaigns: await history.read(db, row.id),
     bouncing: row.refusals >= bouncingAfterRefusals,
     refusals: row.refusals,
     consents: consents.map((c) => ({
@@ -79,7 +77,7 @@ export async function countConfirmedSubscribers(db: Kysely<Database>): Promise<L
 }
 
 /** The address's subscription with its whole consent trail, for a subject access request; or null. */
-export async function exportSubscription(db: Kysely<Database>, address: string) {
+export async function exportSubscription(db: Kysely<Database>, address: string, history: SubscriberHistory) {
   const subscriber = await db
     .selectFrom('subscribers')
     .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'refusals'])
@@ -98,18 +96,22 @@ export async function exportSubscription(db: Kysely<Database>, address: string) 
     const actor = consentActorOf(consent.event, consent.source);
     return { ...consent, actor, by: consentActorLabel(actor, consent.ip_address) };
   });
-  return { ...subscriber, consents: withActors, campaigns: await campaignHistory(db, subscriber.id) };
+  return { ...subscriber, consents: withActors, campaigns: await history.read(db, subscriber.id) };
 }
 
 /** Deletes the address's subscription and its consent trail; answers 1 if there was one, else 0. */
-export async function eraseSubscription(trx: Kysely<Database>, address: string): Promise<number> {
+export async function eraseSubscription(
+  trx: Kysely<Database>,
+  address: string,
+  history: SubscriberHistory,
+): Promise<number> {
   const subscriber = await trx
     .selectFrom('subscribers')
     .select('id')
     .where(holdsAddress(address))
     .executeTakeFirst();
   if (!subscriber) return 0;
-  await eraseCampaignHistory(trx, [subscriber.id]);
+  await history.erase(trx, [subscriber.id]);
   await trx.deleteFrom('subscriber_consents').where('subscriber_id', '=', subscriber.id).execute();
   await trx.deleteFrom('subscribers').where('id', '=', subscriber.id).execute();
   return 1;

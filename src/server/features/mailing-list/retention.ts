@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { eraseCampaignHistory } from '#server/features/newsletter/index.ts';
+import type { SubscriberHistory } from './subscriber-history.ts';
 
 // What the retention job keeps of an address that unsubscribed: the consent trail that proves it had
 // consent and honoured the unsubscribe (the address, and each sign-up, confirmation and unsubscription
@@ -44,7 +44,11 @@ async function unsubscribedWithMore(db: Kysely<Database>) {
  * before `trailsBefore` (an ISO time). Answers how many subscribers it cut down and how many it deleted,
  * and the addresses deleted.
  */
-export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBefore: string) {
+export async function keepOnlyUnsubscribeTrails(
+  trx: Kysely<Database>,
+  trailsBefore: string,
+  history: SubscriberHistory,
+) {
   const gone = await trx
     .selectFrom('subscribers')
     .select(['id', 'email'])
@@ -54,7 +58,7 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
   const goneIds = gone.map((row) => row.id);
   if (goneIds.length > 0) {
     // Which newsletters went to them is theirs too, and kept no longer than they are.
-    await eraseCampaignHistory(trx, goneIds);
+    await history.erase(trx, goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }
@@ -71,7 +75,7 @@ export async function keepOnlyUnsubscribeTrails(trx: Kysely<Database>, trailsBef
       .where('subscriber_id', 'in', ids)
       .execute();
     // The newsletters sent are no proof of consent: the notice keeps only the consent record.
-    await eraseCampaignHistory(trx, ids);
+    await history.erase(trx, ids);
   }
   return {
     counts: { unsubscribedTrimmed: ids.length, unsubscribedTrailsDeleted: goneIds.length },
@@ -122,7 +126,11 @@ async function pendingSince(trx: Kysely<Database>, rows: { id: number; created_a
  * keepOnlyUnsubscribeTrails, run after this. Answers how many went and how many went back, and the
  * addresses deleted.
  */
-export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: string) {
+export async function deleteUnconfirmedSignUps(
+  trx: Kysely<Database>,
+  before: string,
+  history: SubscriberHistory,
+) {
   const pending = await trx
     .selectFrom('subscribers')
     .select(['id', 'email', 'created_at'])
@@ -138,7 +146,7 @@ export async function deleteUnconfirmedSignUps(trx: Kysely<Database>, before: st
   const gone = rows.filter((row) => !unsubscribes.has(row.id));
   const goneIds = gone.map((row) => row.id);
   if (goneIds.length > 0) {
-    await eraseCampaignHistory(trx, goneIds);
+    await history.erase(trx, goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import {
+  bouncingAfterRefusals,
   type MailingListMailSettings,
   unsubscribeHeaders,
   unsubscribeUrl,
@@ -10,7 +11,6 @@ import { MessageWithdrawn } from '#server/mail/refusals.ts';
 import { derivedToken } from '#server/tokens.ts';
 import { completeFor, dayInWords, type RenderedCampaign, renderCampaign } from './campaign-email.ts';
 import { type ArticleSource, campaignContent, loadCampaign } from './content.ts';
-import { bouncingAfterRefusals } from './sending.ts';
 
 /**
  * `List-Id` (RFC 2919): the one list, under the site's host name, so mail programs can file and filter

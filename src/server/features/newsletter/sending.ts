@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '#server/db/database.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
+import { bouncingAfterRefusals } from '#server/features/mailing-list/index.ts';
 import { createPoller, type Poller } from '#server/jobs/poller.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import type { Clock } from '#server/time/clock.ts';
@@ -14,9 +15,6 @@ import { derivedToken, hashToken } from '#server/tokens.ts';
 // stopped. A lease on the campaign row keeps the adding to one instance at a time.
 // The rate is kept by the messages' own due times, spaced 60/rate seconds apart, so it holds however many
 // instances send and across restarts.
-
-/** Only these subscribers receive campaigns: confirmed, and not refused three times by their mail server. */
-export const bouncingAfterRefusals = 3;
 
 export interface CampaignSenderOptions {
   db: Db;

@@ -3,7 +3,7 @@ import { firm } from '#content/firm.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CampaignTable } from '#server/db/schema.ts';
-import type { MailingListMailSettings } from '#server/features/mailing-list/index.ts';
+import { bouncingAfterRefusals, type MailingListMailSettings } from '#server/features/mailing-list/index.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { newToken } from '#server/tokens.ts';
@@ -13,7 +13,6 @@ import { newsletterArchivePath, testSendsPerMinute } from '#shared/newsletter.ts
 import { completeFor, dayInWords, renderCampaign } from './campaign-email.ts';
 import { type ArticleSource, campaignContent, loadCampaign } from './content.ts';
 import { listId } from './mail-preparer.ts';
-import { bouncingAfterRefusals } from './sending.ts';
 
 export interface NewsletterServiceOptions {
   db: Db;

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
-import type { AccountService } from '#server/features/accounts/index.ts';
+import { emailRefusal } from '#server/http/email-body.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import {
@@ -12,21 +10,19 @@ import {
   inviteStaff,
   listOwnSessions,
   listStaff,
-  readAuditLog,
 } from '#shared/api/back-office-staff.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
-import { listAudit } from './audit-list.ts';
-import { emailRefusal } from './email-body.ts';
+import type { AccountService } from './service.ts';
 
 /**
- * The firm's staff: who has an account, inviting, disabling and re-enabling someone; the signed-in user's
- * own sessions; and the audit log.
+ * The back office's staff screen: who has an account, inviting, disabling and re-enabling someone, and
+ * the signed-in user's own sessions.
  */
 export function registerStaffRoutes(
   app: FastifyInstance,
-  options: { db: Kysely<Database>; accounts: AccountService; mailQueued: () => void },
+  options: { accounts: AccountService; mailQueued: () => void },
 ) {
-  const { db, accounts } = options;
+  const { accounts } = options;
 
   serve(app, listStaff, async () => {
     const users = await accounts.listUsers();
@@ -100,10 +96,4 @@ export function registerStaffRoutes(
     }
     return succeeded(backOfficeMessages.sessionEnded);
   });
-
-  /**
-   * A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. A filter
-   * its schema refuses answers 400 naming it, as every list of the back office does (leads/list.ts).
-   */
-  serve(app, readAuditLog, async (request) => listAudit(db, request.query));
 }

@@ -15,33 +15,16 @@ import {
 } from '#shared/api/back-office-settings.ts';
 import { availabilityProblem } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
-import type { AvailabilitySettings } from '#shared/booking-settings.ts';
+import * as store from './repository.ts';
 
 type Db = Kysely<Database>;
 
 /**
- * The calendar's settings as the booking feature keeps them, which the back office edits. Each write takes
- * the transaction that also records who made it.
+ * The back office's settings screen: working hours, call length, buffer, notice, how far ahead, which
+ * days, and blocked dates. The booking feature reads them on every request, so a change shows at once.
+ * Each write takes the transaction that also records who made it.
  */
-export interface AvailabilityStore {
-  loadSettings(db: Db): Promise<AvailabilitySettings>;
-  saveSettings(db: Db, settings: AvailabilitySettings, now: Date): Promise<void>;
-  blockedDatesFrom(db: Db, from: string): Promise<{ date: string; reason: string | null }[]>;
-  blockDate(db: Db, date: string, reason: string | null, now: Date): Promise<void>;
-  /** Answers whether the date was blocked. */
-  unblockDate(db: Db, date: string): Promise<boolean>;
-}
-
-/**
- * The calendar's availability: working hours, call length, buffer, notice, how far ahead, which days,
- * and blocked dates. The booking feature reads them on every request, so a change shows at once.
- */
-export function registerAvailabilityRoutes(
-  app: FastifyInstance,
-  db: Db,
-  store: AvailabilityStore,
-  now: Clock,
-) {
+export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Clock) {
   const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
   const blockedDates = () => store.blockedDatesFrom(db, today());
 

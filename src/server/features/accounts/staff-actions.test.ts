@@ -13,7 +13,7 @@ const safariOnIphone =
 
 type Session = { cookies: string; token: string };
 
-describeEachDatabase('re-enabling staff and ending sessions', (database) => {
+describeEachDatabase('inviting, disabling and re-enabling staff, and ending sessions', (database) => {
   let site: TestApp;
   let gwen: Session;
 
@@ -25,6 +25,49 @@ describeEachDatabase('re-enabling staff and ending sessions', (database) => {
 
   const me = (session: Session) => backOfficeClient(site, session).get('/me');
   const sessionValue = (session: Session) => session.cookies.match(/session=([^;]+)/)?.[1] as string;
+
+  describe('inviting and disabling', () => {
+    const gwens = () => backOfficeClient(site, gwen);
+    const outboxTo = (email: string) =>
+      site.db
+        .selectFrom('outbox_messages')
+        .select(['kind', 'message'])
+        .where('recipient', '=', email)
+        .execute();
+
+    it('invites someone by email, lists them, and disables them; never yourself; all in the audit log', async () => {
+      const invited = await gwens().send('/staff', { email: 'new.starter@fenwickhale.test' });
+      expect(invited.status).toBe(201);
+      expect((await outboxTo('new.starter@fenwickhale.test')).map((m) => m.kind)).toEqual([
+        'account-invitation',
+      ]);
+      expect(await gwens().json('/staff')).toContainEqual(
+        expect.objectContaining({
+          email: 'new.starter@fenwickhale.test',
+          status: 'active',
+          passwordSet: false,
+        }),
+      );
+      expect((await gwens().send('/staff', { email: 'new.starter@fenwickhale.test' })).status).toBe(409);
+      expect((await gwens().send('/staff', { email: 'not an address' })).status).toBe(422);
+
+      expect((await gwens().send('/staff/disable', { email: 'new.starter@fenwickhale.test' })).status).toBe(
+        200,
+      );
+      expect(await gwens().json('/staff')).toContainEqual(
+        expect.objectContaining({ email: 'new.starter@fenwickhale.test', status: 'disabled' }),
+      );
+      const self = await gwens().send('/staff/disable', { email: 'gwen@fenwickhale.test' });
+      expect(self.status).toBe(422);
+      expect((await self.json()).errorMessages).toEqual([backOfficeMessages.notYourself]);
+
+      const audit = (await gwens().json('/audit-log')).items;
+      expect(audit.slice(0, 2)).toMatchObject([
+        { action: 'staff.disabled', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
+        { action: 'staff.invited', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
+      ]);
+    });
+  });
 
   describe('re-enabling a colleague', () => {
     it('lets a disabled colleague sign in again with their old password, and records who did it', async () => {

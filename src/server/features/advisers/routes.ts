@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { AdviserRefusal, type AdviserService } from '#server/features/advisers/index.ts';
+import { loadSettings } from '#server/features/availability/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { notAFormMessage, type Problem, validationMessages } from '#server/http/problems.ts';
 import { serve } from '#server/http/serve.ts';
@@ -20,15 +20,13 @@ import {
 } from '#shared/api/back-office-advisers.ts';
 import { availabilityProblem } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
-import type { AvailabilitySettings } from '#shared/booking-settings.ts';
+import { AdviserRefusal, type AdviserService } from './service.ts';
 
 type Db = Kysely<Database>;
 
 export interface AdviserRoutesOptions {
   db: Db;
   advisers: AdviserService;
-  /** The firm's settings, which an adviser without their own has. */
-  loadSettings(db: Db): Promise<AvailabilitySettings>;
   staleMinutes: number;
 }
 
@@ -85,7 +83,8 @@ export function registerAdviserRoutes(app: FastifyInstance, options: AdviserRout
   const { advisers } = options;
   const idOf = (params: { id: string }) => Number(params.id);
   serve(app, listAdvisers, async () => {
-    const firm = await options.loadSettings(options.db);
+    // The firm's settings, which an adviser without their own has.
+    const firm = await loadSettings(options.db);
     return {
       advisers: await advisers.list(),
       staffWhoMayBeAdded: await advisers.staffWhoAreNotAdvisers(),
