@@ -19,6 +19,9 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/template-databases.ts'],
+    // Vitest's default is one worker less than the cores: one, on a 2-core machine. Test files spend much
+    // of their time waiting on Chromium, PostgreSQL and SMTP, so at least two run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: unit, testTimeout: 20_000 } },
       { extends: true, test: { name: 'db', include: db, testTimeout: 20_000 } },
