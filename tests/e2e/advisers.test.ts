@@ -6,8 +6,7 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { signIn, staffMember } from '../support/signed-in.ts';
-import { staffApi } from '../support/signed-in-api-a.ts';
+import { signIn, staffApi, staffMember } from '../support/signed-in.ts';
 
 // The Advisers screen: an owner makes a member of staff an adviser, gives them their own hours, connects
 // an ICS feed, and sees when it was last read and why a read failed, which calls have not reached their

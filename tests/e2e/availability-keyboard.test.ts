@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { signIn } from '../support/signed-in.ts';
-import { staffApi } from '../support/signed-in-api-a.ts';
+import { signIn, staffApi } from '../support/signed-in.ts';
 
 // The working hours by keyboard on the Availability screen: adding or removing a period moves the focus
 // to where the work goes on, and a refusal of a whole day marks the periods it is about, the refusals

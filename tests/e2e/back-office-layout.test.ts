@@ -5,8 +5,7 @@ import { validApplication } from '../support/applications.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
-import { signIn, staffMember } from '../support/signed-in.ts';
-import { staffApi } from '../support/signed-in-api-a.ts';
+import { signIn, staffApi, staffMember } from '../support/signed-in.ts';
 
 // The back office's screens fit the width they are shown at: on a phone the Staff table and the lists
 // become a card a row, with nothing off to the side; on a wide screen a lead page puts the firm's work

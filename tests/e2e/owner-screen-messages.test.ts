@@ -4,8 +4,7 @@ import { backOfficeMessages } from '#shared/back-office.ts';
 import { emailMessages } from '#shared/email.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { signIn, staffMember } from '../support/signed-in.ts';
-import { staffApi } from '../support/signed-in-api-a.ts';
+import { signIn, staffApi, staffMember } from '../support/signed-in.ts';
 
 // What the owners' screens say: Erase checks the address before it asks to erase anything, and on the
 // Staff screen each action's message replaces the last one's; on a phone, the refusals read the same.

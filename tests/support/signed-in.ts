@@ -6,6 +6,8 @@ import { sessionLifetimeMs } from '#server/features/accounts/sign-in.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { sha512Hex } from '#shared/password.ts';
+import type { Reachable } from './http.ts';
+import { backOfficeClient, formToken } from './staff.ts';
 
 /** The password every fixture account has, for the few specs that type it again (e.g. to confirm). */
 export const fixturePassword = 'Ledger2026!';
@@ -42,16 +44,11 @@ export async function staffMember(site: { db: Db }, email: string, role: StaffRo
 }
 
 /**
- * Signs `email` in on `page` without the sign-in form (Epic Stack's login fixture): the account if it is
- * new, a session row as a successful sign-in writes it, the session cookie in the page's browser context;
- * then opens the back office and waits for it to greet them. The form itself is proven in accounts.test.ts.
+ * A session for `email` (the account made if new, an owner unless `role` says), written as a successful
+ * sign-in from `userAgent` writes it, without posting /login (Epic Stack's login fixture): the session
+ * cookie's value. The form itself is proven in accounts.test.ts.
  */
-export async function signIn(
-  page: Page,
-  site: { url: string; db: Db },
-  email: string,
-  role: StaffRole = 'owner',
-) {
+async function startSession(site: { db: Db }, email: string, role: StaffRole, userAgent: string | null) {
   const userId = await staffMember(site, email, role);
   const session = newToken();
   const at = new Date();
@@ -65,15 +62,50 @@ export async function signIn(
       last_seen_at: at.toISOString(),
       expires_at: new Date(at.getTime() + sessionLifetimeMs.browser).toISOString(),
       ip_address: '127.0.0.1',
-      user_agent: await page.evaluate(() => navigator.userAgent).catch(() => null),
+      user_agent: userAgent,
     })
     .execute();
+  return session;
+}
+
+/**
+ * Signs `email` in on `page` through a written session (see startSession), then opens the back office
+ * and waits for it to greet them.
+ */
+export async function signIn(
+  page: Page,
+  site: { url: string; db: Db },
+  email: string,
+  role: StaffRole = 'owner',
+) {
+  const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => null);
+  const session = await startSession(site, email, role, userAgent);
   await page
     .context()
     .addCookies([{ name: 'session', value: session, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto(`${site.url}/back-office`);
   // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
   await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
+}
+
+/**
+ * The cookies and form token a signed-in browser of `userAgent` sends, through a written session (see
+ * startSession), for `backOfficeClient`.
+ */
+export async function signedInApi(
+  site: Reachable & { db: Db },
+  email: string,
+  role: StaffRole = 'owner',
+  userAgent = 'practice-site tests',
+) {
+  const session = await startSession(site, email, role, userAgent);
+  const { cookie, token } = await formToken(site);
+  return { cookies: `${cookie}; session=${session}`, token };
+}
+
+/** The back office's API as `email` would call it from their screens (see signedInApi). */
+export async function staffApi(site: Reachable & { db: Db }, email: string, role: StaffRole = 'owner') {
+  return backOfficeClient(site, await signedInApi(site, email, role));
 }
 
 /**
