@@ -165,10 +165,9 @@ describe('subscriber and role actions in Chromium', () => {
     expect(t.errors).toEqual([]);
   });
 
-  it('shows a subscriber’s page, its refusal, and the Staff screen’s roles on a phone (375 px)', async () => {
-    const owner = 'owner.phone@fenwickhale.test';
+  it('shows a subscriber’s page and its refusal on a phone (375 px)', async () => {
     const staff = 'sam.phone@fenwickhale.test';
-    await staffMember(t.site, owner, 'owner');
+    await staffMember(t.site, 'owner.phone@fenwickhale.test', 'owner');
     const email = 'reader.phone@example.com';
     await signUp(email);
     await confirmInBrowser(t.page, linkIn(await nthConfirmation(email, 1), '/subscribe/confirm'));
@@ -185,7 +184,16 @@ describe('subscriber and role actions in Chromium', () => {
     await t.page.getByRole('button', { name: 'Send the confirmation email again' }).click();
     await t.page.getByRole('alert').getByText(backOfficeMessages.confirmationTooSoon).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
+    expect(t.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 429 (Too Many Requests)',
+    ]);
+  });
 
+  it('shows the Staff screen’s roles on a phone (375 px)', async () => {
+    const owner = 'owner.phone.roles@fenwickhale.test';
+    const staff = 'sam.phone.roles@fenwickhale.test';
+    await staffMember(t.site, staff, 'staff');
+    await t.page.setViewportSize({ width: 375, height: 900 });
     await signIn(t.page, t.site, owner);
     await t.page.goto(`${t.site.url}/back-office/staff`);
     await t.page
@@ -193,8 +201,6 @@ describe('subscriber and role actions in Chromium', () => {
       .waitFor();
     await t.page.getByRole('button', { name: `Make ${staff} an owner` }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
-    expect(t.errors).toEqual([
-      'Failed to load resource: the server responded with a status of 429 (Too Many Requests)',
-    ]);
+    expect(t.errors).toEqual([]);
   });
 });
