@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { articleMessages } from '#shared/articles.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { publishAsSeen } from '../support/seen-versions.ts';
-import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+import { signIn } from '../support/signed-in.ts';
+import { signedInApi } from '../support/signed-in-api-b.ts';
+import { backOfficeClient } from '../support/staff.ts';
 
 // A member of staff changes a published article; an owner finds the change waiting on the Insights
 // screen, compares it with what is live and publishes it. The API tests (src/server/features/insights/
 // revisions.test.ts) cover the rest; this is the owner's screen in a browser.
 const t = setUpSiteInBrowser();
-const password = 'Ledger2026!';
 
 describe('reviewing a member of staff’s changes in Chromium', () => {
   it('shows an owner who changed what, beside what is live, and publishes it', {
@@ -18,10 +18,8 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
   }, async () => {
     const ownerEmail = 'olive.review@fenwickhale.test';
     const staffEmail = 'sam.review@fenwickhale.test';
-    await addStaffWithPassword(t.site, ownerEmail, password, 'owner');
-    await addStaffWithPassword(t.site, staffEmail, password, 'staff');
-    const owner = backOfficeClient(t.site, await signInThroughLogin(t.site, ownerEmail, password));
-    const staff = backOfficeClient(t.site, await signInThroughLogin(t.site, staffEmail, password));
+    const owner = backOfficeClient(t.site, await signedInApi(t.site, ownerEmail, 'owner'));
+    const staff = backOfficeClient(t.site, await signedInApi(t.site, staffEmail, 'staff'));
     const { authors } = await owner.json('/articles');
     const fields = {
       title: 'Payroll year end',
@@ -40,7 +38,7 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
     expect((await saved.json()).infoMessages).toEqual([articleMessages.revisionSaved]);
 
     const page = t.page;
-    await signInOnPage(page, t.site, ownerEmail, password);
+    await signIn(page, t.site, ownerEmail);
     await page.goto(`${t.site.url}/back-office/insights`);
     await page.getByText(`Changes waiting for review by ${staffEmail}`, { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Payroll year end' }).click();

@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buildBookCallPayload } from '#shared/booking.ts';
-import { addUser, resetLinkIn, setPasswordWithLink, signInOnPage } from '../support/accounts.ts';
+import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
+import { signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
@@ -56,16 +57,12 @@ it('every page the site serves, and the booking modal open on the page, are vali
   const form = { 'content-type': 'application/x-www-form-urlencoded', origin: t.site.url };
 
   // The prerendered pages, the not-found page at an unknown path, the reset form through a real link
-  // and the back office signed in.
+  // (an invitation the command sent) and the back office signed in.
   const email = 'nu.check@fenwickhale.test';
-  const staff = { email: 'nu.staff@fenwickhale.test', password: 'Ledger2026!' };
   await addUser(t.site, email);
-  await addUser(t.site, staff.email);
   const invitation = await t.site.smtp.waitFor((mail) => mail.to.includes(email));
-  const staffInvitation = await t.site.smtp.waitFor((mail) => mail.to.includes(staff.email));
-  await setPasswordWithLink(t.site, resetLinkIn(staffInvitation.parsed.text), staff.password);
   for (const page of built) {
-    if (page === '/back-office') await signInOnPage(t.page, t.site, staff.email, staff.password);
+    if (page === '/back-office') await signIn(t.page, t.site, 'nu.staff@fenwickhale.test');
     const address =
       page === '/404'
         ? `${t.site.url}/no-such-page`

@@ -3,11 +3,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { emailMessages } from '#shared/email.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { validApplication } from '../support/applications.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, quote } from '../support/enquiries.ts';
+import { signIn } from '../support/signed-in.ts';
 
 // A lead's address in a mailto link once added a hidden Bcc to the staff's reply. The forms now refuse
 // such an address, and one stored before is shown as a link to that one (harmless) address.
@@ -74,8 +74,6 @@ describe('an address that would carry mailto headers', () => {
 
   it('stored before, shows on the lead page as a link to that one address, and the reply adds only a subject', async () => {
     const staff = 'lead.reader@fenwickhale.test';
-    const password = 'Ledger2026!';
-    await addStaffWithPassword(t.site, staff, password);
     expect(
       (await postJson('/contact-us-send', { ...contact('old.lead@example.com'), recToken: 'none' })).status,
     ).toBe(201);
@@ -87,7 +85,7 @@ describe('an address that would carry mailto headers', () => {
       ).reference;
     });
 
-    await signInOnPage(t.page, t.site, staff, password);
+    await signIn(t.page, t.site, staff);
     await t.page.goto(`${t.site.url}/back-office/enquiries/${reference}`);
     const shown = t.page.getByRole('link', { name: hostile });
     await shown.waitFor();

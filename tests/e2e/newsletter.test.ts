@@ -4,22 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { ownersOnly } from '#client/features/back-office/your-role.ts';
 import { newsletterMessages } from '#shared/newsletter.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { openSection } from '../support/back-office-nav.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { signIn, staffMember } from '../support/signed-in.ts';
 
 // The Newsletter screen in Chromium: write an issue with its live preview, see the email exactly as it
 // will go (HTML in a sandboxed frame, and the text part), and send a test to yourself.
 const t = setUpSiteInBrowser();
-const password = 'Ledger2026!';
 
 describe('the Newsletter screen in Chromium', () => {
   it('writes a newsletter with a live preview, shows the email as it will go, and sends a test to me', async () => {
     const staff = 'nina.newsletter@fenwickhale.test';
     // The firm's first account is always an owner, so Nina comes second, with the staff role.
-    await addStaffWithPassword(t.site, 'olive.owner@fenwickhale.test', password, 'owner');
-    await addStaffWithPassword(t.site, staff, password, 'staff');
-    await signInOnPage(t.page, t.site, staff, password);
+    await staffMember(t.site, 'olive.owner@fenwickhale.test', 'owner');
+    await signIn(t.page, t.site, staff, 'staff');
     await openSection(t.page, 'Newsletter');
     await t.page.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);

@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { articleMessages } from '#shared/articles.ts';
 import { newsletterMessages } from '#shared/newsletter.ts';
-import { addStaffWithPassword, signInOnPage } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { publishAsSeen } from '../support/seen-versions.ts';
-import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
+import { signIn } from '../support/signed-in.ts';
+import { signedInApi } from '../support/signed-in-api-b.ts';
+import { backOfficeClient } from '../support/staff.ts';
 
 // An owner's screen sends the version it shows with "Publish", "Publish these changes" and "Send now":
 // a member of staff's change made after it loaded is refused, and the screen shows the message and the
 // item as it now is, so that what the owner publishes next is what they read. The API tests are
 // src/server/http/owner-acts-as-seen.test.ts.
 const t = setUpSiteInBrowser();
-const password = 'Ledger2026!';
 
 async function people(tag: string) {
   const ownerEmail = `olive.${tag}@fenwickhale.test`;
   const staffEmail = `sam.${tag}@fenwickhale.test`;
-  await addStaffWithPassword(t.site, ownerEmail, password, 'owner');
-  await addStaffWithPassword(t.site, staffEmail, password, 'staff');
-  const owner = backOfficeClient(t.site, await signInThroughLogin(t.site, ownerEmail, password));
-  const staff = backOfficeClient(t.site, await signInThroughLogin(t.site, staffEmail, password));
-  await signInOnPage(t.page, t.site, ownerEmail, password);
+  const owner = backOfficeClient(t.site, await signedInApi(t.site, ownerEmail, 'owner'));
+  const staff = backOfficeClient(t.site, await signedInApi(t.site, staffEmail, 'staff'));
+  await signIn(t.page, t.site, ownerEmail);
   return { owner, staff };
 }
 
