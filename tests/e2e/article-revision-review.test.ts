@@ -3,8 +3,7 @@ import { articleMessages } from '#shared/articles.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { publishAsSeen } from '../support/seen-versions.ts';
-import { signIn } from '../support/signed-in.ts';
-import { signedInApi } from '../support/signed-in-api-b.ts';
+import { signedInApi, signIn } from '../support/signed-in.ts';
 import { backOfficeClient } from '../support/staff.ts';
 
 // A member of staff changes a published article; an owner finds the change waiting on the Insights

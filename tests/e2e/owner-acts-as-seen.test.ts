@@ -3,8 +3,7 @@ import { articleMessages } from '#shared/articles.ts';
 import { newsletterMessages } from '#shared/newsletter.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { publishAsSeen } from '../support/seen-versions.ts';
-import { signIn } from '../support/signed-in.ts';
-import { signedInApi } from '../support/signed-in-api-b.ts';
+import { signedInApi, signIn } from '../support/signed-in.ts';
 import { backOfficeClient } from '../support/staff.ts';
 
 // An owner's screen sends the version it shows with "Publish", "Publish these changes" and "Send now":

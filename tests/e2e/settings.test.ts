@@ -17,8 +17,7 @@ import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
-import { signIn } from '../support/signed-in.ts';
-import { signedInApi } from '../support/signed-in-api-b.ts';
+import { signedInApi, signIn } from '../support/signed-in.ts';
 import { backOfficeClient } from '../support/staff.ts';
 
 // The settings a partner sets on the Availability screen: working hours with time controls, closing a

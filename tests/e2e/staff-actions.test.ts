@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { userCommand } from '../support/accounts.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { fixturePassword, signIn, staffMember } from '../support/signed-in.ts';
-import { signedInApi } from '../support/signed-in-api-b.ts';
+import { fixturePassword, signedInApi, signIn, staffMember } from '../support/signed-in.ts';
 import { backOfficeClient, signInThroughLogin } from '../support/staff.ts';
 
 // Re-enabling a colleague and ending one of your own sessions, on the Staff screen; the screen at a

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { signIn, staffMember } from '../support/signed-in.ts';
-import { signedInApi } from '../support/signed-in-api-b.ts';
+import { signedInApi, signIn, staffMember } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 import { backOfficeClient } from '../support/staff.ts';
 
