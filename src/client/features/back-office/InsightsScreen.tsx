@@ -3,14 +3,12 @@ import { call, problemText } from '#client/lib/api-client.ts';
 import { type ArticleSummary, listArticles } from '#shared/api/back-office-articles.ts';
 import { articleStatusLabels } from '#shared/articles.ts';
 import { Feedback } from './Feedback.tsx';
+import { insightsSection, newArticleId } from './insights-paths.ts';
 import { Link, navigate } from './router.tsx';
 
 // The editor brings the Markdown renderer with it: both load only when an article is opened, so the rest
 // of the back office does not grow.
 const ArticleEditor = lazy(() => import('./ArticleEditor.tsx'));
-
-export const insightsSection = 'insights';
-export const newArticleId = 'new';
 
 /** Insights: the articles, newest change first, and the editor for one (or a new one). */
 export function InsightsScreen({ id }: { id: string }) {
