@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { addAdviser, listAdvisers } from '#shared/api/back-office-advisers.ts';
 import type { Success } from '#shared/api/endpoint.ts';
 import { AdviserCard } from './AdviserCard.tsx';
 import { Feedback } from './Feedback.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 export type AdvisersAnswer = Success<typeof listAdvisers>;
 /** Runs a change, then shows the advisers as they now are and what the change did, or why it was refused. */
@@ -14,35 +15,30 @@ export type RunChange = (change: () => Promise<{ infoMessages: string[] }>) => P
  * and whether each calendar is being read. One form is open at a time, so no two share a field's id.
  */
 export function AdvisersScreen() {
-  const [answer, setAnswer] = useState<AdvisersAnswer | null>(null);
+  const { data: answer, problems: loadProblems, reload } = useEndpoint(listAdvisers, {});
+  // Each calendar's state is told as of when the list was read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer is a new moment to tell it from
+  const now = useMemo(() => new Date(), [answer]);
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [open, setOpen] = useState<string | null>(null);
-  const [now, setNow] = useState(() => new Date());
 
   // Bumped by each change: a calendar connected or asked to be read now is read in the background, so the
   // list is loaded again shortly after to show how that went.
   const [changes, setChanges] = useState(0);
 
-  const load = useCallback(async () => {
-    setAnswer(await call(listAdvisers, {}));
-    setNow(new Date());
-  }, []);
-  useEffect(() => {
-    load().catch((error) => setProblems(problemsOf(error)));
-  }, [load]);
   useEffect(() => {
     if (changes === 0) return;
-    const timers = [2_000, 6_000].map((ms) => setTimeout(() => load().catch(() => {}), ms));
+    const timers = [2_000, 6_000].map((ms) => setTimeout(() => reload().catch(() => {}), ms));
     return () => timers.forEach(clearTimeout);
-  }, [changes, load]);
+  }, [changes, reload]);
 
   const run: RunChange = async (change) => {
     setProblems([]);
     setStatus('');
     try {
       const done = await change();
-      await load();
+      await reload();
       setChanges((count) => count + 1);
       setOpen(null);
       setStatus(done.infoMessages.join(' '));
@@ -53,7 +49,7 @@ export function AdvisersScreen() {
     }
   };
 
-  if (!answer) return problems.length ? <p role="alert">{problems[0]}</p> : <p>Loading…</p>;
+  if (!answer) return loadProblems ? <p role="alert">{loadProblems[0]}</p> : <p>Loading…</p>;
 
   return (
     <section aria-labelledby="advisers-title">

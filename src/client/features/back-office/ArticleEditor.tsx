@@ -28,7 +28,7 @@ import { renderMarkdown } from '#shared/markdown.ts';
 import { ArticleRevisionReview, revisionByline } from './ArticleRevisionReview.tsx';
 import { SignedInAs } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
-import { insightsSection } from './InsightsScreen.tsx';
+import { insightsSection } from './insights-paths.ts';
 import { Link, navigate } from './router.tsx';
 import { ownersOnly, YourRole } from './your-role.ts';
 

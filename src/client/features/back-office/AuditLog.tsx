@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
-import { type AuditPage, readAuditLog } from '#shared/api/back-office-staff.ts';
+import { readAuditLog } from '#shared/api/back-office-staff.ts';
 import { type AuditKind, auditKindLabels, auditKinds } from '#shared/audit.ts';
 import { auditSentence } from '#shared/audit-sentence.ts';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
-const pageOf = (kind: AuditKind, after?: string) => call(readAuditLog, { query: { kind, after } });
+const noEntries = { items: [], next: null };
 
 /**
  * The audit log, newest first, each entry a sentence: staff actions, or sign-in events (with the network
@@ -15,32 +16,24 @@ const pageOf = (kind: AuditKind, after?: string) => call(readAuditLog, { query: 
 export function AuditLog() {
   const id = useId();
   const [kind, setKind] = useState<AuditKind>('staff');
-  const [page, setPage] = useState<AuditPage>({ items: [], next: null });
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setProblem(null);
-    pageOf(kind)
-      .then((first) => current && setPage(first))
-      .catch((error) => current && setProblem(problemText(error)));
-    return () => {
-      current = false;
-    };
-  }, [kind]);
+  // The newest page of the kind shown; the older pages loaded join its end.
+  const newest = useEndpoint(readAuditLog, { query: { kind } });
+  const page = newest.data ?? noEntries;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderProblem, setOlderProblem] = useState<string | null>(null);
+  const problem = olderProblem ?? newest.problem;
 
   const loadOlder = async () => {
     if (!page.next) return;
-    setLoading(true);
-    setProblem(null);
+    setLoadingOlder(true);
+    setOlderProblem(null);
     try {
-      const older = await pageOf(kind, page.next);
-      setPage({ items: [...page.items, ...older.items], next: older.next });
+      const older = await call(readAuditLog, { query: { kind, after: page.next } });
+      newest.setData({ items: [...page.items, ...older.items], next: older.next });
     } catch (error) {
-      setProblem(problemText(error));
+      setOlderProblem(problemText(error));
     } finally {
-      setLoading(false);
+      setLoadingOlder(false);
     }
   };
 
@@ -54,7 +47,7 @@ export function AuditLog() {
           <select
             value={kind}
             onChange={(event) => {
-              setPage({ items: [], next: null });
+              setOlderProblem(null);
               setKind(event.target.value as AuditKind);
             }}
           >
@@ -95,7 +88,12 @@ export function AuditLog() {
       </ScrollBox>
       {page.next && (
         <nav className="bo-pager" aria-label="Audit log pages">
-          <button type="button" className="button button--secondary" onClick={loadOlder} disabled={loading}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={loadOlder}
+            disabled={loadingOlder}
+          >
             Load older entries
           </button>
         </nav>

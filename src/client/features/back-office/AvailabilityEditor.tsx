@@ -1,9 +1,8 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import {
-  type BlockedDate,
   blockDate,
   readAvailability,
   saveAvailability,
@@ -17,7 +16,9 @@ import { draftRestoredMessage, useDraft, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
 import { timeZoneOptions } from './time-zones.ts';
-import { inWeekOrder, WorkingHours } from './WorkingHours.tsx';
+import { useEndpoint } from './useEndpoint.ts';
+import { WorkingHours } from './WorkingHours.tsx';
+import { inWeekOrder } from './working-hours.ts';
 
 /** A date to block: today or later, any weekday. */
 const fromToday: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 0, ignoreDays: [] };
@@ -26,32 +27,28 @@ const fromToday: CalendarSettings = { pastDateAllowed: false, maxDaysOffered: 0,
 export function AvailabilityEditor() {
   // What is typed is kept as a draft until saved: the settings as a whole, and the date being blocked.
   const settingsDraft = useDraft<AvailabilitySettings>('availability');
-  const [saved, setSaved] = useState<AvailabilitySettings | null>(null);
-  const [settings, setSettingsNow] = useState<AvailabilitySettings | null>(null);
+  const [kept] = useState(() => settingsDraft.read());
+  // The settings and blocked dates as the server has them, each action's answer shown in their place.
+  const stored = useEndpoint(readAvailability, {});
+  const saved = stored.data?.settings ?? null;
+  const blocked = stored.data?.blockedDates ?? [];
+  // The settings as the form holds them: as changed here, else as kept from before, else as saved.
+  const [changed, setChanged] = useState<AvailabilitySettings | null>(null);
+  const settings = changed ?? (saved && (kept ?? saved));
   const [dayToBlock, setDayToBlock, dayRestored, clearDayToBlock] = useKeptValue('blocked-date:date', '');
   const [reason, setReason, reasonRestored, clearReason] = useKeptValue('blocked-date:reason', '');
   // What the date field says about a typed date it could not take (unreadable, or already past).
   const [dayToBlockProblem, setDayToBlockProblem] = useState<string | null>(null);
-  const [blocked, setBlocked] = useState<BlockedDate[]>([]);
-  const [status, setStatus] = useState(dayRestored || reasonRestored ? draftRestoredMessage : '');
+  // The form shows only once the settings have loaded, and says then what it brought back.
+  const [status, setStatus] = useState(kept || dayRestored || reasonRestored ? draftRestoredMessage : '');
   const [problems, setProblems] = useState<string[]>([]);
 
-  useEffect(() => {
-    call(readAvailability, {})
-      .then((answer) => {
-        const kept = settingsDraft.read();
-        setSaved(answer.settings);
-        setSettingsNow(kept ?? answer.settings);
-        if (kept) setStatus(draftRestoredMessage);
-        setBlocked(answer.blockedDates);
-      })
-      .catch((error) => setProblems(problemsOf(error)));
-  }, [settingsDraft]);
-
   const setSettings = (next: AvailabilitySettings) => {
-    setSettingsNow(next);
+    setChanged(next);
     if (saved) settingsDraft.keep(next, saved);
   };
+  const setBlocked = (blockedDates: typeof blocked) =>
+    stored.setData((data) => data && { ...data, blockedDates });
 
   const run = async (action: () => Promise<string>) => {
     setProblems([]);
@@ -68,7 +65,7 @@ export function AvailabilityEditor() {
     [settings?.timeZone],
   );
 
-  if (!settings) return problems.length ? <p role="alert">{problems[0]}</p> : <p>Loading…</p>;
+  if (!settings) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
 
   /** The server's refusals about one setting, which name it first ("Call length: …"). */
   const problemAbout = (label: string) =>
@@ -100,7 +97,7 @@ export function AvailabilityEditor() {
     event.preventDefault();
     void run(async () => {
       const answer = await call(saveAvailability, { body: settings });
-      setSaved(settings);
+      stored.setData((data) => data && { ...data, settings });
       settingsDraft.forget();
       return answer.infoMessages.join(' ');
     });

@@ -1,16 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { call, problemText } from '#client/lib/api-client.ts';
-import { type ArticleSummary, listArticles } from '#shared/api/back-office-articles.ts';
+import { lazy, Suspense } from 'react';
+import { listArticles } from '#shared/api/back-office-articles.ts';
 import { articleStatusLabels } from '#shared/articles.ts';
 import { Feedback } from './Feedback.tsx';
+import { insightsSection, newArticleId } from './insights-paths.ts';
 import { Link, navigate } from './router.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 // The editor brings the Markdown renderer with it: both load only when an article is opened, so the rest
 // of the back office does not grow.
 const ArticleEditor = lazy(() => import('./ArticleEditor.tsx'));
-
-export const insightsSection = 'insights';
-export const newArticleId = 'new';
 
 /** Insights: the articles, newest change first, and the editor for one (or a new one). */
 export function InsightsScreen({ id }: { id: string }) {
@@ -25,17 +23,9 @@ export function InsightsScreen({ id }: { id: string }) {
 }
 
 function ArticleList() {
-  const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
-  const [timeZone, setTimeZone] = useState('Europe/London');
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    call(listArticles, {})
-      .then((answer) => {
-        setArticles(answer.articles);
-        setTimeZone(answer.timeZone);
-      })
-      .catch((error) => setProblem(problemText(error)));
-  }, []);
+  const { data, problem } = useEndpoint(listArticles, {});
+  const articles = data?.articles ?? null;
+  const timeZone = data?.timeZone ?? 'Europe/London';
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }) : '—';
 

@@ -14,6 +14,7 @@ import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 type Detail = EnquiryDetail | ApplicationDetail | BookingDetail;
 
@@ -23,16 +24,10 @@ type StagedLead = (typeof stagedLeads)[number];
 
 /** One lead: everything submitted, its stage, notes and timeline; a call can be cancelled here. */
 export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: string }) {
-  const [lead, setLead] = useState<Detail | null>(null);
+  const params = { reference };
+  const { data: lead, problem: loadProblem, setData: setLead } = useEndpoint(kind.detail, { params });
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const params = { reference };
-
-  useEffect(() => {
-    call(kind.detail, { params: { reference } })
-      .then(setLead)
-      .catch((error) => setProblem(problemText(error)));
-  }, [kind, reference]);
 
   /** Runs a change, shows the lead as the server now has it, and says what happened. */
   const change = async (action: () => Promise<Detail>, done: string) => {
@@ -49,9 +44,9 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
   };
 
   if (!lead) {
-    return problem ? (
+    return loadProblem ? (
       <p className="bo-problem" role="alert">
-        {problem}
+        {loadProblem}
       </p>
     ) : (
       <p>Loading…</p>

@@ -8,25 +8,31 @@ import {
   useState,
 } from 'react';
 import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
-import { call, problemText } from '#client/lib/api-client.ts';
 import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import { leadStageLabels, leadStages } from '#shared/back-office.ts';
-import { parseIsoDate } from '#shared/calendar.ts';
 import type { z } from '#shared/zod.ts';
+import {
+  cursorsFor,
+  type FilterKinds,
+  type Filters,
+  firstPage,
+  groupRows,
+  pageQuery,
+  pagingStep,
+  queryString,
+  readFilters,
+  withFilter,
+} from './list-filters.ts';
 import { Link, navigate } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 /** A row of a list, as its contract entry answers it. */
 type RowOf<L extends LeadListEndpoints> = z.output<L['row']>;
 
-export interface ListDefinition<L extends LeadListEndpoints> {
+export interface ListDefinition<L extends LeadListEndpoints> extends FilterKinds {
   /** The list's entries: its name is the screen's path, its title the heading. */
   endpoints: L;
-  /** Which of the optional filters the list has. */
-  stage?: boolean;
-  /** Each status a row can have, with the words shown for it. */
-  statuses?: Readonly<Record<string, string>>;
-  when?: boolean;
   columns: { header: string; cell: (row: RowOf<L>) => ReactNode }[];
   key: (row: RowOf<L>) => string;
   /** The first column links here. */
@@ -38,15 +44,6 @@ export interface ListDefinition<L extends LeadListEndpoints> {
   views?: ReactNode;
 }
 
-const filterNames = ['q', 'stage', 'status', 'from', 'to', 'order', 'when'] as const;
-type Filters = Partial<Record<(typeof filterNames)[number] | 'after', string>>;
-
-/** The query string for a list's filters, leaving out the empty ones. */
-function queryString(filters: Filters): string {
-  const entries = Object.entries(filters).filter(([, value]) => value) as [string, string][];
-  return entries.length ? `?${new URLSearchParams(entries)}` : '';
-}
-
 /** How long typing may pause before the list follows it: one request per pause, not per key. */
 const filterDelayMs = 300;
 
@@ -55,41 +52,6 @@ const typedDate = {
   delayMs: filterDelayMs,
   whenUnreadable: 'Until it is, the list is not filtered by this date.',
 };
-
-const filterLabels: Record<(typeof filterNames)[number], string> = {
-  q: 'Search',
-  stage: 'Stage',
-  status: 'Status',
-  from: 'From',
-  to: 'To',
-  order: 'Order',
-  when: 'Calls',
-};
-
-/**
- * The address bar's filters that this list can use: a value it cannot read (an edited or old link) is
- * left out, so the list still shows, and named in `ignored`.
- */
-function readFilters<L extends LeadListEndpoints>(list: ListDefinition<L>, search: URLSearchParams) {
-  const readable: Record<(typeof filterNames)[number], (value: string) => boolean> = {
-    q: () => true,
-    stage: (value) => Boolean(list.stage) && (leadStages as readonly string[]).includes(value),
-    status: (value) => (list.statuses ? Object.hasOwn(list.statuses, value) : false),
-    from: (value) => parseIsoDate(value) !== null,
-    to: (value) => parseIsoDate(value) !== null,
-    order: (value) => !list.when && (value === 'newest' || value === 'oldest'),
-    when: (value) => Boolean(list.when) && (value === 'upcoming' || value === 'past'),
-  };
-  const filters: Filters = {};
-  const ignored: string[] = [];
-  for (const filter of filterNames) {
-    const value = search.get(filter);
-    if (!value) continue;
-    if (readable[filter](value)) filters[filter] = value;
-    else ignored.push(filterLabels[filter]);
-  }
-  return { filters, ignored };
-}
 
 /**
  * A list with its filters in the URL, 25 rows a page on the server's cursors, and its CSV. A filter
@@ -111,16 +73,8 @@ export function ListView<L extends LeadListEndpoints>({
   const [draft, setDraft] = useState<Filters>(filters);
   // The cursors of the pages before this one, so Previous can go back; new filters start again at the
   // first page.
-  type Cursors = (string | undefined)[];
-  const [paging, setPaging] = useState<{ filters: string; cursors: Cursors }>({
-    filters: filterQuery,
-    cursors: [undefined],
-  });
-  const cursors = paging.filters === filterQuery ? paging.cursors : [undefined];
-  const setCursors = (next: Cursors) => setPaging({ filters: filterQuery, cursors: next });
-  const after = cursors.at(-1);
-  const [page, setPage] = useState<Page<Row> | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [paging, setPaging] = useState(() => firstPage(filterQuery));
+  const cursors = cursorsFor(paging, filterQuery);
   const applied = useRef(filterQuery);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -132,20 +86,12 @@ export function ListView<L extends LeadListEndpoints>({
   }, [filterQuery]);
   useEffect(() => () => clearTimeout(pending.current), []);
 
-  const pageQuery = queryString({ ...filters, after });
-  useEffect(() => {
-    let current = true;
-    setProblem(null);
-    // The filters come from the address bar, those this list can read; the server's schema checks them.
-    const query = Object.fromEntries(new URLSearchParams(pageQuery));
-    const endpoint: LeadListEndpoints['list'] = list.endpoints.list;
-    call(endpoint, { query })
-      .then((answer) => current && setPage(answer as Page<Row>))
-      .catch((error) => current && setProblem(problemText(error)));
-    return () => {
-      current = false;
-    };
-  }, [list.endpoints.list, pageQuery]);
+  // The filters come from the address bar, those this list can read; the server's schema checks them.
+  // The page shown stays while the next is read, so the pager's buttons keep the keyboard.
+  const query = Object.fromEntries(new URLSearchParams(pageQuery(filters, paging, filterQuery)));
+  const endpoint: LeadListEndpoints['list'] = list.endpoints.list;
+  const { data, problem } = useEndpoint(endpoint, { query }, { keepPrevious: true });
+  const page = data as Page<Row> | null;
 
   const apply = (chosen: Filters) => {
     clearTimeout(pending.current);
@@ -157,7 +103,7 @@ export function ListView<L extends LeadListEndpoints>({
 
   /** A choice applies at once; typed text once typing pauses. */
   const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const chosen = { ...draft, [event.target.name]: event.target.value || undefined };
+    const chosen = withFilter(draft, event.target.name, event.target.value);
     setDraft(chosen);
     clearTimeout(pending.current);
     if (event.target.type === 'search') pending.current = setTimeout(() => apply(chosen), filterDelayMs);
@@ -166,7 +112,7 @@ export function ListView<L extends LeadListEndpoints>({
 
   /** A date chosen in a date picker applies at once, like a choice from a list. */
   const choose = (filter: 'from' | 'to', value: string) => {
-    const chosen = { ...draft, [filter]: value || undefined };
+    const chosen = withFilter(draft, filter, value);
     setDraft(chosen);
     apply(chosen);
   };
@@ -176,11 +122,7 @@ export function ListView<L extends LeadListEndpoints>({
     apply(draft);
   };
 
-  const groups = new Map<string, Row[]>();
-  for (const row of page?.items ?? []) {
-    const group = list.groupBy?.(row) ?? '';
-    groups.set(group, [...(groups.get(group) ?? []), row]);
-  }
+  const groups = groupRows(page?.items ?? [], list.groupBy);
 
   return (
     <section aria-labelledby="list-title">
@@ -315,7 +257,7 @@ export function ListView<L extends LeadListEndpoints>({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => setCursors(cursors.slice(0, -1))}
+            onClick={() => setPaging(pagingStep(paging, filterQuery, { type: 'previous' }))}
           >
             Previous page
           </button>
@@ -324,7 +266,9 @@ export function ListView<L extends LeadListEndpoints>({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => setCursors([...cursors, page.next ?? undefined])}
+            onClick={() =>
+              page.next && setPaging(pagingStep(paging, filterQuery, { type: 'next', after: page.next }))
+            }
           >
             Next page
           </button>

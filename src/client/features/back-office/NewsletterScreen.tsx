@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { call, problemText } from '#client/lib/api-client.ts';
+import { useEffect } from 'react';
 import { type Campaign, listCampaigns } from '#shared/api/back-office-newsletter.ts';
 import { campaignStatusWords } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 /** While a campaign is being sent, its progress is read again this often. */
 export const pollMs = 2000;
@@ -24,23 +24,15 @@ export function Progress({ campaign }: { campaign: Campaign }) {
 
 /** The list of campaigns, newest first, with their progress read live while any is being sent. */
 export function NewsletterScreen() {
-  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
-  const [audience, setAudience] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const answer = await call(listCampaigns, {});
-    setCampaigns(answer.items);
-    setAudience(answer.confirmedSubscribers);
-  }, []);
-  useEffect(() => {
-    load().catch((error) => setProblem(problemText(error)));
-  }, [load]);
+  const { data, problem, reload } = useEndpoint(listCampaigns, {});
+  const campaigns = data?.items ?? null;
+  const audience = data?.confirmedSubscribers ?? 0;
   const sending = campaigns?.some((c) => c.status === 'sending') ?? false;
   useEffect(() => {
     if (!sending) return;
-    const timer = setInterval(() => void load().catch(() => {}), pollMs);
+    const timer = setInterval(() => void reload().catch(() => {}), pollMs);
     return () => clearInterval(timer);
-  }, [sending, load]);
+  }, [sending, reload]);
 
   return (
     <section aria-labelledby="newsletter-title">

@@ -1,19 +1,12 @@
-import { useEffect, useState } from 'react';
-import { call, problemText } from '#client/lib/api-client.ts';
-import { type BackOfficeSummary, backOfficeSummary } from '#shared/api/back-office-overview.ts';
+import { backOfficeSummary } from '#shared/api/back-office-overview.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 /** The landing screen: how many of each lead there are, the newest (or the next call), and who is signed in. */
 export function Overview() {
-  const [summary, setSummary] = useState<BackOfficeSummary | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    call(backOfficeSummary, {})
-      .then(setSummary)
-      .catch((error) => setProblem(problemText(error)));
-  }, []);
+  const { data: summary, problem } = useEndpoint(backOfficeSummary, {});
 
   return (
     <section aria-labelledby="overview-title">

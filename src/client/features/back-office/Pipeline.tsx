@@ -5,17 +5,17 @@ import { bookingLead, bookingList } from '#shared/api/back-office-bookings.ts';
 import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import {
   type CardKind,
-  cardKindLabels,
   cardKindTitles,
   closedRecentDays,
   closedStages,
-  type PipelineBoard,
   type PipelineCard,
   pipelineBoard,
 } from '#shared/api/back-office-pipeline.ts';
 import { type LeadStage, leadStageLabels, leadStages } from '#shared/back-office.ts';
 import { when } from './format.ts';
+import { cardName, type LiftEvent, type Lifted, liftStep, moveWords, withMove } from './pipeline-board.ts';
 import { Link } from './router.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 // The leads as a board of stages. A card moves by dragging it to another column, or from the keyboard
 // the way accessible drag-and-drop libraries do it: its Move button picks it up, the arrow keys choose a
@@ -34,53 +34,20 @@ const cardLeads = {
 
 const lists = [contactEnquiryList, quoteRequestList, applicationList, bookingList];
 
-/** "Ann Smith’s enquiry": how the board speaks of a card. */
-const cardName = (card: PipelineCard) => `${card.name}’s ${cardKindLabels[card.kind]}`;
 const cardId = (card: PipelineCard) => `card-${card.kind}-${card.reference}`;
 const instructionsId = 'pipeline-instructions';
 
-interface Lifted {
-  card: PipelineCard;
-  from: LeadStage;
-  over: LeadStage;
-}
-
-/** The board with `card` taken from `from` and put at the top of `to`. */
-function withMove(board: PipelineBoard, card: PipelineCard, from: LeadStage, to: LeadStage): PipelineBoard {
-  return {
-    columns: board.columns.map((column) => {
-      if (column.stage === from) {
-        return {
-          ...column,
-          total: column.total - 1,
-          cards: column.cards.filter((c) => c.reference !== card.reference),
-        };
-      }
-      if (column.stage === to) return { ...column, total: column.total + 1, cards: [card, ...column.cards] };
-      return column;
-    }),
-  };
-}
-
-/** Reads the board into `setBoard`, or what went wrong into `setProblem`. */
-function readBoard(setBoard: (board: PipelineBoard) => void, setProblem: (problem: string) => void) {
-  call(pipelineBoard, {})
-    .then(setBoard)
-    .catch((error) => setProblem(problemText(error)));
-}
-
 export function Pipeline() {
-  const [board, setBoard] = useState<PipelineBoard | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: board, problem: loadProblem, reload, setData: setBoard } = useEndpoint(pipelineBoard, {});
+  // What went wrong moving a card, which stands until the next move.
+  const [moveProblem, setMoveProblem] = useState<string | null>(null);
+  const problem = moveProblem ?? loadProblem;
   const [announcement, setAnnouncement] = useState('');
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const [dragged, setDragged] = useState<{ card: PipelineCard; from: LeadStage } | null>(null);
   const [dropTarget, setDropTarget] = useState<LeadStage | null>(null);
   // The control to keep the keyboard on once a moved card is drawn in its new column.
   const [focusCard, setFocusCard] = useState<string | null>(null);
-
-  const load = () => readBoard(setBoard, setProblem);
-  useEffect(() => readBoard(setBoard, setProblem), []);
 
   // A moved card is drawn afresh in its new column: keep the keyboard on it.
   useEffect(() => {
@@ -92,10 +59,10 @@ export function Pipeline() {
   async function move(card: PipelineCard, from: LeadStage, to: LeadStage, control = 'move') {
     if (!board) return;
     if (from === to) {
-      setAnnouncement(`${cardName(card)} stays in ${leadStageLabels[to]}.`);
+      setAnnouncement(moveWords.stays(card, to));
       return;
     }
-    setProblem(null);
+    setMoveProblem(null);
     setBoard(withMove(board, card, from, to));
     setFocusCard(`${cardId(card)}-${control}`);
     try {
@@ -103,50 +70,26 @@ export function Pipeline() {
         params: { reference: card.reference },
         body: { stage: to },
       });
-      setAnnouncement(`Moved ${cardName(card)} to ${leadStageLabels[to]}.`);
+      setAnnouncement(moveWords.moved(card, to));
     } catch (error) {
       const text = problemText(error);
-      setProblem(text);
-      setAnnouncement(`${cardName(card)} was not moved: ${text}`);
-      load();
+      setMoveProblem(text);
+      setAnnouncement(moveWords.notMoved(card, text));
+      reload().catch((error) => setMoveProblem(problemText(error)));
     }
   }
 
-  const step = (stage: LeadStage, by: number): LeadStage =>
-    leadStages[Math.min(leadStages.length - 1, Math.max(0, leadStages.indexOf(stage) + by))] ?? stage;
-
-  /** Enter and Space click the button: the first click picks the card up, the second drops it. */
-  const toggle = (card: PipelineCard, from: LeadStage) => {
-    if (lifted?.card.reference === card.reference) {
-      setLifted(null);
-      void move(card, from, lifted.over);
-      return;
-    }
-    setLifted({ card, from, over: from });
-    setAnnouncement(
-      `Picked up ${cardName(card)} in ${leadStageLabels[from]}. Use the arrow keys to choose a stage, Space or Enter to drop it there, Escape to cancel.`,
-    );
+  /** Enter and Space click the Move button: the first click picks the card up, the second drops it. */
+  const lift = (event: LiftEvent) => {
+    const outcome = liftStep(lifted, event);
+    if (outcome.lifted !== lifted) setLifted(outcome.lifted);
+    if (outcome.announcement !== null) setAnnouncement(outcome.announcement);
+    if (outcome.drop) void move(outcome.drop.card, outcome.drop.from, outcome.drop.to);
+    return outcome.handled;
   };
 
   const keys = (event: KeyboardEvent<HTMLButtonElement>, card: PipelineCard) => {
-    if (!lifted || lifted.card.reference !== card.reference) return;
-    const by = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (by !== undefined) {
-      event.preventDefault();
-      const over = step(lifted.over, by);
-      setLifted({ ...lifted, over });
-      setAnnouncement(`${cardName(card)} is over ${leadStageLabels[over]}.`);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setLifted(null);
-      setAnnouncement(`Cancelled. ${cardName(card)} stays in ${leadStageLabels[lifted.from]}.`);
-    }
-  };
-
-  const cancelLift = () => {
-    if (!lifted) return;
-    setAnnouncement(`Cancelled. ${cardName(lifted.card)} stays in ${leadStageLabels[lifted.from]}.`);
-    setLifted(null);
+    if (lift({ type: 'key', card, key: event.key })) event.preventDefault();
   };
 
   const dropOn = (event: DragEvent, stage: LeadStage) => {
@@ -231,9 +174,9 @@ export function Pipeline() {
                           aria-label={`Move ${cardName(card)}`}
                           aria-describedby={instructionsId}
                           aria-pressed={isLifted}
-                          onClick={() => toggle(card, column.stage)}
+                          onClick={() => lift({ type: 'press', card, from: column.stage })}
                           onKeyDown={(event) => keys(event, card)}
-                          onBlur={() => isLifted && cancelLift()}
+                          onBlur={() => lift({ type: 'blur', card })}
                         >
                           Move
                         </button>

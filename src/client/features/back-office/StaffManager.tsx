@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
   changeStaffRole,
@@ -6,7 +6,6 @@ import {
   enableStaff,
   inviteStaff,
   listStaff,
-  type StaffMember,
 } from '#shared/api/back-office-staff.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { AuditLog } from './AuditLog.tsx';
@@ -14,6 +13,7 @@ import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 import { YourSessions } from './YourSessions.tsx';
 
 const roleNames: Record<StaffRole, string> = {
@@ -28,7 +28,8 @@ const roleNames: Record<StaffRole, string> = {
  * their names say both ("Disable ann@…"), for a screen reader.
  */
 export function StaffManager({ you }: { you: string }) {
-  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const list = useEndpoint(listStaff, {});
+  const staff = list.data ?? [];
   // Bumped after each change: the audit log starts afresh, showing it.
   const [auditVersion, setAuditVersion] = useState(0);
   // The address being invited is kept as a draft until the invitation goes.
@@ -36,13 +37,6 @@ export function StaffManager({ you }: { you: string }) {
   const [role, setRole] = useState<StaffRole>('staff');
   const [status, setStatus] = useState(restored ? draftRestoredMessage : '');
   const [problem, setProblem] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    setStaff(await call(listStaff, {}));
-  }, []);
-  useEffect(() => {
-    reload().catch((error) => setProblem(problemText(error)));
-  }, [reload]);
 
   // A row's button that was pressed may be gone once the table reloads (Disable becomes Re-enable): the
   // keyboard goes on from that row's new first button rather than fall back to the top of the page.
@@ -61,7 +55,7 @@ export function StaffManager({ you }: { you: string }) {
     try {
       setStatus((await action()).infoMessages.join(' '));
       setAuditVersion((version) => version + 1);
-      await reload();
+      await list.reload();
       if (row) setFocusRowOf(row);
       return true;
     } catch (error) {
@@ -78,7 +72,7 @@ export function StaffManager({ you }: { you: string }) {
   return (
     <section aria-labelledby="staff-title">
       <h1 id="staff-title">Staff</h1>
-      <Feedback status={status} problems={problem} />
+      <Feedback status={status} problems={problem ?? list.problem} />
       <ScrollBox label="Staff">
         <table className="bo-table bo-table--cards">
           <thead>

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
   resendSubscriberConfirmation,
-  type SubscriberDetail as Subscriber,
   subscriberDetail,
   unsubscribeSubscriber,
 } from '#shared/api/back-office-subscribers.ts';
@@ -15,6 +14,7 @@ import {
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 const campaignOutcome = {
   queued: 'Waiting to be sent',
@@ -28,28 +28,26 @@ const campaignOutcome = {
  * unsubscribing them (without erasing) and, before they confirm, sending the confirmation again.
  */
 export function SubscriberDetail({ email }: { email: string }) {
-  const [subscriber, setSubscriber] = useState<Subscriber | null>(null);
+  const {
+    data: subscriber,
+    problem: loadProblem,
+    reload,
+  } = useEndpoint(subscriberDetail, { params: { email } });
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const load = useCallback(async () => {
-    setSubscriber(await call(subscriberDetail, { params: { email } }));
-  }, [email]);
-  useEffect(() => {
-    load().catch((error) => setProblem(problemText(error)));
-  }, [load]);
 
   const act = async (action: () => Promise<{ infoMessages: string[] }>) => {
     setProblem(null);
     setStatus('');
     try {
       setStatus((await action()).infoMessages.join(' '));
-      await load();
+      await reload();
     } catch (error) {
       setProblem(problemText(error));
     }
   };
 
-  if (!subscriber) return problem ? <p role="alert">{problem}</p> : <p>Loading…</p>;
+  if (!subscriber) return loadProblem ? <p role="alert">{loadProblem}</p> : <p>Loading…</p>;
   const params = { email: subscriber.email };
   return (
     <article aria-labelledby="subscriber-title">

@@ -1,5 +1,5 @@
-import { type CSSProperties, useEffect, useState } from 'react';
-import { call, problemText } from '#client/lib/api-client.ts';
+import type { CSSProperties } from 'react';
+import { call } from '#client/lib/api-client.ts';
 import { firm } from '#content/firm.ts';
 import { type BookingRow, bookingLead, bookingList } from '#shared/api/back-office-bookings.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#shared/calendar.ts';
 import { dayHeading } from './format.ts';
 import { Link } from './router.tsx';
+import { useLoaded } from './useEndpoint.ts';
 
 // The week's confirmed calls, a column a day, each placed by its time in the firm's time zone (as the
 // visitor booked it). Seven columns side by side on a wide screen, one under another on a phone.
@@ -49,21 +50,8 @@ export function WeekView({ search }: { search: URLSearchParams }) {
   const start = toIsoDate(monday);
   const days = Array.from({ length: 7 }, (_, index) => toIsoDate(addDays(monday, index)));
   const end = days[6] as string;
-  const [calls, setCalls] = useState<{ week: string; rows: BookingRow[] } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: rows, problem } = useLoaded(`${start}/${end}`, () => callsBetween(start, end));
 
-  useEffect(() => {
-    let current = true;
-    setProblem(null);
-    callsBetween(start, end)
-      .then((rows) => current && setCalls({ week: start, rows }))
-      .catch((error) => current && setProblem(problemText(error)));
-    return () => {
-      current = false;
-    };
-  }, [start, end]);
-
-  const rows = calls?.week === start ? calls.rows : null;
   // The day runs from the earliest hour of the week's calls (9am at the latest) to the last (5pm at least).
   const minutes = (rows ?? []).map((row) => minutesOf(row.localTime));
   const dayStart = Math.min(9 * 60, ...minutes.map((m) => Math.floor(m / 60) * 60));

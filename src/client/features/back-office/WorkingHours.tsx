@@ -1,68 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { dayLabel, periodLabel } from '#shared/availability-words.ts';
-import type { AvailabilitySettings } from '#shared/booking-settings.ts';
-import { type WeekdayName, weekdayNames } from '#shared/calendar.ts';
-
-type Hours = AvailabilitySettings['workingHours'];
-type Period = Hours[WeekdayName][number];
-
-const officeHours: Period = { start: '09:00', end: '17:00' };
-
-/** "17:00" plus an hour, or the last minute of the day. */
-function hourAfter(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const minute = Math.min(hours * 60 + minutes + 60, 23 * 60 + 59);
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}
-
-/** A new period: office hours on an empty day, else the hour after the day's last period. */
-function nextPeriod(periods: readonly Period[]): Period {
-  const last = periods.at(-1);
-  if (!last?.end) return officeHours;
-  return { start: last.end, end: hourAfter(last.end) };
-}
-
-/**
- * The periods a refusal of the whole day points at: those ending before they start and those that
- * overlap another; every period when neither is found (the day changed since it was refused).
- */
-function periodsAtFault(periods: readonly Period[]): Set<number> {
-  const faulty = new Set<number>();
-  periods.forEach((period, index) => {
-    if (period.start && period.end && period.start >= period.end) faulty.add(index);
-    periods.forEach((other, otherIndex) => {
-      const bothRunForward = period.start < period.end && other.start < other.end;
-      if (otherIndex !== index && bothRunForward && period.start < other.end && other.start < period.end)
-        faulty.add(index);
-    });
-  });
-  return faulty.size > 0 ? faulty : new Set(periods.keys());
-}
-
-/**
- * The refusals in the order the form shows them: the working hours by weekday, the day's own before its
- * periods', periods in order; then the other settings as they came.
- */
-export function inWeekOrder(problems: readonly string[]): string[] {
-  const lastPlace = (weekdayNames.length + 1) * 1000;
-  const place = (problem: string) => {
-    const day = weekdayNames.findIndex((name) =>
-      [':', ','].some((after) => problem.startsWith(`${dayLabel(name)}${after}`)),
-    );
-    const name = weekdayNames[day];
-    if (name === undefined) return lastPlace;
-    const rest = problem.slice(dayLabel(name).length);
-    if (rest.startsWith(':')) return day * 1000;
-    let period = 0;
-    while (period < 999 && !rest.startsWith(`, ${periodLabel(period)}:`)) period++;
-    return day * 1000 + period + 1;
-  };
-  return problems
-    .map((problem, index) => ({ problem, index, place: place(problem) }))
-    .sort((a, b) => a.place - b.place || a.index - b.index)
-    .map(({ problem }) => problem);
-}
+import { weekdayNames } from '#shared/calendar.ts';
+import { type Hours, type HoursEvent, hoursStep, periodsAtFault } from './working-hours.ts';
 
 /**
  * The working hours, a weekday at a time: each period a pair of time controls, added and removed by
@@ -94,7 +34,12 @@ export function WorkingHours({
     if (element) controls.current.set(id, element);
     else controls.current.delete(id);
   };
-  const setDay = (day: WeekdayName, periods: Period[]) => onChange({ ...hours, [day]: periods });
+  const change = (event: HoursEvent) => {
+    const next = hoursStep({ hours, closedWith: closedWith.current }, event);
+    closedWith.current = next.closedWith;
+    focusNext.current = next.focus;
+    onChange(next.hours);
+  };
   const problemsAbout = (prefix: string) => problems.filter((problem) => problem.startsWith(prefix));
 
   return (
@@ -115,14 +60,7 @@ export function WorkingHours({
               <input
                 type="checkbox"
                 checked={periods.length === 0}
-                onChange={(event) => {
-                  if (event.target.checked) {
-                    closedWith.current[day] = periods;
-                    setDay(day, []);
-                  } else {
-                    setDay(day, closedWith.current[day]?.length ? closedWith.current[day] : [officeHours]);
-                  }
-                }}
+                onChange={(event) => change({ type: event.target.checked ? 'close' : 'open', day })}
               />
               <span className="visually-hidden">{name} </span>
               Closed
@@ -147,10 +85,7 @@ export function WorkingHours({
                         aria-invalid={describedBy.length > 0 ? true : undefined}
                         aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
                         onChange={(event) =>
-                          setDay(
-                            day,
-                            periods.map((p, i) => (i === index ? { ...p, [end]: event.target.value } : p)),
-                          )
+                          change({ type: 'time', day, index, end, value: event.target.value })
                         }
                       />
                     </label>
@@ -165,15 +100,7 @@ export function WorkingHours({
                         ref={control(`${day}-${index}-remove`)}
                         type="button"
                         className="button button--secondary"
-                        onClick={() => {
-                          const left = periods.length - 1;
-                          focusNext.current =
-                            left === 0 ? `${day}-add` : `${day}-${Math.max(index - 1, 0)}-remove`;
-                          setDay(
-                            day,
-                            periods.filter((_, i) => i !== index),
-                          );
-                        }}
+                        onClick={() => change({ type: 'remove', day, index })}
                       >
                         Remove<span className="visually-hidden"> {where}</span>
                       </button>
@@ -187,10 +114,7 @@ export function WorkingHours({
               ref={control(`${day}-add`)}
               type="button"
               className="button button--secondary"
-              onClick={() => {
-                focusNext.current = `${day}-${periods.length}-start`;
-                setDay(day, [...periods, nextPeriod(periods)]);
-              }}
+              onClick={() => change({ type: 'add', day })}
             >
               Add a period<span className="visually-hidden"> to {name}</span>
             </button>

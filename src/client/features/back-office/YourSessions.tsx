@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import { endOwnSession, listOwnSessions, type OwnSession } from '#shared/api/back-office-staff.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
 
 /**
  * Every browser signed in as you, and a button to end any but this one (signing out does that). A session
@@ -12,16 +13,10 @@ import { ScrollBox } from './ScrollBox.tsx';
  */
 export function YourSessions({ onEnded }: { onEnded: () => void }) {
   const id = useId();
-  const [sessions, setSessions] = useState<OwnSession[]>([]);
+  const list = useEndpoint(listOwnSessions, {});
+  const sessions = list.data ?? [];
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    setSessions(await call(listOwnSessions, {}));
-  }, []);
-  useEffect(() => {
-    reload().catch((error) => setProblem(problemText(error)));
-  }, [reload]);
 
   const end = async (session: OwnSession) => {
     setProblem(null);
@@ -31,14 +26,14 @@ export function YourSessions({ onEnded }: { onEnded: () => void }) {
     } catch (error) {
       setProblem(problemText(error));
     }
-    await reload().catch((error) => setProblem(problemText(error)));
+    await list.reload().catch((error) => setProblem(problemText(error)));
   };
 
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Your sessions</h2>
       <p>Each browser where you are signed in. End any you do not recognise or no longer use.</p>
-      <Feedback status={status} problems={problem} />
+      <Feedback status={status} problems={problem ?? list.problem} />
       <ScrollBox label="Your sessions">
         <table className="bo-table bo-table--cards">
           <thead>
