@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -27,8 +28,25 @@ export default async function migrateTemplates() {
   }
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (postgresUrl) await asAdmin(`drop database if exists ${name} with (force)`);
+    if (!postgresUrl) return;
+    for (const copy of await databasesNamed(`${name}_%`)) await asAdmin(`drop database ${copy} with (force)`);
+    await asAdmin(`drop database if exists ${name} with (force)`);
   };
+}
+
+/** The databases whose name matches a LIKE pattern (`_` and `%` as wildcards, which our names allow). */
+async function databasesNamed(pattern: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [pattern],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.end();
+  }
 }
 
 async function migrate(url: string) {
