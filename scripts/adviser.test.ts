@@ -11,7 +11,9 @@ import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support
 
 const secretKey = 'an adviser calendar key of 32+ characters';
 
-describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
+// Each test runs the command several times, each a Node process of its own: seconds apiece when the
+// machine is busy with the rest of the suite.
+describe('npm run adviser:add, adviser:calendar and adviser:list', { timeout: 60_000 }, () => {
   let site: { dataDir: string; url: string };
   beforeAll(async () => {
     site = { dataDir: await mkdtemp(path.join(tmpdir(), 'adviser-command-')), url: 'http://127.0.0.1:9' };
