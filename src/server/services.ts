@@ -133,7 +133,7 @@ export function createServices({ config, db, clock, calendarSync }: ServiceParts
   };
 }
 
-/** "Fenwick & Hale <hello@…>" → "hello@…" */
+/** "The Firm <hello@…>" → "hello@…" */
 export function addressOf(mailbox: string) {
   return mailbox.match(/<([^>]+)>/)?.[1] ?? mailbox.trim();
 }
