@@ -135,14 +135,34 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => smtp.stop());
 
-/** SpamAssassin's score for a raw message: local tests only (-L), as a receiving server would run it. */
-async function spamScore(raw: string) {
-  const child = run('spamassassin', ['-L', '-t'], { maxBuffer: 10 * 1024 * 1024 });
-  child.child.stdin?.end(raw);
+/**
+ * SpamAssassin's scores for raw messages, in their order: local tests only (-L), as a receiving server would
+ * run them. One run reads them all as an mbox, since loading its rules takes it a second or more.
+ */
+async function spamScores(raws: string[]): Promise<number[]> {
+  const mbox = raws
+    .map(
+      (raw) =>
+        `From sender@example.com Mon Jan  1 00:00:00 2024\n${raw.replaceAll('\r\n', '\n').replace(/^(>*From )/gm, '>$1')}\n`,
+    )
+    .join('\n');
+  const child = run('spamassassin', ['-L', '-t', '--mbox'], { maxBuffer: 50 * 1024 * 1024 });
+  child.child.stdin?.end(mbox);
   const { stdout } = await child;
-  const status = /^X-Spam-Status: \w+, score=(-?[\d.]+)/m.exec(stdout);
-  if (!status) throw new Error('SpamAssassin gave no X-Spam-Status header');
-  return Number(status[1]);
+  const scores = [...stdout.matchAll(/^X-Spam-Status: \w+, score=(-?[\d.]+)/gm)].map(([, score]) =>
+    Number(score),
+  );
+  if (scores.length !== raws.length)
+    throw new Error(`SpamAssassin scored ${scores.length} of ${raws.length} messages`);
+  return scores;
+}
+let scoresByKind: Promise<Map<string, number>> | undefined;
+/** The score of the email of one kind, all kinds scored in the first call. */
+async function spamScore(kind: string) {
+  scoresByKind ??= spamScores(kinds.map(([name]) => received.get(name)?.raw ?? '')).then(
+    (scores) => new Map(kinds.map(([name], i) => [name, scores[i] as number])),
+  );
+  return (await scoresByKind).get(kind);
 }
 
 describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
@@ -226,7 +246,7 @@ describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
   });
 
   it('scores at most 1.0 with SpamAssassin', async () => {
-    expect(await spamScore(mail().raw)).toBeLessThanOrEqual(1.0);
+    expect(await spamScore(kind)).toBeLessThanOrEqual(1.0);
   }, 60_000);
 
   it('carries any invitation as text/calendar with its method, which ical.js parses', () => {
