@@ -16,7 +16,16 @@ const modal = bookingModal(() => t.page);
 const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
   .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
   .sort();
-const widths = [375, 1280];
+/** A phone's width and a laptop's: each page is loaded once and checked at both, resized in between. */
+const widths = [1280, 375];
+
+/** Runs `check` at each width, resizing the page already loaded. */
+async function atEachWidth(check: (width: number) => Promise<void>) {
+  for (const width of widths) {
+    await t.page.setViewportSize({ width, height: 800 });
+    await check(width);
+  }
+}
 
 /**
  * Where to find each page: the not-found page at an unknown path, the reset form through a real link, the
@@ -59,9 +68,8 @@ it('builds every page of the site', () => {
   ]);
 });
 
-describe.each(widths)('at %i px wide', (width) => {
+describe('at 1280 and at 375 px wide', () => {
   it.each(built)('%s is accessible, fits the screen and logs no error', async (page) => {
-    await t.page.setViewportSize({ width, height: 800 });
     if (page === '/back-office') await signIn(t.page, t.site, staff);
     const response = await t.page.goto(addresses[page] as string);
     expect(response?.status()).toBe(page === '/404' ? 404 : 200);
@@ -72,31 +80,35 @@ describe.each(widths)('at %i px wide', (width) => {
       page === '/back-office' ? 'nav[aria-label="Back office"]' : 'header nav[aria-label="Main"]';
     await t.page.locator(navigation).waitFor({ state: 'attached' });
 
-    expect(await t.page.locator('h1').count()).toBe(1);
-    expect(await t.page.locator('main#main').count()).toBe(1);
-    expect(await t.page.locator(navigation).count()).toBe(1);
-    // Nothing wider than the screen: a phone never scrolls sideways.
-    expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await atEachWidth(async (width) => {
+      expect(await t.page.locator('h1').count()).toBe(1);
+      expect(await t.page.locator('main#main').count()).toBe(1);
+      expect(await t.page.locator(navigation).count()).toBe(1);
+      // Nothing wider than the screen: a phone never scrolls sideways.
+      expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await accessibilityViolations(t.page), `at ${width} px`).toEqual([]);
+    });
     // The browser logs the not-found page's own 404 status; nothing else may fail.
     expect(t.errors.filter((error) => !(page === '/404' && error.includes('404')))).toEqual([]);
   });
 
   it('the booking modal is accessible, open and with a day and a time chosen', async () => {
-    await t.page.setViewportSize({ width, height: 800 });
     const { date, slots } = await firstBookableDate(t.site.url);
     await t.page.goto(t.site.url);
     await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
     await modal.dialog().getByRole('grid').waitFor();
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await atEachWidth(async (width) => {
+      expect(await accessibilityViolations(t.page), `open at ${width} px`).toEqual([]);
+    });
     await modal.chooseDayAndTime(date, slots[0] as TimeSlot);
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await atEachWidth(async (width) => {
+      expect(await accessibilityViolations(t.page), `chosen at ${width} px`).toEqual([]);
+    });
     expect(t.errors).toEqual([]);
   });
 
   it('the pages the features write are accessible: a call’s cancel page and a newsletter link’s', async () => {
-    await t.page.setViewportSize({ width, height: 800 });
-    const email = `cancel.${width}@example.com`;
+    const email = 'cancel.page@example.com';
     const { date, slots } = await firstBookableDate(t.site.url);
     expect(
       (await postBooking(t.site.url, buildBookCallPayload(date, slots[0] as TimeSlot, email))).status,
@@ -104,20 +116,25 @@ describe.each(widths)('at %i px wide', (width) => {
     const booked = await t.site.smtp.waitFor(
       (mail) => mail.to.includes(email) && Boolean(mail.parsed.text?.includes('/bookings/cancel')),
     );
+    const accessibleAtEachWidth = (what: string) =>
+      atEachWidth(async (width) => {
+        expect(await accessibilityViolations(t.page), `${what} at ${width} px`).toEqual([]);
+      });
     await t.page.goto(linkIn(booked, '/bookings/cancel'));
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await accessibleAtEachWidth('the cancel page');
     await t.page.getByRole('button', { name: 'Cancel my call' }).click();
     await t.page.waitForLoadState();
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await accessibleAtEachWidth('the call cancelled');
     await t.page.goto(`${t.site.url}/unsubscribe?token=unknown`);
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await accessibleAtEachWidth('an unknown unsubscribe link');
   });
 
   it('the cookie banner is accessible too', async () => {
-    await t.page.setViewportSize({ width, height: 800 });
     await t.page.goto(t.site.url);
     await t.page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
-    expect(await accessibilityViolations(t.page)).toEqual([]);
+    await atEachWidth(async (width) => {
+      expect(await accessibilityViolations(t.page), `at ${width} px`).toEqual([]);
+    });
     expect(t.errors).toEqual([]);
   });
 });
