@@ -8,12 +8,11 @@ import { adviserMessages } from '#shared/adviser-messages.ts';
 import { userCommand } from '#tests/support/accounts.ts';
 import { icalendar, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
+import { adviserCommand } from './adviser-command.ts';
 
 const secretKey = 'an adviser calendar key of 32+ characters';
 
-// Each test runs the command several times, each a Node process of its own: seconds apiece when the
-// machine is busy with the rest of the suite.
-describe('npm run adviser:add, adviser:calendar and adviser:list', { timeout: 60_000 }, () => {
+describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
   let site: { dataDir: string; url: string };
   beforeAll(async () => {
     site = { dataDir: await mkdtemp(path.join(tmpdir(), 'adviser-command-')), url: 'http://127.0.0.1:9' };
@@ -22,24 +21,29 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', { timeout: 60
   });
   afterAll(() => rm(site.dataDir, { recursive: true, force: true }));
 
-  /** `npm run adviser:COMMAND -- ARGS` on the site's database: what it printed, or what it refused with. */
+  const settings = (env: Record<string, string>) => ({
+    DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
+    PUBLIC_URL: site.url,
+    ...env,
+  });
+
+  /**
+   * `npm run adviser:COMMAND -- ARGS` on the site's database, run in this process: what it printed, or
+   * what it refused with.
+   */
   const adviser = async (
     args: string[],
     env: Record<string, string> = { CALENDAR_SECRET_KEY: secretKey },
   ) => {
-    try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/adviser.ts', ...args], {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
-          PUBLIC_URL: site.url,
-          ...env,
-        },
-      });
-      return { out: stdout, error: '' };
-    } catch (error) {
-      return { out: '', error: (error as { stderr: string }).stderr.trim() };
-    }
+    const out: string[] = [];
+    const errors: string[] = [];
+    const code = await adviserCommand({
+      args,
+      env: settings(env),
+      print: (line) => out.push(`${line}\n`),
+      complain: (problem) => errors.push(problem instanceof Error ? String(problem.stack) : String(problem)),
+    });
+    return code === 0 ? { out: out.join(''), error: '' } : { out: '', error: errors.join('\n').trim() };
   };
   const table = async () =>
     (await adviser(['list'])).out
@@ -171,5 +175,24 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', { timeout: 60
       'Ann Fenwick',
       'inactive (staff account disabled)',
     ]);
+  });
+
+  // The other tests run the command in this process; this one runs it as npm does, a process of its own.
+  it('runs as a process of its own: the list on standard output, a refusal in one line and exit code 1', async () => {
+    const spawned = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['scripts/adviser.ts', ...args], {
+        env: { PATH: process.env.PATH, ...settings({ CALENDAR_SECRET_KEY: secretKey }) },
+      });
+    const { stdout } = await spawned('list');
+    expect(stdout.split('\n')[0]).toBe('email\tname\tactive\tcalendar\tlast read\tlast error');
+    const refused = await spawned('add', 'nobody@fenwickhale.test', '--name', 'N').then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `${adviserMessages.noSuchStaff('nobody@fenwickhale.test')}\n`,
+    });
   });
 });

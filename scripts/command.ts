@@ -10,15 +10,38 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 export class UsageError extends Error {}
 
 /**
- * Runs `work` on the configured database, then closes it. An error in `expected` (besides a settings
- * problem or a UsageError) is printed as its message; any other with its stack. Either sets exit code 1.
+ * What a command reads and where it writes: the process's own arguments, settings and streams when run
+ * from npm, a test's when the test runs the command in its own process (a Node start and the server's
+ * modules loaded cost seconds a command).
+ */
+export interface CommandIo {
+  args: string[];
+  env: Record<string, string | undefined>;
+  /** A line for standard output. */
+  print(line: string): void;
+  /** What went wrong, for standard error. */
+  complain(problem: unknown): void;
+}
+
+export const processIo = (): CommandIo => ({
+  args: process.argv.slice(2),
+  env: process.env,
+  print: (line) => console.log(line),
+  complain: (problem) => console.error(problem),
+});
+
+/**
+ * Runs `work` on the configured database, then closes it, and gives the exit code. An error in `expected`
+ * (besides a settings problem or a UsageError) is told as its message; any other with its stack. Either
+ * makes the exit code 1.
  */
 export async function runOnDatabase(
+  io: CommandIo,
   work: (db: Db, config: Config) => Promise<void>,
   expected: (new (...args: never[]) => Error)[] = [],
-) {
+): Promise<number> {
   try {
-    const config = loadConfig();
+    const config = loadConfig(io.env);
     const db = createDatabase(config.database);
     try {
       await migrateToLatest(db);
@@ -26,9 +49,10 @@ export async function runOnDatabase(
     } finally {
       await db.destroy();
     }
+    return 0;
   } catch (error) {
     const known = [ConfigError, UsageError, ...expected].some((kind) => error instanceof kind);
-    console.error(known ? (error as Error).message : error);
-    process.exitCode = 1;
+    io.complain(known ? (error as Error).message : error);
+    return 1;
   }
 }

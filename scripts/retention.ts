@@ -7,13 +7,13 @@ import { runRetention } from '#server/retention/job.ts';
 import { createServices } from '#server/services.ts';
 import { systemClock } from '#server/time/clock.ts';
 import { erasedCounts } from '#shared/erasure-words.ts';
-import { runOnDatabase, UsageError } from './command.ts';
+import { processIo, runOnDatabase, UsageError } from './command.ts';
 
-const args = process.argv.slice(2);
-const dryRun = args.includes('--dry-run');
+const io = processIo();
+const dryRun = io.args.includes('--dry-run');
 
-await runOnDatabase(async (db, config) => {
-  const unknown = args.filter((arg) => arg !== '--dry-run');
+process.exitCode = await runOnDatabase(io, async (db, config) => {
+  const unknown = io.args.filter((arg) => arg !== '--dry-run');
   if (unknown.length > 0) throw new UsageError('Use: npm run data:retention -- [--dry-run]');
   const months = config.retentionMonths;
   // The same parts as the site's daily run: calls it blanks leave the advisers' diaries as there.
@@ -28,12 +28,12 @@ await runOnDatabase(async (db, config) => {
   });
   if (!outcome.ran) throw new UsageError(`Nothing done: ${outcome.reason}. Try again in a minute.`);
   const what = erasedCounts(outcome.counts);
-  console.log(
+  io.print(
     dryRun
       ? `Dry run, nothing changed. Would remove (leads kept ${months} months after their last activity): ${what}.`
       : `Removed what was past its retention period (leads kept ${months} months after their last activity): ${what}.`,
   );
   for (const lead of outcome.leads) {
-    console.log(`${dryRun ? 'would anonymise' : 'anonymised'} ${lead.kind} ${lead.reference}`);
+    io.print(`${dryRun ? 'would anonymise' : 'anonymised'} ${lead.kind} ${lead.reference}`);
   }
 });

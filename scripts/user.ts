@@ -3,68 +3,7 @@
 // the running site's outbox sends it (at once if the site is up, otherwise when it starts). A new user is
 // `staff` (the leads only) unless `--owner` is given; the very first user is always an owner.
 
-import { createAccountService } from '#server/features/accounts/service.ts';
-import { systemClock } from '#server/time/clock.ts';
-import { type StaffRole, staffRoles } from '#shared/back-office.ts';
-import { emailAddressProblem } from '#shared/email.ts';
-import { runOnDatabase, UsageError } from './command.ts';
+import { processIo } from './command.ts';
+import { userCommand } from './user-command.ts';
 
-const args = process.argv.slice(2);
-const owner = args.includes('--owner');
-const [command, email = '', role = ''] = args.filter((arg) => arg !== '--owner');
-const lastOwner =
-  'is the last owner who can sign in: make someone else an owner first (npm run user:role -- EMAIL owner).';
-
-await runOnDatabase(async (db, config) => {
-  const accounts = createAccountService({ db, publicUrl: config.publicUrl, now: systemClock });
-  if (command === 'list') {
-    const users = await accounts.listUsers();
-    if (users.length === 0) console.log('No users yet. Add one with: npm run user:add -- EMAIL');
-    for (const user of users) {
-      const password = user.password_changed_at ? 'password set' : 'no password yet';
-      console.log(`${user.email}\t${user.role}\t${user.status}\t${password}\tadded ${user.created_at}`);
-    }
-    return;
-  }
-  const problem = emailAddressProblem(email);
-  if (problem) throw new UsageError(`${problem}: npm run user:${command} -- EMAIL`);
-  if (command === 'add') {
-    const outcome = await accounts.addUser(email, null, owner ? 'owner' : 'staff');
-    const role = (await accounts.listUsers()).find((user) => user.email === email.toLowerCase())?.role;
-    console.log(
-      outcome === 'added'
-        ? `Added ${email} as ${role === 'owner' ? 'an owner' : 'staff (the leads only)'}; a link to choose a password is on its way (it works for seven days).`
-        : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
-    );
-  } else if (command === 'disable') {
-    const outcome = await accounts.disableUser(email, null);
-    if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
-    if (outcome === 'last-owner') throw new UsageError(`Not disabled: ${email} ${lastOwner}`);
-    console.log(`Disabled ${email}: signed out everywhere, and can no longer sign in.`);
-  } else if (command === 'enable') {
-    const outcome = await accounts.enableUser(email, null);
-    if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
-    console.log(
-      outcome === 'enabled'
-        ? `Re-enabled ${email}: they can sign in again with their password.`
-        : `${email} is not disabled; nothing changed.`,
-    );
-  } else if (command === 'role') {
-    if (!staffRoles.includes(role as StaffRole)) {
-      throw new UsageError('Use: npm run user:role -- EMAIL owner|staff');
-    }
-    const outcome = await accounts.changeRole(email, role as StaffRole, null);
-    if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
-    if (outcome === 'last-owner') throw new UsageError(`Not changed: ${email} ${lastOwner}`);
-    const described = role === 'owner' ? 'an owner' : 'staff (the leads only)';
-    console.log(
-      outcome === 'changed'
-        ? `${email} is now ${described}, at once in every browser they are signed in on.`
-        : `${email} is already ${described}; nothing changed.`,
-    );
-  } else {
-    throw new UsageError(
-      'Use: npm run user:add -- EMAIL [--owner] | npm run user:list | npm run user:disable -- EMAIL | npm run user:enable -- EMAIL | npm run user:role -- EMAIL owner|staff',
-    );
-  }
-});
+process.exitCode = await userCommand(processIo());

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { signInProofField } from '#shared/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
+import { userCommand as runUserCommand } from '../../scripts/user-command.ts';
 import { send } from './http.ts';
 import type { RunningSite } from './site.ts';
 
@@ -11,8 +10,6 @@ import type { RunningSite } from './site.ts';
 type Site = Pick<RunningSite, 'url' | 'dataDir' | 'smtp'>;
 
 import { formToken } from './staff.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * `npm run user:add -- EMAIL --owner` against the running site's database (without `--owner` when `role`
@@ -37,21 +34,25 @@ export async function addStaffWithPassword(
   await setPasswordWithLink(site, resetLinkIn(invitation.parsed.text), password);
 }
 
-/** `npm run user:COMMAND -- EMAIL [FLAGS]` against the running site's database: what it printed. */
+/**
+ * `npm run user:COMMAND -- EMAIL [FLAGS]` against the running site's database, run in this process: what
+ * it printed. A refusal throws, with what it said as `stderr`, as the spawned command's failure would.
+ */
 export async function userCommand(
   site: Pick<RunningSite, 'dataDir' | 'url'>,
   command: 'add' | 'list' | 'disable' | 'enable' | 'role',
   ...args: string[]
 ) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/user.ts', command, ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
-      PUBLIC_URL: site.url,
-    },
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runUserCommand({
+    args: [command, ...args],
+    env: { DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`, PUBLIC_URL: site.url },
+    print: (line) => out.push(`${line}\n`),
+    complain: (problem) => err.push(`${problem instanceof Error ? problem.stack : problem}\n`),
   });
-  return stdout;
+  if (code !== 0) throw Object.assign(new Error(`user ${command} exited ${code}`), { stderr: err.join('') });
+  return out.join('');
 }
 
 /** The set-password link in an invitation or reset email. */
