@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import { userCommand } from '#tests/support/accounts.ts';
+import { runInProcess } from '#tests/support/commands.ts';
 import { icalendar, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { adviserCommand } from './adviser-command.ts';
@@ -35,15 +36,8 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
     args: string[],
     env: Record<string, string> = { CALENDAR_SECRET_KEY: secretKey },
   ) => {
-    const out: string[] = [];
-    const errors: string[] = [];
-    const code = await adviserCommand({
-      args,
-      env: settings(env),
-      print: (line) => out.push(`${line}\n`),
-      complain: (problem) => errors.push(problem instanceof Error ? String(problem.stack) : String(problem)),
-    });
-    return code === 0 ? { out: out.join(''), error: '' } : { out: '', error: errors.join('\n').trim() };
+    const { code, out, err } = await runInProcess(adviserCommand, args, settings(env));
+    return code === 0 ? { out, error: '' } : { out: '', error: err.trim() };
   };
   const table = async () =>
     (await adviser(['list'])).out

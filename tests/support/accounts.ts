@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signInProofField } from '#shared/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
-import { userCommand as runUserCommand } from '../../scripts/user-command.ts';
+import { userCommand as userCommandInProcess } from '../../scripts/user-command.ts';
+import { runInProcess } from './commands.ts';
 import { send } from './http.ts';
 import type { RunningSite } from './site.ts';
 
@@ -43,16 +44,12 @@ export async function userCommand(
   command: 'add' | 'list' | 'disable' | 'enable' | 'role',
   ...args: string[]
 ) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runUserCommand({
-    args: [command, ...args],
-    env: { DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`, PUBLIC_URL: site.url },
-    print: (line) => out.push(`${line}\n`),
-    complain: (problem) => err.push(`${problem instanceof Error ? problem.stack : problem}\n`),
+  const { code, out, err } = await runInProcess(userCommandInProcess, [command, ...args], {
+    DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
+    PUBLIC_URL: site.url,
   });
-  if (code !== 0) throw Object.assign(new Error(`user ${command} exited ${code}`), { stderr: err.join('') });
-  return out.join('');
+  if (code !== 0) throw Object.assign(new Error(`user ${command} exited ${code}`), { stderr: err });
+  return out;
 }
 
 /** The set-password link in an invitation or reset email. */
