@@ -12,7 +12,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startComponentServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startComponentServer('date-picker'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -11,7 +11,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startComponentServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startComponentServer('sign-up-form'), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
