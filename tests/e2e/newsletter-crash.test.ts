@@ -45,18 +45,19 @@ describeEachDatabase('a campaign through a crash', (kind) => {
         intervalMs: 50,
         what: () => `${smtp.messages.length} messages accepted, none held yet`,
       });
-      const recorded = async () =>
+      /** How many of the campaign's messages the outbox holds with `status`. */
+      const newsletterMessages = async (status: 'sent' | 'pending') =>
         Number(
           (
             await db
               .selectFrom('outbox_messages')
               .select((eb) => eb.fn.countAll<number>().as('count'))
               .where('kind', '=', 'newsletter')
-              .where('status', '=', 'sent')
+              .where('status', '=', status)
               .executeTakeFirstOrThrow()
           ).count,
         );
-      await waitUntil(async () => (await recorded()) === smtp.messages.length, {
+      await waitUntil(async () => (await newsletterMessages('sent')) === smtp.messages.length, {
         timeoutMs: 10_000,
         what: () => `the site to record the ${smtp.messages.length} messages the server accepted`,
       });
@@ -76,24 +77,16 @@ describeEachDatabase('a campaign through a crash', (kind) => {
       second = await startSite(env, { dataDir: first.dataDir, smtp });
       const received = () => smtp.messages.filter((m) => m.parsed.subject === subject);
       // Once the campaign is marked sent and no message of it is left to send, nothing more can arrive.
-      const unsent = async () =>
-        Number(
-          (
-            await db
-              .selectFrom('outbox_messages')
-              .select((eb) => eb.fn.countAll<number>().as('count'))
-              .where('kind', '=', 'newsletter')
-              .where('status', '=', 'pending')
-              .executeTakeFirstOrThrow()
-          ).count,
-        );
       const campaignStatus = async () =>
         (await db.selectFrom('campaigns').select('status').executeTakeFirstOrThrow()).status;
-      await waitUntil(async () => (await campaignStatus()) === 'sent' && (await unsent()) === 0, {
-        timeoutMs: 150_000,
-        intervalMs: 200,
-        what: () => `${received().length} of ${confirmed.length} delivered`,
-      });
+      await waitUntil(
+        async () => (await campaignStatus()) === 'sent' && (await newsletterMessages('pending')) === 0,
+        {
+          timeoutMs: 150_000,
+          intervalMs: 200,
+          what: () => `${received().length} of ${confirmed.length} delivered`,
+        },
+      );
 
       const recipients = received().flatMap((m) => m.to);
       expect(recipients.length).toBe(confirmed.length);
