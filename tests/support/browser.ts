@@ -3,12 +3,16 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type SiteUnderTest, startInProcessSite } from './in-process-site.ts';
 
-/** Debian's Chromium (or CHROME_PATH); never a browser downloaded by a test tool. */
+/**
+ * Debian's Chromium headless shell (or CHROME_PATH); never a browser downloaded by a test tool. The shell
+ * is the same Chromium without the desktop browser around it, as Playwright itself runs headless: a page
+ * load costs it half the CPU of the full browser (docs/decisions/020-chromium-headless-shell.md).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
   if (!existsSync(executablePath)) {
     throw new Error(
-      `No Chromium at ${executablePath}: install it (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary`,
+      `No Chromium at ${executablePath}: install it (apt-get install -y chromium-headless-shell) or set CHROME_PATH to a Chromium binary`,
     );
   }
   return chromium.launch({
