@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import { userCommand } from '#tests/support/accounts.ts';
-import { runInProcess } from '#tests/support/commands.ts';
+import { runAsProcess, runInProcess } from '#tests/support/commands.ts';
 import { icalendar, vevent } from '#tests/support/icalendar.ts';
 import { type FakeCalendarServer, startFakeCalendarServer } from '#tests/support/ics-feed.ts';
 import { adviserCommand } from './adviser-command.ts';
@@ -174,16 +172,11 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
   // The other tests run the command in this process; this one runs it as npm does, a process of its own.
   it('runs as a process of its own: the list on standard output, a refusal in one line and exit code 1', async () => {
     const spawned = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['scripts/adviser.ts', ...args], {
-        env: { PATH: process.env.PATH, ...settings({ CALENDAR_SECRET_KEY: secretKey }) },
-      });
-    const { stdout } = await spawned('list');
-    expect(stdout.split('\n')[0]).toBe('email\tname\tactive\tcalendar\tlast read\tlast error');
-    const refused = await spawned('add', 'nobody@fenwickhale.test', '--name', 'N').then(
-      () => undefined,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    expect(refused).toMatchObject({
+      runAsProcess('scripts/adviser.ts', args, settings({ CALENDAR_SECRET_KEY: secretKey }));
+    const listed = await spawned('list');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split('\n')[0]).toBe('email\tname\tactive\tcalendar\tlast read\tlast error');
+    expect(await spawned('add', 'nobody@fenwickhale.test', '--name', 'N')).toEqual({
       code: 1,
       stdout: '',
       stderr: `${adviserMessages.noSuchStaff('nobody@fenwickhale.test')}\n`,

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userCommand } from '#tests/support/accounts.ts';
+import { runAsProcess } from '#tests/support/commands.ts';
 
 describe('npm run user:add and user:list', () => {
   let site: { dataDir: string; url: string };
@@ -72,19 +71,18 @@ describe('npm run user:add and user:list', () => {
   // The other tests run the command in this process; this one runs it as npm does, a process of its own.
   it('runs as a process of its own: what it did on standard output, a refusal in one line and exit code 1', async () => {
     const spawned = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['scripts/user.ts', ...args], {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
-          PUBLIC_URL: site.url,
-        },
+      runAsProcess('scripts/user.ts', args, {
+        DATABASE_URL: `sqlite:${path.join(site.dataDir, 'site.db')}`,
+        PUBLIC_URL: site.url,
       });
-    const { stdout } = await spawned('add', 'fourth@fenwickhale.test');
-    expect(stdout).toContain('Added fourth@fenwickhale.test as staff (the leads only)');
-    const refused = await spawned('disable', 'nobody@fenwickhale.test').then(
-      () => undefined,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'No user nobody@fenwickhale.test.\n' });
+    expect(await spawned('add', 'fourth@fenwickhale.test')).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Added fourth@fenwickhale.test as staff (the leads only)'),
+    });
+    expect(await spawned('disable', 'nobody@fenwickhale.test')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'No user nobody@fenwickhale.test.\n',
+    });
   });
 });

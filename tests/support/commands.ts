@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import type { CommandIo } from '../../scripts/command.ts';
 
 /**
@@ -18,4 +19,19 @@ export async function runInProcess(
     complain: (problem) => err.push(`${problem instanceof Error ? problem.stack : problem}\n`),
   });
   return { code, out: out.join(''), err: err.join('') };
+}
+
+/**
+ * Runs `script` (e.g. scripts/user.ts) as npm does, a Node process of its own with only `env` and PATH:
+ * its exit code and both outputs, whether it succeeded or not.
+ */
+export async function runAsProcess(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
 }
