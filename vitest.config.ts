@@ -23,6 +23,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one, on a 2-core machine. Test files spend much
     // of their time waiting on Chromium, PostgreSQL and SMTP, so at least two run side by side.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
     projects: [
       { extends: true, test: { name: 'unit', include: unit, testTimeout: 20_000 } },
       { extends: true, test: { name: 'db', include: db, testTimeout: 20_000 } },
