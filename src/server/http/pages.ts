@@ -17,7 +17,8 @@ export interface Page {
 }
 
 /**
- * The prerendered HTML pages, read and compressed once at start so that answering one is a lookup.
+ * The prerendered HTML pages, read once at start so that answering one is a lookup (each compressed form
+ * is made the first time a browser asks for it, and kept).
  * `dist/pages/index.html` answers `/`, `dist/pages/a/b.html` answers `/a/b`, `404.html` the not-found page.
  */
 export class PrerenderedPages {
@@ -35,7 +36,7 @@ export class PrerenderedPages {
       );
       let html = readFileSync(path.join(dir, file), 'utf8');
       for (const [token, value] of Object.entries(values)) html = html.replaceAll(token, escapeHtml(value));
-      this.byPath.set(urlPath, { title: titleOf(html), ...compress(Buffer.from(html)) });
+      this.byPath.set(urlPath, new CompressedPage(Buffer.from(html), titleOf(html)));
     }
     this.notFound = this.byPath.get('/404');
     this.byPath.delete('/404');
@@ -74,15 +75,37 @@ export function sendCompressed(
 
 const titleOf = (html: string) => unescapeHtml(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
 
-/** A page's bytes, compressed once, with the etag that names them. */
-export function compress(identity: Buffer): Omit<Page, 'title'> {
-  return {
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+/**
+ * A page's bytes and the etag that names them. Each compressed form is made the first time it is asked
+ * for and kept: a start-up compressing every page ahead of time cost a quarter of a second, on every
+ * start, for pages that a restarted site may not be asked for before the next publish replaces them.
+ */
+export class CompressedPage implements Page {
+  readonly identity: Buffer;
+  readonly title: string;
+  readonly etag: string;
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+
+  constructor(identity: Buffer, title = '') {
+    this.identity = identity;
+    this.title = title;
+    this.etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  }
+
+  get br() {
+    this.#br ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    return this.#br;
+  }
+
+  get gzip() {
+    this.#gzip ??= gzipSync(this.identity, { level: 9 });
+    return this.#gzip;
+  }
 }
+
+/** A page's bytes, compressed as browsers ask for them (see CompressedPage). */
+export const compress = (identity: Buffer): Omit<Page, 'title'> => new CompressedPage(identity);
 
 /**
  * Serves every prerendered page at its path, except a page a feature serves itself (the reset page checks
