@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { collectPageErrors, launchBrowser } from '../support/browser.ts';
+import { collectPageErrors, sharedBrowser } from '../support/browser.ts';
 import { type ComponentServer, startComponentServer } from '../support/components.ts';
 
 // The generic date picker on its own fixture page: weekdays only, no past dates, 60 days ahead,
@@ -12,10 +12,9 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startComponentServer('date-picker'), launchBrowser()]);
+  [server, browser] = await Promise.all([startComponentServer('date-picker'), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 beforeEach(async () => {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { confirmationEmail } from '#server/features/booking/emails.ts';
 import { withMeetingLink } from '#server/features/booking/index.ts';
 import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/browser.ts';
 import { sampleBooking } from '../support/sample-booking.ts';
 
 // An email's HTML part as a mail program that follows the reader's light or dark setting draws it (Apple
@@ -17,7 +17,7 @@ let browser: Browser;
 let html: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const now = new Date('2026-11-23T10:00:00Z');
   const booking = sampleBooking;
   const draft = confirmationEmail(
@@ -33,7 +33,6 @@ beforeAll(async () => {
   const message = withMeetingLink(withPublicOrigin(await composeMail(draft), publicUrl.origin), null);
   html = message.html ?? '';
 });
-afterAll(() => browser?.close());
 
 async function open(colorScheme: 'light' | 'dark'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 700, height: 900 }, colorScheme });
@@ -74,6 +73,7 @@ describe('an email in a mail program', () => {
     'in %s mode: frame and card alike, the logo shown, headings in the sans-serif',
     async (scheme) => {
       const page = await open(scheme);
+      onTestFinished(() => page.close());
       const card = await page.locator('.card').boundingBox();
       if (!card) throw new Error('no card');
       // The frame: beside the card, and below everything.
@@ -93,7 +93,6 @@ describe('an email in a mail program', () => {
         /^Figtree,.*sans-serif$/,
       );
       await page.screenshot({ path: `/tmp/email-${scheme}.png`, fullPage: true });
-      await page.close();
     },
   );
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailingListMessages } from '#shared/mailing-list.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/browser.ts';
 import { type ComponentServer, startComponentServer } from '../support/components.ts';
 
 // The small sign-up form on its own fixture page, its posts answered by the test: any 2xx means success
@@ -11,10 +11,9 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startComponentServer('sign-up-form'), launchBrowser()]);
+  [server, browser] = await Promise.all([startComponentServer('sign-up-form'), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 beforeEach(async () => {

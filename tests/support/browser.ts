@@ -8,7 +8,7 @@ import { type SiteUnderTest, startInProcessSite } from './in-process-site.ts';
  * is the same Chromium without the desktop browser around it, as Playwright itself runs headless: a page
  * load costs it half the CPU of the full browser (docs/decisions/020-chromium-headless-shell.md).
  */
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
   if (!existsSync(executablePath)) {
     throw new Error(
@@ -30,6 +30,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--renderer-process-limit=1',
     ],
   });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this Vitest worker, launched by the first spec that asks and shared by the specs after
+ * it (the worker's files share its modules: vitest.config.ts). Each spec works in contexts of its own and
+ * closes them; Playwright ends the browser with the worker's process.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser();
+  return shared;
 }
 
 /**
@@ -72,8 +84,8 @@ export interface SiteInBrowser {
 }
 
 /**
- * For a browser spec file: starts the built site (in process) and Chromium once, and gives each test a
- * new context (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
+ * For a browser spec file: starts the built site (in process) once, and gives each test a new context of
+ * the worker's Chromium (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
  */
 export function setUpSiteInBrowser({
   viewport = { width: 1280, height: 900 },
@@ -85,10 +97,9 @@ export function setUpSiteInBrowser({
 } = {}): SiteInBrowser {
   const state = {} as SiteInBrowser;
   beforeAll(async () => {
-    [state.site, state.browser] = await Promise.all([startInProcessSite(env), launchBrowser()]);
+    [state.site, state.browser] = await Promise.all([startInProcessSite(env), sharedBrowser()]);
   });
   afterAll(async () => {
-    await state.browser?.close();
     await state.site?.stop();
   });
   beforeEach(async () => {
