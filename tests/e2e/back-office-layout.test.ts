@@ -40,8 +40,7 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, t.site, owner);
-      await page.goto(`${t.site.url}/back-office/staff`);
+      await signIn(page, t.site, owner, 'owner', `/back-office/staff`);
       // The Staff table's rows (the audit log below names the same people).
       const staffRow = (email: string) =>
         page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
@@ -103,8 +102,13 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, t.site, staff);
-      await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
+      await signIn(
+        page,
+        t.site,
+        staff,
+        'owner',
+        `/back-office/contact-enquiries?q=${encodeURIComponent(email)}`,
+      );
       const row = page.getByRole('row', { name: pattern(email) });
       await row.waitFor();
 
@@ -137,8 +141,7 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, t.site, staff);
-      await page.goto(`${t.site.url}/back-office/applications/${application.reference}`);
+      await signIn(page, t.site, staff, 'owner', `/back-office/applications/${application.reference}`);
       await page.getByRole('heading', { name: `Application from ${validApplication.yourName}` }).waitFor();
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
 
@@ -180,8 +183,13 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, t.site, owner);
-      await page.goto(`${t.site.url}/back-office/subscribers/${encodeURIComponent(subscriber)}`);
+      await signIn(
+        page,
+        t.site,
+        owner,
+        'owner',
+        `/back-office/subscribers/${encodeURIComponent(subscriber)}`,
+      );
       await page.getByRole('heading', { level: 1, name: subscriber }).waitFor();
 
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);

@@ -32,8 +32,7 @@ async function searchAsYouType(width: number) {
   const other = `other.${width}@example.test`;
   await sendEnquiry(wanted);
   await sendEnquiry(other);
-  await signIn(page, t.site, staffEmail);
-  await page.goto(`${t.site.url}/back-office/contact-enquiries`);
+  await signIn(page, t.site, staffEmail, 'owner', `/back-office/contact-enquiries`);
   const row = (email: string) => page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
   await row(other).waitFor();
   expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
@@ -76,8 +75,13 @@ describe('lists in Chromium', () => {
     const width = 1280;
     const email = `dated.${width}@example.test`;
     await sendEnquiry(email);
-    await signIn(page, t.site, staffEmail);
-    await page.goto(`${t.site.url}/back-office/contact-enquiries?q=${encodeURIComponent(email)}`);
+    await signIn(
+      page,
+      t.site,
+      staffEmail,
+      'owner',
+      `/back-office/contact-enquiries?q=${encodeURIComponent(email)}`,
+    );
     const row = page.getByRole('row', { name: new RegExp(email.replaceAll('.', '\\.')) });
     await row.waitFor();
     const from = page.getByLabel('From', { exact: true });

@@ -85,8 +85,7 @@ describe('an address that would carry mailto headers', () => {
       ).reference;
     });
 
-    await signIn(t.page, t.site, staff);
-    await t.page.goto(`${t.site.url}/back-office/enquiries/${reference}`);
+    await signIn(t.page, t.site, staff, 'owner', `/back-office/enquiries/${reference}`);
     const shown = t.page.getByRole('link', { name: hostile });
     await shown.waitFor();
     expect(readAsMailProgram((await shown.getAttribute('href')) as string)).toEqual({

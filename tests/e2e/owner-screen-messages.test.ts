@@ -16,8 +16,7 @@ async function member(email: string) {
 }
 
 async function openScreen(page: Page, email: string, screen: string, heading: string) {
-  await signIn(page, t.site, email);
-  await page.goto(`${t.site.url}/back-office/${screen}`);
+  await signIn(page, t.site, email, 'owner', `/back-office/${screen}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 

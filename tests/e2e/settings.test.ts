@@ -31,8 +31,7 @@ const ownersApi = async (email: string) => backOfficeClient(t.site, await signed
 
 async function openScreen(page: Page, width: number, email: string, screen: string, heading: string) {
   await page.setViewportSize({ width, height: 900 });
-  await signIn(page, t.site, email);
-  await page.goto(`${t.site.url}/back-office/${screen}`);
+  await signIn(page, t.site, email, 'owner', `/back-office/${screen}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 

@@ -39,8 +39,7 @@ async function confirmInBrowser(page: Page, link: string) {
 
 async function openSubscriber(page: Page, width: number, staff: string, email: string) {
   await page.setViewportSize({ width, height: 900 });
-  await signIn(page, t.site, staff, 'staff');
-  await page.goto(`${t.site.url}/back-office/subscribers/${encodeURIComponent(email)}`);
+  await signIn(page, t.site, staff, 'staff', `/back-office/subscribers/${encodeURIComponent(email)}`);
   await page.getByRole('heading', { name: email, level: 1 }).waitFor();
 }
 
@@ -139,8 +138,7 @@ describe('subscriber and role actions in Chromium', () => {
     expect((await colleaguesApi.get('/staff')).status).toBe(403);
 
     await t.page.setViewportSize({ width, height: 900 });
-    await signIn(t.page, t.site, owner);
-    await t.page.goto(`${t.site.url}/back-office/staff`);
+    await signIn(t.page, t.site, owner, 'owner', `/back-office/staff`);
     const row = (role: string) =>
       t.page.getByRole('row', { name: new RegExp(`${colleague.replaceAll('.', '\\.')} Active ${role}`) });
     await row('Staff: leads only').waitFor();
@@ -193,8 +191,7 @@ describe('subscriber and role actions in Chromium', () => {
     const staff = 'sam.phone.roles@fenwickhale.test';
     await staffMember(t.site, staff, 'staff');
     await t.page.setViewportSize({ width: 375, height: 900 });
-    await signIn(t.page, t.site, owner);
-    await t.page.goto(`${t.site.url}/back-office/staff`);
+    await signIn(t.page, t.site, owner, 'owner', `/back-office/staff`);
     await t.page
       .getByRole('row', { name: new RegExp(`${staff.replaceAll('.', '\\.')} Active Staff: leads only`) })
       .waitFor();

@@ -69,21 +69,22 @@ async function startSession(site: { db: Db }, email: string, role: StaffRole, us
 }
 
 /**
- * Signs `email` in on `page` through a written session (see startSession), then opens the back office
- * and waits for it to greet them.
+ * Signs `email` in on `page` through a written session (see startSession), then opens `at` (the back
+ * office's overview unless said) and waits for the back office to greet them.
  */
 export async function signIn(
   page: Page,
   site: { url: string; db: Db },
   email: string,
   role: StaffRole = 'owner',
+  at = '/back-office',
 ) {
   const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => null);
   const session = await startSession(site, email, role, userAgent);
   await page
     .context()
     .addCookies([{ name: 'session', value: session, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${site.url}/back-office`);
+  await page.goto(`${site.url}${at}`);
   // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
   await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
 }
