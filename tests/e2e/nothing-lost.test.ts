@@ -7,12 +7,12 @@ import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
-import { fixturePassword, staffMember } from '../support/signed-in.ts';
+import { fixturePassword, signIn, staffMember } from '../support/signed-in.ts';
 import { formToken } from '../support/staff.ts';
 
 // When the session ends mid-task, nothing typed is lost: signing in again returns to the page, and what
 // was being typed on it (a note, the availability settings) is still there, for that person only; on a
-// phone too. Signing in goes through the login page's form here: returning to the page is its work.
+// phone too. Signing in again goes through the login page's form here: returning to the page is its work.
 
 const t = setUpSiteInBrowser();
 const staffEmail = 'partner@fenwickhale.test';
@@ -46,7 +46,7 @@ async function endSessionElsewhere(page: Page) {
   expect(answer.headers.get('location')).toBe('/login?notice=signed-out');
 }
 
-/** A new contact enquiry from `email`, signed in and opened on its lead page: that page's address. */
+/** A new contact enquiry from `email`, opened on its lead page by a signed-in partner: that page's address. */
 async function openNewLead(page: Page, email: string) {
   const sent = await send(t.site, '/contact-us-send', {
     method: 'POST',
@@ -54,9 +54,7 @@ async function openNewLead(page: Page, email: string) {
     body: JSON.stringify({ ...contact(email), recToken: 'none' }),
   });
   expect(sent.status).toBe(201);
-  await page.goto(`${t.site.url}/back-office/contact-enquiries`);
-  await page.waitForURL('**/login?next=%2Fback-office%2Fcontact-enquiries');
-  await signInOnLoginPage(page, `${t.site.url}/back-office/contact-enquiries`);
+  await signIn(page, t.site, staffEmail, 'owner', '/back-office/contact-enquiries');
   await page
     .getByRole('row', { name: new RegExp(email) })
     .getByRole('link')
