@@ -113,6 +113,15 @@ describe('text', () => {
     expect(aside).toContain('Monday to Friday, 9am to 5pm');
     await expect(t.page.locator('main').textContent()).resolves.not.toContain('monday to friday');
   });
+
+  it('writes the opening hours as the firm does on every page, the thank-you page too', () => {
+    const pages = path.resolve(import.meta.dirname, '../../dist/pages');
+    const html = (page: string) => readFileSync(path.join(pages, `${page}.html`), 'utf8');
+    expect(html('contact-received')).toContain('Monday to Friday, 9am to 5pm');
+    for (const page of ['index', 'contact', 'contact-received', 'about', 'services']) {
+      expect(html(page), page).not.toMatch(/monday to friday/);
+    }
+  });
 });
 
 describe('the newsletter', () => {

@@ -18,8 +18,7 @@ export default function ContactReceivedPage() {
           arrived, with a reference to quote if you need to add anything.
         </p>
         <p>
-          If it is urgent, call us on <a href={firm.phoneHref}>{firm.phone}</a> (
-          {firm.openingHours.toLowerCase()}).
+          If it is urgent, call us on <a href={firm.phoneHref}>{firm.phone}</a> ({firm.openingHours}).
         </p>
         <p>
           <a href="/">Back to the home page</a>
