@@ -185,16 +185,14 @@ describeOnPostgres('npm run db:copy', () => {
     const theirs = await fresh('postgres');
     const client = new pg.Client({ connectionString: theirs.url });
     await client.connect();
-    const schema = new URL(theirs.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1];
     const tablesOf = async () =>
       (
         await client.query<{ name: string }>(
-          'select table_name as name from information_schema.tables where table_schema = $1 order by 1',
-          [schema],
+          'select table_name as name from information_schema.tables where table_schema = current_schema() order by 1',
         )
       ).rows.map((row) => row.name);
     try {
-      await client.query(`create table ${schema}.stuff (note text)`);
+      await client.query('create table stuff (note text)');
       const refused = await copyCommand('--from', source.url, '--to', theirs.url);
       expect(refused).toMatchObject({ code: 1 });
       expect(refused.stderr).toBe(

@@ -34,6 +34,15 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = process.env[templateEnv.postgres];
+  if (template) {
+    // A database of its own, not a schema in a shared one: Kysely's migrator reads every schema of its
+    // database (has_schema_privilege on each), and fails when another file drops its schema meanwhile.
+    // Named after the run's template, it is dropped with it when the run ends (template-databases.ts).
+    const name = `${template}_${randomBytes(6).toString('hex')}`;
+    await asAdmin(`create database ${name}`);
+    return { url: databaseUrl(name), drop: async () => {} };
+  }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await asAdmin(`create schema ${schema}`);
   const url = new URL(postgresUrl);
