@@ -32,7 +32,7 @@ describe('the Advisers screen in Chromium', () => {
     const name = `Ann Fenwick ${width}`;
     await staffMember(t.site, staff, 'staff');
     const page = t.page;
-    await signIn(page, t.site, owner, 'owner', `/back-office/advisers`);
+    await signIn(page, t.site, owner, 'owner', '/back-office/advisers');
     await page.getByRole('heading', { name: 'Advisers', level: 1 }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -152,7 +152,7 @@ describe('the Advisers screen in Chromium', () => {
     await staffMember(t.site, staff, 'staff');
     const page = t.page;
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, t.site, 'olive.advisers.375@fenwickhale.test', 'owner', `/back-office/advisers`);
+    await signIn(page, t.site, 'olive.advisers.375@fenwickhale.test', 'owner', '/back-office/advisers');
     await page.getByRole('heading', { name: 'Advisers', level: 1 }).waitFor();
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(width);

@@ -37,7 +37,7 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
     expect((await saved.json()).infoMessages).toEqual([articleMessages.revisionSaved]);
 
     const page = t.page;
-    await signIn(page, t.site, ownerEmail, 'owner', `/back-office/insights`);
+    await signIn(page, t.site, ownerEmail, 'owner', '/back-office/insights');
     await page.getByText(`Changes waiting for review by ${staffEmail}`, { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Payroll year end' }).click();
     const review = page.getByRole('region', { name: 'Changes waiting for review' });

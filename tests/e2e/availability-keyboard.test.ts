@@ -14,7 +14,7 @@ const t = setUpSiteInBrowser();
 async function openAvailability(page: Page, email: string) {
   const api = await staffApi(t.site, email);
   const restore = () => api.send('/availability', defaultAvailabilitySettings, 'PUT');
-  await signIn(page, t.site, email, 'owner', `/back-office/availability`);
+  await signIn(page, t.site, email, 'owner', '/back-office/availability');
   await page.getByRole('heading', { name: 'Availability', level: 1 }).waitFor();
   return restore;
 }

@@ -40,7 +40,7 @@ describe('the back office’s layout in Chromium', () => {
 
       const page = t.page;
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, t.site, owner, 'owner', `/back-office/staff`);
+      await signIn(page, t.site, owner, 'owner', '/back-office/staff');
       // The Staff table's rows (the audit log below names the same people).
       const staffRow = (email: string) =>
         page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });

@@ -19,7 +19,7 @@ describe('Insights in Chromium', () => {
     const page = t.page;
     await page.setViewportSize({ width: 1280, height: 900 });
     // The firm's first account, and so an owner, as `user:add` makes the first account whatever it is asked.
-    await signIn(page, t.site, email, 'owner', `/back-office/insights`);
+    await signIn(page, t.site, email, 'owner', '/back-office/insights');
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New article' }).click();

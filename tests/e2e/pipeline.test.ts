@@ -54,7 +54,7 @@ async function callInTheWeek(page: Page, width: number, slotIndex: number, email
   const [booked] = (await api.json(`/bookings?q=${encodeURIComponent(email)}`)).items;
 
   await page.setViewportSize({ width, height: 900 });
-  await signIn(page, t.site, staffEmail, 'owner', `/back-office/bookings`);
+  await signIn(page, t.site, staffEmail, 'owner', '/back-office/bookings');
   const day = formatLongDate(parseIsoDate(booked.localDate) ?? date);
   const heading = page.getByRole('table').getByText(day, { exact: true });
   await heading.waitFor();

@@ -13,7 +13,7 @@ const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100
 
 async function openStaffScreen(page: Page, width: number, email: string) {
   await page.setViewportSize({ width, height: 900 });
-  await signIn(page, t.site, email, 'owner', `/back-office/staff`);
+  await signIn(page, t.site, email, 'owner', '/back-office/staff');
   await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
 }
 

@@ -138,7 +138,7 @@ describe('subscriber and role actions in Chromium', () => {
     expect((await colleaguesApi.get('/staff')).status).toBe(403);
 
     await t.page.setViewportSize({ width, height: 900 });
-    await signIn(t.page, t.site, owner, 'owner', `/back-office/staff`);
+    await signIn(t.page, t.site, owner, 'owner', '/back-office/staff');
     const row = (role: string) =>
       t.page.getByRole('row', { name: new RegExp(`${colleague.replaceAll('.', '\\.')} Active ${role}`) });
     await row('Staff: leads only').waitFor();
@@ -191,7 +191,7 @@ describe('subscriber and role actions in Chromium', () => {
     const staff = 'sam.phone.roles@fenwickhale.test';
     await staffMember(t.site, staff, 'staff');
     await t.page.setViewportSize({ width: 375, height: 900 });
-    await signIn(t.page, t.site, owner, 'owner', `/back-office/staff`);
+    await signIn(t.page, t.site, owner, 'owner', '/back-office/staff');
     await t.page
       .getByRole('row', { name: new RegExp(`${staff.replaceAll('.', '\\.')} Active Staff: leads only`) })
       .waitFor();

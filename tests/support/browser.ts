@@ -85,7 +85,8 @@ export interface SiteInBrowser {
 
 /**
  * For a browser spec file: starts the built site (in process) once, and gives each test a new context of
- * the worker's Chromium (no cookies or storage carried over). Read the fields inside tests, not at the top of the file.
+ * the worker's Chromium (no cookies or storage carried over). Read the fields inside tests, not at the
+ * top of the file.
  */
 export function setUpSiteInBrowser({
   viewport = { width: 1280, height: 900 },

@@ -35,14 +35,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const template = process.env[templateEnv.postgres];
-  if (template) {
-    // A database of its own, not a schema in a shared one: Kysely's migrator reads every schema of its
-    // database (has_schema_privilege on each), and fails when another file drops its schema meanwhile.
-    // Named after the run's template, it is dropped with it when the run ends (template-databases.ts).
-    const name = `${template}_${randomBytes(6).toString('hex')}`;
-    await asAdmin(`create database ${name}`);
-    return { url: databaseUrl(name), drop: async () => {} };
-  }
+  // A database of its own, not a schema in a shared one: Kysely's migrator reads every schema of its
+  // database (has_schema_privilege on each), and fails when another file drops its schema meanwhile.
+  if (template) return { url: databaseUrl(await databaseOfThisRun(template)), drop: async () => {} };
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await asAdmin(`create schema ${schema}`);
   const url = new URL(postgresUrl);
@@ -66,14 +61,21 @@ export async function createMigratedTestDatabase(kind: DatabaseKind): Promise<Te
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(`create database ${name} template ${template}`);
+  const url = new URL(databaseUrl(await databaseOfThisRun(template, { copy: true })));
   // A commit need not wait for the disk: the tests stop the app, never PostgreSQL itself.
-  const url = new URL(databaseUrl(name));
   url.searchParams.set('options', '-c synchronous_commit=off');
-  // Dropped with the template when the run ends (template-databases.ts): DROP DATABASE waits on a
-  // checkpoint, seconds on a busy machine, which a test's clean-up should not pay.
   return { url: url.toString(), drop: async () => {} };
+}
+
+/**
+ * A new PostgreSQL database, empty or a copy of the run's migrated template, named after that template
+ * (the name is returned). It is dropped with the template when the run ends (template-databases.ts), not by the test: DROP
+ * DATABASE waits on a checkpoint, seconds on a busy machine, which a test's clean-up should not pay.
+ */
+async function databaseOfThisRun(template: string, { copy = false } = {}) {
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
+  await asAdmin(`create database ${name}${copy ? ` template ${template}` : ''}`);
+  return name;
 }
 
 /** TEST_DATABASE_URL with another database's name in it. */
