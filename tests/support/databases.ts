@@ -69,8 +69,9 @@ export async function createMigratedTestDatabase(kind: DatabaseKind): Promise<Te
 
 /**
  * A new PostgreSQL database, empty or a copy of the run's migrated template, named after that template
- * (the name is returned). It is dropped with the template when the run ends (template-databases.ts), not by the test: DROP
- * DATABASE waits on a checkpoint, seconds on a busy machine, which a test's clean-up should not pay.
+ * (the name is returned). It is dropped with the template when the run ends (template-databases.ts),
+ * not by the test: DROP DATABASE waits on a checkpoint, seconds on a busy machine, which a test's
+ * clean-up should not pay.
  */
 async function databaseOfThisRun(template: string, { copy = false } = {}) {
   const name = `${template}_${randomBytes(6).toString('hex')}`;
