@@ -161,7 +161,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return queue.shift();
     }
 
-    async function flushSent() {
+    // One marking at a time, and a pass ends only after the last: the timer's marking may be under way
+    // when the pass finishes, and a stop that returned before it would leave sent mail claimed, to be
+    // sent again once its lease ran out.
+    let marking = Promise.resolve();
+    function flushSent() {
+      marking = marking.catch(() => undefined).then(markWhatWasSent);
+      return marking;
+    }
+
+    async function markWhatWasSent() {
       const ids = sent.splice(0);
       if (ids.length === 0) return;
       try {
@@ -212,10 +221,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       );
     }, leaseMs / 3);
     renewal.unref();
-    const marking = setInterval(() => {
+    const markingTimer = setInterval(() => {
       flushSent().catch((error) => log.warn({ err: error }, 'could not mark sent mail as sent'));
     }, markSentEveryMs);
-    marking.unref();
+    markingTimer.unref();
     try {
       await Promise.all(Array.from({ length: concurrency }, sendInTurn));
       await claiming;
@@ -224,7 +233,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await flushSent();
     } finally {
       clearInterval(renewal);
-      clearInterval(marking);
+      clearInterval(markingTimer);
     }
     if (failure) throw failure.error;
     // The bodies just emptied are still in SQLite's log until a checkpoint writes over them; one that
