@@ -47,7 +47,9 @@ it('ends a read past its time limit in words, while the main thread stays free, 
   } finally {
     clearInterval(ticker);
   }
-  expect(longestGapMs).toBeLessThan(100);
+  // A read on the main thread would stop the ticker for the whole second it spins; a loaded machine may
+  // hold the ticker back a tenth or two of that, never half.
+  expect(longestGapMs).toBeLessThan(500);
   // A read waiting behind it counts its wait in its own time limit; the next one has a fresh worker.
   const read = await pool.read(icalendar(meeting), window, { timeoutMs: 10_000 });
   expect(read.busy).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { firm } from '#content/firm.ts';
 import type { EmailBlock } from '#server/mail/layout.ts';
 import { renderEmailHtml } from '#server/mail/layout.ts';
+import { zoneFormatter } from '#shared/calendar.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { markdownToText, renderMarkdown } from '#shared/markdown.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
@@ -80,10 +81,5 @@ export function completeFor(
 
 /** "4 March 2026": the day in the firm's time zone, as a reader writes it. */
 export function dayInWords(at: string, timeZone = firm.timeZone) {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(at));
+  return zoneFormatter(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(at));
 }
