@@ -39,4 +39,12 @@ export const nextSteps = {
       'Forgotten your password? The link under the form emails you a new one.',
     ],
   },
+  newPassword: {
+    eyebrow: 'Back office',
+    steps: [
+      'Choose at least eight characters, with a capital letter and a number, and type it twice.',
+      'Then sign in with your email address and the new password.',
+      'Each link works once: a reset link for an hour, an invitation for a week. The sign-in page sends a new reset link.',
+    ],
+  },
 } as const;

@@ -163,6 +163,11 @@ describe('staff accounts in Chromium', () => {
     const link = resetLinkIn(reset.parsed.text);
     await t.page.goto(link);
     expect(await accessibilityViolations(t.page)).toEqual([]);
+    // Beside the form: what the rules are and how long a link lasts, not the sign-in page's own advice.
+    const nextSteps = await t.page.getByRole('complementary', { name: 'What happens next' }).innerText();
+    expect(nextSteps).toContain('at least eight characters, with a capital letter and a number');
+    expect(nextSteps).toContain('a reset link for an hour, an invitation for a week');
+    expect(nextSteps).not.toContain('under the form');
     const newPassword = form().getByLabel('New password', { exact: true });
     await newPassword.fill('weak');
     await form().getByText('Password is invalid').waitFor();

@@ -14,10 +14,10 @@ export const meta: PageMeta = {
 export default function ResetPasswordPage() {
   return (
     <FormPage
-      eyebrow={nextSteps.staff.eyebrow}
+      eyebrow={nextSteps.newPassword.eyebrow}
       heading="Choose a new password"
       lead="Once it is set, every device signed in to your account is signed out."
-      steps={nextSteps.staff.steps}
+      steps={nextSteps.newPassword.steps}
       contact={false}
     >
       <ResetPasswordForm />
