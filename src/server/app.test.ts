@@ -6,6 +6,7 @@ import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { send } from '#tests/support/http.ts';
 import { publicRoute } from './http/access.ts';
+import { withoutTrailingSlash } from './http/errors.ts';
 
 let site: TestApp;
 
@@ -21,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const get = (urlPath: string, headers: Record<string, string> = {}) => send(site, `${urlPath}`, { headers });
+const get = (urlPath: string, headers: Record<string, string> = {}, redirect: RequestRedirect = 'follow') =>
+  send(site, `${urlPath}`, { headers, redirect });
 
 describe('security headers', () => {
   it('forbid inline script, framing and cross-site referrers', async () => {
@@ -103,6 +105,20 @@ describe('prerendered pages and assets', () => {
     const response = await get('/no-such-page', { accept: 'text/html' });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<h1>Page not found</h1>');
+  });
+
+  it('sends a browser from an address with a closing slash to the page without it, and never off the site', async () => {
+    const moved = await get('/contact/?from=card', { accept: 'text/html' }, 'manual');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/contact?from=card');
+    expect((await get('/services//', { accept: 'text/html' }, 'manual')).headers.get('location')).toBe(
+      '/services',
+    );
+    const elsewhere = await get('//elsewhere.example/', { accept: 'text/html' }, 'manual');
+    expect(elsewhere.status).toBe(404);
+    // A browser turns `\` into `/` before asking; a raw client may not, and is not moved either.
+    expect(withoutTrailingSlash('/\\elsewhere.example/')).toBeNull();
+    expect((await send(site, '/api/nothing-here/', { method: 'POST' })).status).toBe(404);
   });
 
   it('answers JSON 404 to an API caller', async () => {

@@ -146,7 +146,21 @@ export function registerErrorHandling(
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const moved = wantsPage ? withoutTrailingSlash(request.url) : null;
+    if (moved) return reply.redirect(moved, 301);
     if (wantsPage && pages.notFound) return pages.send(request, reply, pages.notFound, 404);
     return reply.status(404).send(failure('Not found.'));
   });
+}
+
+/**
+ * `/contact/`, as a visitor may type it or another site link to it, is the page at `/contact`: the address
+ * without its closing slashes, query kept. Only a path that starts with one slash is moved, so the answer
+ * always stays on this site (`//elsewhere.example/` would be read as another host).
+ */
+export function withoutTrailingSlash(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const urlPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!/^\/[^/\\]/.test(urlPath) || !urlPath.endsWith('/')) return null;
+  return urlPath.replace(/\/+$/, '') + (queryAt === -1 ? '' : url.slice(queryAt));
 }
