@@ -170,6 +170,25 @@ describe('the back office’s layout in Chromium', () => {
     });
   }
 
+  it('shows who is signed in on the Overview as a card each on a phone, with nothing off to the side (375 px)', async () => {
+    const owner = 'layout.overview.with.a.long.address@fenwickhale-and-partners.test';
+    const page = t.page;
+    await page.setViewportSize({ width: 375, height: 900 });
+    await signIn(page, t.site, owner, 'owner', '/back-office');
+    const signedIn = page.getByRole('region', { name: 'Signed in now' });
+    const row = signedIn.getByRole('row').filter({ has: page.getByRole('cell', { name: owner }) });
+    await row.waitFor();
+
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    // Nothing to scroll inside the box either: the whole row is in view.
+    expect(await signedIn.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    const cells = await row.getByRole('cell').all();
+    for (const cell of cells) expect(await insideWidth(cell, 375)).toBe(true);
+    expect(await Promise.all(cells.map(shownLabel))).toEqual(['Who', 'Since', 'Last active', 'Remembered']);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+
   for (const width of [375, 1280]) {
     it(`fits a subscriber with a long address to the window: heading, buttons and consent record (${width} px)`, async () => {
       const owner = `layout.subscribers.${width}@fenwickhale.test`;

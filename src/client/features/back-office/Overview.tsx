@@ -27,7 +27,7 @@ export function Overview() {
           </ul>
           <h2>Signed in now</h2>
           <ScrollBox label="Signed in now">
-            <table className="bo-table">
+            <table className="bo-table bo-table--cards">
               <thead>
                 <tr>
                   <th scope="col">Who</th>
@@ -39,10 +39,10 @@ export function Overview() {
               <tbody>
                 {summary.signedIn.map((entry) => (
                   <tr key={`${entry.email}-${entry.since}`}>
-                    <td>{entry.email}</td>
-                    <td>{when(entry.since)}</td>
-                    <td>{when(entry.lastSeen)}</td>
-                    <td>{entry.kind === 'remembered' ? 'Yes, 30 days' : 'No'}</td>
+                    <td data-label="Who">{entry.email}</td>
+                    <td data-label="Since">{when(entry.since)}</td>
+                    <td data-label="Last active">{when(entry.lastSeen)}</td>
+                    <td data-label="Remembered">{entry.kind === 'remembered' ? 'Yes, 30 days' : 'No'}</td>
                   </tr>
                 ))}
               </tbody>
