@@ -21,8 +21,8 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/template-databases.ts'],
     // Vitest's default is one worker less than the cores: one, on a 2-core machine. Test files spend much
-    // of their time waiting on Chromium, PostgreSQL and SMTP, so two run side by side. A third was faster
-    // (712 s against 780 s) but made timing-bound tests fail under the load (decision 021).
+    // of their time waiting on Chromium, PostgreSQL and SMTP, so two run side by side. A third is slower
+    // now that the machine is busy with two (650 s against 595 s, decision 021).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // The files of a worker share its modules: the app's code is loaded once per worker, not per file.
     isolate: false,
