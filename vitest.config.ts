@@ -17,7 +17,7 @@ const db = serverTestFiles.filter(
 const unit = serverTestFiles.filter((file) => !api.includes(file) && !db.includes(file));
 
 const cores = availableParallelism();
-const serverTests = { testTimeout: 20_000, maxWorkers: cores + 1, sequence: { groupOrder: 0 } };
+const serverTestOptions = { testTimeout: 20_000, maxWorkers: cores + 1, sequence: { groupOrder: 0 } };
 
 export default defineConfig({
   test: {
@@ -30,9 +30,9 @@ export default defineConfig({
     // more than the cores keeps the machine busy. Browser specs keep it busy by themselves (Chromium
     // does most of their work), so they run one per core: a third was slower on two cores.
     projects: [
-      { extends: true, test: { name: 'unit', include: unit, ...serverTests } },
-      { extends: true, test: { name: 'db', include: db, ...serverTests } },
-      { extends: true, test: { name: 'api', include: api, ...serverTests } },
+      { extends: true, test: { name: 'unit', include: unit, ...serverTestOptions } },
+      { extends: true, test: { name: 'db', include: db, ...serverTestOptions } },
+      { extends: true, test: { name: 'api', include: api, ...serverTestOptions } },
       {
         extends: true,
         test: {
