@@ -78,7 +78,7 @@ describeEachDatabase('set-password links', (database) => {
     );
   });
 
-  it('go in the audit log when sent (three an hour at most, never for an unknown address) and when used, by the user', async () => {
+  it('go in the audit log when sent (three an hour at most, never for an unknown address) and when used, by the user, who is told of a changed password but not of a first one', async () => {
     const email = 'max@fenwickhale.test';
     const accounts = createAccountService({
       db: site.db,
@@ -89,6 +89,15 @@ describeEachDatabase('set-password links', (database) => {
     site.outbox.kick();
     const invitation = resetLinkIn((await smtp.waitFor((m) => m.to.includes(email))).parsed.text);
     expect(notice(await setPassword(invitation, 'Chosen11'))).toBe('/login?notice=password-changed');
+    // A first password changed nothing the person had: no "your password was changed" alarm.
+    const changedNotices = () =>
+      site.db
+        .selectFrom('outbox_messages')
+        .select('subject')
+        .where('kind', '=', 'password-changed')
+        .where('recipient', '=', email)
+        .execute();
+    expect(await changedNotices()).toEqual([]);
     for (let i = 0; i < 4; i++) await askForLink(email);
     await askForLink('nobody.here@fenwickhale.test');
     // The form is answered before the link is made (so the time taken tells nothing): wait for the work.
@@ -140,6 +149,10 @@ describeEachDatabase('set-password links', (database) => {
         .parsed.text,
     );
     expect(notice(await setPassword(reset, 'Chosen22'))).toBe('/login?notice=password-changed');
+    // Changing a password the person had is told to them, in case it was not them.
+    expect(await changedNotices()).toEqual([
+      { subject: 'Your Fenwick & Hale back-office password was changed' },
+    ]);
     const last = await site.db
       .selectFrom('audit_log')
       .select(['user_id', 'action', 'detail'])

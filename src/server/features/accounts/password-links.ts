@@ -99,7 +99,7 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
     /**
      * Sets the password behind a link, once: that link and every other reset or invitation link the user
      * still holds stop working, every session of the user ends, addresses waiting after failures on the
-     * account may try again, and they are told by email; the audit log records it as done by the user,
+     * account may try again, and they are told by email if they had a password before; the audit log records it as done by the user,
      * with which kind of link and from where (`ipAddress`, when known). False when the link cannot be used.
      */
     async setPassword(
@@ -129,6 +129,14 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .where('user_id', '=', found.userId)
           .where('used_at', 'is', null)
           .execute();
+        // A first password (an invitation's, or a reset asked for before accepting one) changes nothing
+        // the person had: telling them their password "was changed" would only alarm them.
+        const hadPassword = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', found.userId)
+          .where('password_hash', 'is not', null)
+          .executeTakeFirst();
         await trx
           .updateTable('users')
           .set({ password_hash: newHash, password_changed_at: at.toISOString() })
@@ -136,7 +144,9 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
         await throttle.liftAddressLimitsOf(trx, found.email);
-        await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at), at);
+        if (hadPassword) {
+          await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at), at);
+        }
         await recordAudit(
           trx,
           {
