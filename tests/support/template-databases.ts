@@ -7,6 +7,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { asAdmin, databaseUrl, postgresUrl, templateEnv } from './databases.ts';
+import { waitUntil } from './wait.ts';
 
 /**
  * Vitest's global set-up: migrates one SQLite file and (with TEST_DATABASE_URL) one PostgreSQL database
@@ -29,9 +30,30 @@ export default async function migrateTemplates() {
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     if (!postgresUrl) return;
-    for (const copy of await databasesNamed(`${name}_%`)) await asAdmin(`drop database ${copy} with (force)`);
-    await asAdmin(`drop database if exists ${name} with (force)`);
+    for (const copy of await databasesNamed(`${name}_%`)) await dropDatabase(copy);
+    await dropDatabase(name);
   };
+}
+
+/**
+ * Drops a database of this run, ending whatever is still connected to it. PostgreSQL's own autovacuum may
+ * be working in one just after its tests (a copy the newsletter filled with 2,000 rows): the test role
+ * may not end that process (42501) and must wait for it to finish, as it does within seconds.
+ */
+async function dropDatabase(name: string) {
+  let lastError: unknown;
+  await waitUntil(
+    () =>
+      asAdmin(`drop database if exists ${name} with (force)`).then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code !== '42501' && error.code !== '55006') throw error;
+          lastError = error;
+          return false;
+        },
+      ),
+    { timeoutMs: 60_000, intervalMs: 250, what: () => `database ${name} dropped: ${lastError}` },
+  );
 }
 
 /** The databases whose name matches a LIKE pattern (`_` and `%` as wildcards, which our names allow). */
