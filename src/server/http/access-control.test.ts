@@ -87,6 +87,8 @@ describeEachDatabase('access to every route that is not public', (database) => {
     expect(closed.get('/api/back-office/staff')).toBe('owner');
   });
 
+  // This and the next send some thousands of requests each: more than a server test's 20 s when the
+  // machine is busy, as bad-input.test.ts's fuzzing is.
   it('denies an anonymous caller every route, by every method and every spelling of its path, and changes nothing', async () => {
     const before = await tableCounts(site);
     const requests = [...closedRoutes()].flatMap(([pattern, access]) =>
@@ -99,7 +101,7 @@ describeEachDatabase('access to every route that is not public', (database) => {
       expectDenied(answer, access, `anonymous ${method} ${path}`);
     });
     expect(await tableCounts(site)).toEqual(before);
-  });
+  }, 120_000);
 
   it('refuses a signed-in member of staff every change without the form token, by every spelling', async () => {
     const before = await tableCounts(site);
@@ -121,7 +123,7 @@ describeEachDatabase('access to every route that is not public', (database) => {
       expectDenied(answer, access, `cross-site ${method} ${path}`);
     });
     expect(await tableCounts(site)).toEqual(before);
-  });
+  }, 120_000);
 
   describe('the same routes spelled the usual way', () => {
     it('still serve a signed-in member of staff', async () => {
