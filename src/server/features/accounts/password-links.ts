@@ -42,7 +42,14 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
     executor
       .selectFrom('password_tokens')
       .innerJoin('users', 'users.id', 'password_tokens.user_id')
-      .select(['password_tokens.token_hash', 'password_tokens.purpose', 'users.id as userId', 'users.email'])
+      .select((eb) => [
+        'password_tokens.token_hash',
+        'password_tokens.purpose',
+        'users.id as userId',
+        'users.email',
+        // 1 or 0 on SQLite, true or false on PostgreSQL: either reads as its truth.
+        eb('users.password_hash', 'is not', null).as('hadPassword'),
+      ])
       .where('password_tokens.token_hash', '=', hashToken(token))
       .where('password_tokens.used_at', 'is', null)
       .where('password_tokens.expires_at', '>', now().toISOString())
@@ -99,8 +106,9 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
     /**
      * Sets the password behind a link, once: that link and every other reset or invitation link the user
      * still holds stop working, every session of the user ends, addresses waiting after failures on the
-     * account may try again, and they are told by email if they had a password before; the audit log records it as done by the user,
-     * with which kind of link and from where (`ipAddress`, when known). False when the link cannot be used.
+     * account may try again, and they are told by email if they had a password before; the audit log
+     * records it as done by the user, with which kind of link and from where (`ipAddress`, when known).
+     * False when the link cannot be used.
      */
     async setPassword(
       token: string,
@@ -129,14 +137,6 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .where('user_id', '=', found.userId)
           .where('used_at', 'is', null)
           .execute();
-        // A first password (an invitation's, or a reset asked for before accepting one) changes nothing
-        // the person had: telling them their password "was changed" would only alarm them.
-        const hadPassword = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', found.userId)
-          .where('password_hash', 'is not', null)
-          .executeTakeFirst();
         await trx
           .updateTable('users')
           .set({ password_hash: newHash, password_changed_at: at.toISOString() })
@@ -144,7 +144,9 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
         await throttle.liftAddressLimitsOf(trx, found.email);
-        if (hadPassword) {
+        // A first password (an invitation's, or a reset asked for before accepting one) changes nothing
+        // the person had: telling them their password "was changed" would only alarm them.
+        if (found.hadPassword) {
           await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at), at);
         }
         await recordAudit(
