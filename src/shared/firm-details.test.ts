@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { firmDetailsSchema } from './firm-details.ts';
+
+const obrienAndMarsh = {
+  tradingName: 'O’Brien & Marsh',
+  legalName: "O'Brien & Marsh (Leeds) Ltd",
+  companyNumber: '12345678',
+  vatNumber: 'gb312456779',
+  auditRegistration: 'C009876543',
+  registeredOffice: { street: '3 Park Row, Floor 2', town: 'Leeds', county: '', postcode: 'ls1 5hd' },
+  phone: '(0113) 496 0000',
+  email: 'hello@obrienmarsh.example',
+  regulator: 'Registered to carry on audit work by the ICAEW',
+  icoRegistration: 'za123456',
+  replyPromise: 'two working hours',
+  senderName: 'O’Brien & Marsh — Café Accounts',
+  noticesEmail: 'office@obrienmarsh.example',
+};
+
+/** The refusals of `details`, each as the form would show it. */
+function refusals(details: unknown): string[] {
+  const result = firmDetailsSchema.safeParse(details);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+describe('the firm’s details', () => {
+  it('keeps a name as the firm has it, apostrophes, ampersands, accents and commas, and writes numbers one way', () => {
+    const details = firmDetailsSchema.parse(obrienAndMarsh);
+    expect(details.legalName).toBe("O'Brien & Marsh (Leeds) Ltd");
+    expect(details.senderName).toBe('O’Brien & Marsh — Café Accounts');
+    expect(details.vatNumber).toBe('GB 312 4567 79');
+    expect(details.registeredOffice.postcode).toBe('LS1 5HD');
+    expect(details.icoRegistration).toBe('ZA123456');
+  });
+
+  it('leaves out the numbers a firm does not have', () => {
+    const details = firmDetailsSchema.parse({
+      ...obrienAndMarsh,
+      companyNumber: ' ',
+      vatNumber: '',
+      icoRegistration: '',
+    });
+    expect([details.companyNumber, details.vatNumber, details.icoRegistration]).toEqual(['', '', '']);
+  });
+
+  it('refuses each wrong field with a message that names it', () => {
+    expect(
+      refusals({
+        ...obrienAndMarsh,
+        tradingName: '  ',
+        companyNumber: '9876543',
+        vatNumber: 'GB 312 4567 89',
+        registeredOffice: { ...obrienAndMarsh.registeredOffice, postcode: 'LS1' },
+        phone: '12345',
+        email: 'not an address',
+        icoRegistration: 'A1234567',
+        senderName: 'Fenwick\nBcc: everyone@example.com',
+      }),
+    ).toEqual([
+      'Trading name: this is needed',
+      'Company number: A company number has 8 characters: add the leading zeros, e.g. 09876543',
+      'VAT number: This is not a VAT number HMRC issues: check its digits against your VAT certificate',
+      'Postcode: Enter a UK postcode, e.g. SY1 2BQ',
+      expect.stringMatching(/^Phone: Enter a UK telephone number/),
+      expect.stringMatching(/^Email address: /),
+      'ICO registration number: Enter the registration number from your ICO certificate, e.g. ZA123456',
+      'Sender name: one line of ordinary text',
+    ]);
+  });
+
+  it('refuses text longer than its field holds, saying how long it may be', () => {
+    expect(refusals({ ...obrienAndMarsh, tradingName: 'A'.repeat(121) })).toEqual([
+      'Trading name: at most 120 characters',
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+import { emailAddressProblem } from './email.ts';
+import { isTypedText } from './form-fields.ts';
+import {
+  companyNumberProblem,
+  formatCompanyNumber,
+  formatIcoRegistration,
+  formatPostcode,
+  formatVatNumber,
+  icoRegistrationProblem,
+  phoneNumberProblem,
+  postcodeProblem,
+  vatNumberProblem,
+} from './uk-identifiers.ts';
+import { z } from './zod.ts';
+
+// Who the firm is, as an owner enters it in the back office and every page, email and structured-data
+// block shows it (docs/decisions/022-the-firm-is-data.md). Each refusal starts with the field's label as
+// the form shows it, so a message read on its own still names the field.
+
+/** Each field's label on the form, which its refusals start with. */
+export const firmFieldLabels = {
+  tradingName: 'Trading name',
+  legalName: 'Legal name',
+  companyNumber: 'Company number',
+  vatNumber: 'VAT number',
+  auditRegistration: 'Audit registration number',
+  street: 'Street address',
+  town: 'Town or city',
+  county: 'County',
+  postcode: 'Postcode',
+  phone: 'Phone',
+  email: 'Email address',
+  regulator: 'Professional body and registration',
+  icoRegistration: 'ICO registration number',
+  replyPromise: 'How soon you reply',
+  senderName: 'Sender name',
+  noticesEmail: 'Address that receives notices',
+} as const;
+
+type Label = keyof typeof firmFieldLabels;
+
+/** One line of typed text, trimmed, at most `max` characters: a name with &, ’, accents or commas is fine. */
+function line(label: Label, max: number, { optional = false } = {}) {
+  const name = firmFieldLabels[label];
+  const text = z
+    .string({ error: `${name}: enter it as text` })
+    .trim()
+    .max(max, { error: `${name}: at most ${max} characters` })
+    .refine((value) => isTypedText(value) && !/[\r\n]/.test(value), {
+      error: `${name}: one line of ordinary text`,
+    });
+  return optional ? text : text.refine((value) => value !== '', { error: `${name}: this is needed` });
+}
+
+/** An identifier checked by its issuer's rule, stored the one way it is shown; blank when the firm has none. */
+function identifier(
+  label: Label,
+  problem: (value: string) => string | null,
+  format: (value: string) => string,
+) {
+  return line(label, 40, { optional: true }).transform((value, context) => {
+    if (value === '') return '';
+    const found = problem(value);
+    if (found)
+      context.issues.push({ code: 'custom', message: `${firmFieldLabels[label]}: ${found}`, input: value });
+    return format(value);
+  });
+}
+
+function email(label: Label) {
+  return line(label, 254).check((context) => {
+    const problem = context.value === '' ? null : emailAddressProblem(context.value);
+    if (problem) {
+      context.issues.push({
+        code: 'custom',
+        message: `${firmFieldLabels[label]}: ${problem}`,
+        input: context.value,
+      });
+    }
+  });
+}
+
+export const firmAddressSchema = z.object({
+  street: line('street', 120),
+  town: line('town', 60),
+  county: line('county', 60, { optional: true }),
+  postcode: identifier('postcode', postcodeProblem, formatPostcode).refine((value) => value !== '', {
+    error: `${firmFieldLabels.postcode}: this is needed`,
+  }),
+});
+
+export const firmDetailsSchema = z.object({
+  tradingName: line('tradingName', 120),
+  legalName: line('legalName', 160),
+  companyNumber: identifier('companyNumber', companyNumberProblem, formatCompanyNumber),
+  vatNumber: identifier('vatNumber', vatNumberProblem, formatVatNumber),
+  auditRegistration: line('auditRegistration', 40, { optional: true }),
+  registeredOffice: firmAddressSchema,
+  phone: line('phone', 40).check((context) => {
+    const problem = context.value === '' ? null : phoneNumberProblem(context.value);
+    if (problem)
+      context.issues.push({
+        code: 'custom',
+        message: `${firmFieldLabels.phone}: ${problem}`,
+        input: context.value,
+      });
+  }),
+  email: email('email'),
+  regulator: line('regulator', 300, { optional: true }),
+  icoRegistration: identifier('icoRegistration', icoRegistrationProblem, formatIcoRegistration),
+  /** Finishes "We reply within …", e.g. "one working day". */
+  replyPromise: line('replyPromise', 60),
+  senderName: line('senderName', 80),
+  noticesEmail: email('noticesEmail'),
+});
+
+export type FirmDetails = z.output<typeof firmDetailsSchema>;
