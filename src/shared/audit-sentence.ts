@@ -61,6 +61,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
     }
     case 'availability.changed':
       return `${actor} changed the availability for calls`;
+    case 'firm.changed': {
+      const fields = Array.isArray(detail.fields) ? detail.fields.filter((f) => typeof f === 'string') : [];
+      return `${actor} changed the firm's details${fields.length ? `: ${fields.join(', ')}` : ''}`;
+    }
     case 'blocked-date.added': {
       const reason = typeof detail.reason === 'string' && detail.reason ? ` (${detail.reason})` : '';
       return `${actor} blocked ${day(subject)}${reason}`;

@@ -37,6 +37,7 @@ export type AuditAction =
   | 'staff.role-changed'
   | 'session.ended'
   | 'availability.changed'
+  | 'firm.changed'
   | 'blocked-date.added'
   | 'blocked-date.removed'
   | 'data.exported'

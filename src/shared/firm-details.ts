@@ -24,6 +24,7 @@ export const firmFieldLabels = {
   companyNumber: 'Company number',
   vatNumber: 'VAT number',
   auditRegistration: 'Audit registration number',
+  registeredOffice: 'Registered office',
   street: 'Street address',
   town: 'Town or city',
   county: 'County',

@@ -18,6 +18,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.role-changed': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
+  'firm.changed': 'staff',
   'blocked-date.added': 'staff',
   'blocked-date.removed': 'staff',
   'data.exported': 'staff',

@@ -399,9 +399,19 @@ export interface MailFileTable {
   created_at: Timestamp;
 }
 
+/** The firm's details, one row (migrations/025-firm.ts, features/firm/repository.ts). */
+export interface FirmTable {
+  id: number;
+  /** JSON of FirmDetails (shared/firm-details.ts). */
+  details: string;
+  version: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
+  firm: FirmTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
   applications: ApplicationTable;

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type Db } from '#server/db/database.ts';
+import { auditSentence } from '#shared/audit-sentence.ts';
+import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
+import {
+  createMigratedTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from '#tests/support/databases.ts';
+import { loadFirm, saveFirm } from './repository.ts';
+
+const details: FirmDetails = firmDetailsSchema.parse({
+  tradingName: 'O’Brien & Marsh',
+  legalName: "O'Brien & Marsh (Leeds) Ltd",
+  companyNumber: '12345678',
+  vatNumber: 'GB 312 4567 79',
+  auditRegistration: '',
+  registeredOffice: { street: '3 Park Row', town: 'Leeds', county: '', postcode: 'LS1 5HD' },
+  phone: '0113 496 0000',
+  email: 'hello@obrienmarsh.example',
+  regulator: '',
+  icoRegistration: 'ZA123456',
+  replyPromise: 'one working day',
+  senderName: 'O’Brien & Marsh',
+  noticesEmail: 'office@obrienmarsh.example',
+});
+const now = new Date('2026-11-29T10:00:00Z');
+
+describeEachDatabase('the firm’s details as stored', (kind) => {
+  const current = {} as { db: Db; database: TestDatabase };
+  beforeEach(async () => {
+    current.database = await createMigratedTestDatabase(kind);
+    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
+  });
+  afterEach(async () => {
+    await current.db.destroy();
+    await current.database.drop();
+  });
+
+  it('holds none on a new site, then what was saved, names and all, with its version', async () => {
+    expect(await loadFirm(current.db)).toBeUndefined();
+    expect(await saveFirm(current.db, details, { basedOn: null, by: null, now })).toEqual({
+      saved: true,
+      version: 1,
+    });
+    expect(await loadFirm(current.db)).toEqual({ details, version: 1, updatedAt: now.toISOString() });
+  });
+
+  it('saves nothing from an older version, so the second of two editors is told', async () => {
+    await saveFirm(current.db, details, { basedOn: null, by: null, now });
+    const first = { ...details, phone: '0113 496 0001' };
+    const second = { ...details, tradingName: 'Marsh & Co' };
+    const saves = await Promise.all([
+      saveFirm(current.db, first, { basedOn: 1, by: null, now }),
+      saveFirm(current.db, second, { basedOn: 1, by: null, now }),
+    ]);
+    expect(saves.filter((save) => save.saved)).toHaveLength(1);
+    expect(await saveFirm(current.db, details, { basedOn: null, by: null, now })).toEqual({ saved: false });
+    const stored = await loadFirm(current.db);
+    expect(stored?.version).toBe(2);
+    expect([first, second]).toContainEqual(stored?.details);
+  });
+
+  it('records who changed which fields in the audit log', async () => {
+    await saveFirm(current.db, details, { basedOn: null, by: null, now });
+    const moved = {
+      ...details,
+      phone: '0113 496 0001',
+      registeredOffice: { ...details.registeredOffice, street: '4 Park Row' },
+    };
+    await saveFirm(current.db, moved, { basedOn: 1, by: null, now });
+    const entries = await current.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject', 'detail', 'created_at'])
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => JSON.parse(entry.detail).fields)).toEqual([
+      [
+        'Trading name',
+        'Legal name',
+        'Company number',
+        'VAT number',
+        'Audit registration number',
+        'Registered office',
+        'Phone',
+        'Email address',
+        'Professional body and registration',
+        'ICO registration number',
+        'How soon you reply',
+        'Sender name',
+        'Address that receives notices',
+      ],
+      ['Registered office', 'Phone'],
+    ]);
+    const last = entries.at(-1);
+    expect(
+      auditSentence({
+        action: 'firm.changed',
+        subject: 'firm',
+        by: 'partner@obrienmarsh.example',
+        detail: last?.detail ?? '{}',
+      }),
+    ).toBe("partner@obrienmarsh.example changed the firm's details: Registered office, Phone");
+  });
+});
