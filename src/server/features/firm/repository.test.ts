@@ -8,6 +8,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
 import { loadFirm, saveFirm } from './repository.ts';
 
 const details: FirmDetails = firmDetailsSchema.parse({
@@ -102,5 +103,26 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         detail: last?.detail ?? '{}',
       }),
     ).toBe("partner@obrienmarsh.example changed the firm's details: Registered office, Phone");
+  });
+});
+
+describeEachDatabase('the demo firm', (kind) => {
+  const current = {} as { db: Db; database: TestDatabase };
+  beforeEach(async () => {
+    current.database = await createMigratedTestDatabase(kind);
+    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
+  });
+  afterEach(async () => {
+    await current.db.destroy();
+    await current.database.drop();
+  });
+
+  it('is loaded into a site with no firm, and never over a firm’s own details', async () => {
+    expect(await loadDemoFirm(current.db, now)).toBe('loaded');
+    expect((await loadFirm(current.db))?.details.tradingName).toBe('Fenwick & Hale');
+    const own = { ...demoFirmDetails(), tradingName: 'O’Brien & Marsh' };
+    await saveFirm(current.db, own, { basedOn: 1, by: null, now });
+    expect(await loadDemoFirm(current.db, now)).toBe('kept');
+    expect(await loadFirm(current.db)).toMatchObject({ details: own, version: 2 });
   });
 });
