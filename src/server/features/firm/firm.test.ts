@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '#tests/support/databases.ts';
 import { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
+import { LiveFirm } from './live-firm.ts';
 import { loadFirm, saveFirm } from './repository.ts';
 
 const details: FirmDetails = firmDetailsSchema.parse({
@@ -124,5 +125,37 @@ describeEachDatabase('the demo firm', (kind) => {
     await saveFirm(current.db, own, { basedOn: 1, by: null, now });
     expect(await loadDemoFirm(current.db, now)).toBe('kept');
     expect(await loadFirm(current.db)).toMatchObject({ details: own, version: 2 });
+  });
+});
+
+describeEachDatabase('the firm’s details on every instance', (kind) => {
+  const current = {} as { db: Db; database: TestDatabase };
+  beforeEach(async () => {
+    current.database = await createMigratedTestDatabase(kind);
+    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
+  });
+  afterEach(async () => {
+    await current.db.destroy();
+    await current.database.drop();
+  });
+
+  it('are seen by another instance at its next check, which tells its listeners once', async () => {
+    const here = new LiveFirm(current.db);
+    const there = new LiveFirm(current.db);
+    await Promise.all([here.refresh(), there.refresh()]);
+    expect(there.current).toBeUndefined();
+    const seen: (string | undefined)[] = [];
+    there.onChange((firm) => seen.push(firm?.details.tradingName));
+
+    await saveFirm(current.db, details, { basedOn: null, by: null, now });
+    await here.refresh();
+    expect(here.current?.details).toEqual(details);
+    expect(await there.refreshIfChanged()).toBe(true);
+    expect(await there.refreshIfChanged()).toBe(false);
+    expect(there.current).toEqual(here.current);
+
+    await saveFirm(current.db, { ...details, tradingName: 'Marsh & Co' }, { basedOn: 1, by: null, now });
+    expect(await there.refreshIfChanged()).toBe(true);
+    expect(seen).toEqual(['O’Brien & Marsh', 'Marsh & Co']);
   });
 });

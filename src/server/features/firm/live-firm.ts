@@ -1,0 +1,45 @@
+import type { Db } from '#server/db/database.ts';
+import { loadFirm, type StoredFirm } from './repository.ts';
+
+/**
+ * The firm's details as this instance serves them, held in memory so that a page or an email reads them
+ * without a query. A save here calls `refresh`; a save on another instance is seen by `refreshIfChanged`,
+ * which a job calls every few seconds and which reads only the stored version unless it moved. Whoever
+ * renders from the details (the pages, the emails' layout) listens with `onChange`.
+ */
+export class LiveFirm {
+  readonly #db: Db;
+  #current: StoredFirm | undefined;
+  readonly #listeners = new Set<(firm: StoredFirm | undefined) => void>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** The details now served; undefined on a site not yet set up. */
+  get current(): StoredFirm | undefined {
+    return this.#current;
+  }
+
+  /** Reads the stored details, and tells the listeners if their version moved. */
+  async refresh(): Promise<void> {
+    const stored = await loadFirm(this.#db);
+    if (stored?.version === this.#current?.version) return;
+    this.#current = stored;
+    for (const listener of this.#listeners) listener(stored);
+  }
+
+  /** Reads the details again only if another instance saved since: true when it did. */
+  async refreshIfChanged(): Promise<boolean> {
+    const row = await this.#db.selectFrom('firm').select('version').where('id', '=', 1).executeTakeFirst();
+    if (row?.version === this.#current?.version) return false;
+    await this.refresh();
+    return true;
+  }
+
+  /** Calls `listener` with the details each time they change; returns the way to stop. */
+  onChange(listener: (firm: StoredFirm | undefined) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
