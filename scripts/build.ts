@@ -1,10 +1,12 @@
-// Builds the browser bundle, prerenders every page to dist/pages, and precompresses the assets.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Builds the browser bundle and the server's page renderer (dist/ssr/prerender.js), lists what each page
+// loads (dist/page-assets.json), and precompresses the assets. The pages themselves are rendered by the
+// server, with the firm it holds (docs/decisions/022-the-firm-is-data.md).
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { type PageAssets, renderDocument } from '#client/document.ts';
+import type { PageAssets } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
 import { firm } from '#content/firm.ts';
 import { buildSiteIcons } from './site-icons.ts';
@@ -18,7 +20,13 @@ process.env.VITE_BUILD_TIME ??= new Date().toISOString();
 await build({ logLevel: 'warn' });
 await build({
   logLevel: 'warn',
-  build: { ssr: 'src/client/prerender.tsx', outDir: 'dist/ssr', emptyOutDir: true, manifest: false },
+  build: {
+    ssr: 'src/client/prerender.tsx',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
 });
 
 // Out of the served folder: the build reads the manifest, visitors have no use for it.
@@ -63,32 +71,24 @@ function assetsFor(pageSource: string): PageAssets {
   return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules], fonts };
 }
 
-const { renderPages, renderServerPageShell }: typeof Prerender = await import(
+const { pageCatalogue }: typeof Prerender = await import(
   pathToFileURL(path.join(dist, 'ssr/prerender.js')).href
 );
-rmSync(path.join(dist, 'pages'), { recursive: true, force: true });
-const pages = renderPages();
+const pages = pageCatalogue();
 for (const page of pages) {
   if (!manifest[page.source]) throw new Error(`${page.source} is missing from the Vite manifest`);
-  const file =
-    page.meta.path === null
-      ? '404.html'
-      : page.meta.path === '/'
-        ? 'index.html'
-        : `${page.meta.path.slice(1)}.html`;
-  const target = path.join(dist, 'pages', file);
-  mkdirSync(path.dirname(target), { recursive: true });
-  writeFileSync(target, renderDocument(page, assetsFor(page.source)));
 }
+const siteAssets: Prerender.SiteAssets = {
+  pages: Object.fromEntries(pages.map((page) => [page.id, assetsFor(page.source)])),
+  shell: { styles: assetsFor(entry).styles, preloads: [], fonts },
+};
+writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));
+// Rendered pages that builds before the firm became data wrote: the server no longer reads them.
+for (const old of ['pages', 'server-page.html'])
+  rmSync(path.join(dist, old), { recursive: true, force: true });
 // The pages search engines should find, for the server's /sitemap.xml.
 const indexable = pages.flatMap(({ meta }) => (meta.path !== null && !meta.noindex ? [meta.path] : []));
 writeFileSync(path.join(dist, 'sitemap.json'), JSON.stringify({ paths: indexable.sort() }));
-const { styles } = assetsFor(entry);
-writeFileSync(
-  path.join(dist, 'server-page.html'),
-  renderDocument(renderServerPageShell(), { styles, preloads: [], fonts }),
-);
-rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
 
 // Compressed once here, so the server never compresses a static file per request.
 const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
@@ -112,4 +112,4 @@ writeFileSync(
   path.join(dist, 'build-info.json'),
   JSON.stringify({ sourceHash: sourceHash(), builtAt: new Date() }),
 );
-console.log(`Built ${readdirSync(path.join(dist, 'pages')).length} pages into ${path.relative('.', dist)}/`);
+console.log(`Built ${pages.length} pages into ${path.relative('.', dist)}/`);

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createServer } from 'vite';
 import { renderDocument } from '#client/document.ts';
 import type { renderPages as RenderPages } from '#client/prerender.tsx';
+import { firm } from '#content/firm.ts';
 import { loadConfig } from '#server/config.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
@@ -38,9 +39,13 @@ const vite = await createServer({
             const { renderPages } = (await server.ssrLoadModule('/src/client/prerender.tsx')) as {
               renderPages: typeof RenderPages;
             };
-            const page = renderPages().find((p) => p.meta.path === urlPath);
+            const page = renderPages(firm).find((p) => p.meta.path === urlPath);
             if (!page) return next();
-            const html = renderDocument(page, { script: '/src/client/main.tsx', styles: [], preloads: [] });
+            const html = renderDocument(
+              page,
+              { script: '/src/client/main.tsx', styles: [], preloads: [] },
+              firm,
+            );
             response.setHeader('content-type', 'text/html; charset=utf-8');
             response.end(
               (await server.transformIndexHtml(urlPath ?? '/', html))

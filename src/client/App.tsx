@@ -1,5 +1,7 @@
 import { type ComponentType, StrictMode, useEffect } from 'react';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { Layout } from './features/site/Layout.tsx';
+import { FirmProvider } from './lib/firm.tsx';
 
 /** The same tree is prerendered at build time and hydrated in the browser. */
 /** `path` is the page's own path (null for pages without one), so the navigation can mark where you are. */
@@ -8,20 +10,24 @@ export function App({
   Page,
   path,
   layout = 'public',
+  firm,
 }: {
   Page: ComponentType;
+  firm: SiteFirm;
   path: string | null;
   layout?: 'public' | 'staff' | undefined;
 }) {
   return (
     <StrictMode>
-      {layout === 'staff' ? (
-        <Page />
-      ) : (
-        <Layout path={path}>
+      <FirmProvider firm={firm}>
+        {layout === 'staff' ? (
           <Page />
-        </Layout>
-      )}
+        ) : (
+          <Layout path={path}>
+            <Page />
+          </Layout>
+        )}
+      </FirmProvider>
       <MarkHydrated />
     </StrictMode>
   );

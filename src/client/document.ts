@@ -1,10 +1,10 @@
-import { firm } from '#content/firm.ts';
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
+import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
 import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
 
@@ -17,9 +17,12 @@ export interface PageAssets {
   fonts?: string[];
 }
 
-/** The whole HTML document of a prerendered page. No inline style, and one inline script: the cookie
- *  banner's gate, which the CSP allows by its hash. The JSON-LD block is data, which no browser runs. */
-export function renderDocument(page: RenderedPage, assets: PageAssets): string {
+/**
+ * The whole HTML document of a page. No inline style, and one inline script: the cookie banner's gate,
+ * which the CSP allows by its hash. The JSON-LD block and the firm a hydrated page reads are data, which
+ * no browser runs.
+ */
+export function renderDocument(page: RenderedPage, assets: PageAssets, firm: SiteFirm): string {
   const { meta } = page;
   const title = pageTitle(meta.title, firm.name, { nameFirst: meta.path === '/' });
   const url = meta.path === null ? null : `${publicOriginToken}${meta.path}`;
@@ -33,7 +36,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     meta.noindex && '<meta name="robots" content="noindex">',
     url && `<link rel="canonical" href="${url}">`,
     page.head,
-    ...(url && !meta.noindex ? sharingTags(title, meta.description, url) : []),
+    ...(url && !meta.noindex ? sharingTags(firm, title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
     meta.retentionPeriod && `<meta name="${retentionPeriodMetaName}" content="${retentionPeriodToken}">`,
     // The .ico for browsers and tools that ask for /favicon.ico by name; the SVG for those that read it;
@@ -49,7 +52,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets): string {
     assets.script && `<script type="module" src="${assets.script}"></script>`,
     url &&
       !meta.noindex &&
-      `<script type="application/ld+json">${jsonForScript(firmStructuredData())}</script>`,
+      `<script type="application/ld+json">${jsonForScript(firmStructuredData(firm))}</script>`,
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="en-GB">
@@ -58,13 +61,13 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root" data-page="${escapeHtml(page.id)}">${page.body}</div>
-</body>
+${assets.script ? `<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>\n` : ''}</body>
 </html>
 `;
 }
 
 /** Open Graph and Twitter card tags: what a link shows when it is shared. */
-function sharingTags(title: string, description: string, url: string): string[] {
+function sharingTags(firm: SiteFirm, title: string, description: string, url: string): string[] {
   const property = (name: string, content: string) =>
     `<meta property="${name}" content="${escapeHtml(content)}">`;
   return [

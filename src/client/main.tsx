@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { firmOfThisPage } from './lib/firm.tsx';
 import type { PageModule } from './pages/page-module.ts';
 import '#content/theme.css';
 import './styles/base.css';
@@ -13,5 +14,5 @@ const root = document.getElementById('root');
 const load = pageModules[`./pages/${root?.dataset.page}/page.tsx`];
 if (root && load) {
   const { default: Page, meta } = await load();
-  hydrateRoot(root, <App Page={Page} path={meta.path} layout={meta.layout} />);
+  hydrateRoot(root, <App Page={Page} path={meta.path} layout={meta.layout} firm={firmOfThisPage()} />);
 }

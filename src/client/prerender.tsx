@@ -1,7 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { App } from './App.tsx';
+import { type PageAssets, renderDocument } from './document.ts';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
+
+// The server's page renderer. The build bundles this file (dist/ssr/prerender.js) and the server runs
+// it at start and whenever the firm changes; the dev server loads it per request.
 
 const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx', { eager: true });
 
@@ -16,21 +21,27 @@ export interface RenderedPage {
   head?: string;
 }
 
-/** Renders every page to HTML; run at build time (and by the dev server per request). */
-export function renderPages(): RenderedPage[] {
+/** Every page of the site, as the build lists them: no rendering. */
+export function pageCatalogue(): Omit<RenderedPage, 'body'>[] {
   return Object.entries(pageModules).map(([key, module]) => {
     const id = key.split('/')[2] as string;
+    return { id, source: `src/client/pages/${id}/page.tsx`, meta: module.meta };
+  });
+}
+
+/** Renders every page's body for `firm`. */
+export function renderPages(firm: SiteFirm): RenderedPage[] {
+  return pageCatalogue().map((page) => {
+    const { default: Page, meta } = pageModules[`./pages/${page.id}/page.tsx`] as PageModule;
     return {
-      id,
-      source: `src/client/pages/${id}/page.tsx`,
-      meta: module.meta,
-      body: renderToString(<App Page={module.default} path={module.meta.path} layout={module.meta.layout} />),
+      ...page,
+      body: renderToString(<App Page={Page} path={meta.path} layout={meta.layout} firm={firm} />),
     };
   });
 }
 
 /** The layout around a token the server replaces with its own content (see server/http/server-page.ts). */
-export function renderServerPageShell(): RenderedPage {
+export function renderServerPageShell(firm: SiteFirm): RenderedPage {
   const Content = () => (
     <section className="section">
       <div className="container prose">{serverPageContentToken}</div>
@@ -40,7 +51,33 @@ export function renderServerPageShell(): RenderedPage {
     id: 'server-page',
     source: '',
     meta: { path: null, title: serverPageTitleToken, description: '' },
-    body: renderToString(<App Page={Content} path={null} />),
+    body: renderToString(<App Page={Content} path={null} firm={firm} />),
     head: serverPageHeadToken,
+  };
+}
+
+/** What the build found each page needs (dist/page-assets.json). */
+export interface SiteAssets {
+  pages: Record<string, PageAssets>;
+  /** The stylesheet and typeface of the pages the server writes, which are not hydrated. */
+  shell: PageAssets;
+}
+
+export interface RenderedSite {
+  /** Each page's whole document, by its path (null: the not-found page). */
+  pages: { path: string | null; html: string }[];
+  /** The document of a page the server writes, with the tokens it fills in. */
+  shell: string;
+}
+
+/** The whole site for `firm`: every page's document and the shell of the server's own pages. */
+export function renderSite(firm: SiteFirm, assets: SiteAssets): RenderedSite {
+  return {
+    pages: renderPages(firm).map((page) => {
+      const pageAssets = assets.pages[page.id];
+      if (!pageAssets) throw new Error(`The build listed no assets for the page ${page.id}`);
+      return { path: page.meta.path, html: renderDocument(page, pageAssets, firm) };
+    }),
+    shell: renderDocument(renderServerPageShell(firm), assets.shell, firm),
   };
 }

@@ -1,11 +1,11 @@
-import { firm } from '#content/firm.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 /**
  * The firm as schema.org's AccountingService, for search engines' business listings. Absolute URLs start
  * with the origin token, which the server fills in at start.
  */
-export function firmStructuredData() {
+export function firmStructuredData(firm: SiteFirm) {
   const { address, openingHoursSpecification: hours } = firm;
   return {
     '@context': 'https://schema.org',

@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
+import { siteFirmNow } from './features/firm/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
 import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
@@ -25,7 +26,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { createFormTokens } from './http/form-token.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { PrerenderedPages } from './http/pages.ts';
+import { SitePages } from './http/pages.ts';
 import { rateLimitKey } from './http/rate-limit.ts';
 import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -99,12 +100,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // no endpoint takes: refused at once (415) as any other type is.
   app.removeContentTypeParser('text/plain');
 
-  const { botCheck, accounts } = deps.services;
-  const pages = new PrerenderedPages(path.join(config.distDir, 'pages'), {
-    [publicOriginToken]: config.publicUrl.origin,
-    [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
-    [retentionPeriodToken]: retentionPeriodWords(config.retentionMonths),
-  });
+  const { botCheck, accounts, firm } = deps.services;
+  await firm.refresh();
+  const pages = await SitePages.load(
+    config.distDir,
+    {
+      [publicOriginToken]: config.publicUrl.origin,
+      [botCheckSettingsToken]: JSON.stringify(botCheck.publicSettings),
+      [retentionPeriodToken]: retentionPeriodWords(config.retentionMonths),
+    },
+    siteFirmNow(firm),
+  );
 
   // In a fixed order, as Fastify's own demo app does: outside plugins, then the app's own hooks and
   // routes, then the features, so that every feature's route meets every hook.
@@ -129,13 +135,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
   registerMetrics(app, db, config.metricsToken, deps.backups);
   registerHealth(app, db);
-  const serverPages = new ServerPages(path.join(config.distDir, 'server-page.html'), config.publicUrl);
+  const serverPages = new ServerPages(pages);
   const insights = new PublishedInsights({
     db,
     shell: serverPages,
     origin: config.publicUrl.origin,
     now: clock,
   });
+  // A change of the firm, saved here or seen from another instance, renders what shows it again.
+  const stopRendering = firm.onChange(() => {
+    pages.render(siteFirmNow(firm));
+    insights.refresh().catch((error) => app.log.error({ err: error }, 'articles not rendered again'));
+  });
+  app.addHook('onClose', async () => stopRendering());
   registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);

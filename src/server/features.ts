@@ -11,13 +11,13 @@ import { createArticleService, insightsPlugin, type PublishedInsights } from './
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
 import type { FormTokens } from './http/form-token.ts';
-import { type PrerenderedPages, prerenderedPagesPlugin } from './http/pages.ts';
+import { type SitePages, sitePagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
 
 /** What the app builds before its features, and hands to them. */
 export interface FeatureParts {
   formTokens: FormTokens;
-  pages: PrerenderedPages;
+  pages: SitePages;
   serverPages: ServerPages;
   /** The published articles' pages, which the sitemap lists too. */
   insights: PublishedInsights;
@@ -121,5 +121,5 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     campaignStarted: () => app.deps.campaigns?.kick(),
   });
 
-  await app.register(prerenderedPagesPlugin, { pages });
+  await app.register(sitePagesPlugin, { pages });
 };

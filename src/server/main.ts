@@ -52,6 +52,7 @@ try {
 runtime.outbox.start();
 runtime.retention.start();
 runtime.campaigns.start();
+runtime.firmRefresh.start();
 runtime.calendarWriter.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();

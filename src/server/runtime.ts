@@ -8,6 +8,7 @@ import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
+import { createFirmRefresher } from './features/firm/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
@@ -37,6 +38,8 @@ export interface Runtime {
   retention: Poller;
   /** Starts scheduled campaigns and adds sending campaigns' recipients to the outbox. */
   campaigns: Poller;
+  /** Sees the firm's details another instance saved. */
+  firmRefresh: Poller;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -112,6 +115,10 @@ export async function createRuntime(
     mailQueued: () => outbox.kick(),
     ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
   });
+  const firmRefresh = createFirmRefresher(services.firm, {
+    log,
+    pollIntervalMs: outboxOptions.pollIntervalMs,
+  });
   const calendarWriter = createCalendarWriter({
     db,
     log,
@@ -156,8 +163,10 @@ export async function createRuntime(
     backups,
     retention,
     campaigns,
+    firmRefresh,
     async close() {
       await app.close();
+      await firmRefresh.stop();
       await campaigns.stop();
       await backups?.stop();
       await outbox.stop();

@@ -12,6 +12,7 @@ import {
 } from './features/booking/index.ts';
 import { type CalendarSync, calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, type EnquiryService } from './features/enquiries/index.ts';
+import { LiveFirm } from './features/firm/index.ts';
 import { articlesForNewsletter } from './features/insights/index.ts';
 import {
   createMailingListService,
@@ -36,6 +37,8 @@ import type { Clock } from './time/clock.ts';
  * Nothing here starts a timer or opens a connection.
  */
 export interface Services {
+  /** The firm's details, held in memory: every page and email shows them. Read before the app starts. */
+  firm: LiveFirm;
   /** The site's address, where staff notices go, and the address the site's emails come from. */
   mail: BookingMailSettings;
   /** The mailing list's and the newsletter's: the site's address and the mailbox unsubscribes reach. */
@@ -95,6 +98,7 @@ export function createServices({ config, db, clock, calendarSync }: ServiceParts
     now: clock,
   });
   return {
+    firm: new LiveFirm(db),
     mail,
     listMail,
     calendars,

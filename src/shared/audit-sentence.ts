@@ -1,4 +1,4 @@
-import { firm } from '#content/firm.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { type AuditAction, noAccountSubject } from './audit.ts';
 import { erasedCounts } from './erasure-words.ts';
 
@@ -178,7 +178,7 @@ function day(isoDate: string): string {
 function instant(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString('en-GB', { timeZone: firm.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  return at.toLocaleString('en-GB', { timeZone: firmTimeZone, dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "a CalDAV calendar on caldav.fastmail.com" from a calendar change's detail. */

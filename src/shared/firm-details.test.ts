@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { obrienAndMarsh as otherFirm } from '#tests/support/firms.ts';
 import { firmDetailsSchema } from './firm-details.ts';
 
+/** As an owner might type it: numbers in other spacing and case, punctuation in every name. */
 const obrienAndMarsh = {
-  tradingName: 'O’Brien & Marsh',
-  legalName: "O'Brien & Marsh (Leeds) Ltd",
+  ...otherFirm,
   companyNumber: '12345678',
   vatNumber: 'gb312456779',
   auditRegistration: 'C009876543',
   registeredOffice: { street: '3 Park Row, Floor 2', town: 'Leeds', county: '', postcode: 'ls1 5hd' },
   phone: '(0113) 496 0000',
-  email: 'hello@obrienmarsh.example',
-  regulator: 'Registered to carry on audit work by the ICAEW',
   icoRegistration: 'za123456',
-  replyPromise: 'two working hours',
   senderName: 'O’Brien & Marsh — Café Accounts',
-  noticesEmail: 'office@obrienmarsh.example',
+  referencePrefix: 'om',
 };
 
 /** The refusals of `details`, each as the form would show it. */
@@ -31,6 +29,7 @@ describe('the firm’s details', () => {
     expect(details.vatNumber).toBe('GB 312 4567 79');
     expect(details.registeredOffice.postcode).toBe('LS1 5HD');
     expect(details.icoRegistration).toBe('ZA123456');
+    expect(details.referencePrefix).toBe('OM');
   });
 
   it('leaves out the numbers a firm does not have', () => {
@@ -55,6 +54,9 @@ describe('the firm’s details', () => {
         email: 'not an address',
         icoRegistration: 'A1234567',
         senderName: 'Fenwick\nBcc: everyone@example.com',
+        openingHours: { days: ['Monday'], opens: '17:00', closes: '09:00' },
+        referencePrefix: 'F-H',
+        priceRange: 'cheap',
       }),
     ).toEqual([
       'Trading name: this is needed',
@@ -63,8 +65,11 @@ describe('the firm’s details', () => {
       'Postcode: Enter a UK postcode, e.g. SY1 2BQ',
       expect.stringMatching(/^Phone: Enter a UK telephone number/),
       expect.stringMatching(/^Email address: /),
+      'Opening hours: closing time must come after opening time',
       'ICO registration number: Enter the registration number from your ICO certificate, e.g. ZA123456',
       'Sender name: one line of ordinary text',
+      'Reference prefix: one to four letters, such as FH',
+      'Price range: choose from £ to ££££, or none',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
+import { weekdays } from './opening-hours.ts';
 import {
   companyNumberProblem,
   formatCompanyNumber,
@@ -21,6 +22,7 @@ import { z } from './zod.ts';
 export const firmFieldLabels = {
   tradingName: 'Trading name',
   legalName: 'Legal name',
+  tagline: 'Strapline',
   companyNumber: 'Company number',
   vatNumber: 'VAT number',
   auditRegistration: 'Audit registration number',
@@ -32,10 +34,14 @@ export const firmFieldLabels = {
   phone: 'Phone',
   email: 'Email address',
   regulator: 'Professional body and registration',
+  openingHours: 'Opening hours',
+  areasServed: 'Areas served',
   icoRegistration: 'ICO registration number',
   replyPromise: 'How soon you reply',
   senderName: 'Sender name',
   noticesEmail: 'Address that receives notices',
+  referencePrefix: 'Reference prefix',
+  priceRange: 'Price range',
 } as const;
 
 type Label = keyof typeof firmFieldLabels;
@@ -90,9 +96,28 @@ export const firmAddressSchema = z.object({
   }),
 });
 
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${firmFieldLabels.openingHours}: give times as 09:00` });
+
+export const openingHoursSchema = z
+  .object({
+    days: z
+      .array(z.enum(weekdays), { error: `${firmFieldLabels.openingHours}: choose the days you open` })
+      .min(1, { error: `${firmFieldLabels.openingHours}: choose at least one day` })
+      .transform((days) => weekdays.filter((day) => days.includes(day))),
+    opens: clockTime,
+    closes: clockTime,
+  })
+  .refine((hours) => hours.opens < hours.closes, {
+    error: `${firmFieldLabels.openingHours}: closing time must come after opening time`,
+  });
+
 export const firmDetailsSchema = z.object({
   tradingName: line('tradingName', 120),
   legalName: line('legalName', 160),
+  /** What the firm does, in a line: under the name on the home page and in search results. */
+  tagline: line('tagline', 120),
   companyNumber: identifier('companyNumber', companyNumberProblem, formatCompanyNumber),
   vatNumber: identifier('vatNumber', vatNumberProblem, formatVatNumber),
   auditRegistration: line('auditRegistration', 40, { optional: true }),
@@ -108,11 +133,27 @@ export const firmDetailsSchema = z.object({
   }),
   email: email('email'),
   regulator: line('regulator', 300, { optional: true }),
+  openingHours: openingHoursSchema,
+  /** Counties, towns or regions, for search engines' listings. */
+  areasServed: z
+    .array(line('areasServed', 60), { error: `${firmFieldLabels.areasServed}: a list of places` })
+    .max(20, { error: `${firmFieldLabels.areasServed}: at most 20 places` })
+    .transform((places) => places.filter((place) => place !== '')),
   icoRegistration: identifier('icoRegistration', icoRegistrationProblem, formatIcoRegistration),
   /** Finishes "We reply within …", e.g. "one working day". */
   replyPromise: line('replyPromise', 60),
   senderName: line('senderName', 80),
   noticesEmail: email('noticesEmail'),
+  /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
+  referencePrefix: z
+    .string({ error: `${firmFieldLabels.referencePrefix}: enter it as text` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,4}$/, { error: `${firmFieldLabels.referencePrefix}: one to four letters, such as FH` }),
+  /** How search engines show the firm's fees: £ (budget) to ££££ (premium); blank to say nothing. */
+  priceRange: z.enum(['', '£', '££', '£££', '££££'], {
+    error: `${firmFieldLabels.priceRange}: choose from £ to ££££, or none`,
+  }),
 });
 
 export type FirmDetails = z.output<typeof firmDetailsSchema>;

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
+import { builtPagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
 
 /**
@@ -115,9 +116,8 @@ const backOfficeFiles = [...reachedFrom(Object.keys(manifest).filter(isBackOffic
   (file) => !sharedWithPublic.has(file),
 );
 
-// Every public page the build made (all but the back office), found from its output.
-const publicPages = readdirSync(path.join(distDir, 'pages'))
-  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
+// Every public page the build made (all but the back office).
+const publicPages = builtPagePaths
   .filter((page) => page !== '/back-office')
   .map((page) => (page === '/404' ? '/no-such-page' : page));
 

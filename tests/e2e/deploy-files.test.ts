@@ -68,7 +68,7 @@ describe('deploy/Dockerfile', () => {
     const context = dockerignore().add(read('.dockerignore'));
     const left = [
       'node_modules/kysely/package.json',
-      'dist/pages/index.html',
+      'dist/ssr/prerender.js',
       'data/site.db',
       '.env',
       'deploy/.env',

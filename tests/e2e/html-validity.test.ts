@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buildBookCallPayload } from '#shared/booking.ts';
@@ -7,6 +5,7 @@ import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { builtPagePaths } from '../support/built-pages.ts';
 import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
 import { signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
@@ -14,10 +13,7 @@ import { linkIn } from '../support/smtp.ts';
 const t = setUpSiteInBrowser();
 const { dialog, chooseDayAndTime } = bookingModal(() => t.page);
 
-// Every page the build made, found from its output so that a new page is checked without touching this file.
-const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
-  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
-  .sort();
+const built = builtPagePaths;
 
 /** The page a navigation was served, as the server sent it (before any script ran). */
 async function servedTo(browser: Promise<Response | null>): Promise<HtmlDocument> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firm } from '#content/firm.ts';
 import { addDays, formatDayMonthYear, todayIn, toIsoDate } from '#shared/calendar.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
@@ -88,7 +88,7 @@ describe('lists in Chromium', () => {
     const fromInUrl = () => new URL(page.url()).searchParams.get('from');
 
     // Tomorrow, typed whole: the list follows without leaving the field.
-    const tomorrow = addDays(todayIn(firm.timeZone), 1);
+    const tomorrow = addDays(todayIn(firmTimeZone), 1);
     await from.pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });
     await page.waitForURL((url) => url.searchParams.get('from') === toIsoDate(tomorrow));
     await page.getByText('Nothing matches these filters.').waitFor();
@@ -132,7 +132,7 @@ describe('lists in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    const tomorrow = addDays(todayIn(firm.timeZone), 1);
+    const tomorrow = addDays(todayIn(firmTimeZone), 1);
     await page
       .getByLabel('From', { exact: true })
       .pressSequentially(formatDayMonthYear(tomorrow), { delay: 30 });

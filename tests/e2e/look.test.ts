@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { renderedPages } from '../support/built-pages.ts';
 
 // What a visitor sees of the firm's look, measured in Chromium: the typeface, the form controls, the
 // dark bands' buttons, the cookie banner, the header and the cookie policy on a phone, and the newsletter forms.
@@ -115,10 +116,10 @@ describe('text', () => {
   });
 
   it('writes the opening hours as the firm does on every page, the thank-you page too', () => {
-    const pages = path.resolve(import.meta.dirname, '../../dist/pages');
-    const html = (page: string) => readFileSync(path.join(pages, `${page}.html`), 'utf8');
-    expect(html('contact-received')).toContain('Monday to Friday, 9am to 5pm');
-    for (const page of ['index', 'contact', 'contact-received', 'about', 'services']) {
+    const pages = renderedPages();
+    const html = (pagePath: string) => pages.find((page) => page.path === pagePath)?.html ?? '';
+    expect(html('/contact-received')).toContain('Monday to Friday, 9am to 5pm');
+    for (const page of ['/', '/contact', '/contact-received', '/about', '/services']) {
       expect(html(page), page).not.toMatch(/monday to friday/);
     }
   });

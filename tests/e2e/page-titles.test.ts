@@ -1,18 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxPageTitleLength } from '#shared/page-title.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { renderedPages } from '../support/built-pages.ts';
 import { send } from '../support/http.ts';
 import { publishAsSeen } from '../support/seen-versions.ts';
 import { backOfficeClient, signedInStaff } from '../support/staff.ts';
 
 // Search engines cut a title after about 60 characters and a description after about 160: every
 // prerendered page stays within both, so what a searcher reads is what the firm wrote.
-const pagesDir = path.resolve(import.meta.dirname, '../../dist/pages');
-const pageFiles = readdirSync(pagesDir, { recursive: true })
-  .map(String)
-  .filter((name) => name.endsWith('.html'));
+const pages = renderedPages();
 
 const titleIn = (html: string) => decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
 
@@ -26,11 +22,10 @@ const decode = (text: string) =>
 
 describe('page titles and descriptions', () => {
   it('covers every prerendered page', () => {
-    expect(pageFiles.length).toBeGreaterThanOrEqual(15);
+    expect(pages.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(pageFiles)('%s: a title of at most 60 characters and a description of at most 160', (file) => {
-    const html = readFileSync(path.join(pagesDir, file), 'utf8');
+  it.each(pages)('$path: a title of at most 60 characters and a description of at most 160', ({ html }) => {
     const title = titleIn(html);
     const description = decode(html.match(/<meta name="description" content="([^"]*)">/)?.[1] ?? '');
     expect(title.length, title).toBeGreaterThan(0);

@@ -1,21 +1,17 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
+import { builtPagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
 const modal = bookingModal(() => t.page);
 
-// Every page the build made, found from its output so that a new page is checked without touching this file.
-const built = readdirSync(path.resolve(import.meta.dirname, '../../dist/pages'))
-  .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/'))
-  .sort();
+const built = builtPagePaths;
 /** A phone's width and a laptop's: each page is loaded once and checked at both, resized in between. */
 const widths = [1280, 375];
 

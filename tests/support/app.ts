@@ -67,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   else url = await runtime.app.listen({ port, host: '127.0.0.1' });
   runtime.outbox.start();
   runtime.campaigns.start();
+  runtime.firmRefresh.start();
   runtime.calendarSync?.start();
   runtime.calendarWriter.start();
   runtime.backups?.start();

@@ -29,7 +29,7 @@ export async function startSite(
   env: Record<string, string> = {},
   reuse: { dataDir?: string; smtp?: TestSmtpServer } = {},
 ): Promise<RunningSite> {
-  if (!existsSync(path.join(root, 'dist/pages/index.html'))) {
+  if (!existsSync(path.join(root, 'dist/ssr/prerender.js'))) {
     throw new Error('The site is not built: run `npm run build` before the browser tests');
   }
   const dataDir = reuse.dataDir ?? mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { firm } from '#content/firm.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { mailtoHref } from '#shared/mailto.ts';
 import { PageHero } from './PageHero.tsx';
 import { unbroken } from './unbroken.ts';
@@ -19,6 +19,7 @@ export interface FormPageProps {
 /** A page built around one form: the hero, then the form in the grid's main column and, beside it, what
  *  happens next, the firm's contact details and opening hours. */
 export function FormPage({ eyebrow, heading, lead, steps, contact = true, children }: FormPageProps) {
+  const firm = useFirm();
   const { address } = firm;
   return (
     <>

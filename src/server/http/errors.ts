@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FormAnswer, ServerFailure } from '#shared/api/endpoint.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { scrubText } from '../logging/redaction.ts';
-import type { PrerenderedPages } from './pages.ts';
+import type { SitePages } from './pages.ts';
 import { type Problem, schemaProblems, validationMessages } from './problems.ts';
 import { html, type ServerPages } from './server-page.ts';
 
@@ -82,11 +82,7 @@ export function isPageRequest(request: FastifyRequest) {
   return accept.includes('text/html') && !accept.includes('application/json');
 }
 
-export function registerErrorHandling(
-  app: FastifyInstance,
-  pages: PrerenderedPages,
-  serverPages: ServerPages,
-) {
+export function registerErrorHandling(app: FastifyInstance, pages: SitePages, serverPages: ServerPages) {
   /**
    * Our own failing: a page to a browser that posted a form, the usual JSON to everyone else; both name
    * the request, so that whoever reports it can be found in the log.

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteAssets } from '#client/prerender.tsx';
 import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { serve } from './serve.ts';
 
 export interface Page {
@@ -16,30 +19,88 @@ export interface Page {
   gzip: Buffer;
 }
 
-/**
- * The prerendered HTML pages, read once at start so that answering one is a lookup (each compressed form
- * is made the first time a browser asks for it, and kept).
- * `dist/pages/index.html` answers `/`, `dist/pages/a/b.html` answers `/a/b`, `404.html` the not-found page.
- */
-export class PrerenderedPages {
-  readonly byPath = new Map<string, Page>();
-  readonly notFound: Page | undefined;
+/** Who renders the pages: the build's bundle of src/client/prerender.tsx. */
+type Renderer = typeof import('#client/prerender.tsx');
 
-  /** `values` fills the build's tokens (each escaped here): the site's origin, the bot check's settings. */
-  constructor(dir: string, values: Record<string, string>) {
-    if (!existsSync(dir)) throw new Error(`No prerendered pages in ${dir}: run npm run build first`);
-    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.html')) continue;
-      const urlPath = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`.replace(
-        /^\/index$/,
-        '/',
-      );
-      let html = readFileSync(path.join(dir, file), 'utf8');
-      for (const [token, value] of Object.entries(values)) html = html.replaceAll(token, escapeHtml(value));
-      this.byPath.set(urlPath, new CompressedPage(Buffer.from(html), titleOf(html)));
+/**
+ * Every page of the site, rendered by the server with the firm it is given, at start and again when the
+ * firm changes, and held in memory so that answering one is a lookup (each compressed form is made the
+ * first time a browser asks for it, and kept). The set of paths is the build's; their words are the firm's.
+ */
+export class SitePages {
+  readonly #renderer: Renderer;
+  readonly #assets: SiteAssets;
+  readonly #values: Record<string, string>;
+  #byPath = new Map<string, Page>();
+  #notFound: Page | undefined;
+  #shell = '';
+  #firm: SiteFirm;
+
+  /**
+   * Loads the build's renderer from `distDir` and renders the site for `firm`. `values` fills the
+   * pages' tokens (each escaped here): the site's origin, the bot check's settings, the retention period.
+   */
+  static async load(distDir: string, values: Record<string, string>, firm: SiteFirm): Promise<SitePages> {
+    const rendererFile = path.join(distDir, 'ssr/prerender.js');
+    if (!existsSync(rendererFile)) throw new Error(`No page renderer in ${distDir}: run npm run build first`);
+    const renderer: Renderer = await import(pathToFileURL(rendererFile).href);
+    const assets = JSON.parse(readFileSync(path.join(distDir, 'page-assets.json'), 'utf8')) as SiteAssets;
+    return new SitePages(renderer, assets, values, firm);
+  }
+
+  private constructor(
+    renderer: Renderer,
+    assets: SiteAssets,
+    values: Record<string, string>,
+    firm: SiteFirm,
+  ) {
+    this.#renderer = renderer;
+    this.#assets = assets;
+    this.#values = values;
+    this.#firm = firm;
+    this.render(firm);
+  }
+
+  /** Renders every page again for `firm`; a request after this gets the new pages. */
+  render(firm: SiteFirm): void {
+    const site = this.#renderer.renderSite(firm, this.#assets);
+    const filled = (html: string) => {
+      for (const [token, value] of Object.entries(this.#values))
+        html = html.replaceAll(token, escapeHtml(value));
+      return html;
+    };
+    const byPath = new Map<string, Page>();
+    let notFound: Page | undefined;
+    for (const { path: urlPath, html } of site.pages) {
+      const page = new CompressedPage(Buffer.from(filled(html)), titleOf(html));
+      if (urlPath === null) notFound = page;
+      else byPath.set(urlPath, page);
     }
-    this.notFound = this.byPath.get('/404');
-    this.byPath.delete('/404');
+    [this.#byPath, this.#notFound, this.#shell, this.#firm] = [byPath, notFound, filled(site.shell), firm];
+  }
+
+  /** The firm the pages show now. */
+  get firm(): SiteFirm {
+    return this.#firm;
+  }
+
+  /** The page at `urlPath` as it is now. */
+  page(urlPath: string): Page | undefined {
+    return this.#byPath.get(urlPath);
+  }
+
+  /** Every page's path, sorted (the build fixes them; a change of firm changes their words, not their paths). */
+  get paths(): string[] {
+    return [...this.#byPath.keys()].sort();
+  }
+
+  get notFound(): Page | undefined {
+    return this.#notFound;
+  }
+
+  /** The document of a page the server writes itself, with its tokens for title, head and content. */
+  get shell(): string {
+    return this.#shell;
   }
 
   send(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
@@ -108,15 +169,15 @@ export class CompressedPage implements Page {
 export const compress = (identity: Buffer): Omit<Page, 'title'> => new CompressedPage(identity);
 
 /**
- * Serves every prerendered page at its path, except a page a feature serves itself (the reset page checks
- * its link first): so it is registered after the features.
+ * Serves every page at its path, as it is rendered now, except a page a feature serves itself (the reset
+ * page checks its link first): so it is registered after the features.
  */
-export const prerenderedPagesPlugin: FastifyPluginAsync<{ pages: PrerenderedPages }> = async (
-  app,
-  { pages },
-) => {
-  for (const [urlPath, page] of pages.byPath) {
+export const sitePagesPlugin: FastifyPluginAsync<{ pages: SitePages }> = async (app, { pages }) => {
+  for (const urlPath of pages.paths) {
     if (app.hasRoute({ method: 'GET', url: urlPath })) continue;
-    serve(app, sitePage(urlPath, page.title), (request, reply) => pages.send(request, reply, page));
+    const title = pages.page(urlPath)?.title ?? '';
+    serve(app, sitePage(urlPath, title), (request, reply) =>
+      pages.send(request, reply, pages.page(urlPath) as Page),
+    );
   }
 };

@@ -1,31 +1,34 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import { firm } from '#content/firm.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { pageTitle } from '#shared/page-title.ts';
-import { publicOriginToken } from '#shared/public-origin.ts';
 import { serverPageContentToken, serverPageHeadToken } from '#shared/server-page.ts';
 
 // The shell's title holds a token where the page's words go; the whole title is written here instead, so
 // that a long one (an article's) is kept within what search engines show.
 const titleElement = /<title>[^<]*<\/title>/;
 
+/** Where the shell comes from: the site's pages, rendered for the firm of the moment (SitePages). */
+interface Shell {
+  readonly shell: string;
+  readonly firm: { name: string };
+}
+
 /**
- * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the build
- * prerenders the layout once with two tokens, and this fills them in. `content` comes from `html` below,
- * so every value in it is escaped.
+ * Pages the server writes itself (a cancel link's confirmation, say) in the site's own layout: the site's
+ * pages include the layout with a token for each part, and this fills them in. `content` comes from `html`
+ * below, so every value in it is escaped.
  */
 export class ServerPages {
-  readonly #shell: string;
+  readonly #source: Shell;
 
-  constructor(shellFile: string, publicUrl: URL) {
-    this.#shell = readFileSync(shellFile, 'utf8').replaceAll(publicOriginToken, escapeHtml(publicUrl.origin));
+  constructor(source: Shell) {
+    this.#source = source;
   }
 
   /** The whole page: `head` adds to its <head> (a description, a canonical link, sharing tags). */
   render(title: string, content: SafeHtml, head: SafeHtml = new SafeHtml('')) {
-    return this.#shell
-      .replace(titleElement, () => `<title>${escapeHtml(pageTitle(title, firm.name))}</title>`)
+    return this.#source.shell
+      .replace(titleElement, () => `<title>${escapeHtml(pageTitle(title, this.#source.firm.name))}</title>`)
       .replace(serverPageHeadToken, () => head.value)
       .replace(serverPageContentToken, () => content.value);
   }

@@ -1,5 +1,5 @@
-import { firm } from '#content/firm.ts';
 import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { utcToZonedTime } from '../time/zoned-time.ts';
 
 /** A CSV column: its header and how to read it from a row. */
@@ -47,7 +47,7 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
  * the time they know and can still tell summer from winter: "2026-11-22 14:30 +00:00",
  * "2026-07-01 09:00 +01:00".
  */
-export function csvTime(iso: string | null, timeZone: string = firm.timeZone): string | null {
+export function csvTime(iso: string | null, timeZone: string = firmTimeZone): string | null {
   if (!iso) return null;
   const instant = new Date(iso);
   const { date, hour, minute } = utcToZonedTime(instant, timeZone);

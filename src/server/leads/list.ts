@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { firm } from '#content/firm.ts';
 import type { ListQuery, Page } from '#shared/api/lead-lists.ts';
 import { backOfficeMessages, pageSize } from '#shared/back-office.ts';
 import { decodeCursor, encodeCursor } from '#shared/list-cursor.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { failure } from '../http/errors.ts';
 import { zonedTimeToUtc } from '../time/zoned-time.ts';
 import { spokenReference } from '../tokens.ts';
@@ -29,7 +29,7 @@ export function refuseUnreadableFilters(app: FastifyInstance) {
 export function dayRange(query: ListQuery): { since?: string; before?: string } {
   const start = (day: string, plusDays = 0) => {
     const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    const utc = zonedTimeToUtc({ year, month: month - 1, day: date + plusDays }, 0, 0, firm.timeZone);
+    const utc = zonedTimeToUtc({ year, month: month - 1, day: date + plusDays }, 0, 0, firmTimeZone);
     return utc.toISOString();
   };
   return {

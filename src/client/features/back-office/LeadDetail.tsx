@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
-import { firm } from '#content/firm.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { type ApplicationDetail, applicationLead } from '#shared/api/back-office-applications.ts';
 import { type BookingDetail, bookingLead, bookingStatusLabels } from '#shared/api/back-office-bookings.ts';
 import { type EnquiryDetail, enquiryLead } from '#shared/api/back-office-enquiries.ts';
@@ -24,6 +24,7 @@ type StagedLead = (typeof stagedLeads)[number];
 
 /** One lead: everything submitted, its stage, notes and timeline; a call can be cancelled here. */
 export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: string }) {
+  const firm = useFirm();
   const params = { reference };
   const { data: lead, problem: loadProblem, setData: setLead } = useEndpoint(kind.detail, { params });
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,7 +64,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
         <div className="bo-lead-details">
           <dl className="bo-fields">{fields(lead)}</dl>
           <p>
-            <a className="button button--secondary" href={replyLink(lead)}>
+            <a className="button button--secondary" href={replyLink(lead, firm.name)}>
               Reply by email
             </a>
           </p>
@@ -126,14 +127,14 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
 }
 
 /** A reply in the staff member's own mail program, to the lead's address, its subject filled in. */
-function replyLink(lead: Detail): string {
+function replyLink(lead: Detail, firmName: string): string {
   const about =
     'kind' in lead
       ? `your ${lead.kind === 'quote' ? 'quote request' : 'enquiry'} to`
       : 'answers' in lead
         ? 'your application to'
         : 'your call with';
-  return mailtoHref(lead.email, { subject: `Re: ${about} ${firm.name}` });
+  return mailtoHref(lead.email, { subject: `Re: ${about} ${firmName}` });
 }
 
 function title(lead: Detail): string {

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { firm } from '#content/firm.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { accountPaths } from '#shared/accounts.ts';
 import { NewLeadsBadge } from './NewLeadsBadge.tsx';
 import { Link } from './router.tsx';
@@ -29,6 +29,7 @@ export function StaffShell({
   newLeads: number | null;
   children: ReactNode;
 }) {
+  const firm = useFirm();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);

@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
 import { call } from '#client/lib/api-client.ts';
-import { firm } from '#content/firm.ts';
 import { type BookingRow, bookingLead, bookingList } from '#shared/api/back-office-bookings.ts';
 import {
   addDays,
@@ -10,6 +9,7 @@ import {
   toIsoDate,
   weekdayIndex,
 } from '#shared/calendar.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { dayHeading } from './format.ts';
 import { Link } from './router.tsx';
 import { useLoaded } from './useEndpoint.ts';
@@ -46,7 +46,7 @@ async function callsBetween(from: string, to: string): Promise<BookingRow[]> {
 
 export function WeekView({ search }: { search: URLSearchParams }) {
   const asked = parseIsoDate(search.get('start') ?? '');
-  const monday = mondayOf(asked ?? todayIn(firm.timeZone));
+  const monday = mondayOf(asked ?? todayIn(firmTimeZone));
   const start = toIsoDate(monday);
   const days = Array.from({ length: 7 }, (_, index) => toIsoDate(addDays(monday, index)));
   const end = days[6] as string;

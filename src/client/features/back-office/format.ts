@@ -1,11 +1,11 @@
-import { firm } from '#content/firm.ts';
 import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** An instant as the firm reads it: "21 Nov 2026, 14:05". */
 export function when(iso: string | null): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB', {
-    timeZone: firm.timeZone,
+    timeZone: firmTimeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
   });

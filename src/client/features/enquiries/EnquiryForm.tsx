@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { FormField } from '#client/lib/FormField.tsx';
+import { useFirm } from '#client/lib/firm.tsx';
 import { TickBox } from '#client/lib/TickBox.tsx';
-import { firm } from '#content/firm.ts';
 import { todayIn } from '#shared/calendar.ts';
 import type { EnquiryKind } from '#shared/enquiries.ts';
 import { taxYearsQuestion, yearOptions } from '#shared/enquiries.ts';
 import type { Field } from '#shared/form-fields.ts';
 import { consentWording } from '#shared/mailing-list.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { Honeypot } from '../mailing-list/Honeypot.tsx';
 import { enquiryForms, useEnquiryForm } from './useEnquiryForm.ts';
 import './enquiries.css';
@@ -20,9 +21,10 @@ const builtAt = import.meta.env.VITE_BUILD_TIME ? new Date(import.meta.env.VITE_
 
 /** The main contact form or the quote form (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request), with an error summary and an error at each field. */
 export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
+  const firm = useFirm();
   const form = useEnquiryForm(kind);
-  const [today, setToday] = useState(() => todayIn(firm.timeZone, builtAt));
-  useEffect(() => setToday(todayIn(firm.timeZone)), []);
+  const [today, setToday] = useState(() => todayIn(firmTimeZone, builtAt));
+  useEffect(() => setToday(todayIn(firmTimeZone)), []);
   const yearsErrorId = `${form.id('year1')}-error`;
 
   return (

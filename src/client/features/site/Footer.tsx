@@ -1,5 +1,5 @@
+import { useFirm } from '#client/lib/firm.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
-import { firm } from '#content/firm.ts';
 import { footerLinks, navigation } from '#content/navigation.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
@@ -8,6 +8,7 @@ import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 const pagesWithTheirOwnSignUp: readonly (string | null)[] = ['/newsletter'];
 
 export function Footer({ path }: { path: string | null }) {
+  const firm = useFirm();
   const { address } = firm;
   return (
     <footer className="site-footer on-dark">

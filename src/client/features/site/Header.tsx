@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
-import { firm } from '#content/firm.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { navigation } from '#content/navigation.ts';
 import { useAtTop } from './useAtTop.ts';
 
 export function Header({ path }: { path: string | null }) {
+  const firm = useFirm();
   const atTop = useAtTop();
   // Below the breakpoint the navigation folds behind a Menu button; every link is in the footer too.
   const [menuOpen, setMenuOpen] = useState(false);

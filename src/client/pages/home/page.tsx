@@ -1,6 +1,6 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { useFirm } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
-import { firm } from '#content/firm.ts';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
 import { HeroIllustration } from './HeroIllustration.tsx';
@@ -14,6 +14,7 @@ export const meta: PageMeta = {
 };
 
 export default function HomePage() {
+  const firm = useFirm();
   return (
     <>
       <PageHero

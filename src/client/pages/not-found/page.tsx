@@ -1,4 +1,4 @@
-import { firm } from '#content/firm.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
@@ -9,6 +9,7 @@ export const meta: PageMeta = {
 };
 
 export default function NotFoundPage() {
+  const firm = useFirm();
   return (
     <section className="section">
       <div className="container prose">

@@ -1,7 +1,7 @@
+import { useFirm } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { ProseSections } from '#client/lib/ProseSections.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
-import { firm } from '#content/firm.ts';
 import { privacyPage } from '#content/pages/privacy.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
@@ -27,6 +27,7 @@ function retentionPeriod(): string {
 }
 
 export default function PrivacyPage() {
+  const firm = useFirm();
   const period = retentionPeriod();
   const sections = privacyPage.sections.map((section) => ({
     ...section,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormTokens } from '#server/http/form-token.ts';
-import type { PrerenderedPages } from '#server/http/pages.ts';
+import type { SitePages } from '#server/http/pages.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { isSameOrigin } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
@@ -24,7 +24,7 @@ import { sessionLifetimeMs } from './sign-in.ts';
 export interface AccountRoutesOptions {
   accounts: AccountService;
   formTokens: FormTokens;
-  pages: PrerenderedPages;
+  pages: SitePages;
   serverPages: ServerPages;
   publicUrl: URL;
   rateLimitPerMinute: number;
@@ -129,11 +129,11 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
     formLimit,
   );
 
-  const resetPage = options.pages.byPath.get(resetPasswordPage.path);
   serve(app, resetPasswordPage, async (request, reply) => {
     // The site-wide Referrer-Policy (same-origin) keeps the link's token out of other sites' logs; a
     // stricter no-referrer would make the browser send `Origin: null` with the form, failing its check.
     reply.header('x-robots-tag', 'noindex');
+    const resetPage = options.pages.page(resetPasswordPage.path);
     if (!resetPage || !(await accounts.tokenIsUsable(request.query.token ?? ''))) {
       return unusableLink(reply);
     }

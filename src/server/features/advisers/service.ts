@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { firm } from '#content/firm.ts';
 import { type AuditAction, recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import {
@@ -13,6 +12,7 @@ import type { Clock } from '#server/time/clock.ts';
 import { adviserMessages } from '#shared/adviser-messages.ts';
 import type { AdviserOverrides } from '#shared/advisers.ts';
 import { adviserHoursSchema } from '#shared/api/back-office-advisers.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { insertAdviser, parseOverrides, unwrittenCalls } from './repository.ts';
 
 // Making members of staff advisers and looking after what is theirs: the name and introduction visitors
@@ -110,7 +110,7 @@ export function createAdviserService({
   refusePrivateCalendarHosts = false,
   now,
 }: AdviserServiceOptions) {
-  const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+  const today = () => now().toLocaleDateString('en-CA', { timeZone: firmTimeZone });
 
   const audit = (
     trx: Db,

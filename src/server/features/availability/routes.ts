@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { firm } from '#content/firm.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
@@ -15,6 +14,7 @@ import {
 } from '#shared/api/back-office-settings.ts';
 import { availabilityProblem } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import * as store from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -25,7 +25,7 @@ type Db = Kysely<Database>;
  * Each write takes the transaction that also records who made it.
  */
 export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Clock) {
-  const today = () => now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+  const today = () => now().toLocaleDateString('en-CA', { timeZone: firmTimeZone });
   const blockedDates = () => store.blockedDatesFrom(db, today());
 
   serve(app, readAvailability, async () => ({

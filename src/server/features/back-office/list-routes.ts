@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { firm } from '#content/firm.ts';
 import type { Database } from '#server/db/schema.ts';
 import { serve } from '#server/http/serve.ts';
 import { csvByteOrderMark, csvHeader, csvLine } from '#server/leads/csv.ts';
 import type { AnyLeadList, LeadRegistry } from '#server/leads/kind.ts';
 import type { Clock } from '#server/time/clock.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** How many rows the CSV export reads at a time, keyset page after page, so memory stays flat. */
 const csvBatch = 1000;
@@ -44,7 +44,7 @@ function register(app: FastifyInstance, db: Kysely<Database>, definition: AnyLea
         query = { ...query, after: page.next };
       }
     }
-    const day = now().toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+    const day = now().toLocaleDateString('en-CA', { timeZone: firmTimeZone });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${endpoints.name}-${day}.csv"`)

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
-import type { PrerenderedPages } from '#server/http/pages.ts';
+import type { Page, SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { refuseUnreadableFilters } from '#server/leads/list.ts';
@@ -27,7 +27,7 @@ import { newSinceLastVisit as countNewSinceLastVisit, openVisit } from './visits
 export interface BackOfficeRoutesOptions {
   db: Kysely<Database>;
   accounts: AccountService;
-  pages: PrerenderedPages;
+  pages: SitePages;
   /** Every kind of lead, from the features that own them (lead-registry.ts). */
   leadKinds: LeadRegistry;
   /** The booking feature's cancelling, which staff use too. */
@@ -95,16 +95,16 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     };
   });
 
-  // The back office itself is a prerendered shell whose screens run in the browser; every path under it
+  // The back office itself is a server-rendered shell whose screens run in the browser; every path under it
   // is the same page, so links and reloads work. Signed-out visitors are sent to the login page. Opening
   // it begins or continues a visit, by which the navigation counts the leads new to this member.
-  const shell = options.pages.byPath.get(backOfficePage.path);
-  if (!shell) throw new Error('The back office page is missing from the build');
+  if (!options.pages.page(backOfficePage.path))
+    throw new Error('The back office page is missing from the build');
   for (const page of [backOfficePage, backOfficeScreen]) {
     serve(app, page, async (request, reply) => {
       await openVisit(db, request.staff, now());
       reply.header('x-robots-tag', 'noindex');
-      return options.pages.send(request, reply, shell);
+      return options.pages.send(request, reply, options.pages.page(backOfficePage.path) as Page);
     });
   }
 };

@@ -1,6 +1,6 @@
-import { firm } from '#content/firm.ts';
 import { todayIn } from '#shared/calendar.ts';
 import { type ContactEnquiry, type EnquiryKind, type QuoteEnquiry, tickedYears } from '#shared/enquiries.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** What only one kind of enquiry asks, kept together as JSON. */
 export interface EnquiryDetails {
@@ -51,7 +51,7 @@ export function quoteEnquiry(form: QuoteEnquiry, ipAddress: string | null, now: 
       optin: form.optin,
       cost: form.cost,
       quoted: form.quoted,
-      taxYears: tickedYears(form, todayIn(firm.timeZone, now)),
+      taxYears: tickedYears(form, todayIn(firmTimeZone, now)),
     },
     ipAddress,
   };

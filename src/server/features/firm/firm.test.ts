@@ -8,25 +8,12 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { obrienAndMarsh } from '#tests/support/firms.ts';
 import { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
 import { LiveFirm } from './live-firm.ts';
 import { loadFirm, saveFirm } from './repository.ts';
 
-const details: FirmDetails = firmDetailsSchema.parse({
-  tradingName: 'O’Brien & Marsh',
-  legalName: "O'Brien & Marsh (Leeds) Ltd",
-  companyNumber: '12345678',
-  vatNumber: 'GB 312 4567 79',
-  auditRegistration: '',
-  registeredOffice: { street: '3 Park Row', town: 'Leeds', county: '', postcode: 'LS1 5HD' },
-  phone: '0113 496 0000',
-  email: 'hello@obrienmarsh.example',
-  regulator: '',
-  icoRegistration: 'ZA123456',
-  replyPromise: 'one working day',
-  senderName: 'O’Brien & Marsh',
-  noticesEmail: 'office@obrienmarsh.example',
-});
+const details: FirmDetails = firmDetailsSchema.parse(obrienAndMarsh);
 const now = new Date('2026-11-29T10:00:00Z');
 
 describeEachDatabase('the firm’s details as stored', (kind) => {
@@ -81,6 +68,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
       [
         'Trading name',
         'Legal name',
+        'Strapline',
         'Company number',
         'VAT number',
         'Audit registration number',
@@ -88,10 +76,14 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'Phone',
         'Email address',
         'Professional body and registration',
+        'Opening hours',
+        'Areas served',
         'ICO registration number',
         'How soon you reply',
         'Sender name',
         'Address that receives notices',
+        'Reference prefix',
+        'Price range',
       ],
       ['Registered office', 'Phone'],
     ]);

@@ -10,6 +10,7 @@ import {
 } from '#shared/articles.ts';
 import { jsonForScript } from '#shared/html.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 
 // The HTML of the public Insights pages: what goes in the site's shell (server-page.ts) for the list, a
 // tag's list and an article, and what each adds to the shell's <head>. Every value is escaped by `html`;
@@ -35,7 +36,7 @@ export interface RenderedPage {
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: firm.timeZone,
+  timeZone: firmTimeZone,
   day: 'numeric',
   month: 'long',
   year: 'numeric',

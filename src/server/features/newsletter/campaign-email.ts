@@ -5,6 +5,7 @@ import { zoneFormatter } from '#shared/calendar.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { markdownToText, renderMarkdown } from '#shared/markdown.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 
 // A campaign's email, drawn once in the site's email layout with two placeholders, then completed for
 // each subscriber by substitution: drawing the layout takes milliseconds, far too long to do thousands of
@@ -80,6 +81,6 @@ export function completeFor(
 }
 
 /** "4 March 2026": the day in the firm's time zone, as a reader writes it. */
-export function dayInWords(at: string, timeZone = firm.timeZone) {
+export function dayInWords(at: string, timeZone = firmTimeZone) {
   return zoneFormatter(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(at));
 }

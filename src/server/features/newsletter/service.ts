@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { firm } from '#content/firm.ts';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CampaignTable } from '#server/db/schema.ts';
@@ -10,6 +9,7 @@ import { newToken } from '#server/tokens.ts';
 import type { Campaign } from '#shared/api/back-office-newsletter.ts';
 import { unsubscribePage } from '#shared/api/mailing-list.ts';
 import { newsletterArchivePath, testSendsPerMinute } from '#shared/newsletter.ts';
+import { firmTimeZone } from '#shared/site-firm.ts';
 import { completeFor, dayInWords, renderCampaign } from './campaign-email.ts';
 import { type ArticleSource, campaignContent, loadCampaign } from './content.ts';
 import { listId } from './mail-preparer.ts';
@@ -223,7 +223,7 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
         const [date, time] = localTime.split('T') as [string, string];
         const [year, month, day] = date.split('-').map(Number) as [number, number, number];
         const [hour, minute] = time.split(':').map(Number) as [number, number];
-        when = zonedTimeToUtc({ year, month: month - 1, day }, hour, minute, firm.timeZone);
+        when = zonedTimeToUtc({ year, month: month - 1, day }, hour, minute, firmTimeZone);
         if (Number.isNaN(when.getTime()) || when.getTime() <= at.getTime()) return 'past';
       }
       const row = await loadCampaign(db, id);

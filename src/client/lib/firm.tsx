@@ -1,0 +1,26 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
+
+// The firm a page shows. The server renders each page with it and writes it into the page as JSON
+// (`<script type="application/json" id="firm">`), from which the browser hydrates with the same firm: a
+// firm's change reaches the pages without a build (docs/decisions/022-the-firm-is-data.md).
+
+const FirmContext = createContext<SiteFirm | null>(null);
+
+export function FirmProvider({ firm, children }: { firm: SiteFirm; children: ReactNode }) {
+  return <FirmContext value={firm}>{children}</FirmContext>;
+}
+
+/** The firm of the page being rendered. */
+export function useFirm(): SiteFirm {
+  const firm = useContext(FirmContext);
+  if (!firm) throw new Error('useFirm needs a FirmProvider around the page');
+  return firm;
+}
+
+/** The firm the server wrote into this page. */
+export function firmOfThisPage(): SiteFirm {
+  const data = document.getElementById(firmDataId)?.textContent;
+  if (!data) throw new Error(`The page has no #${firmDataId} data to hydrate with`);
+  return JSON.parse(data) as SiteFirm;
+}

@@ -1,0 +1,6 @@
+// The firm's details as other parts of the server see them: held in memory, kept in step, shown.
+
+export { loadDemoFirm } from './demo-firm.ts';
+export { LiveFirm } from './live-firm.ts';
+export { createFirmRefresher } from './refresher.ts';
+export { siteFirmNow } from './site-firm-now.ts';

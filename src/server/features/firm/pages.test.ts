@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { firmDetailsSchema } from '#shared/firm-details.ts';
+import { unescapeHtml } from '#shared/html.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { obrienAndMarsh } from '#tests/support/firms.ts';
+import { send } from '#tests/support/http.ts';
+import { waitUntil } from '#tests/support/wait.ts';
+import { saveFirm } from './repository.ts';
+
+// The pages show the firm the database holds: rendered again when it changes, on the instance that saved
+// it at once and on every other within seconds, with no restart and no build.
+
+const page = async (site: TestApp, path: string) =>
+  (await send(site, path, { headers: { accept: 'text/html' } })).text();
+/** A page's HTML with its escapes undone and React's text separators left out, as a reader sees the words. */
+const words = async (site: TestApp, path: string) =>
+  unescapeHtml((await page(site, path)).replaceAll('<!-- -->', ''));
+/** What the demo firm's own details would leave on a page (its page copy is the pages' business). */
+const demoDetails = ['Fenwick & Hale Accountants Ltd', '01743', '14 Castle Street', 'SY1 2BQ'];
+
+/** The JSON-LD block of a page, as search engines read it. */
+const structuredData = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? 'null');
+
+/** The firm a page hands the browser to hydrate with. */
+const firmData = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/json" id="firm">(.*?)<\/script>/s)?.[1] ?? 'null');
+
+describeEachDatabase('the pages, when the firm’s details change', (database) => {
+  let site: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ database });
+    other = await startTestApp({ databaseUrl: site.databaseUrl });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await site?.close();
+  });
+
+  it('shows the new firm in every page’s words, title, structured data and hydration data, here and on another instance', async () => {
+    expect(await words(site, '/')).toContain('Fenwick & Hale Accountants Ltd');
+    const details = firmDetailsSchema.parse(obrienAndMarsh);
+    expect(await saveFirm(site.db, details, { basedOn: null, by: null, now: new Date() })).toEqual({
+      saved: true,
+      version: 1,
+    });
+    await site.app.deps.services.firm.refresh();
+
+    const home = await page(site, '/');
+    expect(unescapeHtml(home)).toContain('<title>O’Brien & Marsh | ');
+    expect(unescapeHtml(home)).toContain('Accountants for Leeds’ makers, shops & cafés');
+    expect(home).toContain('href="tel:+441134960000"');
+    expect(structuredData(home)).toMatchObject({
+      name: 'O’Brien & Marsh',
+      legalName: "O'Brien & Marsh (Leeds) Ltd",
+      telephone: '+441134960000',
+      vatID: 'GB312456779',
+      priceRange: '£££',
+      address: { streetAddress: '3 Park Row', addressLocality: 'Leeds', postalCode: 'LS1 5HD' },
+      openingHoursSpecification: {
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+        opens: '08:30',
+        closes: '17:30',
+      },
+      areaServed: [
+        { '@type': 'AdministrativeArea', name: 'Leeds' },
+        { '@type': 'AdministrativeArea', name: 'Bradford' },
+        { '@type': 'AdministrativeArea', name: 'Wakefield' },
+      ],
+    });
+    expect(firmData(home)).toMatchObject({
+      name: 'O’Brien & Marsh',
+      openingHours: 'Monday to Thursday, 8:30am to 5:30pm',
+    });
+    // The footer of every page, and the privacy notice's controller and address.
+    const contact = await words(site, '/contact');
+    expect(contact).toContain("O'Brien & Marsh (Leeds) Ltd");
+    expect(contact).toContain('Monday to Thursday, 8:30am to 5:30pm');
+    for (const detail of demoDetails) expect(contact).not.toContain(detail);
+    expect(await words(site, '/privacy')).toContain(
+      "write to O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds, LS1 5HD",
+    );
+    // A page the server writes itself, in the same layout.
+    const notFound = await words(site, '/no-such-page');
+    expect(notFound).toContain('0113 496 0000');
+    for (const detail of demoDetails) expect(notFound).not.toContain(detail);
+
+    await waitUntil(async () => (await words(other, '/')).includes('O’Brien & Marsh'), {
+      timeoutMs: 10_000,
+      what: () => 'the other instance to show the new firm',
+    });
+    for (const detail of demoDetails) expect(await words(other, '/contact')).not.toContain(detail);
+  });
+});

@@ -1,0 +1,41 @@
+// The firm as the pages, emails and structured data show it: what every renderer is handed, on the
+// server and (as JSON in each page) in the browser. Where it comes from is the server's business
+// (docs/decisions/022-the-firm-is-data.md).
+
+export interface SiteFirm {
+  /** The trading name, as visitors know the firm. */
+  name: string;
+  /** The registered name, as Companies House has it: the data controller in the privacy notice. */
+  legalName: string;
+  tagline: string;
+  email: string;
+  phone: string;
+  /** `tel:` and the number in international form, for links. */
+  phoneHref: string;
+  address: { street: string; locality: string; region: string; postcode: string; country: 'GB' };
+  companyNumber: string;
+  vatNumber: string;
+  regulator: string;
+  /** Served from the site's root: the logo (also the favicon), and the picture a shared page shows
+   *  (1200 by 630 pixels). */
+  logo: string;
+  shareImage: string;
+  /** Where the firm works, for search engines. */
+  areaServed: string[];
+  openingHours: string;
+  /** The same hours for search engines: days as schema.org names them, times in 24-hour clock. */
+  openingHoursSpecification: { days: string[]; opens: string; closes: string };
+  /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
+  referencePrefix: string;
+  /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */
+  priceRange: string;
+}
+
+/**
+ * The zone every date and time is written in, on pages, in emails, CSV and the feed. The product serves
+ * firms in the United Kingdom (their numbers are checked as Companies House and HMRC write them).
+ */
+export const firmTimeZone = 'Europe/London';
+
+/** The id of the element in which a page carries its firm as JSON, for the browser to hydrate with. */
+export const firmDataId = 'firm';
