@@ -2,6 +2,7 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
+import { loadDemoFirm } from './features/firm/index.ts';
 import { createRuntime } from './runtime.ts';
 
 let config: Config;
@@ -41,6 +42,12 @@ if (config.trustProxy.kind === 'hops' && !config.socketPath && !loopback) {
 }
 
 const runtime = await createRuntime(config, log);
+// `npm start` on a developer's empty database shows a whole firm: the demo seed. Never in production,
+// where a firm starts from its own details (docs/decisions/022-the-firm-is-data.md).
+if (config.nodeEnv === 'development' && (await loadDemoFirm(runtime.db, new Date())) === 'loaded') {
+  await runtime.app.deps.services.firm.refresh();
+  log.info('loaded the demo firm into the empty database (npm start in development)');
+}
 try {
   await listen(runtime.app, config);
 } catch (error) {

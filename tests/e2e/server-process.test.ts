@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startSite } from '../support/site.ts';
 
@@ -36,10 +37,15 @@ describe('the server process', () => {
     );
   });
 
-  it('migrates, serves, and shuts down cleanly on SIGTERM', async () => {
-    const site = await startSite();
+  it('migrates, loads the demo firm in development, serves, and shuts down cleanly on SIGTERM', async () => {
+    const site = await startSite({ NODE_ENV: 'development' });
     expect(site.output()).toMatch(/"migrations":\["001-outbox","002-booking"/);
     expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+    expect(site.output()).toContain('loaded the demo firm into the empty database');
+    const db = new SQLite(path.join(site.dataDir, 'site.db'), { readonly: true });
+    const stored = db.prepare('select details from firm').pluck().get() as string;
+    db.close();
+    expect(JSON.parse(stored)).toMatchObject({ tradingName: 'Fenwick & Hale' });
     const code = await site.stop();
     expect(code).toBe(0);
     expect(site.output()).toContain('"msg":"shutting down"');
