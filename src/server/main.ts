@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { loadDemoFirm } from './features/firm/index.ts';
 import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
-import { loadDemoFirm } from './features/firm/index.ts';
 import { createRuntime } from './runtime.ts';
 
 let config: Config;

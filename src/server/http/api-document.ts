@@ -1,7 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { firm } from '#content/firm.ts';
 import { type EndpointSpec, isJsonAnswer, type NonJsonAnswer } from '#shared/api/endpoint.ts';
 import { apiDocument } from '#shared/api/site.ts';
 import { serve } from './serve.ts';
@@ -64,7 +63,7 @@ export async function registerApiDocument(app: FastifyInstance, publicUrl: URL, 
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: `${firm.name} website API`,
+        title: 'practice-site website API',
         version: '1',
         description:
           'Every endpoint the website serves: the forms visitors send, the booking calendar, staff sign-in, and the back office that staff (and the firm’s own software) read leads from.',

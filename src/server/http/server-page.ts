@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '#shared/html.ts';
 import { pageTitle } from '#shared/page-title.ts';
 import { serverPageContentToken, serverPageHeadToken } from '#shared/server-page.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 // The shell's title holds a token where the page's words go; the whole title is written here instead, so
 // that a long one (an article's) is kept within what search engines show.
@@ -10,7 +11,7 @@ const titleElement = /<title>[^<]*<\/title>/;
 /** Where the shell comes from: the site's pages, rendered for the firm of the moment (SitePages). */
 interface Shell {
   readonly shell: string;
-  readonly firm: { name: string };
+  readonly firm: SiteFirm;
 }
 
 /**
@@ -23,6 +24,11 @@ export class ServerPages {
 
   constructor(source: Shell) {
     this.#source = source;
+  }
+
+  /** The firm the site shows now, for the words of the pages the server writes. */
+  get firm(): SiteFirm {
+    return this.#source.firm;
   }
 
   /** The whole page: `head` adds to its <head> (a description, a canonical link, sharing tags). */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { firm } from '#content/firm.ts';
 import type { BotCheck } from '#server/captcha/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
@@ -132,7 +131,7 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
       200,
       'Cancel your call',
       html`<h1>Cancel your call?</h1>
-      <p>Your initial call with ${firm.name} is on <strong>${dateText} at ${timeText} ${zone}</strong>.</p>
+      <p>Your initial call with ${pages.firm.name} is on <strong>${dateText} at ${timeText} ${zone}</strong>.</p>
       <form method="post" action="${cancelBooking.path}">
         <input type="hidden" name="token" value="${token}">
         <button type="submit" class="button">Cancel my call</button>
@@ -164,7 +163,7 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
           'Call already cancelled',
           html`<h1>This call is already cancelled</h1>
         <p>There is nothing more to do. If you would like another time, <a href="/">book again</a> or call us on
-        <a href="${firm.phoneHref}">${firm.phone}</a>.</p>`,
+        <a href="${pages.firm.phoneHref}">${pages.firm.phone}</a>.</p>`,
         );
       }
       options.mailQueued();
@@ -174,7 +173,7 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         'Call cancelled',
         html`<h1>Your call is cancelled</h1>
       <p>We have emailed you to confirm. If you would like another time, <a href="/">book again</a> or call us on
-      <a href="${firm.phoneHref}">${firm.phone}</a>.</p>`,
+      <a href="${pages.firm.phoneHref}">${pages.firm.phone}</a>.</p>`,
       );
     },
     formLimit,
@@ -187,7 +186,7 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
       'Link not recognised',
       html`<h1>We do not recognise this link</h1>
       <p>Please check it is the whole link from your confirmation email, or call us on
-      <a href="${firm.phoneHref}">${firm.phone}</a> and we will help.</p>`,
+      <a href="${pages.firm.phoneHref}">${pages.firm.phone}</a> and we will help.</p>`,
     );
   }
 };

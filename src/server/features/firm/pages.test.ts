@@ -82,10 +82,15 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
     expect(await words(site, '/privacy')).toContain(
       "write to O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds, LS1 5HD",
     );
-    // A page the server writes itself, in the same layout.
+    // Pages the server writes itself, in the same layout, and the articles' list and feed.
     const notFound = await words(site, '/no-such-page');
     expect(notFound).toContain('0113 496 0000');
     for (const detail of demoDetails) expect(notFound).not.toContain(detail);
+    expect(await words(site, '/bookings/cancel?token=unknown')).toMatch(
+      /call us on\s+<a href="tel:\+441134960000">0113 496 0000<\/a>/,
+    );
+    expect(await words(site, '/insights')).toContain('Tax and business news from O’Brien & Marsh');
+    expect(await words(site, '/insights/feed.xml')).toContain('<title>O’Brien & Marsh: Insights</title>');
 
     await waitUntil(async () => (await words(other, '/')).includes('O’Brien & Marsh'), {
       timeoutMs: 10_000,

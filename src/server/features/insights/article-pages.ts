@@ -1,4 +1,3 @@
-import { firm } from '#content/firm.ts';
 import { html, SafeHtml } from '#server/http/server-page.ts';
 import {
   articlePath,
@@ -10,7 +9,7 @@ import {
 } from '#shared/articles.ts';
 import { jsonForScript } from '#shared/html.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { firmTimeZone } from '#shared/site-firm.ts';
+import { firmTimeZone, type SiteFirm } from '#shared/site-firm.ts';
 
 // The HTML of the public Insights pages: what goes in the site's shell (server-page.ts) for the list, a
 // tag's list and an article, and what each adds to the shell's <head>. Every value is escaped by `html`;
@@ -88,7 +87,14 @@ ${tagList(article.tags)}
 }
 
 /** Description, canonical address and the sharing tags, as the prerendered pages carry them. */
-function headFor(origin: string, path: string, title: string, description: string, extra = html``) {
+function headFor(
+  firm: SiteFirm,
+  origin: string,
+  path: string,
+  title: string,
+  description: string,
+  extra = html``,
+) {
   const url = `${origin}${path}`;
   return html`<meta name="description" content="${description}">
 <link rel="canonical" href="${url}">
@@ -101,7 +107,7 @@ ${extra}
 <link rel="alternate" type="application/atom+xml" title="${`${firm.name}: Insights`}" href="${origin}${insightsPath}/feed.xml">`;
 }
 
-const shareImage = (origin: string) =>
+const shareImage = (firm: SiteFirm, origin: string) =>
   html`<meta property="og:image" content="${origin}${firm.shareImage}">
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
@@ -121,34 +127,41 @@ ${
 </div>`;
 }
 
-export function insightsListPage(origin: string, articles: PublishedArticle[]): RenderedPage {
+export function insightsListPage(firm: SiteFirm, origin: string, articles: PublishedArticle[]): RenderedPage {
   const description = `Tax and business news from ${firm.name}, newest first.`;
   return {
     title: 'Insights',
     head: headFor(
+      firm,
       origin,
       insightsPath,
       `Insights | ${firm.name}`,
       description,
       html`<meta property="og:type" content="website">
-${shareImage(origin)}`,
+${shareImage(firm, origin)}`,
     ),
     content: listContent('Insights', description, articles),
   };
 }
 
-export function tagPage(origin: string, tag: string, articles: PublishedArticle[]): RenderedPage {
+export function tagPage(
+  firm: SiteFirm,
+  origin: string,
+  tag: string,
+  articles: PublishedArticle[],
+): RenderedPage {
   const title = `Insights on ${tagLabel(tag)}`;
   const description = `Articles from ${firm.name} on ${tagLabel(tag)}, newest first.`;
   return {
     title,
     head: headFor(
+      firm,
       origin,
       insightsTagPath(tag),
       `${title} | ${firm.name}`,
       description,
       html`<meta property="og:type" content="website">
-${shareImage(origin)}`,
+${shareImage(firm, origin)}`,
     ),
     content: listContent(
       title,
@@ -159,7 +172,7 @@ ${shareImage(origin)}`,
   };
 }
 
-export function articlePage(origin: string, article: PublishedArticle): RenderedPage {
+export function articlePage(firm: SiteFirm, origin: string, article: PublishedArticle): RenderedPage {
   const path = articlePath(article.slug);
   const { cover } = article;
   const largest = cover && `${origin}${coverImagePath(`${cover.key}-${widthsOf(cover).at(-1)}.webp`)}`;
@@ -190,12 +203,12 @@ ${article.tags.map(
 <meta property="og:image:height" content="${cover.height}">
 <meta property="og:image:alt" content="${cover.alt}">
 <meta name="twitter:card" content="summary_large_image">`
-    : shareImage(origin)
+    : shareImage(firm, origin)
 }
 <script type="application/ld+json">${new SafeHtml(jsonForScript(structuredData))}</script>`;
   return {
     title: article.title,
-    head: headFor(origin, path, `${article.title} | ${firm.name}`, article.summary, sharing),
+    head: headFor(firm, origin, path, `${article.title} | ${firm.name}`, article.summary, sharing),
     content: html`<article class="article">
 <p class="article-meta"><a href="${insightsPath}">Insights</a></p>
 <h1>${article.title}</h1>

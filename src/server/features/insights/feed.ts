@@ -1,7 +1,7 @@
-import { firm } from '#content/firm.ts';
 import { articlePath, insightsPath } from '#shared/articles.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import type { PublishedArticle } from './article-pages.ts';
 
 const text = (value: string) => escapeHtml(value);
@@ -11,7 +11,7 @@ const text = (value: string) => escapeHtml(value);
  * escaped, the body as escaped HTML made by the same renderer as the page. `updated` is the newest
  * change, or `now` when nothing is published.
  */
-export function atomFeed(origin: string, articles: PublishedArticle[], now: Date): string {
+export function atomFeed(firm: SiteFirm, origin: string, articles: PublishedArticle[], now: Date): string {
   const updated = articles.reduce((latest, { updatedAt }) => (updatedAt > latest ? updatedAt : latest), '');
   const entries = articles.map((article) => {
     const url = `${origin}${articlePath(article.slug)}`;

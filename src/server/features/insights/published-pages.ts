@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { compress, type Page } from '#server/http/pages.ts';
 import type { ServerPages } from '#server/http/server-page.ts';
 import { articlePath, insightsPath, insightsTagPath } from '#shared/articles.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import {
   articlePage,
   insightsListPage,
@@ -37,7 +38,7 @@ export class PublishedInsights {
   #feed: CompressedPage;
   #sitemap: readonly SitemapEntry[] = [{ path: insightsPath }];
   /** Each article's page with the change it was written from, so an unchanged one is not written again. */
-  #written = new Map<number, { updatedAt: string; page: CompressedPage }>();
+  #written = new Map<number, { updatedAt: string; firm: SiteFirm; page: CompressedPage }>();
   #version: string | null = null;
   #running: Promise<void> | null = null;
   #again = false;
@@ -47,8 +48,8 @@ export class PublishedInsights {
     this.#shell = options.shell;
     this.#origin = options.origin;
     this.#now = options.now;
-    this.#feed = compress(Buffer.from(atomFeed(this.#origin, [], this.#now())));
-    this.#pages.set(insightsPath, this.#write(insightsListPage(this.#origin, [])));
+    this.#feed = compress(Buffer.from(atomFeed(this.#shell.firm, this.#origin, [], this.#now())));
+    this.#pages.set(insightsPath, this.#write(insightsListPage(this.#shell.firm, this.#origin, [])));
   }
 
   /** The page at `path` (/insights, an article's, a tag's), if one is published there. */
@@ -129,21 +130,22 @@ export class PublishedInsights {
     }));
 
     const pages = new Map<string, CompressedPage>();
-    pages.set(insightsPath, this.#write(insightsListPage(this.#origin, articles)));
-    const written = new Map<number, { updatedAt: string; page: CompressedPage }>();
+    pages.set(insightsPath, this.#write(insightsListPage(this.#shell.firm, this.#origin, articles)));
+    const written = new Map<number, { updatedAt: string; firm: SiteFirm; page: CompressedPage }>();
     for (const article of articles) {
       const before = this.#written.get(article.id);
+      // An article's page is kept while neither it nor the firm the pages show changed.
       const page =
-        before?.updatedAt === article.updatedAt
+        before?.updatedAt === article.updatedAt && before.firm === this.#shell.firm
           ? before.page
-          : this.#write(articlePage(this.#origin, article));
-      written.set(article.id, { updatedAt: article.updatedAt, page });
+          : this.#write(articlePage(this.#shell.firm, this.#origin, article));
+      written.set(article.id, { updatedAt: article.updatedAt, firm: this.#shell.firm, page });
       pages.set(articlePath(article.slug), page);
     }
     const tags = [...new Set(articles.flatMap((article) => article.tags))].sort();
     for (const tag of tags) {
       const tagged = articles.filter((article) => article.tags.includes(tag));
-      pages.set(insightsTagPath(tag), this.#write(tagPage(this.#origin, tag, tagged)));
+      pages.set(insightsTagPath(tag), this.#write(tagPage(this.#shell.firm, this.#origin, tag, tagged)));
     }
     const latest = articles.reduce((max, { updatedAt }) => (updatedAt > max ? updatedAt : max), '');
     this.#sitemap = [
@@ -151,7 +153,7 @@ export class PublishedInsights {
       ...tags.map((tag) => ({ path: insightsTagPath(tag) })),
       ...articles.map((article) => ({ path: articlePath(article.slug), lastmod: article.updatedAt })),
     ];
-    this.#feed = compress(Buffer.from(atomFeed(this.#origin, articles, this.#now())));
+    this.#feed = compress(Buffer.from(atomFeed(this.#shell.firm, this.#origin, articles, this.#now())));
     this.#pages = pages;
     this.#written = written;
     this.#version = version;

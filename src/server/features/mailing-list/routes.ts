@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { firm } from '#content/firm.ts';
 import { isPageRequest, succeeded } from '#server/http/errors.ts';
 import { answerNoSoonerThan } from '#server/http/even-timing.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
@@ -84,7 +83,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       200,
       'Confirm your subscription',
       html`<h1>Confirm your subscription</h1>
-      <p>Press the button to send the ${firm.name} newsletter to ${subscriber.email}, about once a month.</p>
+      <p>Press the button to send the ${pages.firm.name} newsletter to ${subscriber.email}, about once a month.</p>
       <form method="post" action="${confirmSubscription.path}">
         <input type="hidden" name="token" value="${token}">
         <button type="submit" class="button">Confirm my subscription</button>
@@ -116,7 +115,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       200,
       'Unsubscribe',
       html`<h1>Unsubscribe from our newsletter?</h1>
-      <p>${subscriber.email} will get no more newsletters from ${firm.name}.</p>
+      <p>${subscriber.email} will get no more newsletters from ${pages.firm.name}.</p>
       <form method="post" action="${unsubscribe.path}?token=${encodeURIComponent(token)}">
         <input type="hidden" name="List-Unsubscribe" value="One-Click">
         <input type="hidden" name="from" value="page">
@@ -157,7 +156,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       200,
       'Subscription confirmed',
       html`<h1>You are subscribed</h1>
-      <p>Thank you for confirming. The ${firm.name} newsletter will arrive about once a month, and every
+      <p>Thank you for confirming. The ${pages.firm.name} newsletter will arrive about once a month, and every
       issue has a link to unsubscribe with one click.</p>
       <p><a href="/">Back to the home page</a></p>`,
     );
@@ -180,7 +179,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       200,
       'Unsubscribed',
       html`<h1>You are unsubscribed</h1>
-      <p>You will get no more newsletters from ${firm.name}. If you change your mind,
+      <p>You will get no more newsletters from ${pages.firm.name}. If you change your mind,
       <a href="/newsletter">sign up again</a>.</p>`,
     );
   }
@@ -192,7 +191,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       'Link not recognised',
       html`<h1>We do not recognise this link</h1>
       <p>Please check it is the whole link from your email, or email us at
-      <a href="${mailtoHref(firm.email)}">${firm.email}</a> and we will take you off the list.</p>`,
+      <a href="${mailtoHref(pages.firm.email)}">${pages.firm.email}</a> and we will take you off the list.</p>`,
     );
   }
 };
