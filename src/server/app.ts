@@ -143,9 +143,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: clock,
   });
   // A change of the firm, saved here or seen from another instance, renders what shows it again.
-  const stopRendering = firm.onChange(() => {
+  const stopRendering = firm.onChange(async () => {
     pages.render(siteFirmNow(firm));
-    insights.refresh().catch((error) => app.log.error({ err: error }, 'articles not rendered again'));
+    await insights.refresh().catch((error) => app.log.error({ err: error }, 'articles not rendered again'));
   });
   app.addHook('onClose', async () => stopRendering());
   registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());

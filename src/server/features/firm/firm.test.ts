@@ -137,7 +137,9 @@ describeEachDatabase('the firm’s details on every instance', (kind) => {
     await Promise.all([here.refresh(), there.refresh()]);
     expect(there.current).toBeUndefined();
     const seen: (string | undefined)[] = [];
-    there.onChange((firm) => seen.push(firm?.details.tradingName));
+    there.onChange((firm) => {
+      seen.push(firm?.details.tradingName);
+    });
 
     await saveFirm(current.db, details, { basedOn: null, by: null, now });
     await here.refresh();

@@ -1,6 +1,9 @@
 import type { Db } from '#server/db/database.ts';
 import { loadFirm, type StoredFirm } from './repository.ts';
 
+/** Told of each change of the details; what it returns is waited for. */
+type Listener = (firm: StoredFirm | undefined) => void | Promise<void>;
+
 /**
  * The firm's details as this instance serves them, held in memory so that a page or an email reads them
  * without a query. A save here calls `refresh`; a save on another instance is seen by `refreshIfChanged`,
@@ -10,7 +13,7 @@ import { loadFirm, type StoredFirm } from './repository.ts';
 export class LiveFirm {
   readonly #db: Db;
   #current: StoredFirm | undefined;
-  readonly #listeners = new Set<(firm: StoredFirm | undefined) => void>();
+  readonly #listeners = new Set<Listener>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -21,12 +24,15 @@ export class LiveFirm {
     return this.#current;
   }
 
-  /** Reads the stored details, and tells the listeners if their version moved. */
+  /**
+   * Reads the stored details and, if their version moved, tells the listeners and waits for them: once
+   * it resolves, whatever shows the firm shows the new details.
+   */
   async refresh(): Promise<void> {
     const stored = await loadFirm(this.#db);
     if (stored?.version === this.#current?.version) return;
     this.#current = stored;
-    for (const listener of this.#listeners) listener(stored);
+    await Promise.all([...this.#listeners].map((listener) => listener(stored)));
   }
 
   /** Reads the details again only if another instance saved since: true when it did. */
@@ -38,7 +44,7 @@ export class LiveFirm {
   }
 
   /** Calls `listener` with the details each time they change; returns the way to stop. */
-  onChange(listener: (firm: StoredFirm | undefined) => void): () => void {
+  onChange(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
