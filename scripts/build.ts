@@ -8,7 +8,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PageAssets } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
-import { firm } from '#content/firm.ts';
 import { buildSiteIcons } from './site-icons.ts';
 import { sourceHash } from './source-hash.ts';
 
@@ -33,8 +32,8 @@ await build({
 renameSync(path.join(dist, 'client/.vite/manifest.json'), path.join(dist, 'manifest.json'));
 rmSync(path.join(dist, 'client/.vite'), { recursive: true });
 await buildSiteIcons({
-  logo: path.join('content/public', firm.logo),
-  shareImage: path.join('content/public', firm.shareImage),
+  logo: 'content/public/logo.svg',
+  shareImage: 'content/public/share.png',
   outDir: path.join(dist, 'client'),
 });
 

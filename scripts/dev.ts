@@ -6,8 +6,9 @@ import http from 'node:http';
 import { createServer } from 'vite';
 import { renderDocument } from '#client/document.ts';
 import type { renderPages as RenderPages } from '#client/prerender.tsx';
-import { firm } from '#content/firm.ts';
 import { loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { LiveFirm, siteFirmNow } from '#server/features/firm/index.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
 
@@ -25,6 +26,14 @@ const api = spawn(process.execPath, ['--watch-path=src', '--watch-path=content',
   env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}` },
 });
 
+// The firm the pages show: the one the API server's database holds (the demo seed on a new one).
+const database = createDatabase(loadConfig().database);
+const liveFirm = new LiveFirm(database);
+async function firmOfTheDatabase() {
+  await liveFirm.refresh();
+  return siteFirmNow(liveFirm);
+}
+
 const vite = await createServer({
   server: { port, host, strictPort: true },
   appType: 'custom',
@@ -39,6 +48,7 @@ const vite = await createServer({
             const { renderPages } = (await server.ssrLoadModule('/src/client/prerender.tsx')) as {
               renderPages: typeof RenderPages;
             };
+            const firm = await firmOfTheDatabase();
             const page = renderPages(firm).find((p) => p.meta.path === urlPath);
             if (!page) return next();
             const html = renderDocument(

@@ -1,3 +1,4 @@
+import { LiveFirm, siteFirmNow } from '#server/features/firm/index.ts';
 // What `npm run user:…` does (scripts/user.ts runs it as its own process).
 
 import { createAccountService } from '#server/features/accounts/service.ts';
@@ -14,7 +15,14 @@ export const userCommand = (io: CommandIo) =>
   runOnDatabase(io, async (db, config) => {
     const owner = io.args.includes('--owner');
     const [command, email = '', role = ''] = io.args.filter((arg) => arg !== '--owner');
-    const accounts = createAccountService({ db, publicUrl: config.publicUrl, now: systemClock });
+    const firm = new LiveFirm(db);
+    await firm.refresh();
+    const accounts = createAccountService({
+      db,
+      publicUrl: config.publicUrl,
+      now: systemClock,
+      firm: () => siteFirmNow(firm),
+    });
     if (command === 'list') {
       const users = await accounts.listUsers();
       if (users.length === 0) io.print('No users yet. Add one with: npm run user:add -- EMAIL');

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { firm } from '#content/firm.ts';
 import { defaultRetentionMonths } from '#shared/retention.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
 
@@ -39,8 +38,10 @@ export interface Config {
   /** SMTP connections kept open at once; the outbox sends that many messages at a time. */
   smtpMaxConnections: number;
   mailDir: string;
-  mailFrom: string;
-  staffEmail: string;
+  /** MAIL_FROM, the sender of every email; unset, the firm's sender name and email address. */
+  mailFrom: string | undefined;
+  /** STAFF_EMAIL, where notices of new leads go; unset, the firm's address for notices. */
+  staffEmail: string | undefined;
   publicUrl: URL;
   captcha: CaptchaSettings;
   sessionSecret: string;
@@ -154,9 +155,10 @@ export function loadConfig(env: Env = process.env): Config {
     fail('PUBLIC_URL', 'an https:// URL in production', publicUrlText);
   }
 
-  const mailFrom = read('MAIL_FROM') ?? `${firm.name} <${firm.email}>`;
-  const staffEmail = read('STAFF_EMAIL') ?? firm.email;
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(staffEmail)) fail('STAFF_EMAIL', 'an email address', staffEmail);
+  const mailFrom = read('MAIL_FROM');
+  const staffEmail = read('STAFF_EMAIL');
+  if (staffEmail !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(staffEmail))
+    fail('STAFF_EMAIL', 'an email address', staffEmail);
 
   const httpUrl = (name: string, fallback?: string) => {
     const value = read(name) ?? fallback;

@@ -7,7 +7,6 @@ import { leadRegistry } from '#server/lead-registry.ts';
 import { mailFiles } from '#server/mail/mail-files.ts';
 import { countByStatus } from '#server/mail/outbox.ts';
 import { runRetention } from '#server/retention/job.ts';
-import { addressOf } from '#server/services.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
@@ -234,11 +233,7 @@ describeEachDatabase(
 
       // Two years and two months on, the second person's leads have expired; their consent trail stays,
       // holding only their address, as the proof the notice keeps for six years after the unsubscribe.
-      const mail = {
-        publicUrl: site.config.publicUrl,
-        staffEmail: site.config.staffEmail,
-        organizerEmail: addressOf(site.config.mailFrom),
-      };
+      const { mail } = site.app.deps.services;
       const retention = (at: number) => {
         offsetMs = at;
         return runRetention(site.db, leadRegistry(calendarWriteBack(mail).cancelled), {

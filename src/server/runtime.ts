@@ -80,8 +80,8 @@ export async function createRuntime(
   const services = createServices({ config, db, clock, calendarSync });
   const files = services.mailFiles;
   const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom, { maxConnections: config.smtpMaxConnections })
-    : fileTransport(config.mailDir, config.mailFrom, log, {
+    ? smtpTransport(config.smtpUrl, services.sender, { maxConnections: config.smtpMaxConnections })
+    : fileTransport(config.mailDir, services.sender, log, {
         logLinksTo: config.nodeEnv === 'development' ? config.publicUrl.origin : undefined,
         now: clock,
         record: (name, message, at) => files.record(db, name, message, at),

@@ -12,7 +12,7 @@ import {
 } from './features/booking/index.ts';
 import { type CalendarSync, calendarWriteBack, createCalendarRecheck } from './features/calendars/index.ts';
 import { createEnquiryService, type EnquiryService } from './features/enquiries/index.ts';
-import { LiveFirm } from './features/firm/index.ts';
+import { firmDetailsNow, LiveFirm, siteFirmNow } from './features/firm/index.ts';
 import { articlesForNewsletter } from './features/insights/index.ts';
 import {
   createMailingListService,
@@ -29,6 +29,7 @@ import type { LeadRegistry } from './leads/kind.ts';
 import type { BookingMailSettings } from './mail/booked-call.ts';
 import { type MailFiles, mailFiles } from './mail/mail-files.ts';
 import { type RecipientCap, recipientCap } from './mail/recipient-cap.ts';
+import type { MailFrom } from './mail/transport.ts';
 import type { Clock } from './time/clock.ts';
 
 /**
@@ -37,6 +38,8 @@ import type { Clock } from './time/clock.ts';
  * Nothing here starts a timer or opens a connection.
  */
 export interface Services {
+  /** Who every email is from: MAIL_FROM, else the firm's sender name and address. */
+  sender: () => MailFrom;
   /** The firm's details, held in memory: every page and email shows them. Read before the app starts. */
   firm: LiveFirm;
   /** The site's address, where staff notices go, and the address the site's emails come from. */
@@ -74,12 +77,29 @@ export interface ServiceParts {
 }
 
 export function createServices({ config, db, clock, calendarSync }: ServiceParts): Services {
-  const mail = {
+  const firm = new LiveFirm(db);
+  const firmNow = () => siteFirmNow(firm);
+  // Read at each email, so a change of the firm's addresses is used at once; the operator's settings win.
+  const sender = (): MailFrom =>
+    config.mailFrom ?? { name: firmDetailsNow(firm).senderName, address: firmDetailsNow(firm).email };
+  const mail: BookingMailSettings = {
     publicUrl: config.publicUrl,
-    staffEmail: config.staffEmail,
-    organizerEmail: addressOf(config.mailFrom),
+    get staffEmail() {
+      return config.staffEmail ?? firmDetailsNow(firm).noticesEmail;
+    },
+    get organizerEmail() {
+      const from = sender();
+      return typeof from === 'string' ? addressOf(from) : from.address;
+    },
+    firm: firmNow,
   };
-  const listMail = { publicUrl: config.publicUrl, unsubscribeMailbox: mail.organizerEmail };
+  const listMail: MailingListMailSettings = {
+    publicUrl: config.publicUrl,
+    get unsubscribeMailbox() {
+      return mail.organizerEmail;
+    },
+    firm: firmNow,
+  };
   const refusePrivateHosts = config.nodeEnv === 'production';
   const { secretKey, staleMinutes } = config.calendars;
   const calendars = {
@@ -98,7 +118,8 @@ export function createServices({ config, db, clock, calendarSync }: ServiceParts
     now: clock,
   });
   return {
-    firm: new LiveFirm(db),
+    firm,
+    sender,
     mail,
     listMail,
     calendars,
@@ -108,7 +129,13 @@ export function createServices({ config, db, clock, calendarSync }: ServiceParts
     recipientCap: recipients,
     botCheck: createBotCheck(config, db, clock),
     signInProof,
-    accounts: createAccountService({ db, publicUrl: config.publicUrl, signInProof, now: clock }),
+    accounts: createAccountService({
+      db,
+      publicUrl: config.publicUrl,
+      signInProof,
+      now: clock,
+      firm: firmNow,
+    }),
     mailingList,
     enquiries: createEnquiryService({ db, mail, mailingList, recipientCap: recipients, now: clock }),
     applications: createApplicationService({ db, mail, now: clock }),

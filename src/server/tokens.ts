@@ -1,5 +1,4 @@
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
-import { firm } from '#content/firm.ts';
 
 /** An unguessable token for a link in an email: 256 random bits, 43 URL-safe characters. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -22,20 +21,21 @@ export const referenceAlphabet = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
  * it need not be unguessable. With a firm's few thousand records, a new one repeats an old one about
  * once in a hundred thousand times; the database's unique index then refuses it rather than mix them.
  */
-export function newReference() {
+export function newReference(prefix: string) {
   const pick = () => referenceAlphabet[randomInt(referenceAlphabet.length)];
   const group = () => `${pick()}${pick()}${pick()}`;
-  return `${firm.referencePrefix}-${group()}-${group()}`;
+  return `${prefix}-${group()}-${group()}`;
 }
 
 /**
  * A reference as a person typed what they heard or read ("fh 7k3 q9p", "FH7K3Q9P") in the form the
- * site gave it, or the text unchanged when it is not one (older references are matched as typed).
+ * site gave it, or the text unchanged when it is not one (older references are matched as typed). Any
+ * prefix is read: one the firm used before changing it still finds its records.
  */
 export function spokenReference(text: string) {
-  const parts = /^\s*([a-z]+)[\s-]*([0-9a-z]{3})[\s-]*([0-9a-z]{3})\s*$/i.exec(text);
-  if (!parts || parts[1]?.toUpperCase() !== firm.referencePrefix) return text;
-  return `${firm.referencePrefix}-${parts[2]}-${parts[3]}`.toUpperCase();
+  const parts = /^\s*([a-z]{1,4})[\s-]*([0-9a-z]{3})[\s-]*([0-9a-z]{3})\s*$/i.exec(text);
+  if (!parts) return text;
+  return `${parts[1]}-${parts[2]}-${parts[3]}`.toUpperCase();
 }
 
 /**

@@ -7,6 +7,7 @@ import { withMeetingLink } from '#server/features/booking/index.ts';
 import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
 import { sharedBrowser } from '../support/browser.ts';
+import { demoFirm } from '../support/firms.ts';
 import { sampleBooking } from '../support/sample-booking.ts';
 
 // An email's HTML part as a mail program that follows the reader's light or dark setting draws it (Apple
@@ -21,12 +22,14 @@ beforeAll(async () => {
   const now = new Date('2026-11-23T10:00:00Z');
   const booking = sampleBooking;
   const draft = confirmationEmail(
+    demoFirm(),
     booking,
     `${publicUrl.origin}/bookings/cancel?token=abc`,
     {
       publicUrl,
       staffEmail: 'office@fenwickhale.co.uk',
       organizerEmail: 'hello@fenwickhale.co.uk',
+      firm: demoFirm,
     },
     now,
   );

@@ -107,7 +107,7 @@ describe('text', () => {
     ).resolves.toBe('balance');
     const footer = (await t.page.locator('footer').textContent()) ?? '';
     expect(footer).toContain('01743\u00a0360\u00a0214');
-    expect(footer).toContain('VAT number GB\u00a0312\u00a04567\u00a089');
+    expect(footer).toContain('VAT number GB\u00a0312\u00a04567\u00a079');
     const aside = (await t.page.locator('main aside').textContent()) ?? '';
     expect(aside).toContain('01743\u00a0360\u00a0214');
     // Opening hours as the firm writes them, not lower-cased into a sentence.

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { firm } from '#content/firm.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
 import { cookieBannerCheckDelayMs } from '#shared/timings.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, post } from '../support/enquiries.ts';
+import { demoFirm } from '../support/firms.ts';
 import { signIn } from '../support/signed-in.ts';
 
 // The back office's own layout: the firm's name, the sections, who is signed in and signing out, with
@@ -51,7 +51,7 @@ describe('the staff layout in Chromium', () => {
     await expect(t.page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
     await expect(t.page.getByRole('textbox', { name: /email/i }).count()).resolves.toBe(0);
 
-    const home = t.page.getByRole('banner').getByRole('link', { name: `${firm.name} Back office` });
+    const home = t.page.getByRole('banner').getByRole('link', { name: `${demoFirm().name} Back office` });
     expect(await home.getAttribute('href')).toBe('/back-office');
 
     // Wide: the sections stand in a column beside the work, with no Menu button.
@@ -72,7 +72,7 @@ describe('the staff layout in Chromium', () => {
     await t.page.setViewportSize({ width: 375, height: 900 });
     await signIn(t.page, t.site, email);
     await hydrated(t.page);
-    const home = t.page.getByRole('banner').getByRole('link', { name: `${firm.name} Back office` });
+    const home = t.page.getByRole('banner').getByRole('link', { name: `${demoFirm().name} Back office` });
     expect(await home.getAttribute('href')).toBe('/back-office');
     const overview = overviewLink(t.page);
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Renderer from '#client/prerender.tsx';
-import { firm } from '#content/firm.ts';
+import { demoFirmDetails } from '#server/features/firm/demo-firm.ts';
+import { siteFirmOf } from '#server/features/firm/site-firm-of.ts';
 
 // The pages of the build, found from its page renderer (dist/ssr/prerender.js) so that a new page is
 // checked without touching the tests that go through every page.
@@ -20,7 +21,7 @@ export const builtPagePaths: string[] = renderer
 export function renderedPages(): { path: string; html: string }[] {
   const assets = JSON.parse(readFileSync(path.join(dist, 'page-assets.json'), 'utf8'));
   return renderer
-    .renderSite(firm, assets)
+    .renderSite(siteFirmOf(demoFirmDetails()), assets)
     .pages.map((page) => ({ path: page.path ?? '/404', html: page.html }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }

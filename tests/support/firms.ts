@@ -1,3 +1,6 @@
+import { demoFirmDetails } from '#server/features/firm/demo-firm.ts';
+import { siteFirmOf } from '#server/features/firm/site-firm-of.ts';
+
 // Another firm than the demo seed, with a name as firms have them (an apostrophe, an ampersand, brackets),
 // as an owner would type it into the back office: tests configure it to find the demo firm nowhere.
 
@@ -21,3 +24,6 @@ export const obrienAndMarsh = {
   referencePrefix: 'OM',
   priceRange: '£££',
 };
+
+/** The demo seed's firm as the site shows it, for tests that build an email or a page themselves. */
+export const demoFirm = () => siteFirmOf(demoFirmDetails());

@@ -6,6 +6,7 @@ import { sessionLifetimeMs } from '#server/features/accounts/sign-in.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { sha512Hex } from '#shared/password.ts';
+import { demoFirm } from './firms.ts';
 import type { Reachable } from './http.ts';
 import { backOfficeClient, formToken } from './staff.ts';
 
@@ -137,6 +138,6 @@ export async function passwordLinkFor(site: { url: string; db: Db }, email: stri
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const links = createPasswordLinks({ db: site.db, now, publicUrl: new URL(site.url) });
+  const links = createPasswordLinks({ db: site.db, now, firm: demoFirm, publicUrl: new URL(site.url) });
   return site.db.transaction().execute((trx) => links.issueToken(trx, userId, 'invite'));
 }

@@ -38,7 +38,7 @@ describeEachDatabase('a new reference', (kind) => {
       })
       .execute();
     const draws = ['FH-7K3-Q9P', 'FH-7K3-Q9P', 'FH-M4X-2TR'];
-    expect(await freshReference(db, 'enquiries', () => draws.shift() as string)).toBe('FH-M4X-2TR');
+    expect(await freshReference(db, 'enquiries', 'FH', () => draws.shift() as string)).toBe('FH-M4X-2TR');
     expect(draws).toEqual([]);
   });
 });

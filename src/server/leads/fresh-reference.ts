@@ -6,14 +6,15 @@ import { newReference } from '#server/tokens.ts';
 export type ReferencedTable = 'bookings' | 'enquiries' | 'applications';
 
 /**
- * A reference no row of `table` has yet. References are short enough to read out (newReference), so a new
+ * A reference, starting with the firm's `prefix`, that no row of `table` has yet. References are short enough to read out (newReference), so a new
  * one can repeat an old one: it is drawn again rather than refused by the unique index, which would turn a
  * visitor's booking or enquiry into an error. Pass the transaction that inserts the row.
  */
 export async function freshReference(
   db: Kysely<Database>,
   table: ReferencedTable,
-  draw: () => string = newReference,
+  prefix: string,
+  draw: () => string = () => newReference(prefix),
 ): Promise<string> {
   for (;;) {
     const reference = draw();

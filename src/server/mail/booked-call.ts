@@ -1,4 +1,5 @@
 import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { zoneAbbreviation } from '../time/zoned-time.ts';
 
 // A booked call as every email and calendar entry about it describes it: the visitor's confirmation and
@@ -31,6 +32,8 @@ export interface BookingMailSettings {
   publicUrl: URL;
   staffEmail: string;
   organizerEmail: string;
+  /** The firm of the moment, whose name and address the emails give. */
+  firm: () => SiteFirm;
 }
 
 /** "Tuesday 1 December 2026 at 9:00am GMT" */

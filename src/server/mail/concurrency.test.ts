@@ -46,7 +46,9 @@ describeEachDatabase('sending several emails at once', (kind) => {
   async function sendingTo(sinkOptions: SmtpSinkOptions, options: Partial<OutboxWorkerOptions> = {}) {
     sink = await startSmtpSink(sinkOptions);
     const connections = options.concurrency ?? 5;
-    const transport = smtpTransport(sink.url, 'hello@fenwickhale.co.uk', { maxConnections: connections });
+    const transport = smtpTransport(sink.url, () => 'hello@fenwickhale.co.uk', {
+      maxConnections: connections,
+    });
     const worker = createOutboxWorker({
       db,
       transport,

@@ -20,6 +20,7 @@ import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
 import { applicationSchema } from '#shared/application.ts';
 import { validApplication } from '#tests/support/applications.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { sampleBooking } from '#tests/support/sample-booking.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { withPublicOrigin } from './layout.ts';
@@ -36,6 +37,7 @@ const bookingMail = {
   publicUrl,
   staffEmail: 'office@fenwickhale.co.uk',
   organizerEmail: 'hello@fenwickhale.co.uk',
+  firm: demoFirm,
 };
 const now = new Date('2026-11-23T10:00:00Z');
 const meetingUrl = 'https://zoom.us/j/98765432100?pwd=abc&x=1';
@@ -68,21 +70,26 @@ const quote: Enquiry = {
 };
 const answers = applicationSchema.parse(validApplication);
 const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
-const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk' };
+const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk', firm: demoFirm };
 
 /** Each kind by its outbox name; booking emails are sent once with a meeting link and once without. */
 const kinds: [string, MailMessage, string | null][] = [
-  ['password-reset-link', resetLinkEmail('staff@fenwickhale.co.uk', link), null],
-  ['account-invitation', invitationEmail('staff@fenwickhale.co.uk', link), null],
-  ['password-changed', passwordChangedEmail('staff@fenwickhale.co.uk', now), null],
-  ['sign-in-throttled', signInThrottledEmail('staff@fenwickhale.co.uk'), null],
-  ['enquiry-staff-notice (contact)', staffEnquiryNotice('FH-7K3-Q9P', enquiry, bookingMail), null],
-  ['enquiry-staff-notice (quote)', staffEnquiryNotice('FH-7K3-Q9P', quote, bookingMail), null],
-  ['enquiry-acknowledgement', enquiryAcknowledgement('FH-7K3-Q9P', enquiry), null],
-  ['application-staff-notice', staffApplicationNotice('FH-7K3-Q9P', answers, bookingMail), null],
+  ['password-reset-link', resetLinkEmail(demoFirm(), 'staff@fenwickhale.co.uk', link), null],
+  ['account-invitation', invitationEmail(demoFirm(), 'staff@fenwickhale.co.uk', link), null],
+  ['password-changed', passwordChangedEmail(demoFirm(), 'staff@fenwickhale.co.uk', now), null],
+  ['sign-in-throttled', signInThrottledEmail(demoFirm(), 'staff@fenwickhale.co.uk'), null],
+  [
+    'enquiry-staff-notice (contact)',
+    staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', enquiry, bookingMail),
+    null,
+  ],
+  ['enquiry-staff-notice (quote)', staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', quote, bookingMail), null],
+  ['enquiry-acknowledgement', enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', enquiry), null],
+  ['application-staff-notice', staffApplicationNotice(demoFirm(), 'FH-7K3-Q9P', answers, bookingMail), null],
   [
     'subscription-confirmation',
     subscriptionConfirmation(
+      demoFirm(),
       'amira@example.com',
       `${link}&confirm=1`,
       'Zz9yXx8wVv7uTt6sRr5qQp4oOn3mMl2kKj1iIh0gGf1',
@@ -92,19 +99,27 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   [
     'booking-confirmation (Zoom or MEETING_URL)',
-    confirmationEmail(booking, `${link}&cancel=1`, bookingMail, now),
+    confirmationEmail(demoFirm(), booking, `${link}&cancel=1`, bookingMail, now),
     meetingUrl,
   ],
   [
     'booking-confirmation (no link yet)',
-    confirmationEmail(booking, `${link}&cancel=1`, bookingMail, now),
+    confirmationEmail(demoFirm(), booking, `${link}&cancel=1`, bookingMail, now),
     null,
   ],
-  ['booking-cancellation', cancellationEmail(booking, bookingMail, now), meetingUrl],
-  ['booking-staff-notice (booked)', staffBookingNotice(booking, bookingMail, 'booked'), meetingUrl],
-  ['booking-staff-notice (cancelled)', staffBookingNotice(booking, bookingMail, 'cancelled'), null],
-  ['adviser-invitation', adviserDiaryEmail(call, bookingMail, 'REQUEST', now), meetingUrl],
-  ['adviser-cancellation', adviserDiaryEmail(call, bookingMail, 'CANCEL', now), null],
+  ['booking-cancellation', cancellationEmail(demoFirm(), booking, bookingMail, now), meetingUrl],
+  [
+    'booking-staff-notice (booked)',
+    staffBookingNotice(demoFirm(), booking, bookingMail, 'booked'),
+    meetingUrl,
+  ],
+  [
+    'booking-staff-notice (cancelled)',
+    staffBookingNotice(demoFirm(), booking, bookingMail, 'cancelled'),
+    null,
+  ],
+  ['adviser-invitation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'REQUEST', now), meetingUrl],
+  ['adviser-cancellation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'CANCEL', now), null],
 ];
 
 let smtp: TestSmtpServer;
@@ -112,7 +127,7 @@ const received = new Map<string, { raw: string; text: string; html: string; ics:
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const transport = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
+  const transport = smtpTransport(smtp.url, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>');
   try {
     for (const [index, [kind, draft, url]] of kinds.entries()) {
       const message = withMeetingLink(withPublicOrigin(await composeMail(draft), publicUrl.origin), url);

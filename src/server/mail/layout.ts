@@ -14,9 +14,9 @@ import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
-import { firm } from '#content/firm.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { emailColours } from './brand-colours.ts';
 import type { MailMessage } from './message.ts';
 
@@ -43,7 +43,27 @@ export type EmailBlock =
   /** HTML that is safe by construction (a newsletter's Markdown, from #shared/markdown.ts). */
   | { kind: 'markdown-html'; html: string };
 
+/** Who an email is from, as its layout names the firm: kept with the message, so a retry shows the same. */
+export interface EmailFirm {
+  name: string;
+  legalName: string;
+  /** "14 Castle Street, Shrewsbury SY1 2BQ" */
+  postalAddress: string;
+  phone: string;
+  companyNumber: string;
+}
+
+/** The part of the firm an email's layout shows. */
+export const emailFirm = (firm: SiteFirm): EmailFirm => ({
+  name: firm.name,
+  legalName: firm.legalName,
+  postalAddress: `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
+  phone: firm.phone,
+  companyNumber: firm.companyNumber,
+});
+
 export interface EmailBody {
+  firm: EmailFirm;
   /** The line a mail program shows after the subject in the inbox. */
   preview: string;
   heading: string;
@@ -218,7 +238,7 @@ function block(item: EmailBlock, index: number): ReactNode {
 }
 
 function EmailLayout({ body }: { body: EmailBody }) {
-  const { address } = firm;
+  const { firm } = body;
   return h(
     Html,
     { lang: 'en' },
@@ -309,15 +329,17 @@ function EmailLayout({ body }: { body: EmailBody }) {
           ),
           h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
           text(
-            `${firm.legalName}, ${address.street}, ${address.locality} ${address.postcode}. Telephone ${firm.phone}.`,
+            `${firm.legalName}, ${firm.postalAddress}. Telephone ${firm.phone}.`,
             { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
             'muted',
           ),
-          text(
-            `Registered in England and Wales, company number ${firm.companyNumber}.`,
-            { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: 0 },
-            'muted',
-          ),
+          // A firm that is not a company (a partnership, a sole practitioner) has no number to give.
+          firm.companyNumber &&
+            text(
+              `Registered in England and Wales, company number ${firm.companyNumber}.`,
+              { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: 0 },
+              'muted',
+            ),
         ),
       ),
     ),
@@ -331,6 +353,6 @@ function EmailLayout({ body }: { body: EmailBody }) {
 export async function renderEmailHtml(body: EmailBody): Promise<string> {
   const html = await render(h(EmailLayout, { body }));
   // The phone number is read as one thing: it never breaks across two lines.
-  const phone = firm.phone.replaceAll(' ', '&nbsp;');
-  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>').replaceAll(firm.phone, phone);
+  const phone = body.firm.phone.replaceAll(' ', '&nbsp;');
+  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>').replaceAll(body.firm.phone, phone);
 }

@@ -43,7 +43,7 @@ describeEachDatabase('mail outbox', (kind) => {
   const worker = (database: Db, smtpUrl: string, options = {}) =>
     createOutboxWorker({
       db: database,
-      transport: smtpTransport(smtpUrl, 'Fenwick & Hale <hello@fenwickhale.co.uk>'),
+      transport: smtpTransport(smtpUrl, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>'),
       log,
       messageIdDomain: 'test.invalid',
       publicOrigin: 'https://test.invalid',
@@ -166,7 +166,7 @@ describeEachDatabase('mail outbox', (kind) => {
 
   it("keeps a slow send to its worker by renewing the lease, and frees a dead worker's mail after one lease", async () => {
     await enqueueMail(db, 'test', message(1), new Date());
-    const smtpOut = smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.co.uk>');
+    const smtpOut = smtpTransport(smtp.url, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>');
     const slowTransport: MailTransport = {
       async send(mail) {
         await new Promise((resolve) => setTimeout(resolve, 600)); // four leases long

@@ -29,7 +29,7 @@ const capturedLog = () => {
 
 it('writes each email as an .eml file and, in development, logs where the site’s links lead without their tokens, and no other link', async () => {
   const { lines, log } = capturedLog();
-  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
+  const transport = fileTransport(dir, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
     logLinksTo: 'http://localhost:3000',
     now: systemClock,
   });
@@ -56,7 +56,7 @@ it('writes each email as an .eml file and, in development, logs where the site�
 
 it('logs only the file, never the links, recipient or subject, outside development', async () => {
   const { lines, log } = capturedLog();
-  const transport = fileTransport(dir, 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
+  const transport = fileTransport(dir, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>', log, {
     logLinksTo: undefined,
     now: systemClock,
   });
@@ -74,7 +74,7 @@ it('keeps the files, whose links work as passwords, to the site’s own user', a
   const previous = process.umask(0o022);
   try {
     const mailDir = path.join(dir, 'mail');
-    const transport = fileTransport(mailDir, 'hello@fenwickhale.co.uk', capturedLog().log, {
+    const transport = fileTransport(mailDir, () => 'hello@fenwickhale.co.uk', capturedLog().log, {
       logLinksTo: undefined,
       now: systemClock,
     });
@@ -91,7 +91,7 @@ it('gives up on an SMTP server that accepts the connection but never greets, wit
   const silent = net.createServer(() => {}); // holds every connection open and says nothing
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as net.AddressInfo;
-  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'hello@fenwickhale.co.uk', {
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, () => 'hello@fenwickhale.co.uk', {
     connectionTimeout: 200,
     greetingTimeout: 200,
     socketTimeout: 200,

@@ -33,7 +33,13 @@ function calendarParts(calendar: MailMessage['calendar']) {
   };
 }
 
-function toNodemailer(from: string, { messageId, message }: OutgoingMail): SendMailOptions {
+/**
+ * Who an email is from: MAIL_FROM as the operator wrote it ("Name <address>"), or the firm's sender name
+ * and address, which nodemailer quotes and encodes as a name with commas or accents needs.
+ */
+export type MailFrom = string | { name: string; address: string };
+
+function toNodemailer(from: MailFrom, { messageId, message }: OutgoingMail): SendMailOptions {
   const calendar = calendarParts(message.calendar);
   return {
     from,
@@ -67,7 +73,7 @@ export interface SmtpOptions extends Partial<typeof smtpTimeouts> {
  */
 export function smtpTransport(
   url: string,
-  from: string,
+  from: () => MailFrom,
   { maxConnections = 1, ...timeouts }: SmtpOptions = {},
 ): MailTransport {
   const options: SMTPPool.Options = { url, pool: true, maxConnections, ...smtpTimeouts, ...timeouts };
@@ -78,7 +84,7 @@ export function smtpTransport(
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
-      const { envelope, message } = await composer.sendMail(toNodemailer(from, mail));
+      const { envelope, message } = await composer.sendMail(toNodemailer(from(), mail));
       await transporter.sendMail({ envelope, raw: message });
     },
     close: () => {
@@ -107,7 +113,7 @@ function linkWithoutToken(link: string): string {
  */
 export function fileTransport(
   dir: string,
-  from: string,
+  from: () => MailFrom,
   log: Logger,
   {
     logLinksTo,
@@ -124,7 +130,7 @@ export function fileTransport(
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transporter.sendMail(toNodemailer(from, mail));
+      const info = await transporter.sendMail(toNodemailer(from(), mail));
       // The links in these files work as passwords: only the site's own user may read them.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const at = now();

@@ -10,6 +10,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { runRetention } from './job.ts';
 
@@ -25,6 +26,7 @@ const mail = {
   publicUrl: new URL('https://www.firm.test/'),
   staffEmail: 'office@firm.test',
   organizerEmail: 'hello@firm.test',
+  firm: demoFirm,
 };
 const hooks = calendarWriteBack(mail);
 const bookedAt = new Date('2024-03-01T09:00:00.000Z');

@@ -11,6 +11,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { startedCampaign } from '#tests/support/newsletter.ts';
 import { runRetention } from './job.ts';
 
@@ -39,7 +40,11 @@ describeEachDatabase('the retention job on a subscription', (kind) => {
   const service = () =>
     createMailingListService({
       db: current.db,
-      mail: { publicUrl: new URL('https://firm.example'), unsubscribeMailbox: 'hello@firm.example' },
+      mail: {
+        publicUrl: new URL('https://firm.example'),
+        unsubscribeMailbox: 'hello@firm.example',
+        firm: demoFirm,
+      },
       secret,
       recipientCap: recipientCap(secret, 100),
       now: () => current.clock,

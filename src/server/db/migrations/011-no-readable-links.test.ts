@@ -7,6 +7,7 @@ import { systemClock } from '#server/time/clock.ts';
 import { newToken } from '#server/tokens.ts';
 import { columnsHolding, rawFilesHolding } from '#tests/support/database-search.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { databaseMigratedTo } from '#tests/support/migrated-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 
@@ -27,7 +28,11 @@ describeEachDatabase('migration 011 on data an older version left', (kind) => {
     expect(stored.unsubscribe_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     const mailingList = createMailingListService({
       db: migrated.db,
-      mail: { publicUrl: new URL('https://www.example.com'), unsubscribeMailbox: 'hello@example.com' },
+      mail: {
+        publicUrl: new URL('https://www.example.com'),
+        unsubscribeMailbox: 'hello@example.com',
+        firm: demoFirm,
+      },
       secret: 's'.repeat(40),
       recipientCap: recipientCap('s'.repeat(40), 5),
       now: systemClock,

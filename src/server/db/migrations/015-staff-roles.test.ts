@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createAccountService } from '#server/features/accounts/service.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { databaseMigratedTo } from '#tests/support/migrated-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 
@@ -19,6 +20,7 @@ describeEachDatabase('migration 015 on the accounts an older version left', (kin
     await migrateToLatest(migrated.db);
 
     const accounts = createAccountService({
+      firm: demoFirm,
       db: migrated.db,
       publicUrl: new URL('http://127.0.0.1'),
       now: () => new Date('2026-11-23T09:00:00Z'),

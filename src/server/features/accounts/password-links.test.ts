@@ -4,6 +4,7 @@ import { sha512Hex } from '#shared/password.ts';
 import { resetLinkIn } from '#tests/support/accounts.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { notice, postForm, signInFrom } from '#tests/support/sign-in-requests.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
@@ -50,6 +51,7 @@ describeEachDatabase('set-password links', (database) => {
   it('stop working, every one the user holds, once a password is set with any of them', async () => {
     const email = 'kim@fenwickhale.test';
     const accounts = createAccountService({
+      firm: demoFirm,
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,
@@ -81,6 +83,7 @@ describeEachDatabase('set-password links', (database) => {
   it('go in the audit log when sent (three an hour at most, never for an unknown address) and when used, by the user, who is told of a changed password but not of a first one', async () => {
     const email = 'max@fenwickhale.test';
     const accounts = createAccountService({
+      firm: demoFirm,
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,

@@ -15,7 +15,7 @@ const tokenLifetimeMs = { reset: hour, invite: 7 * 24 * hour } as const;
 const resetEmailsPerHour = 3;
 
 /** Links that let a person choose a password: the invitation's and the reset's. */
-export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { publicUrl: URL }) {
+export function createPasswordLinks({ db, now, firm, publicUrl }: AccountContext & { publicUrl: URL }) {
   const throttle = createSignInThrottle(now);
   const passwordLink = (token: string) => new URL(`${resetPasswordPage.path}?token=${token}`, publicUrl).href;
 
@@ -84,7 +84,12 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
           .executeTakeFirstOrThrow();
         if (Number(sent) >= resetEmailsPerHour) return;
         const link = await issueToken(trx, user.id, 'reset');
-        await enqueueMail(trx, 'password-reset-link', resetLinkEmail(normalEmail(email), link), now());
+        await enqueueMail(
+          trx,
+          'password-reset-link',
+          resetLinkEmail(firm(), normalEmail(email), link),
+          now(),
+        );
         await recordAudit(
           trx,
           {
@@ -147,7 +152,7 @@ export function createPasswordLinks({ db, now, publicUrl }: AccountContext & { p
         // A first password (an invitation's, or a reset asked for before accepting one) changes nothing
         // the person had: telling them their password "was changed" would only alarm them.
         if (found.hadPassword) {
-          await enqueueMail(trx, 'password-changed', passwordChangedEmail(found.email, at), at);
+          await enqueueMail(trx, 'password-changed', passwordChangedEmail(firm(), found.email, at), at);
         }
         await recordAudit(
           trx,

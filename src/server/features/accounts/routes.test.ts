@@ -4,6 +4,7 @@ import { accountMessages, signInProofField } from '#shared/accounts.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { notice, postForm, signInFrom, signInProof } from '#tests/support/sign-in-requests.ts';
 import { createStaff, formToken } from '#tests/support/staff.ts';
@@ -217,6 +218,7 @@ describeEachDatabase('a disabled user', (database) => {
     expect((await send(site, `/back-office`, { headers: { cookie: session } })).status).toBe(200);
 
     const disabled = await createAccountService({
+      firm: demoFirm,
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,

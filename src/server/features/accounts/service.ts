@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BotCheck } from '#server/captcha/index.ts';
 import type { Database } from '#server/db/schema.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { createOwnSessions } from './own-sessions.ts';
 import { createPasswordLinks } from './password-links.ts';
 import { createSignIn } from './sign-in.ts';
@@ -15,15 +16,17 @@ export interface AccountServiceOptions {
    */
   signInProof?: Pick<BotCheck, 'verify'>;
   now: () => Date;
+  /** The firm of the moment, whose name the emails give. */
+  firm: () => SiteFirm;
 }
 
 /** Staff accounts, signing in, sessions and password links, as one service for the routes and tools. */
-export function createAccountService({ db, publicUrl, signInProof, now }: AccountServiceOptions) {
-  const { issueToken, ...passwordLinks } = createPasswordLinks({ db, now, publicUrl });
+export function createAccountService({ db, publicUrl, signInProof, now, firm }: AccountServiceOptions) {
+  const { issueToken, ...passwordLinks } = createPasswordLinks({ db, now, firm, publicUrl });
   return {
-    ...createStaffAccounts({ db, now, issueToken }),
-    ...createSignIn({ db, now, signInProof }),
-    ...createOwnSessions({ db, now }),
+    ...createStaffAccounts({ db, now, firm, issueToken }),
+    ...createSignIn({ db, now, firm, signInProof }),
+    ...createOwnSessions({ db, now, firm }),
     ...passwordLinks,
   };
 }

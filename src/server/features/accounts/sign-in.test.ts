@@ -13,6 +13,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { hashPassword } from './passwords.ts';
 import { type AccountService, createAccountService } from './service.ts';
 import { signInLimits } from './throttle.ts';
@@ -38,6 +39,7 @@ describeEachDatabase('sign-in throttling', (kind) => {
     clock = new Date('2026-03-02T09:00:00Z');
     const now = () => clock;
     accounts = createAccountService({
+      firm: demoFirm,
       db,
       publicUrl: new URL('https://www.fenwickhale.co.uk'),
       signInProof: proofCheck(),

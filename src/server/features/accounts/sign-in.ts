@@ -44,6 +44,7 @@ const throttleReasons: Record<ThrottleStarted['throttle'], string> = {
 export function createSignIn({
   db,
   now,
+  firm,
   signInProof,
 }: AccountContext & { signInProof: Pick<BotCheck, 'verify'> | undefined }) {
   const throttle = createSignInThrottle(now);
@@ -111,7 +112,7 @@ export function createSignIn({
             });
           }
           if (!tellHolder || user?.status !== 'active') return false;
-          await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(email), now());
+          await enqueueMail(trx, 'sign-in-throttled', signInThrottledEmail(firm(), email), now());
           return true;
         });
         return { outcome: 'refused', mailQueued };

@@ -37,6 +37,7 @@ async function isLastEnabledOwner(trx: Transaction<Database>, userId: number): P
 export function createStaffAccounts({
   db,
   now,
+  firm,
   issueToken,
 }: AccountContext & {
   issueToken: (trx: Transaction<Database>, userId: number, purpose: 'invite') => Promise<string>;
@@ -69,7 +70,12 @@ export function createStaffAccounts({
           .returning('id')
           .executeTakeFirstOrThrow();
         const link = await issueToken(trx, user.id, 'invite');
-        await enqueueMail(trx, 'account-invitation', invitationEmail(normalEmail(email), link), now());
+        await enqueueMail(
+          trx,
+          'account-invitation',
+          invitationEmail(firm(), normalEmail(email), link),
+          now(),
+        );
         await recordAudit(trx, auditEntry(by, 'staff.invited', normalEmail(email)), now());
         return 'added';
       });

@@ -22,7 +22,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
     async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
       const reference = await db.transaction().execute(async (trx) => {
-        const reference = await freshReference(trx, 'applications');
+        const reference = await freshReference(trx, 'applications', mail.firm().referencePrefix);
         const at = now();
         await trx
           .insertInto('applications')
@@ -38,7 +38,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
         await enqueueMail(
           trx,
           'application-staff-notice',
-          staffApplicationNotice(reference, answers, mail),
+          staffApplicationNotice(mail.firm(), reference, answers, mail),
           at,
         );
         return reference;

@@ -9,6 +9,7 @@ import { sha512Hex } from '#shared/password.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { send as sendTo } from '#tests/support/http.ts';
 import { backOfficeClient, formToken, signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
@@ -77,6 +78,7 @@ describeEachDatabase('the audit log', (database) => {
 
   it('records accounts added and disabled from the command line as such', async () => {
     const accounts = createAccountService({
+      firm: demoFirm,
       db: site.db,
       publicUrl: site.config.publicUrl,
       now: systemClock,

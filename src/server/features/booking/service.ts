@@ -338,7 +338,7 @@ export function createBookingService({
           const row = await trx
             .insertInto('bookings')
             .values({
-              reference: await freshReference(trx, 'bookings'),
+              reference: await freshReference(trx, 'bookings', mail.firm().referencePrefix),
               email: payload.emailAddress,
               starts_at: taker.slot.start.toISOString(),
               ends_at: taker.slot.end.toISOString(),
@@ -361,13 +361,13 @@ export function createBookingService({
             trx,
             recipientCap,
             'booking-confirmation',
-            confirmationEmail(booking, cancelUrl, mail, at),
+            confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
             at,
           );
           await enqueueMail(
             trx,
             'booking-staff-notice',
-            staffBookingNotice(booking, mail, 'booked', application?.details),
+            staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
             at,
           );
           if (row.adviser_id !== null)
@@ -429,9 +429,14 @@ export function createBookingService({
       const booking = forMail(row, await adviserForMail(trx, row.adviser_id));
       if (row.adviser_id !== null)
         await calendars?.cancelled(trx, { id: row.id, adviserId: row.adviser_id }, at);
-      await enqueueMail(trx, 'booking-cancellation', cancellationEmail(booking, mail, at), at);
+      await enqueueMail(trx, 'booking-cancellation', cancellationEmail(mail.firm(), booking, mail, at), at);
       if (userId === null) {
-        await enqueueMail(trx, 'booking-staff-notice', staffBookingNotice(booking, mail, 'cancelled'), at);
+        await enqueueMail(
+          trx,
+          'booking-staff-notice',
+          staffBookingNotice(mail.firm(), booking, mail, 'cancelled'),
+          at,
+        );
       }
       await recordLeadEvent(trx, {
         kind: 'booking',

@@ -118,7 +118,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     const url = await putCalendarObject(
       source,
       `${call.reference}.ics`,
-      diaryEvent(call, mail, now()),
+      diaryEvent(mail.firm(), call, mail, now()),
       requestTimeoutMs,
       network,
     );

@@ -12,6 +12,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { type Radicale, startRadicale } from '#tests/support/radicale.ts';
 import { rebindingLookup } from '#tests/support/rebinding-lookup.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
@@ -28,6 +29,7 @@ const mail = {
   publicUrl: new URL('https://www.fenwickhale.test/'),
   staffEmail: 'office@fenwickhale.test',
   organizerEmail: 'hello@fenwickhale.test',
+  firm: demoFirm,
 };
 const meetingUrl = 'https://meet.example.com/fenwick-hale';
 const hooks = calendarWriteBack(mail);
@@ -327,7 +329,7 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
     const sendMail = () =>
       createOutboxWorker({
         db,
-        transport: smtpTransport(smtp.url, 'Fenwick & Hale <hello@fenwickhale.test>'),
+        transport: smtpTransport(smtp.url, () => 'Fenwick & Hale <hello@fenwickhale.test>'),
         log,
         messageIdDomain: 'fenwickhale.test',
         publicOrigin: 'https://fenwickhale.test',

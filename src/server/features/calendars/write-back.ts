@@ -33,7 +33,7 @@ export function calendarWriteBack(mail: BookingMailSettings): CalendarWriteHooks
     const call = await findCallForDiary(trx, booking.id, booking.adviserId);
     if (!call) throw new Error(`Booking ${booking.id} or adviser ${booking.adviserId} not found`);
     const kind = method === 'REQUEST' ? 'adviser-invitation' : 'adviser-cancellation';
-    await enqueueMail(trx, kind, adviserDiaryEmail(call, mail, method, at), at);
+    await enqueueMail(trx, kind, adviserDiaryEmail(mail.firm(), call, mail, method, at), at);
   }
 
   return {

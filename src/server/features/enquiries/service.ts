@@ -35,7 +35,7 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
         });
       }
       const reference = await db.transaction().execute(async (trx) => {
-        const reference = await freshReference(trx, 'enquiries');
+        const reference = await freshReference(trx, 'enquiries', mail.firm().referencePrefix);
         const at = now();
         await trx
           .insertInto('enquiries')
@@ -56,7 +56,7 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
         await enqueueMail(
           trx,
           `${enquiry.kind}-staff-notice`,
-          staffEnquiryNotice(reference, enquiry, mail),
+          staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
           at,
         );
         // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
@@ -64,7 +64,7 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
           trx,
           recipientCap,
           `${enquiry.kind}-acknowledgement`,
-          enquiryAcknowledgement(reference, enquiry),
+          enquiryAcknowledgement(mail.firm(), reference, enquiry),
           at,
         );
         return reference;

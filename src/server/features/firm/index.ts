@@ -3,4 +3,4 @@
 export { loadDemoFirm } from './demo-firm.ts';
 export { LiveFirm } from './live-firm.ts';
 export { createFirmRefresher } from './refresher.ts';
-export { siteFirmNow } from './site-firm-now.ts';
+export { firmDetailsNow, siteFirmNow } from './site-firm-now.ts';

@@ -8,7 +8,7 @@ import type { LiveFirm } from './live-firm.ts';
  */
 export function createFirmRefresher(
   firm: LiveFirm,
-  { log, pollIntervalMs = 5_000 }: { log: Logger; pollIntervalMs?: number | undefined },
+  { log, pollIntervalMs = 5_000 }: { log: Logger; pollIntervalMs?: number },
 ): Poller {
   return createPoller(async () => ((await firm.refreshIfChanged()) ? 1 : 0), {
     pollIntervalMs,

@@ -1,13 +1,16 @@
-import { firm } from '#content/firm.ts';
 import { autoReplied } from '#server/mail/headers.ts';
+import { emailFirm } from '#server/mail/layout.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { unsubscribePage } from '#shared/api/mailing-list.ts';
 import { mailtoHref } from '#shared/mailto.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 export interface MailingListMailSettings {
   publicUrl: URL;
   /** Where a mail client's mailto unsubscribe goes: the firm's sending address, read by its staff. */
   unsubscribeMailbox: string;
+  /** The firm of the moment, whose name and address the emails give. */
+  firm: () => SiteFirm;
 }
 
 export function unsubscribeUrl(token: string, settings: MailingListMailSettings) {
@@ -27,6 +30,7 @@ export function unsubscribeHeaders(token: string, settings: MailingListMailSetti
 }
 
 export function confirmationEmail(
+  firm: SiteFirm,
   to: string,
   confirmUrl: string,
   unsubscribeToken: string,
@@ -51,6 +55,7 @@ export function confirmationEmail(
     ].join('\n'),
     headers: { ...unsubscribeHeaders(unsubscribeToken, settings), ...autoReplied },
     body: {
+      firm: emailFirm(firm),
       preview: 'Please confirm that you would like to receive our newsletter.',
       heading: 'Please confirm your subscription',
       blocks: [

@@ -118,7 +118,7 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
         trx,
         recipientCap,
         'subscription-confirmation',
-        confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
+        confirmationEmail(mail.firm(), email, confirmUrl(confirmToken), unsubscribe, mail),
         at,
       );
     });
@@ -303,7 +303,7 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
         await enqueueMail(
           trx,
           'subscription-confirmation',
-          confirmationEmail(email, confirmUrl(confirmToken), unsubscribe, mail),
+          confirmationEmail(mail.firm(), email, confirmUrl(confirmToken), unsubscribe, mail),
           at,
         );
         await recordAudit(trx, { userId, action: 'subscriber.confirmation-resent', subject: email }, at);

@@ -1,11 +1,10 @@
-import { firm } from '#content/firm.ts';
 import type { EmailBlock } from '#server/mail/layout.ts';
-import { renderEmailHtml } from '#server/mail/layout.ts';
+import { emailFirm, renderEmailHtml } from '#server/mail/layout.ts';
 import { zoneFormatter } from '#shared/calendar.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { markdownToText, renderMarkdown } from '#shared/markdown.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
-import { firmTimeZone } from '#shared/site-firm.ts';
+import { firmTimeZone, type SiteFirm } from '#shared/site-firm.ts';
 
 // A campaign's email, drawn once in the site's email layout with two placeholders, then completed for
 // each subscriber by substitution: drawing the layout takes milliseconds, far too long to do thousands of
@@ -31,10 +30,15 @@ export interface RenderedCampaign {
 const unsubscribeToken = '{{unsubscribeUrl}}';
 const signedUpToken = '{{signedUpOn}}';
 
-export const whyYouGetIt = `You are receiving this because you signed up to the ${firm.name} newsletter on ${signedUpToken}.`;
+const whyYouGetIt = (firm: SiteFirm) =>
+  `You are receiving this because you signed up to the ${firm.name} newsletter on ${signedUpToken}.`;
 const howToLeave = 'To stop receiving it, unsubscribe: one click, and you will get no more.';
 
-export async function renderCampaign(content: CampaignContent, origin: string): Promise<RenderedCampaign> {
+export async function renderCampaign(
+  firm: SiteFirm,
+  content: CampaignContent,
+  origin: string,
+): Promise<RenderedCampaign> {
   const blocks: EmailBlock[] = [
     // Read in a mail program, away from the site: its paths are written as whole addresses.
     { kind: 'markdown-html', html: renderMarkdown(content.bodyMarkdown, origin, { absolute: true }) },
@@ -42,11 +46,12 @@ export async function renderCampaign(content: CampaignContent, origin: string): 
   if (content.readOnSite)
     blocks.push({ kind: 'button', label: 'Read it on our site', href: content.readOnSite });
   blocks.push(
-    { kind: 'note', text: `${whyYouGetIt} ${howToLeave}` },
+    { kind: 'note', text: `${whyYouGetIt(firm)} ${howToLeave}` },
     { kind: 'link', label: 'Unsubscribe', href: unsubscribeToken },
   );
   const bodyText = markdownToText(content.bodyMarkdown, origin);
   const html = await renderEmailHtml({
+    firm: emailFirm(firm),
     preview: content.preview ?? bodyText.split('\n').find((line) => line.trim() !== '') ?? content.subject,
     heading: content.subject,
     blocks,
@@ -58,7 +63,7 @@ export async function renderCampaign(content: CampaignContent, origin: string): 
     ...(content.readOnSite ? ['', `Read it on our site: ${content.readOnSite}`] : []),
     '',
     '--',
-    whyYouGetIt,
+    whyYouGetIt(firm),
     howToLeave,
     unsubscribeToken,
     '',

@@ -45,7 +45,11 @@ export function newsletterMailPreparer(options: NewsletterMailOptions) {
       entry = (async () => {
         const campaign = await loadCampaign(db, campaignId);
         if (!campaign) throw new MessageWithdrawn('The campaign no longer exists');
-        return renderCampaign(await campaignContent(campaign, options.articleSource), mail.publicUrl.origin);
+        return renderCampaign(
+          mail.firm(),
+          await campaignContent(campaign, options.articleSource),
+          mail.publicUrl.origin,
+        );
       })();
       entry.catch(() => drawn.delete(campaignId));
       drawn.set(campaignId, entry);

@@ -9,6 +9,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { addresses, seedSubscribers, startedCampaign } from '#tests/support/newsletter.ts';
 import { newsletterMailPreparer } from './mail-preparer.ts';
 import { expandNextBatch, sendCampaigns } from './sending.ts';
@@ -16,7 +17,11 @@ import { createNewsletterService } from './service.ts';
 
 const log = pino({ level: 'silent' });
 const secret = 'a test secret that is long enough for the tokens';
-const mail = { publicUrl: new URL('https://www.example.test'), unsubscribeMailbox: 'hello@example.test' };
+const mail = {
+  publicUrl: new URL('https://www.example.test'),
+  unsubscribeMailbox: 'hello@example.test',
+  firm: demoFirm,
+};
 
 describeEachDatabase('adding a campaign’s recipients to the outbox', (kind) => {
   let database: TestDatabase;

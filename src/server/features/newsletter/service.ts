@@ -100,7 +100,11 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
 
   /** The campaign's email drawn with a sample reader's details: what a preview and a test show. */
   async function sample(row: Row) {
-    const rendered = await renderCampaign(await campaignContent(row, articleSource), mail.publicUrl.origin);
+    const rendered = await renderCampaign(
+      mail.firm(),
+      await campaignContent(row, articleSource),
+      mail.publicUrl.origin,
+    );
     return {
       subject: rendered.subject,
       ...completeFor(rendered, {

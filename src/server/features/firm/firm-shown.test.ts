@@ -3,13 +3,15 @@ import { firmDetailsSchema } from '#shared/firm-details.ts';
 import { unescapeHtml } from '#shared/html.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post } from '#tests/support/enquiries.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 import { saveFirm } from './repository.ts';
 
-// The pages show the firm the database holds: rendered again when it changes, on the instance that saved
-// it at once and on every other within seconds, with no restart and no build.
+// The pages and emails show the firm the database holds: rendered again when it changes, on the instance
+// that saved it at once and on every other within seconds, with no restart and no build.
 
 const page = async (site: TestApp, path: string) =>
   (await send(site, path, { headers: { accept: 'text/html' } })).text();
@@ -47,6 +49,8 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
       version: 1,
     });
     await site.app.deps.services.firm.refresh();
+    // The other instance has not looked yet: it shows the firm it had until its next check.
+    expect(await words(other, '/')).toContain('Fenwick & Hale Accountants Ltd');
 
     const home = await page(site, '/');
     expect(unescapeHtml(home)).toContain('<title>O’Brien & Marsh | ');
@@ -97,5 +101,47 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
       what: () => 'the other instance to show the new firm',
     });
     for (const detail of demoDetails) expect(await words(other, '/contact')).not.toContain(detail);
+  });
+});
+
+describeEachDatabase('the emails, when the firm’s details change', (database) => {
+  let site: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    site = await startTestApp({ database, env: { SMTP_URL: smtp.url } });
+    await saveFirm(site.db, firmDetailsSchema.parse(obrienAndMarsh), {
+      basedOn: null,
+      by: null,
+      now: new Date(),
+    });
+    await site.app.deps.services.firm.refresh();
+  });
+  afterAll(async () => {
+    await site?.close();
+    await smtp?.stop();
+  });
+
+  it('come from the new firm, carry its reference prefix and footer, and notify its address', async () => {
+    const visitor = 'amira.shah@example.com';
+    expect((await post(site, '/contact-us-send', { ...contact(visitor), recToken: 'none' })).status).toBe(
+      201,
+    );
+    const acknowledgement = await smtp.waitFor((mail) => mail.to.includes(visitor));
+    const notice = await smtp.waitFor((mail) => mail.to.includes('office@obrienmarsh.example'));
+    expect(acknowledgement.parsed.from).toEqual({
+      name: 'O’Brien & Marsh',
+      address: 'hello@obrienmarsh.example',
+    });
+    expect(acknowledgement.parsed.subject).toBe('We have your contact enquiry: O’Brien & Marsh');
+    const text = acknowledgement.parsed.text ?? '';
+    expect(text).toMatch(/\bOM-[2-9A-Z]{3}-[2-9A-Z]{3}\b/);
+    expect(text).toContain('Monday to Thursday, 8:30am to 5:30pm');
+    const html = unescapeHtml(acknowledgement.parsed.html ?? '');
+    expect(html).toContain("O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds LS1 5HD.");
+    for (const mail of [acknowledgement, notice]) {
+      const all = `${mail.parsed.text}${mail.parsed.html}${mail.parsed.subject}`;
+      for (const detail of [...demoDetails, 'Fenwick']) expect(all).not.toContain(detail);
+    }
   });
 });
