@@ -25,6 +25,8 @@ export interface SiteFirm {
   openingHours: string;
   /** The same hours for search engines: days as schema.org names them, times in 24-hour clock. */
   openingHoursSpecification: { days: string[]; opens: string; closes: string };
+  /** Finishes "We reply within …": the firm's promise, e.g. "one working day". */
+  replyPromise: string;
   /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
   referencePrefix: string;
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */

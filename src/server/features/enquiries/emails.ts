@@ -55,7 +55,7 @@ export function staffEnquiryNotice(
  */
 export function enquiryAcknowledgement(firm: SiteFirm, reference: string, enquiry: Enquiry): MailMessage {
   const { address } = firm;
-  const thanks = `Thank you for your ${kindNames[enquiry.kind]}. One of our accountants will reply within one working day.`;
+  const thanks = `Thank you for your ${kindNames[enquiry.kind]}. One of our accountants will reply within ${firm.replyPromise}.`;
   const addMore = `If you need to add anything, reply to this email and quote reference ${reference}.`;
   const urgent = `If it is urgent, call us on ${firm.phone} (${firm.openingHours}).`;
   const notYou =

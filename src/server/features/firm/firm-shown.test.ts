@@ -83,6 +83,7 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
     expect(contact).toContain("O'Brien & Marsh (Leeds) Ltd");
     expect(contact).toContain('Monday to Thursday, 8:30am to 5:30pm');
     for (const detail of demoDetails) expect(contact).not.toContain(detail);
+    expect(await words(site, '/contact-received')).toContain('will reply within two working hours.');
     expect(await words(site, '/privacy')).toContain(
       "write to O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds, LS1 5HD",
     );
@@ -137,6 +138,7 @@ describeEachDatabase('the emails, when the firm’s details change', (database) 
     const text = acknowledgement.parsed.text ?? '';
     expect(text).toMatch(/\bOM-[2-9A-Z]{3}-[2-9A-Z]{3}\b/);
     expect(text).toContain('Monday to Thursday, 8:30am to 5:30pm');
+    expect(text).toContain('will reply within two working hours.');
     const html = unescapeHtml(acknowledgement.parsed.html ?? '');
     expect(html).toContain("O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds LS1 5HD.");
     for (const mail of [acknowledgement, notice]) {

@@ -28,6 +28,7 @@ export function siteFirmOf(details: FirmDetails): SiteFirm {
     areaServed: details.areasServed,
     openingHours: openingHoursInWords(details.openingHours),
     openingHoursSpecification: details.openingHours,
+    replyPromise: details.replyPromise,
     referencePrefix: details.referencePrefix,
     priceRange: details.priceRange,
   };
