@@ -7,6 +7,7 @@ import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
 import { bookingPlugin } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
+import { registerFirmRoutes } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
@@ -92,6 +93,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     featureRoutes: [
       (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
+      (scope) => registerFirmRoutes(scope, { db, firm: services.firm, now: clock }),
       (scope) =>
         registerAdviserRoutes(scope, {
           db,

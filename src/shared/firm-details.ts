@@ -157,3 +157,30 @@ export const firmDetailsSchema = z.object({
 });
 
 export type FirmDetails = z.output<typeof firmDetailsSchema>;
+
+const text = z.string();
+
+/**
+ * The details as saved and read back: already checked and written one way, so an answer carries them as
+ * they are (the form's schema above rewrites its input, which an answer must not).
+ */
+export const storedFirmDetailsSchema = z.object({
+  tradingName: text,
+  legalName: text,
+  tagline: text,
+  companyNumber: text,
+  vatNumber: text,
+  auditRegistration: text,
+  registeredOffice: z.object({ street: text, town: text, county: text, postcode: text }),
+  phone: text,
+  email: text,
+  regulator: text,
+  openingHours: z.object({ days: z.array(z.enum(weekdays)), opens: text, closes: text }),
+  areasServed: z.array(text),
+  icoRegistration: text,
+  replyPromise: text,
+  senderName: text,
+  noticesEmail: text,
+  referencePrefix: text,
+  priceRange: z.enum(['', '£', '££', '£££', '££££']),
+}) satisfies z.ZodType<FirmDetails>;

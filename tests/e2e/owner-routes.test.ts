@@ -19,6 +19,7 @@ const actingBody = {
 };
 
 const screens = {
+  firm: 'Firm details',
   staff: 'Staff',
   availability: 'Availability',
   advisers: 'Advisers',

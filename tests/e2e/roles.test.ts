@@ -22,7 +22,7 @@ describe('the staff role in Chromium', () => {
       await nav.getByRole('link', { name: 'Your sessions', exact: true }).waitFor();
       const links = await nav.getByRole('link').allTextContents();
       expect(links).toEqual(expect.arrayContaining(['Overview', 'Contact enquiries', 'Your sessions']));
-      for (const owners of ['Staff', 'Availability', 'Advisers', 'Data protection'])
+      for (const owners of ['Firm details', 'Staff', 'Availability', 'Advisers', 'Data protection'])
         expect(links).not.toContain(owners);
       expect(await accessibilityViolations(t.page)).toEqual([]);
 

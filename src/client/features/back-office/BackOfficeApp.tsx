@@ -9,6 +9,7 @@ import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 import stylesheet from './back-office.css?url';
 import { DataProtection } from './DataProtection.tsx';
 import { forgetDraftsOfOthers, SignedInAs } from './drafts.ts';
+import { FirmDetailsEditor } from './FirmDetailsEditor.tsx';
 import { InsightsScreen } from './InsightsScreen.tsx';
 import { insightsSection, newArticleId } from './insights-paths.ts';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
@@ -38,6 +39,7 @@ const sections = [
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['insights', 'Insights'],
   ['newsletter', 'Newsletter'],
+  ['firm', 'Firm details'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
@@ -46,7 +48,7 @@ const sections = [
 ] as const;
 // Only an owner may use these (the server refuses anyone else), so nobody else is shown them. An owner
 // sees their sessions on the Staff screen instead of a section of their own.
-const ownerSections = new Set(['availability', 'advisers', 'staff', 'data-protection']);
+const ownerSections = new Set(['firm', 'availability', 'advisers', 'staff', 'data-protection']);
 const ownersElsewhere = new Set(['sessions']);
 /** Until the role is known, the sections everyone has. */
 const sectionsFor = (role: StaffRole | null) =>
@@ -156,6 +158,7 @@ function Screen({
       </section>
     );
   }
+  if (section === 'firm') return <FirmDetailsEditor />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'staff') return <StaffManager you={you} />;

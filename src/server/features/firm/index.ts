@@ -3,4 +3,5 @@
 export { loadDemoFirm } from './demo-firm.ts';
 export { LiveFirm } from './live-firm.ts';
 export { createFirmRefresher } from './refresher.ts';
+export { registerFirmRoutes } from './routes.ts';
 export { firmDetailsNow, siteFirmNow } from './site-firm-now.ts';

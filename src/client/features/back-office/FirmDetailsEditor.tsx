@@ -1,0 +1,271 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { call, problemsOf } from '#client/lib/api-client.ts';
+import { FieldError } from '#client/lib/FieldError.tsx';
+import { readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
+import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
+import { weekdays } from '#shared/opening-hours.ts';
+import { draftRestoredMessage, useDraft } from './drafts.ts';
+import { Feedback } from './Feedback.tsx';
+import { useEndpoint } from './useEndpoint.ts';
+
+/** A site whose firm has not been set up starts from an empty form, open on weekdays nine to five. */
+const blank: FirmDetails = {
+  tradingName: '',
+  legalName: '',
+  tagline: '',
+  companyNumber: '',
+  vatNumber: '',
+  auditRegistration: '',
+  registeredOffice: { street: '', town: '', county: '', postcode: '' },
+  phone: '',
+  email: '',
+  regulator: '',
+  openingHours: {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '09:00',
+    closes: '17:00',
+  },
+  areasServed: [],
+  icoRegistration: '',
+  replyPromise: '',
+  senderName: '',
+  noticesEmail: '',
+  referencePrefix: '',
+  priceRange: '',
+};
+
+type Line = Exclude<keyof FirmDetails, 'registeredOffice' | 'openingHours' | 'areasServed' | 'priceRange'>;
+type OfficeLine = keyof FirmDetails['registeredOffice'];
+
+/** Hints shown under a field, for what an owner could not guess from its label. */
+const hints: Partial<Record<Line | OfficeLine, string>> = {
+  tagline: 'One line under your name on the home page and in search results.',
+  vatNumber: 'As on your VAT certificate, e.g. GB 123 4567 89. Leave blank if you are not registered.',
+  companyNumber: 'Eight characters, as Companies House writes it. Leave blank if you are not a company.',
+  icoRegistration: 'From your ICO data protection fee certificate, e.g. ZA123456.',
+  replyPromise: 'Finishes “We reply within …”, e.g. one working day.',
+  senderName: 'The name your emails come from.',
+  noticesEmail: 'Where the website sends word of each new enquiry, application and booking.',
+  referencePrefix: 'Starts every reference the site gives, e.g. FH in FH-7K3-Q9P.',
+};
+
+/**
+ * The firm's details, as every page, email and structured-data block shows them. Saving shows them at
+ * once; what is typed is kept as a draft until saved, and a save from an older version than the server's
+ * is refused, so the second of two owners editing at once is told.
+ */
+export function FirmDetailsEditor() {
+  const draft = useDraft<FirmDetails>('firm');
+  const [kept] = useState(() => draft.read());
+  const stored = useEndpoint(readFirmDetails, {});
+  const saved = stored.data ? (stored.data.details ?? blank) : null;
+  const [changed, setChanged] = useState<FirmDetails | null>(null);
+  const details = changed ?? (saved && (kept ?? saved));
+  const [status, setStatus] = useState(kept ? draftRestoredMessage : '');
+  const [problems, setProblems] = useState<string[]>([]);
+
+  if (!details) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
+
+  const update = (next: FirmDetails) => {
+    setChanged(next);
+    if (saved) draft.keep(next, saved);
+  };
+  /** The server's refusals about one field, each of which starts with the field's label. */
+  const problemAbout = (label: string) =>
+    problems.filter((problem) => problem.startsWith(`${label}:`)).join(' ');
+
+  const field = (
+    id: string,
+    label: string,
+    control: (described: Record<string, unknown>) => ReactNode,
+    hint?: string,
+  ) => {
+    const problem = problemAbout(label);
+    const describedBy = [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(' ');
+    return (
+      <div className="bo-field bo-field--wide">
+        <label htmlFor={id}>{label}</label>
+        {hint && (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        )}
+        {control({
+          id,
+          'aria-invalid': problem ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
+        <FieldError id={`${id}-error`} error={problem} />
+      </div>
+    );
+  };
+  const line = (name: Line, type = 'text') =>
+    field(
+      `firm-${name}`,
+      firmFieldLabels[name],
+      (described) => (
+        <input
+          {...described}
+          type={type}
+          value={details[name]}
+          onChange={(event) => update({ ...details, [name]: event.target.value })}
+        />
+      ),
+      hints[name],
+    );
+  const officeLine = (name: OfficeLine) =>
+    field(`firm-office-${name}`, firmFieldLabels[name], (described) => (
+      <input
+        {...described}
+        value={details.registeredOffice[name]}
+        onChange={(event) =>
+          update({
+            ...details,
+            registeredOffice: { ...details.registeredOffice, [name]: event.target.value },
+          })
+        }
+      />
+    ));
+  const hours = details.openingHours;
+  const hoursProblem = problemAbout(firmFieldLabels.openingHours);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setProblems([]);
+    setStatus('');
+    void (async () => {
+      try {
+        const answer = await call(saveFirmDetails, {
+          body: { details, basedOn: stored.data?.version ?? null },
+        });
+        draft.forget();
+        setChanged(null);
+        await stored.reload();
+        setStatus(answer.infoMessages.join(' '));
+      } catch (error) {
+        setProblems(problemsOf(error));
+      }
+    })();
+  };
+
+  return (
+    <section aria-labelledby="firm-title">
+      <h1 id="firm-title">Firm details</h1>
+      <p>Every page, email and search listing of the website shows these details.</p>
+      <Feedback status={status} problems={problems} />
+      <form className="bo-settings" onSubmit={save} noValidate>
+        <fieldset>
+          <legend>Names</legend>
+          {line('tradingName')}
+          {line('legalName')}
+          {line('tagline')}
+        </fieldset>
+        <fieldset>
+          <legend>Registered office</legend>
+          {officeLine('street')}
+          {officeLine('town')}
+          {officeLine('county')}
+          {officeLine('postcode')}
+        </fieldset>
+        <fieldset>
+          <legend>How to reach you</legend>
+          {line('phone', 'tel')}
+          {line('email', 'email')}
+          {line('replyPromise')}
+          <fieldset aria-describedby={hoursProblem ? 'firm-hours-error' : undefined}>
+            <legend>{firmFieldLabels.openingHours}</legend>
+            <div className="bo-days">
+              {weekdays.map((day) => (
+                <label key={day} className="bo-check">
+                  <input
+                    type="checkbox"
+                    checked={hours.days.includes(day)}
+                    onChange={(event) =>
+                      update({
+                        ...details,
+                        openingHours: {
+                          ...hours,
+                          days: event.target.checked
+                            ? weekdays.filter((each) => each === day || hours.days.includes(each))
+                            : hours.days.filter((each) => each !== day),
+                        },
+                      })
+                    }
+                  />
+                  {day}
+                </label>
+              ))}
+            </div>
+            <label>
+              Opens
+              <input
+                type="time"
+                value={hours.opens}
+                onChange={(event) =>
+                  update({ ...details, openingHours: { ...hours, opens: event.target.value } })
+                }
+              />
+            </label>
+            <label>
+              Closes
+              <input
+                type="time"
+                value={hours.closes}
+                onChange={(event) =>
+                  update({ ...details, openingHours: { ...hours, closes: event.target.value } })
+                }
+              />
+            </label>
+            <FieldError id="firm-hours-error" error={hoursProblem} />
+          </fieldset>
+          {field(
+            'firm-areasServed',
+            firmFieldLabels.areasServed,
+            (described) => (
+              <textarea
+                {...described}
+                rows={4}
+                value={details.areasServed.join('\n')}
+                onChange={(event) => update({ ...details, areasServed: event.target.value.split('\n') })}
+              />
+            ),
+            'One place on each line: the counties, towns or regions you work in.',
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Registrations</legend>
+          {line('companyNumber')}
+          {line('vatNumber')}
+          {line('auditRegistration')}
+          {line('regulator')}
+          {line('icoRegistration')}
+        </fieldset>
+        <fieldset>
+          <legend>Emails and references</legend>
+          {line('senderName')}
+          {line('noticesEmail', 'email')}
+          {line('referencePrefix')}
+          {field('firm-priceRange', firmFieldLabels.priceRange, (described) => (
+            <select
+              {...described}
+              value={details.priceRange}
+              onChange={(event) =>
+                update({ ...details, priceRange: event.target.value as FirmDetails['priceRange'] })
+              }
+            >
+              <option value="">Not shown</option>
+              {(['£', '££', '£££', '££££'] as const).map((range) => (
+                <option key={range} value={range}>
+                  {range}
+                </option>
+              ))}
+            </select>
+          ))}
+        </fieldset>
+        <button type="submit" className="button">
+          Save firm details
+        </button>
+      </form>
+    </section>
+  );
+}

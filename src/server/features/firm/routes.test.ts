@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { firmMessages } from '#shared/api/back-office-firm.ts';
+import { unescapeHtml } from '#shared/html.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { obrienAndMarsh } from '#tests/support/firms.ts';
+import { send } from '#tests/support/http.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+
+describeEachDatabase('the Firm details API', (database) => {
+  let site: TestApp;
+  let owner: ReturnType<typeof backOfficeClient>;
+  let staff: ReturnType<typeof backOfficeClient>;
+  beforeAll(async () => {
+    site = await startTestApp({ database });
+    owner = backOfficeClient(site, await signedInStaff(site, 'partner@obrienmarsh.example', 'owner'));
+    staff = backOfficeClient(site, await signedInStaff(site, 'reception@obrienmarsh.example', 'staff'));
+  });
+  afterAll(() => site?.close());
+
+  const home = async () => unescapeHtml(await (await send(site, '/')).text());
+
+  it('is for owners only', async () => {
+    expect((await staff.get('/firm')).status).toBe(403);
+    expect((await staff.send('/firm', { details: obrienAndMarsh, basedOn: null }, 'PUT')).status).toBe(403);
+    expect(await home()).toContain('Fenwick & Hale');
+  });
+
+  it('saves the details from the version read, shows them at once, and tells the second of two editors', async () => {
+    expect(await owner.json('/firm')).toEqual({ details: null, version: null });
+    const saved = await owner.send('/firm', { details: obrienAndMarsh, basedOn: null }, 'PUT');
+    expect(await saved.json()).toEqual({
+      success: true,
+      infoMessages: [firmMessages.saved],
+      errorMessages: [],
+    });
+    expect(await home()).toContain('O’Brien & Marsh');
+    const read = await owner.json('/firm');
+    expect(read).toMatchObject({
+      version: 1,
+      details: { tradingName: 'O’Brien & Marsh', vatNumber: 'GB 312 4567 79' },
+    });
+
+    // A second editor who read nothing (or version 0) does not overwrite the first.
+    const late = await owner.send(
+      '/firm',
+      { details: { ...obrienAndMarsh, phone: '0113 496 0999' }, basedOn: null },
+      'PUT',
+    );
+    expect(late.status).toBe(409);
+    expect((await late.json()).errorMessages).toEqual([firmMessages.savedElsewhere]);
+    expect(await owner.json('/firm')).toMatchObject({ version: 1, details: { phone: '0113 496 0000' } });
+  });
+
+  it('refuses wrong fields by their labels and changes nothing', async () => {
+    const refused = await owner.send(
+      '/firm',
+      {
+        details: {
+          ...obrienAndMarsh,
+          legalName: '',
+          vatNumber: 'GB 123',
+          openingHours: { ...obrienAndMarsh.openingHours, days: [] },
+        },
+        basedOn: 1,
+      },
+      'PUT',
+    );
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errorMessages).toEqual([
+      'Legal name: this is needed',
+      expect.stringMatching(/^VAT number: /),
+      'Opening hours: choose at least one day',
+    ]);
+    expect(await owner.json('/firm')).toMatchObject({ version: 1 });
+    expect(await home()).toContain("O'Brien & Marsh (Leeds) Ltd");
+  });
+});

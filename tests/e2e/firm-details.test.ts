@@ -1,0 +1,62 @@
+import { expect, it } from 'vitest';
+import { firmMessages } from '#shared/api/back-office-firm.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { setUpSiteInBrowser } from '../support/browser.ts';
+import { signIn } from '../support/signed-in.ts';
+
+// A partner makes the site their own firm's on the Firm details screen, as they would on their first
+// day: a new site starts from an empty form, a wrong number is refused beside its field, and once saved
+// the public pages show the firm at once.
+const t = setUpSiteInBrowser();
+
+it('an owner fills in the firm’s details, is told what is wrong beside each field, and the site shows the firm at once', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@obrienmarsh.example', 'owner', '/back-office/firm');
+  await page.getByRole('heading', { name: 'Firm details', level: 1 }).waitFor();
+  const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
+
+  await fill('Trading name', 'O’Brien & Marsh');
+  await fill('Legal name', "O'Brien & Marsh (Leeds) Ltd");
+  await fill('Strapline', 'Accountants for Leeds’ makers, shops & cafés');
+  await fill('Street address', '3 Park Row');
+  await fill('Town or city', 'Leeds');
+  await fill('Postcode', 'ls1 5hd');
+  await fill('Phone', '0113 496 0000');
+  await fill('Email address', 'hello@obrienmarsh.example');
+  await fill('How soon you reply', 'two working hours');
+  await page.getByRole('checkbox', { name: 'Friday' }).uncheck();
+  await fill('Areas served', 'Leeds\nBradford');
+  await fill('VAT number', 'GB 312 4567 89');
+  await fill('Sender name', 'O’Brien & Marsh');
+  await fill('Address that receives notices', 'office@obrienmarsh.example');
+  await fill('Reference prefix', 'om');
+  await page.getByRole('button', { name: 'Save firm details' }).click();
+
+  // The one wrong number is refused beside its field, in words; nothing is saved.
+  const vat = page.getByLabel('VAT number', { exact: true });
+  await expect.poll(() => vat.getAttribute('aria-invalid')).toBe('true');
+  const vatError = await vat.evaluate(
+    (input) => document.getElementById(`${input.id}-error`)?.textContent ?? '',
+  );
+  expect(vatError).toMatch(/VAT number: This is not a VAT number HMRC issues/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await fill('VAT number', 'GB 312 4567 79');
+  await page.getByRole('button', { name: 'Save firm details' }).click();
+  await page.getByRole('status').getByText(firmMessages.saved).waitFor();
+  // Written as the issuers write them.
+  await expect(vat.inputValue()).resolves.toBe('GB 312 4567 79');
+  await expect(page.getByLabel('Postcode', { exact: true }).inputValue()).resolves.toBe('LS1 5HD');
+
+  await page.goto(`${t.site.url}/contact`);
+  await expect(page.getByRole('banner').getByRole('link').first().textContent()).resolves.toContain(
+    'O’Brien & Marsh',
+  );
+  const footer = (await page.locator('footer').textContent()) ?? '';
+  expect(footer).toContain("O'Brien & Marsh (Leeds) Ltd");
+  expect(footer).toContain('Monday to Thursday, 9am to 5pm');
+  expect(footer).not.toContain('Fenwick');
+  await expect(page.title()).resolves.toContain('O’Brien & Marsh');
+  // The refused save's 422 is the one failed request the browser logs.
+  expect(t.errors.filter((error) => !error.includes('status of 422'))).toEqual([]);
+});
