@@ -18,15 +18,18 @@ export const honeypotField = 'homepage';
 /** Where a sign-up came from: the two sign-up forms, or the opt-in box of a contact or quote form. */
 export type SignUpForm = 'small-form' | 'subscribe-form' | 'contact-form' | 'quote-form';
 
-const enquiryOptIn =
-  'Also send me the Fenwick & Hale newsletter about once a month. I will confirm by email and can unsubscribe at any time with one click.';
-
-/** The words each form shows beside its button; the consent record keeps the ones the visitor saw. */
-export const consentWording: Record<SignUpForm, string> = {
-  'small-form':
-    'Our monthly newsletter: tax deadlines, allowances and business finance news. We ask you to confirm by email, and every issue has a one-click unsubscribe link.',
-  'subscribe-form':
-    'Yes, send me the Fenwick & Hale newsletter about once a month: tax deadlines, allowances, and news for owner-managed businesses. I will confirm by email and can unsubscribe at any time with one click.',
-  'contact-form': enquiryOptIn,
-  'quote-form': enquiryOptIn,
-};
+/**
+ * The words each form shows beside its button, naming the firm (`firmName`, its trading name); the
+ * consent record keeps the ones the visitor saw.
+ */
+export function consentWording(form: SignUpForm, firmName: string): string {
+  switch (form) {
+    case 'small-form':
+      return 'Our monthly newsletter: tax deadlines, allowances and business finance news. We ask you to confirm by email, and every issue has a one-click unsubscribe link.';
+    case 'subscribe-form':
+      return `Yes, send me the ${firmName} newsletter about once a month: tax deadlines, allowances, and news for owner-managed businesses. I will confirm by email and can unsubscribe at any time with one click.`;
+    case 'contact-form':
+    case 'quote-form':
+      return `Also send me the ${firmName} newsletter about once a month. I will confirm by email and can unsubscribe at any time with one click.`;
+  }
+}

@@ -76,7 +76,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
         checked={form.ticks.optin ?? false}
         onChange={(checked) => form.setTick('optin', checked)}
       >
-        {consentWording[kind === 'contact' ? 'contact-form' : 'quote-form']}
+        {consentWording(kind === 'contact' ? 'contact-form' : 'quote-form', firm.name)}
       </TickBox>
       <TickBox
         id={form.id('accept')}

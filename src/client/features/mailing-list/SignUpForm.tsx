@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { send } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
+import { useFirm } from '#client/lib/firm.tsx';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
 import type { subscribe } from '#shared/api/mailing-list.ts';
 import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
@@ -12,6 +13,7 @@ import './mailing-list.css';
 
 /** The small email sign-up form (docs/behaviour/mailing-list.md#small-sign-up-form): any 2xx thanks the visitor for 3 s, a failure says so for 2 s. */
 export function SignUpForm() {
+  const firm = useFirm();
   const field = useEmailField();
   const [trap, setTrap] = useState('');
   const [sending, setSending] = useState(false);
@@ -61,7 +63,7 @@ export function SignUpForm() {
       </div>
       <Honeypot value={trap} onChange={setTrap} />
       <p id={consentId} className="sign-up__consent">
-        {consentWording['small-form']}
+        {consentWording('small-form', firm.name)}
       </p>
       <p className={`form-message form-message--${message?.kind ?? 'none'}`} role="status">
         {message?.text}

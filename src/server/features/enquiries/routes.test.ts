@@ -10,6 +10,7 @@ import { recentTaxYears } from '#shared/tax-years.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, enquiriesFrom, mailTo, post, quote, received, refused } from '#tests/support/enquiries.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
@@ -254,7 +255,10 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
         .selectAll()
         .where('subscriber_id', '=', subscriber.id)
         .executeTakeFirstOrThrow();
-      expect(consent).toMatchObject({ source: 'quote-form', wording: consentWording['quote-form'] });
+      expect(consent).toMatchObject({
+        source: 'quote-form',
+        wording: consentWording('quote-form', demoFirm().name),
+      });
 
       const notice = await smtp.waitFor((m) => m.parsed.subject === 'New quote request: Shah Dental Care');
       expect(notice.parsed.text).toContain(`Tax years\n${years[0]}, ${years[2]}`);

@@ -30,7 +30,7 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
         await mailingList.signUp({
           email: enquiry.email,
           source: form,
-          wording: consentWording[form],
+          wording: consentWording(form, mail.firm().name),
           ipAddress: enquiry.ipAddress,
         });
       }

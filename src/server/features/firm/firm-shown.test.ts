@@ -123,7 +123,7 @@ describeEachDatabase('the emails, when the firm’s details change', (database) 
     await smtp?.stop();
   });
 
-  it('come from the new firm, carry its reference prefix and footer, and notify its address', async () => {
+  it('come from the new firm, carry its reference prefix and footer, and notify its address; consent names it', async () => {
     const visitor = 'amira.shah@example.com';
     expect((await post(site, '/contact-us-send', { ...contact(visitor), recToken: 'none' })).status).toBe(
       201,
@@ -141,6 +141,20 @@ describeEachDatabase('the emails, when the firm’s details change', (database) 
     expect(text).toContain('will reply within two working hours.');
     const html = unescapeHtml(acknowledgement.parsed.html ?? '');
     expect(html).toContain("O'Brien & Marsh (Leeds) Ltd, 3 Park Row, Leeds LS1 5HD.");
+    // A sign-up's consent record keeps the words the visitor was shown, naming the firm of the moment.
+    const signedUp = await send(site, '/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'emailAddress=reader%40example.com&contact1=2',
+    });
+    expect(signedUp.status).toBe(200);
+    const consent = await site.db
+      .selectFrom('subscriber_consents')
+      .innerJoin('subscribers', 'subscribers.id', 'subscriber_consents.subscriber_id')
+      .select('wording')
+      .where('email', '=', 'reader@example.com')
+      .executeTakeFirstOrThrow();
+    expect(consent.wording).toMatch(/^Yes, send me the O’Brien & Marsh newsletter/);
     for (const mail of [acknowledgement, notice]) {
       const all = `${mail.parsed.text}${mail.parsed.html}${mail.parsed.subject}`;
       for (const detail of [...demoDetails, 'Fenwick']) expect(all).not.toContain(detail);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentWording } from '#shared/mailing-list.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { demoFirm } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 
@@ -75,7 +76,7 @@ describeEachDatabase('the mailing list', (database) => {
         expect.objectContaining({
           event: 'signed-up',
           source: 'small-form',
-          wording: consentWording['small-form'],
+          wording: consentWording('small-form', demoFirm().name),
           ip_address: '127.0.0.1',
           created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         }),
@@ -105,7 +106,10 @@ describeEachDatabase('the mailing list', (database) => {
         .select(['source', 'wording'])
         .where('email', '=', 'bo@example.com')
         .executeTakeFirstOrThrow();
-      expect(consent).toEqual({ source: 'subscribe-form', wording: consentWording['subscribe-form'] });
+      expect(consent).toEqual({
+        source: 'subscribe-form',
+        wording: consentWording('subscribe-form', demoFirm().name),
+      });
     });
 
     it('answers a browser posting the form without its script with pages: /subscribed, or the problems', async () => {

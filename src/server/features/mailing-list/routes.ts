@@ -50,7 +50,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
       await mailingList.signUp({
         email: request.body.emailAddress,
         source: form,
-        wording: consentWording[form],
+        wording: consentWording(form, pages.firm.name),
         ipAddress: request.ip,
       });
       options.mailQueued();
