@@ -10,10 +10,10 @@ import {
 
 export const privacyPage = {
   title: 'Privacy notice',
-  description:
-    'How Fenwick & Hale collects, uses and looks after the personal details you give us through this website.',
+  description: 'How we collect, use and look after the personal details you give us through this website.',
   heading: 'Privacy notice',
-  lead: 'This notice explains what we do with the details you give us through this website, why, and for how long. Fenwick & Hale Accountants Ltd is the controller of those details.',
+  /** The firm's legal name takes the place of {controller} (its Firm details). */
+  lead: 'This notice explains what we do with the details you give us through this website, why, and for how long. {controller} is the controller of those details.',
   sections: [
     {
       heading: 'What we collect',

@@ -15,6 +15,8 @@ export interface SiteFirm {
   address: { street: string; locality: string; region: string; postcode: string; country: 'GB' };
   companyNumber: string;
   vatNumber: string;
+  /** Its registration with the Information Commissioner's Office, which the privacy notice gives. */
+  icoRegistration: string;
   regulator: string;
   /** Served from the site's root: the logo (also the favicon), and the picture a shared page shows
    *  (1200 by 630 pixels). */

@@ -35,7 +35,11 @@ export default function PrivacyPage() {
   }));
   return (
     <>
-      <PageHero eyebrow="Policies" heading={privacyPage.heading} lead={privacyPage.lead} />
+      <PageHero
+        eyebrow="Policies"
+        heading={privacyPage.heading}
+        lead={privacyPage.lead.replace('{controller}', firm.legalName)}
+      />
       <section className="section section--text">
         <div className="container prose">
           <ProseSections sections={sections} />
@@ -45,6 +49,12 @@ export default function PrivacyPage() {
             <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>, or write to {firm.legalName},{' '}
             {firm.address.street}, {firm.address.locality}, {firm.address.postcode}.
           </p>
+          {firm.icoRegistration && (
+            <p>
+              We are registered with the Information Commissioner’s Office as a data controller, number{' '}
+              {firm.icoRegistration}.
+            </p>
+          )}
         </div>
       </section>
     </>

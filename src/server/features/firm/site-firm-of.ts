@@ -22,6 +22,7 @@ export function siteFirmOf(details: FirmDetails): SiteFirm {
     },
     companyNumber: details.companyNumber,
     vatNumber: details.vatNumber,
+    icoRegistration: details.icoRegistration,
     regulator: details.regulator,
     logo: '/logo.svg',
     shareImage: '/share.png',
