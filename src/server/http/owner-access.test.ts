@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and sending the newsletter', () => {
+  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and sending the newsletter', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -81,6 +81,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/campaigns/2031-01-06/send',
       '/api/back-office/data-protection/erase',
       '/api/back-office/data-protection/export',
+      '/api/back-office/firm',
       '/api/back-office/staff',
       '/api/back-office/staff/disable',
       '/api/back-office/staff/enable',

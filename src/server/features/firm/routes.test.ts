@@ -74,5 +74,12 @@ describeEachDatabase('the Firm details API', (database) => {
     ]);
     expect(await owner.json('/firm')).toMatchObject({ version: 1 });
     expect(await home()).toContain("O'Brien & Marsh (Leeds) Ltd");
+
+    // A save without the form, or without the version it started from, is refused once, in words.
+    for (const body of [{}, { details: obrienAndMarsh }]) {
+      const answer = await owner.send('/firm', body, 'PUT');
+      expect(answer.status).toBe(422);
+      expect((await answer.json()).errorMessages).toEqual([firmMessages.incomplete]);
+    }
   });
 });

@@ -3,8 +3,12 @@ import type { Db } from '#server/db/database.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { firmMessages, readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
+import { firmFieldLabels } from '#shared/firm-details.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { loadFirm, saveFirm } from './repository.ts';
+
+const labels = Object.values(firmFieldLabels);
+const startsWithLabel = (message: string) => labels.some((label) => message.startsWith(`${label}: `));
 
 /**
  * The owner's Firm details screen: the details as saved, and a save that starts from the version read,
@@ -31,11 +35,17 @@ export function registerFirmRoutes(
       return succeeded(firmMessages.saved);
     },
     {
-      // Each refusal already starts with its field's label; one refusal per problem, said once.
-      refusal: (problems) => ({
-        status: 422,
-        messages: [...new Set(problems.map((problem) => problem.message))],
-      }),
+      // A field's refusal starts with its label already. A save without the form or its version (a
+      // broken page, a hand-made request) is told that once, rather than each field it therefore lacks.
+      refusal: (problems) => {
+        const whole = problems.some(
+          (problem) => problem.path.length <= 1 && !startsWithLabel(problem.message),
+        );
+        const messages = problems.map((problem) =>
+          startsWithLabel(problem.message) ? problem.message : firmMessages.incomplete,
+        );
+        return { status: 422, messages: whole ? [firmMessages.incomplete] : [...new Set(messages)] };
+      },
     },
   );
 }
