@@ -73,6 +73,12 @@ describe('the firm’s details', () => {
     ]);
   });
 
+  it('refuses tabs and line separators in a one-line field, which would reach an email header', () => {
+    expect(
+      refusals({ ...obrienAndMarsh, senderName: 'O’Brien\u2028Bcc: x@example.com', tagline: 'a\tb' }),
+    ).toEqual(['Strapline: one line of ordinary text', 'Sender name: one line of ordinary text']);
+  });
+
   it('refuses text longer than its field holds, saying how long it may be', () => {
     expect(refusals({ ...obrienAndMarsh, tradingName: 'A'.repeat(121) })).toEqual([
       'Trading name: at most 120 characters',

@@ -53,7 +53,7 @@ function line(label: Label, max: number, { optional = false } = {}) {
     .string({ error: `${name}: enter it as text` })
     .trim()
     .max(max, { error: `${name}: at most ${max} characters` })
-    .refine((value) => isTypedText(value) && !/[\r\n]/.test(value), {
+    .refine((value) => isTypedText(value) && !/[\r\n\t\u2028\u2029]/.test(value), {
       error: `${name}: one line of ordinary text`,
     });
   return optional ? text : text.refine((value) => value !== '', { error: `${name}: this is needed` });

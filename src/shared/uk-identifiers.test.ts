@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   companyNumberProblem,
+  companyRegistration,
   formatCompanyNumber,
   formatPostcode,
   formatVatNumber,
@@ -8,6 +9,7 @@ import {
   phoneHref,
   phoneNumberProblem,
   postcodeProblem,
+  registeredIn,
   vatNumberProblem,
 } from './uk-identifiers.ts';
 
@@ -83,5 +85,22 @@ describe('a firm’s UK numbers', () => {
         'Enter a UK telephone number with its area code, e.g. 01743 360214',
       );
     }
+  });
+});
+
+describe('where a company is registered', () => {
+  it('reads it from the register of its number', () => {
+    expect(
+      ['09876543', 'OC123456', 'SC123456', 'SO301234', 'NI012345', 'R0000123'].map(registeredIn),
+    ).toEqual([
+      'England and Wales',
+      'England and Wales',
+      'Scotland',
+      'Scotland',
+      'Northern Ireland',
+      'Northern Ireland',
+    ]);
+    expect(companyRegistration('SC123456')).toBe('Registered in Scotland, company number SC123456.');
+    expect(companyRegistration('')).toBe('');
   });
 });

@@ -101,3 +101,17 @@ export function phoneNumberProblem(value: string): string | null {
 export function phoneHref(value: string): string {
   return `tel:+44${nationalDigits(value) ?? ''}`;
 }
+
+/**
+ * Where a company is registered, from its number's register: Scotland's begin with S, Northern
+ * Ireland's with N or R0, every other (eight digits, OC, LP, FC…) England and Wales.
+ */
+export function registeredIn(companyNumber: string): string {
+  if (companyNumber.startsWith('S')) return 'Scotland';
+  if (companyNumber.startsWith('N') || companyNumber.startsWith('R0')) return 'Northern Ireland';
+  return 'England and Wales';
+}
+
+/** "Registered in Scotland, company number SC123456.", or nothing for a firm with no company number. */
+export const companyRegistration = (companyNumber: string) =>
+  companyNumber ? `Registered in ${registeredIn(companyNumber)}, company number ${companyNumber}.` : '';

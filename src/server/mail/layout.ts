@@ -17,6 +17,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
+import { companyRegistration } from '#shared/uk-identifiers.ts';
 import { emailColours } from './brand-colours.ts';
 import type { MailMessage } from './message.ts';
 
@@ -336,7 +337,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
           // A firm that is not a company (a partnership, a sole practitioner) has no number to give.
           firm.companyNumber &&
             text(
-              `Registered in England and Wales, company number ${firm.companyNumber}.`,
+              companyRegistration(firm.companyNumber),
               { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: 0 },
               'muted',
             ),

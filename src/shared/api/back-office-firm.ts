@@ -9,7 +9,7 @@ import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 export const firmMessages = {
   saved: 'Saved. Every page and email shows the new details now, on every instance within seconds.',
   savedElsewhere:
-    'Someone else saved the firm’s details while you were editing: reload to see theirs, then make your change again.',
+    'Someone else saved the firm’s details while you were editing. The form now shows theirs with your changes on top: check it and save again.',
   /** A save that does not hold the whole form (no details, a part of them missing, or no version). */
   incomplete: 'The firm’s details did not all arrive: reload the page, then fill in the form and save again.',
 } as const;

@@ -1,12 +1,17 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
 import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
 import { weekdays } from '#shared/opening-hours.ts';
-import { draftRestoredMessage, useDraft } from './drafts.ts';
+import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
+import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
 import { useEndpoint } from './useEndpoint.ts';
+
+/** Said when the form comes back with changes this owner made and had not saved. */
+const changesRestoredMessage =
+  'Restored the changes you had not saved, over the details as saved now. They are not saved yet.';
 
 /** A site whose firm has not been set up starts from an empty form, open on weekdays nine to five. */
 const blank: FirmDetails = {
@@ -55,20 +60,25 @@ const hints: Partial<Record<Line | OfficeLine, string>> = {
  * is refused, so the second of two owners editing at once is told.
  */
 export function FirmDetailsEditor() {
-  const draft = useDraft<FirmDetails>('firm');
-  const [kept] = useState(() => draft.read());
+  const draft = useDraft<FirmDraft>('firm');
   const stored = useEndpoint(readFirmDetails, {});
   const saved = stored.data ? (stored.data.details ?? blank) : null;
-  const [changed, setChanged] = useState<FirmDetails | null>(null);
-  const details = changed ?? (saved && (kept ?? saved));
-  const [status, setStatus] = useState(kept ? draftRestoredMessage : '');
+  // What this owner changed and has not saved, laid over the details as saved now (firm-draft.ts).
+  const [changes, setChanges] = useState<FirmDraft | null>(() => draft.read());
+  const details = saved && withChanges(saved, changes);
+  const [status, setStatus] = useState(() =>
+    changes && changedFields(changes).length > 0 ? changesRestoredMessage : '',
+  );
   const [problems, setProblems] = useState<string[]>([]);
+  // Where the outcome of a save is said: taken into view and to the keyboard, as the form is long.
+  const feedback = useRef<HTMLDivElement>(null);
 
-  if (!details) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
+  if (!details || !saved) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
 
   const update = (next: FirmDetails) => {
-    setChanged(next);
-    if (saved) draft.keep(next, saved);
+    const kept = { base: saved, edited: next };
+    setChanges(kept);
+    draft.keep(kept, { base: saved, edited: saved });
   };
   /** The server's refusals about one field, each of which starts with the field's label. */
   const problemAbout = (label: string) =>
@@ -139,12 +149,15 @@ export function FirmDetailsEditor() {
           body: { details, basedOn: stored.data?.version ?? null },
         });
         draft.forget();
-        setChanged(null);
+        setChanges(null);
         await stored.reload();
         setStatus(answer.infoMessages.join(' '));
       } catch (error) {
         setProblems(problemsOf(error));
+        // Saved by someone else meanwhile: their details come in, this owner's changes stay on top.
+        await stored.reload();
       }
+      feedback.current?.focus();
     })();
   };
 
@@ -152,7 +165,9 @@ export function FirmDetailsEditor() {
     <section aria-labelledby="firm-title">
       <h1 id="firm-title">Firm details</h1>
       <p>Every page, email and search listing of the website shows these details.</p>
-      <Feedback status={status} problems={problems} />
+      <div ref={feedback} tabIndex={-1}>
+        <Feedback status={status} problems={problems} />
+      </div>
       <form className="bo-settings" onSubmit={save} noValidate>
         <fieldset>
           <legend>Names</legend>

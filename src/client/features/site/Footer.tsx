@@ -2,6 +2,7 @@ import { useFirm } from '#client/lib/firm.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
 import { footerLinks, navigation } from '#content/navigation.ts';
 import { mailtoHref } from '#shared/mailto.ts';
+import { companyRegistration } from '#shared/uk-identifiers.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 
 /** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
@@ -41,8 +42,12 @@ export function Footer({ path }: { path: string | null }) {
             {firm.legalName}
           </h2>
           <p>
-            Registered in England and Wales, company number {firm.companyNumber}. VAT number{' '}
-            {unbroken(firm.vatNumber)}.
+            {companyRegistration(firm.companyNumber)}
+            {firm.vatNumber && (
+              <>
+                {firm.companyNumber && ' '}VAT number {unbroken(firm.vatNumber)}.
+              </>
+            )}
           </p>
           <p>{firm.regulator}.</p>
         </section>

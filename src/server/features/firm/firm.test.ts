@@ -36,6 +36,16 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
     expect(await loadFirm(current.db)).toEqual({ details, version: 1, updatedAt: now.toISOString() });
   });
 
+  it('keeps its version when saved unchanged, so no other editor is refused for nothing', async () => {
+    await saveFirm(current.db, details, { basedOn: null, by: null, now });
+    expect(await saveFirm(current.db, details, { basedOn: 1, by: null, now })).toEqual({
+      saved: true,
+      version: 1,
+    });
+    const audited = await current.db.selectFrom('audit_log').select('action').execute();
+    expect(audited).toHaveLength(1);
+  });
+
   it('saves nothing from an older version, so the second of two editors is told', async () => {
     await saveFirm(current.db, details, { basedOn: null, by: null, now });
     const first = { ...details, phone: '0113 496 0001' };

@@ -45,6 +45,10 @@ export async function saveFirm(
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const before = await loadFirm(trx);
+    // Saved as it is already: nothing to write, audit or render again, and no version for another
+    // editor's save to be refused by.
+    if (before && before.version === basedOn && changedFields(before.details, checked).length === 0)
+      return { saved: true, version: before.version };
     const version = (basedOn ?? 0) + 1;
     // The version is the condition of the write itself, so two saves from one version cannot both land.
     const written =
