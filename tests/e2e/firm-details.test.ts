@@ -80,6 +80,25 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
   expect(footer).toContain('Monday to Thursday, 9am to 5pm');
   expect(footer).not.toContain('Fenwick');
   await expect(page.title()).resolves.toContain('O’Brien & Marsh');
+  // A name as long as the field takes wraps in the header; nothing is pushed off the screen.
+  const { details: now, version } = await other.json('/firm');
+  const longName = 'O’Brien, Marsh & Fitzgerald-Montgomery Chartered Accountants and Tax Advisers';
+  const renamed = await other.send(
+    '/firm',
+    { details: { ...now, tradingName: longName }, basedOn: version },
+    'PUT',
+  );
+  expect(renamed.status).toBe(200);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${t.site.url}/contact`);
+    await page.getByRole('banner').getByText(longName).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `at ${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+
   // The refused saves (422, then 409) are the failed requests the browser logs.
   expect(t.errors.filter((error) => !/status of (422|409)/.test(error))).toEqual([]);
 });
