@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
-import { createDatabase, type Db } from '#server/db/database.ts';
+import { expect, it } from 'vitest';
 import { auditSentence } from '#shared/audit-sentence.ts';
 import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
-import {
-  createMigratedTestDatabase,
-  describeEachDatabase,
-  type TestDatabase,
-} from '#tests/support/databases.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
+import { freshDatabaseEachTest } from '#tests/support/migrated-database.ts';
 import { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
 import { LiveFirm } from './live-firm.ts';
 import { loadFirm, saveFirm } from './repository.ts';
@@ -17,15 +12,7 @@ const details: FirmDetails = firmDetailsSchema.parse(obrienAndMarsh);
 const now = new Date('2026-11-29T10:00:00Z');
 
 describeEachDatabase('the firm’s details as stored', (kind) => {
-  const current = {} as { db: Db; database: TestDatabase };
-  beforeEach(async () => {
-    current.database = await createMigratedTestDatabase(kind);
-    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-  });
-  afterEach(async () => {
-    await current.db.destroy();
-    await current.database.drop();
-  });
+  const current = freshDatabaseEachTest(kind);
 
   it('holds none on a new site, then what was saved, names and all, with its version', async () => {
     expect(await loadFirm(current.db)).toBeUndefined();
@@ -110,15 +97,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
 });
 
 describeEachDatabase('the demo firm', (kind) => {
-  const current = {} as { db: Db; database: TestDatabase };
-  beforeEach(async () => {
-    current.database = await createMigratedTestDatabase(kind);
-    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-  });
-  afterEach(async () => {
-    await current.db.destroy();
-    await current.database.drop();
-  });
+  const current = freshDatabaseEachTest(kind);
 
   it('is loaded into a site with no firm, and never over a firm’s own details', async () => {
     expect(await loadDemoFirm(current.db, now)).toBe('loaded');
@@ -131,15 +110,7 @@ describeEachDatabase('the demo firm', (kind) => {
 });
 
 describeEachDatabase('the firm’s details on every instance', (kind) => {
-  const current = {} as { db: Db; database: TestDatabase };
-  beforeEach(async () => {
-    current.database = await createMigratedTestDatabase(kind);
-    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-  });
-  afterEach(async () => {
-    await current.db.destroy();
-    await current.database.drop();
-  });
+  const current = freshDatabaseEachTest(kind);
 
   it('are seen by another instance at its next check, which tells its listeners once', async () => {
     const here = new LiveFirm(current.db);
