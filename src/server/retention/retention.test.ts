@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recordAudit } from '#server/audit/log.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
@@ -7,13 +7,8 @@ import { erasedAddress } from '#server/features/back-office/data-protection.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import type { LeadStage } from '#shared/back-office.ts';
-import {
-  createMigratedTestDatabase,
-  type DatabaseKind,
-  describeEachDatabase,
-  describeOnPostgres,
-  type TestDatabase,
-} from '#tests/support/databases.ts';
+import { describeEachDatabase, describeOnPostgres } from '#tests/support/databases.ts';
+import { freshDatabaseEachTest } from '#tests/support/migrated-database.ts';
 import { startedCampaign } from '#tests/support/newsletter.ts';
 import { runRetention } from './job.ts';
 
@@ -30,19 +25,6 @@ const leadKinds = leadRegistry();
 const secret = 'retention-test-secret-retention-test-secret';
 const run = (db: Db, extra: { dryRun?: boolean; daily?: boolean } = {}) =>
   runRetention(db, leadKinds, { months, now, via: 'schedule', secret, ...extra });
-
-function useDatabase(kind: DatabaseKind) {
-  const current = {} as { db: Db; database: TestDatabase };
-  beforeEach(async () => {
-    current.database = await createMigratedTestDatabase(kind);
-    current.db = createDatabase(loadConfig({ DATABASE_URL: current.database.url }).database);
-  });
-  afterEach(async () => {
-    await current.db.destroy();
-    await current.database.drop();
-  });
-  return current;
-}
 
 const reference = () => randomBytes(6).toString('hex');
 
@@ -132,7 +114,7 @@ const enquiryEmails = (db: Db) =>
     .execute();
 
 describeEachDatabase('the retention job', (kind) => {
-  const current = useDatabase(kind);
+  const current = freshDatabaseEachTest(kind);
 
   it('anonymises the leads of a conversation over two years quiet, and keeps younger ones and any that led to an engagement', async () => {
     const { db } = current;
@@ -584,7 +566,7 @@ describeEachDatabase('the retention job', (kind) => {
 });
 
 describeOnPostgres('the retention job in two instances at once on PostgreSQL', () => {
-  const current = useDatabase('postgres');
+  const current = freshDatabaseEachTest('postgres');
 
   it('anonymises once, with one audit entry', async () => {
     const { db, database } = current;
