@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
-import { firmDetailsSchema } from '#shared/firm-details.ts';
+import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
 import { loadFirm, saveFirm } from './repository.ts';
 
 // The demo firm, Fenwick & Hale of Shrewsbury, is a seed (seeds/demo-firm/): data a new site can load so
@@ -9,8 +9,13 @@ import { loadFirm, saveFirm } from './repository.ts';
 
 const seedFile = new URL('../../../../seeds/demo-firm/details.json', import.meta.url);
 
-/** The demo firm's details, checked as an owner's would be. */
-export const demoFirmDetails = () => firmDetailsSchema.parse(JSON.parse(readFileSync(seedFile, 'utf8')));
+let seed: FirmDetails | undefined;
+
+/** The demo firm's details, checked as an owner's would be: read from the seed once, when first asked for. */
+export const demoFirmDetails = (): FirmDetails => {
+  seed ??= Object.freeze(firmDetailsSchema.parse(JSON.parse(readFileSync(seedFile, 'utf8'))));
+  return seed;
+};
 
 /** Loads the demo firm into a site that has no firm's details yet; says whether it did. */
 export async function loadDemoFirm(db: Db, now: Date): Promise<'loaded' | 'kept'> {
