@@ -211,26 +211,18 @@ export function FirmDetailsEditor() {
                 </label>
               ))}
             </div>
-            <label>
-              Opens
-              <input
-                type="time"
-                value={hours.opens}
-                onChange={(event) =>
-                  update({ ...details, openingHours: { ...hours, opens: event.target.value } })
-                }
-              />
-            </label>
-            <label>
-              Closes
-              <input
-                type="time"
-                value={hours.closes}
-                onChange={(event) =>
-                  update({ ...details, openingHours: { ...hours, closes: event.target.value } })
-                }
-              />
-            </label>
+            {(['opens', 'closes'] as const).map((end) => (
+              <label key={end}>
+                {end === 'opens' ? 'Opens' : 'Closes'}
+                <input
+                  type="time"
+                  value={hours[end]}
+                  onChange={(event) =>
+                    update({ ...details, openingHours: { ...hours, [end]: event.target.value } })
+                  }
+                />
+              </label>
+            ))}
             <FieldError id="firm-hours-error" error={hoursProblem} />
           </fieldset>
           {field(
