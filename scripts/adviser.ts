@@ -1,4 +1,4 @@
-// `npm run adviser:add -- EMAIL --name "Ann Fenwick" [--introduction "…"]`,
+// `npm run adviser:add -- EMAIL --name "Ann Smith" [--introduction "…"]`,
 // `npm run adviser:calendar -- EMAIL --caldav URL --username U --password P` (or `--ics URL`, or `--none`
 // to disconnect), and `npm run adviser:list`: the firm's advisers, on the configured database
 // (DATABASE_URL). A calendar's address and password are sealed with CALENDAR_SECRET_KEY and never printed.

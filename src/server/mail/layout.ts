@@ -48,7 +48,7 @@ export type EmailBlock =
 export interface EmailFirm {
   name: string;
   legalName: string;
-  /** "14 Castle Street, Shrewsbury SY1 2BQ" */
+  /** "1 High Street, Ludlow SY8 1AA": street, town and postcode. */
   postalAddress: string;
   phone: string;
   companyNumber: string;

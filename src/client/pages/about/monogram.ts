@@ -1,6 +1,6 @@
 /**
  * A person's initials from their name as the team list writes it: the words with a small letter, so
- * letters after the name (FCA, CTA ACA) and a title's dot are left out. "Helen Fenwick FCA" is "HF".
+ * letters after the name (FCA, CTA ACA) and a title's dot are left out. "Jane Smith FCA" is "JS".
  */
 export function monogramOf(name: string): string {
   const words = name

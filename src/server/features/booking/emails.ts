@@ -18,7 +18,7 @@ export const meetingLinkToFollow = "We'll email you the video link";
 const minutesOf = (booking: BookingForMail) =>
   Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
 
-/** "Ann Fenwick, chartered accountant for sole traders": the name, and the introduction when there is one. */
+/** "Ann Smith, chartered accountant for sole traders": the name, and the introduction when there is one. */
 const withAdviser = (name: string, introduction: string) =>
   introduction ? `${name}, ${introduction}` : name;
 
