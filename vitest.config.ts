@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The suite's kinds, each a Vitest project that runs alone (`vitest run --project api`): a test is an
  * api test when it boots the app (tests/support/app.ts), a db test when it opens a database of its own,
- * else a unit test. Browser specs live in tests/e2e/. Read from each file's imports, so a test lands in
+ * else a unit test. Browser specs live in tests/e2e/, specs of the spawned site's process in tests/process/. Read from each file's imports, so a test lands in
  * the right project wherever it sits beside its code.
  */
 const serverTestFiles = globSync(['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts']);
@@ -33,6 +33,19 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: unit, ...serverTestOptions } },
       { extends: true, test: { name: 'db', include: db, ...serverTestOptions } },
       { extends: true, test: { name: 'api', include: api, ...serverTestOptions } },
+      // Specs of the site's own process (start, crash, backups, the deploy files, the proxy in front)
+      // spawn it and wait on it, with no browser: they share the server tests' workers and timeouts
+      // long enough for a boot.
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          ...serverTestOptions,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         test: {

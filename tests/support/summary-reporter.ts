@@ -38,7 +38,7 @@ function slowest(testModules: ReadonlyArray<TestModule>, count: number) {
     .slice(0, count)
     .map(
       (m) =>
-        `${(time(m) / 1000).toFixed(1).padStart(7)} s  ${m.project.name.padEnd(4)}  ${m.relativeModuleId}`,
+        `${(time(m) / 1000).toFixed(1).padStart(7)} s  ${m.project.name.padEnd(7)}  ${m.relativeModuleId}`,
     )
     .join('\n');
 }
