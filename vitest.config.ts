@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import ProcessSpecsFirst from './tests/support/sequencer.ts';
 
 /**
  * The suite's kinds, each a Vitest project that runs alone (`vitest run --project api`): a test is an
@@ -23,6 +24,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/template-databases.ts'],
+    sequence: { sequencer: ProcessSpecsFirst },
     // The files of a worker share its modules: the app's code is loaded once per worker, not per file.
     isolate: false,
     // The server tests run first, then the browser specs, each with the workers that suit it (decision

@@ -344,7 +344,7 @@ async function startUp(kind: DatabaseKind) {
       for (const state of ['empty', 'migrated'] as const) {
         const port = await freePort();
         const started = performance.now();
-        const server = spawnProductionServer(port, database.url);
+        const server = spawnProductionServer(port, database.url, {}, { demo: false });
         await waitUntilReady(port, server);
         times[state].push(performance.now() - started);
         await stopServer(server);

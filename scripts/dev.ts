@@ -28,7 +28,7 @@ const api = spawn(process.execPath, ['--watch-path=src', '--watch-path=content',
 
 // The firm the pages show: the one the API server's database holds (the demo seed on a new one).
 const database = createDatabase(loadConfig().database);
-const liveFirm = new LiveFirm(database);
+const liveFirm = new LiveFirm(database, new URL(`http://localhost:${port}`));
 async function firmOfTheDatabase() {
   await liveFirm.refresh();
   return siteFirmNow(liveFirm);

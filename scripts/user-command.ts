@@ -15,7 +15,7 @@ export const userCommand = (io: CommandIo) =>
   runOnDatabase(io, async (db, config) => {
     const owner = io.args.includes('--owner');
     const [command, email = '', role = ''] = io.args.filter((arg) => arg !== '--owner');
-    const firm = new LiveFirm(db);
+    const firm = new LiveFirm(db, config.publicUrl);
     await firm.refresh();
     const accounts = createAccountService({
       db,

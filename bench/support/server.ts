@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,30 +8,37 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const benchSecret = 'benchmark-secret-of-thirty-two-characters-or-more';
 
 /**
- * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`.
- * Its output is drained and dropped, as a log shipper would take it.
+ * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`,
+ * showing the demo firm as a site does after `npm run demo:load` (a production site without a firm only
+ * says it is being set up); `demo: false` leaves the database as it is, for timing the start alone. Its output is drained and dropped, as a log shipper would take it.
  */
 export function spawnProductionServer(
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
+  { demo = true }: { demo?: boolean } = {},
 ): ChildProcess {
+  const siteEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'https://www.fenwickhale.co.uk',
+    SESSION_SECRET: benchSecret,
+    MEETING_URL: 'https://zoom.us/my/fenwickhale',
+    DATABASE_URL: databaseUrl,
+    ...env,
+  };
+  if (demo) {
+    const load = spawnSync(process.execPath, ['scripts/demo-load.ts'], { cwd: root, env: siteEnv });
+    if (load.status !== 0) throw new Error(`npm run demo:load failed:\n${load.stderr}${load.stdout}`);
+  }
   return spawn(
     process.execPath,
     [...(process.env.BENCH_SERVER_FLAGS?.split(' ') ?? []), 'src/server/main.ts'],
     {
       cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'https://www.fenwickhale.co.uk',
-        SESSION_SECRET: benchSecret,
-        MEETING_URL: 'https://zoom.us/my/fenwickhale',
-        DATABASE_URL: databaseUrl,
-        ...env,
-      },
+      env: siteEnv,
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -42,7 +42,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     // The .ico for browsers and tools that ask for /favicon.ico by name; the SVG for those that read it;
     // the PNG for a phone's home screen. scripts/site-icons.ts makes both bitmaps from the logo.
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
-    `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
+    firm.logo && `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...(assets.fonts ?? []).map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,

@@ -18,6 +18,7 @@ import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
 import { siteFirmNow } from './features/firm/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
+import { closeUntilSetUp } from './features/setup/index.ts';
 import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
 import { registerAccessControl } from './http/access-control.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
   refuseCrossSiteRequests(app, config.publicUrl, serverPages);
+  closeUntilSetUp(app, firm);
 
   // 3. The features, then the built files.
   await app.register(featuresPlugin, {

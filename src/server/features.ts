@@ -11,6 +11,7 @@ import { registerFirmRoutes } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
+import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
 import type { ServerPages } from './http/server-page.ts';
@@ -84,6 +85,13 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
+  await app.register(setupPlugin, {
+    db,
+    accounts,
+    pages: serverPages,
+    now: clock,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+  });
   await app.register(backOfficePlugin, {
     db,
     accounts,
@@ -101,6 +109,18 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           staleMinutes: config.calendars.staleMinutes,
         }),
       (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
+      (scope) =>
+        registerChecklistRoutes(scope, {
+          db,
+          facts: {
+            botCheckOn: botCheck.publicSettings.provider !== 'none',
+            backupsTakenBySite: config.backups !== undefined,
+          },
+          firm: () => serverPages.firm,
+          publicUrl: config.publicUrl,
+          now: clock,
+          mailQueued,
+        }),
     ],
     mailQueued,
     mailFiles: services.mailFiles,

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { loadDemoFirm } from './features/firm/index.ts';
+import { openSetup } from './features/setup/index.ts';
 import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
 import { createRuntime } from './runtime.ts';
@@ -44,9 +45,18 @@ if (config.trustProxy.kind === 'hops' && !config.socketPath && !loopback) {
 const runtime = await createRuntime(config, log);
 // `npm start` on a developer's empty database shows a whole firm: the demo seed. Never in production,
 // where a firm starts from its own details (docs/decisions/022-the-firm-is-data.md).
-if (config.nodeEnv === 'development' && (await loadDemoFirm(runtime.db, new Date())) === 'loaded') {
+if (config.nodeEnv !== 'production' && (await loadDemoFirm(runtime.db, new Date())) === 'loaded') {
   await runtime.app.deps.services.firm.refresh();
-  log.info('loaded the demo firm into the empty database (npm start in development)');
+  log.info(`loaded the demo firm into the empty database (NODE_ENV=${config.nodeEnv})`);
+}
+// A site without any account prints a one-time link to make its first owner. Printed as it is, beside
+// the log rather than through it (whose lines never carry a link's token): whoever reads the server's
+// output is whoever runs it.
+const setupLink = await openSetup(runtime.db, config.publicUrl, new Date());
+if (setupLink) {
+  console.log(
+    `\nThis site has no account yet. To make its first owner, open this link (it works once, for a day;\neach start prints a new one), or run npm run user:add -- EMAIL --owner on the server:\n\n  ${setupLink}\n`,
+  );
 }
 try {
   await listen(runtime.app, config);

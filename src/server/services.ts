@@ -77,15 +77,21 @@ export interface ServiceParts {
 }
 
 export function createServices({ config, db, clock, calendarSync }: ServiceParts): Services {
-  const firm = new LiveFirm(db);
+  const firm = new LiveFirm(db, config.publicUrl);
   const firmNow = () => siteFirmNow(firm);
   // Read at each email, so a change of the firm's addresses is used at once; the operator's settings win.
-  const sender = (): MailFrom =>
-    config.mailFrom ?? { name: firmDetailsNow(firm).senderName, address: firmDetailsNow(firm).email };
+  // Before the firm is set up (only staff are emailed then: an invitation, a reset link) the site sends
+  // in its own name from a no-reply address at its host, unless MAIL_FROM says otherwise.
+  const sender = (): MailFrom => {
+    const details = firmDetailsNow(firm);
+    if (config.mailFrom) return config.mailFrom;
+    if (details) return { name: details.senderName, address: details.email };
+    return { name: firm.siteName, address: `no-reply@${firm.siteName}` };
+  };
   const mail: BookingMailSettings = {
     publicUrl: config.publicUrl,
     get staffEmail() {
-      return config.staffEmail ?? firmDetailsNow(firm).noticesEmail;
+      return config.staffEmail ?? firmDetailsNow(firm)?.noticesEmail ?? mail.organizerEmail;
     },
     get organizerEmail() {
       const from = sender();

@@ -40,7 +40,9 @@ export function auditSentence(entry: AuditEntryFacts): string {
     case 'password.set':
       return `${subject} set a password with ${detail.link === 'invitation' ? 'their invitation' : 'a reset link'}`;
     case 'staff.invited':
-      return `${actor} invited ${subject}`;
+      return detail.via === 'set-up page'
+        ? `${subject} was made the first owner with the set-up link`
+        : `${actor} invited ${subject}`;
     case 'staff.disabled':
       return `${actor} disabled ${subject}`;
     case 'staff.enabled':
@@ -65,6 +67,12 @@ export function auditSentence(entry: AuditEntryFacts): string {
       const fields = Array.isArray(detail.fields) ? detail.fields.filter((f) => typeof f === 'string') : [];
       return `${actor} changed the firm's details${fields.length ? `: ${fields.join(', ')}` : ''}`;
     }
+    case 'setup.test-email-sent':
+      return `${actor} sent a test email to ${subject}`;
+    case 'setup.step-confirmed':
+      return subject === 'test-email'
+        ? `${actor} said the test email arrived`
+        : `${actor} said the backups are in place`;
     case 'blocked-date.added': {
       const reason = typeof detail.reason === 'string' && detail.reason ? ` (${detail.reason})` : '';
       return `${actor} blocked ${day(subject)}${reason}`;

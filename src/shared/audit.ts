@@ -38,6 +38,8 @@ export type AuditAction =
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'
+  | 'setup.test-email-sent'
+  | 'setup.step-confirmed'
   | 'blocked-date.added'
   | 'blocked-date.removed'
   | 'data.exported'

@@ -8,7 +8,7 @@ import { backOfficeClient } from '../support/staff.ts';
 // A partner makes the site their own firm's on the Firm details screen, as they would on their first
 // day: a new site starts from an empty form, a wrong number is refused beside its field, and once saved
 // the public pages show the firm at once.
-const t = setUpSiteInBrowser();
+const t = setUpSiteInBrowser({ firm: 'none' });
 
 it('an owner fills in the firm’s details, is told what is wrong beside each field, and the site shows the firm at once', async () => {
   const page = t.page;

@@ -37,6 +37,45 @@ describe('the server process', () => {
     );
   });
 
+  it('in production on an empty database, serves no firm: a being-set-up page, and a set-up link printed once', async () => {
+    const site = await startSite({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://www.obrienmarsh.example',
+      SESSION_SECRET: 's'.repeat(40),
+      CAPTCHA_PROVIDER: 'altcha',
+    });
+    try {
+      const link = new URL(
+        /https:\/\/www\.obrienmarsh\.example\/setup\?token=[\w-]{43}/.exec(site.output())?.[0] ?? '',
+      );
+      const get = (path: string) => fetch(new URL(path, site.url), { headers: { accept: 'text/html' } });
+      const home = await get('/');
+      expect(home.status).toBe(503);
+      expect(home.headers.get('x-robots-tag')).toBe('noindex');
+      const homeText = await home.text();
+      expect(homeText).toContain('This website is being set up');
+      const login = await get('/login');
+      expect(login.status).toBe(200);
+      const loginText = await login.text();
+      for (const text of [homeText, loginText]) expect(text).not.toMatch(/Fenwick|Shrewsbury/);
+      expect(loginText).toContain('www.obrienmarsh.example');
+      expect((await get(`/setup?token=${link.searchParams.get('token')}`)).status).toBe(200);
+      expect((await get('/setup?token=a-guess-of-the-right-length-aaaaaaaaaaaaaaaa')).status).toBe(403);
+      // The link is printed beside the log; no log line holds its token, the request's included.
+      const token = link.searchParams.get('token') as string;
+      const logLines = site
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
+      expect(logLines.filter((line) => line.includes(token))).toEqual([]);
+      const db = new SQLite(path.join(site.dataDir, 'site.db'), { readonly: true });
+      expect(db.prepare('select count(*) from firm').pluck().get()).toBe(0);
+      db.close();
+    } finally {
+      await site.stop();
+    }
+  });
+
   it('migrates, loads the demo firm in development, serves, and shuts down cleanly on SIGTERM', async () => {
     const site = await startSite({ NODE_ENV: 'development' });
     expect(site.output()).toMatch(/"migrations":\["001-outbox","002-booking"/);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { loadDemoFirm } from '#server/features/firm/index.ts';
 import { listen } from '#server/http/listen.ts';
 import type { OutboxWorker } from '#server/mail/worker.ts';
 import { createRuntime } from '#server/runtime.ts';
@@ -34,6 +35,11 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** A fixed or moved clock for the whole app, for a test about when things happen; else the real time. */
   clock?: Clock;
+  /**
+   * The firm the site starts with: the demo seed (as `npm start` loads it in development), unless `none`,
+   * a site not yet set up. A database shared with another instance keeps the firm it has.
+   */
+  firm?: 'demo' | 'none';
 }
 
 /**
@@ -60,6 +66,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ? pino({ level: config.logLevel }, options.logStream)
     : pino({ level: config.logLevel });
   const runtime = await createRuntime(config, log, { pollIntervalMs: 100 }, options.clock);
+  if (options.firm !== 'none' && (await loadDemoFirm(runtime.db, new Date())) === 'loaded') {
+    await runtime.app.deps.services.firm.refresh();
+  }
   options.extend?.(runtime.app);
   // On a Unix socket (HOST=unix:PATH) as the shipped deploy files run it; else on a loopback port.
   let url = `unix:${config.socketPath}`;

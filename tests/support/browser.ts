@@ -95,14 +95,17 @@ export interface SiteInBrowser {
 export function setUpSiteInBrowser({
   viewport = { width: 1280, height: 900 },
   env = {},
+  firm,
 }: {
   viewport?: { width: number; height: number };
   /** The site's environment, over the test defaults (which turn the bot check off). */
   env?: Record<string, string>;
+  /** `none`: a site whose firm is not set up yet; else the demo firm. */
+  firm?: 'none';
 } = {}): SiteInBrowser {
   const state = {} as SiteInBrowser;
   beforeAll(async () => {
-    [state.site, state.browser] = await Promise.all([startInProcessSite(env), sharedBrowser()]);
+    [state.site, state.browser] = await Promise.all([startInProcessSite(env, firm), sharedBrowser()]);
   });
   afterAll(async () => {
     await state.site?.stop();

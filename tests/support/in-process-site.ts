@@ -19,10 +19,14 @@ export interface SiteUnderTest {
  * random loopback port, a real SMTP server receiving its mail, the outbox polling every 100 ms. Specs about
  * the process itself (start-up, crashes, backups, signals) spawn it with startSite (site.ts) instead.
  */
-export async function startInProcessSite(env: Record<string, string> = {}): Promise<SiteUnderTest> {
+export async function startInProcessSite(
+  env: Record<string, string> = {},
+  firm: 'demo' | 'none' = 'demo',
+): Promise<SiteUnderTest> {
   const smtp = await startSmtpServer();
   const app = await startTestApp({
     env: { MEETING_URL: 'https://zoom.us/my/fenwickhale', SMTP_URL: smtp.url, ...env },
+    firm,
   });
   return {
     url: app.url,

@@ -19,6 +19,8 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',
+  'setup.test-email-sent': 'staff',
+  'setup.step-confirmed': 'staff',
   'blocked-date.added': 'staff',
   'blocked-date.removed': 'staff',
   'data.exported': 'staff',

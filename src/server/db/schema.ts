@@ -408,10 +408,17 @@ export interface FirmTable {
   updated_at: Timestamp;
 }
 
+/** A one-time token of the set-up page, as its hash (migrations/026-setup-tokens.ts, features/setup/). */
+export interface SetupTokenTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
   firm: FirmTable;
+  setup_tokens: SetupTokenTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
   applications: ApplicationTable;

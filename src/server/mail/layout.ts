@@ -54,11 +54,15 @@ export interface EmailFirm {
   companyNumber: string;
 }
 
+/** "1 High Street, Ludlow SY8 1AA", or nothing from a site whose firm is not set up yet. */
+export const postalAddress = ({ address }: SiteFirm) =>
+  [address.street, `${address.locality} ${address.postcode}`.trim()].filter(Boolean).join(', ');
+
 /** The part of the firm an email's layout shows. */
 export const emailFirm = (firm: SiteFirm): EmailFirm => ({
   name: firm.name,
   legalName: firm.legalName,
-  postalAddress: `${firm.address.street}, ${firm.address.locality} ${firm.address.postcode}`,
+  postalAddress: postalAddress(firm),
   phone: firm.phone,
   companyNumber: firm.companyNumber,
 });
@@ -330,7 +334,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
           ),
           h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
           text(
-            `${firm.legalName}, ${firm.postalAddress}. Telephone ${firm.phone}.`,
+            `${[firm.legalName, firm.postalAddress].filter(Boolean).join(', ')}.${firm.phone ? ` Telephone ${firm.phone}.` : ''}`,
             { color: colours.muted, fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
             'muted',
           ),
@@ -354,6 +358,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
 export async function renderEmailHtml(body: EmailBody): Promise<string> {
   const html = await render(h(EmailLayout, { body }));
   // The phone number is read as one thing: it never breaks across two lines.
-  const phone = body.firm.phone.replaceAll(' ', '&nbsp;');
-  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>').replaceAll(body.firm.phone, phone);
+  const withDoctype = html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
+  const { phone } = body.firm;
+  return phone ? withDoctype.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : withDoctype;
 }

@@ -22,6 +22,7 @@ const formTokenField = field('The token GET /api/form-token answered, twin of th
 const passwordHashField = field('The SHA-512 of the password, in lower-case hex (128 characters).');
 
 export const formToken = endpoint({
+  openBeforeSetUp: true,
   ...formTokenRoute,
   tag,
   summary: 'The form token the staff forms and every change by staff carry',
@@ -31,7 +32,22 @@ export const formToken = endpoint({
   answers: { 200: z.object({ token: z.string() }).describe('The visitor’s form token.') },
 });
 
+export const signInPage = endpoint({
+  method: 'GET',
+  path: signInRoute.path,
+  access: 'public',
+  openBeforeSetUp: true,
+  tag,
+  summary: 'The login page',
+  query: z.object({
+    notice: field('Why the page is shown again, as the sign-in redirected with it.'),
+    [returnPathField]: field('The back-office page to return to once signed in.'),
+  }),
+  answers: { 200: htmlPage('The login form.') },
+});
+
 export const signIn = endpoint({
+  openBeforeSetUp: true,
   ...signInRoute,
   formPost: true,
   tag,
@@ -67,6 +83,7 @@ export const signIn = endpoint({
 });
 
 export const signOut = endpoint({
+  openBeforeSetUp: true,
   method: 'POST',
   path: '/logout',
   access: 'public',
@@ -87,6 +104,7 @@ export const signOut = endpoint({
 });
 
 export const sendResetLink = endpoint({
+  openBeforeSetUp: true,
   method: 'POST',
   path: '/send-reset-password-link',
   access: 'public',
@@ -108,6 +126,7 @@ export const sendResetLink = endpoint({
 });
 
 export const resetPasswordPage = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/reset-password',
   access: 'public',
@@ -121,6 +140,7 @@ export const resetPasswordPage = endpoint({
 });
 
 export const resetPassword = endpoint({
+  openBeforeSetUp: true,
   method: 'POST',
   path: resetPasswordPage.path,
   access: 'public',

@@ -29,6 +29,7 @@ const altchaChallenge: z.ZodType<Challenge> = z.looseObject({
 });
 
 export const botCheckSettings = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/api/bot-check',
   access: 'public',

@@ -40,6 +40,12 @@ export interface EndpointSpec extends Route {
   bearerToken?: true;
   /** The site's own page posts it as an ordinary form (application/x-www-form-urlencoded), not JSON. */
   formPost?: true;
+  /**
+   * A public route served while the site has no firm's details yet: what staff need to set it up (sign
+   * in, choose a password, the set-up page) and what operators and crawlers read. Every other public route
+   * answers that the site is being set up (features/setup/being-set-up.ts).
+   */
+  openBeforeSetUp?: true;
 }
 
 export const isJsonAnswer = (answer: Answer): answer is z.ZodType => answer instanceof z.ZodType;

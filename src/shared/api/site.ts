@@ -5,6 +5,7 @@ import { endpoint, htmlPage, refusal } from './endpoint.ts';
 // the operator, what search engines read, and this API's own document.
 
 export const liveness = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/healthz',
   access: 'public',
@@ -14,6 +15,7 @@ export const liveness = endpoint({
 });
 
 export const readiness = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/readyz',
   access: 'public',
@@ -26,6 +28,7 @@ export const readiness = endpoint({
 });
 
 export const metrics = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/metrics',
   access: 'public',
@@ -49,6 +52,7 @@ export const sitemap = endpoint({
 });
 
 export const robots = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/robots.txt',
   access: 'public',
@@ -58,6 +62,7 @@ export const robots = endpoint({
 });
 
 export const apiDocument = endpoint({
+  openBeforeSetUp: true,
   method: 'GET',
   path: '/api/openapi.json',
   access: 'public',

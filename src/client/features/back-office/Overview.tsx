@@ -1,16 +1,21 @@
+import { useContext } from 'react';
 import { backOfficeSummary } from '#shared/api/back-office-overview.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
 import { useEndpoint } from './useEndpoint.ts';
+import { YourRole } from './your-role.ts';
 
 /** The landing screen: how many of each lead there are, the newest (or the next call), and who is signed in. */
 export function Overview() {
   const { data: summary, problem } = useEndpoint(backOfficeSummary, {});
+  const owner = useContext(YourRole) === 'owner';
 
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
+      {owner && <SetupChecklist />}
       {problem && <p role="alert">{problem}</p>}
       {summary && (
         <>

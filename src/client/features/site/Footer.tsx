@@ -14,21 +14,24 @@ export function Footer({ path }: { path: string | null }) {
   return (
     <footer className="site-footer on-dark">
       <div className="container site-footer__inner">
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">
-            Contact us
-          </h2>
-          <address>
-            {address.street}
-            <br />
-            {address.locality}, {unbroken(address.postcode)}
-            <br />
-            <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>
-            <br />
-            <a href={mailtoHref(firm.email)}>{firm.email}</a>
-          </address>
-          <p>{firm.openingHours}</p>
-        </section>
+        {/* A site whose firm is not set up yet (no email address) has no details to give. */}
+        {firm.email && (
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="site-footer__heading">
+              Contact us
+            </h2>
+            <address>
+              {address.street}
+              <br />
+              {address.locality}, {unbroken(address.postcode)}
+              <br />
+              <a href={firm.phoneHref}>{unbroken(firm.phone)}</a>
+              <br />
+              <a href={mailtoHref(firm.email)}>{firm.email}</a>
+            </address>
+            <p>{firm.openingHours}</p>
+          </section>
+        )}
         {!pagesWithTheirOwnSignUp.includes(path) && (
           <section aria-labelledby="footer-newsletter">
             <h2 id="footer-newsletter" className="site-footer__heading">
@@ -37,20 +40,22 @@ export function Footer({ path }: { path: string | null }) {
             <SignUpForm />
           </section>
         )}
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__heading">
-            {firm.legalName}
-          </h2>
-          <p>
-            {companyRegistration(firm.companyNumber)}
-            {firm.vatNumber && (
-              <>
-                {firm.companyNumber && ' '}VAT number {unbroken(firm.vatNumber)}.
-              </>
-            )}
-          </p>
-          <p>{firm.regulator}.</p>
-        </section>
+        {firm.email && (
+          <section aria-labelledby="footer-company">
+            <h2 id="footer-company" className="site-footer__heading">
+              {firm.legalName}
+            </h2>
+            <p>
+              {companyRegistration(firm.companyNumber)}
+              {firm.vatNumber && (
+                <>
+                  {firm.companyNumber && ' '}VAT number {unbroken(firm.vatNumber)}.
+                </>
+              )}
+            </p>
+            {firm.regulator && <p>{firm.regulator}.</p>}
+          </section>
+        )}
         <nav aria-label="Footer">
           <h2 className="site-footer__heading">On this site</h2>
           <ul className="site-footer__links">

@@ -26,7 +26,7 @@ export function Header({ path }: { path: string | null }) {
     <header className={classes.filter(Boolean).join(' ')} data-at-top={String(atTop)}>
       <div className="container site-header__inner">
         <a className="site-header__brand" href="/">
-          <img src={firm.logo} alt="" width="36" height="36" />
+          {firm.logo && <img src={firm.logo} alt="" width="36" height="36" />}
           <span>{firm.name}</span>
         </a>
         <button
@@ -52,10 +52,12 @@ export function Header({ path }: { path: string | null }) {
         </nav>
         {/* On a wide screen: the two ways to reach the firm, always in view. */}
         <div className="site-header__actions">
-          <a className="site-header__phone" href={firm.phoneHref}>
-            <span className="visually-hidden">Call us on </span>
-            {firm.phone.replaceAll(' ', '\u00a0')}
-          </a>
+          {firm.phone && (
+            <a className="site-header__phone" href={firm.phoneHref}>
+              <span className="visually-hidden">Call us on </span>
+              {firm.phone.replaceAll(' ', '\u00a0')}
+            </a>
+          )}
           <BookCallButton label="Book a call" className="button site-header__book" />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormTokens } from '#server/http/form-token.ts';
-import type { SitePages } from '#server/http/pages.ts';
+import type { Page, SitePages } from '#server/http/pages.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { isSameOrigin } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
@@ -12,6 +12,7 @@ import {
   resetPasswordPage,
   sendResetLink,
   signIn,
+  signInPage,
   signInProofField,
   signOut,
 } from '#shared/api/accounts.ts';
@@ -127,6 +128,11 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
       return reply;
     },
     formLimit,
+  );
+
+  // The site's page, served here so that it declares itself open while the site is being set up.
+  serve(app, signInPage, (request, reply) =>
+    options.pages.send(request, reply, options.pages.page(signInPage.path) as Page),
   );
 
   serve(app, resetPasswordPage, async (request, reply) => {

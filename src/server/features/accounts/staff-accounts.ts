@@ -81,6 +81,45 @@ export function createStaffAccounts({
       });
     },
 
+    /**
+     * Makes the site's first account, an owner, and answers the link to choose their password; null when
+     * `claim` refuses (the set-up token is wrong or used) or an account exists already. The link is not
+     * emailed: the set-up page takes its user straight to it, mail or no mail.
+     */
+    async addFirstOwner(
+      email: string,
+      claim: (trx: Transaction<Database>) => Promise<boolean>,
+    ): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await claim(trx))) return null;
+        if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: normalEmail(email),
+            password_hash: null,
+            status: 'active',
+            role: 'owner',
+            created_at: now().toISOString(),
+            password_changed_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const link = await issueToken(trx, user.id, 'invite');
+        await recordAudit(
+          trx,
+          {
+            userId: null,
+            action: 'staff.invited',
+            subject: normalEmail(email),
+            detail: { via: 'set-up page' },
+          },
+          now(),
+        );
+        return link;
+      });
+    },
+
     listUsers: () =>
       db
         .selectFrom('users')

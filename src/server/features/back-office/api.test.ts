@@ -63,7 +63,16 @@ describeEachDatabase('the back office API', (database) => {
     });
 
     it("answers every change sent an empty form, no body or a stray field in words, never in the schema library's", async () => {
-      const changes = backOfficeEndpoints(site).filter(([method]) => method !== 'GET');
+      // A change that takes no input (sending the owner a test email) has nothing to refuse.
+      const takesInput = new Set(
+        site.app
+          .registeredRoutes()
+          .filter((route) => route.config?.endpoint?.body || route.config?.endpoint?.params)
+          .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`)),
+      );
+      const changes = backOfficeEndpoints(site).filter(
+        ([method, path]) => method !== 'GET' && takesInput.has(`${method} ${path}`),
+      );
       expect(changes.length).toBeGreaterThanOrEqual(15);
       const developerWords = /Invalid input|\bexpected|received|undefined|null|^\w+(\.\w+)*: [A-Z]/;
       const leaks = [];

@@ -113,8 +113,8 @@ describeEachDatabase('the firm’s details on every instance', (kind) => {
   const current = freshDatabaseEachTest(kind);
 
   it('are seen by another instance at its next check, which tells its listeners once', async () => {
-    const here = new LiveFirm(current.db);
-    const there = new LiveFirm(current.db);
+    const here = new LiveFirm(current.db, new URL('https://example.test'));
+    const there = new LiveFirm(current.db, new URL('https://example.test'));
     await Promise.all([here.refresh(), there.refresh()]);
     expect(there.current).toBeUndefined();
     const seen: (string | undefined)[] = [];

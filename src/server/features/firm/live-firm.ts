@@ -14,9 +14,12 @@ export class LiveFirm {
   readonly #db: Db;
   #current: StoredFirm | undefined;
   readonly #listeners = new Set<Listener>();
+  /** What the site calls itself before a firm is set up: its host name (`PUBLIC_URL`'s). */
+  readonly siteName: string;
 
-  constructor(db: Db) {
+  constructor(db: Db, publicUrl: URL) {
     this.#db = db;
+    this.siteName = publicUrl.hostname;
   }
 
   /** The details now served; undefined on a site not yet set up. */

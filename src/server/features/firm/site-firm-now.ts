@@ -1,15 +1,15 @@
 import type { FirmDetails } from '#shared/firm-details.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
-import { demoFirmDetails } from './demo-firm.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { siteFirmOf } from './site-firm-of.ts';
 
 /**
- * The firm the site shows now. Until a site without a firm gets its own "being set up" page (the first
- * run of docs/decisions/022-the-firm-is-data.md, not built yet), it shows the demo firm's seed.
+ * The firm the site shows now. A site whose firm is not set up yet shows only its own address as its name
+ * (on the login and set-up pages, and in the emails to staff that come before), and no details.
  */
 export function siteFirmNow(live: LiveFirm): SiteFirm {
   const details = firmDetailsNow(live);
+  if (!details) return firmBeingSetUp(live.siteName);
   let firm = shown.get(details);
   if (!firm) {
     firm = siteFirmOf(details);
@@ -22,5 +22,33 @@ export function siteFirmNow(live: LiveFirm): SiteFirm {
 // at every email, page render or reference that asks.
 const shown = new WeakMap<FirmDetails, SiteFirm>();
 
-/** The details behind `siteFirmNow`, with those only the server uses (the sender name, notices' address). */
-export const firmDetailsNow = (live: LiveFirm): FirmDetails => live.current?.details ?? demoFirmDetails();
+/**
+ * The details behind `siteFirmNow`, with those only the server uses (the sender name, notices' address);
+ * undefined until the firm is set up.
+ */
+export const firmDetailsNow = (live: LiveFirm): FirmDetails | undefined => live.current?.details;
+
+/** A site with no firm yet: named by its address, with nothing that would pass for a firm's details. */
+export function firmBeingSetUp(siteName: string): SiteFirm {
+  return {
+    name: siteName,
+    legalName: siteName,
+    tagline: '',
+    email: '',
+    phone: '',
+    phoneHref: '',
+    address: { street: '', locality: '', region: '', postcode: '', country: 'GB' },
+    companyNumber: '',
+    vatNumber: '',
+    icoRegistration: '',
+    regulator: '',
+    logo: '',
+    shareImage: '',
+    areaServed: [],
+    openingHours: '',
+    openingHoursSpecification: { days: [], opens: '', closes: '' },
+    replyPromise: '',
+    referencePrefix: 'WEB',
+    priceRange: '',
+  };
+}
