@@ -1,10 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { picturePlugin } from './scripts/picture-plugin.ts';
 
 // The browser build. The prerender (SSR) build and the page files are made by scripts/build.ts.
 export default defineConfig({
-  plugins: [react(), picturePlugin()],
+  plugins: [react()],
   // The firm's logo and sharing image, served as they are at the site's root.
   publicDir: 'content/public',
   appType: 'custom',

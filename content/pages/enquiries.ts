@@ -1,10 +1,9 @@
 // Copy for the contact and quote pages. The forms' fields and messages live in src/shared/enquiries.ts.
 export const contactPage = {
   title: 'Contact us',
-  description:
-    'Ask Fenwick & Hale a question about accounts, tax, payroll or VAT. We reply within one working day.',
+  description: 'Ask {firm} a question about accounts, tax, payroll or VAT. We reply within {replyPromise}.',
   heading: 'Contact us',
-  lead: 'Tell us a little about yourself and what you need. One of our accountants will reply within one working day, usually by phone if you would like to talk it through.',
+  lead: 'Tell us a little about yourself and what you need. One of our accountants will reply within {replyPromise}, usually by phone if you would like to talk it through.',
   quotePrompt: 'Know what you need and want a price?',
   quoteLink: 'Ask for a fixed quote',
 } as const;
@@ -12,7 +11,7 @@ export const contactPage = {
 export const quotePage = {
   title: 'Ask for a fixed quote',
   description:
-    'Tell Fenwick & Hale about your practice and the years you need covered, and get a written fixed-fee quote within two working days.',
+    'Tell {firm} about your practice and the years you need covered, and get a written fixed-fee quote within {quotePromise}.',
   heading: 'Ask for a fixed quote',
-  lead: 'A few details about your practice and the tax years you need help with are enough for a written, fixed-fee quote. It arrives within two working days, and there is no obligation.',
+  lead: 'A few details about your practice and the tax years you need help with are enough for a written, fixed-fee quote. It arrives within {quotePromise}, and there is no obligation.',
 } as const;

@@ -1,22 +1,15 @@
-// Copy for the home page. Plain text only: components decide the markup.
+// Copy for the home page, written for any firm: {tokens} take the firm's words (shared/firm-words.ts).
+// Plain text only: components decide the markup.
 export const home = {
-  title: 'Chartered accountants in Shrewsbury',
+  title: 'Accountants in {town}',
   description:
-    'Fenwick & Hale look after the accounts, tax, payroll and VAT of owner-managed businesses across Shropshire and the Marches, for a fixed monthly fee.',
+    '{firm} look after the accounts, tax, payroll and VAT of owner-managed businesses in and around {town}, for a fixed monthly fee.',
   hero: {
     heading: 'Accountancy that keeps your business moving',
-    lead: 'We look after the accounts, tax and payroll of owner-managed businesses across Shropshire and the Marches, for a fixed monthly fee agreed before we start. You get a named accountant who answers the phone, and figures you can act on.',
+    lead: 'We look after the accounts, tax and payroll of owner-managed businesses across {areas}, for a fixed monthly fee agreed before we start. You get a named accountant who answers the phone, and figures you can act on.',
   },
-  /** The firm's own standing, in words: no one else's logos. */
-  accreditations: {
-    heading: 'Qualified and registered',
-    items: [
-      'ICAEW Chartered Accountants',
-      'Registered with HMRC as a tax agent',
-      'Making Tax Digital ready',
-      'Supervised for anti-money laundering',
-    ],
-  },
+  /** The firm's own standing, in words (its accreditations): no one else's logos. */
+  accreditations: { heading: 'Qualified and registered' },
   services: {
     heading: 'What we do',
     items: [
@@ -48,7 +41,7 @@ export const home = {
       },
       {
         title: 'A fixed quote',
-        text: 'Within two working days you receive a written proposal with a fixed monthly fee. If your business changes, we agree any change to the fee before the work is done.',
+        text: 'Within {quotePromise} you receive a written proposal with a fixed monthly fee. If your business changes, we agree any change to the fee before the work is done.',
       },
       {
         title: 'A smooth handover',
@@ -56,38 +49,11 @@ export const home = {
       },
     ],
   },
-  testimonials: {
-    heading: 'What our clients say',
-    items: [
-      {
-        quote:
-          'They moved our bookkeeping to Xero in a fortnight and we finally know our cash position every Monday morning.',
-        name: 'Rachel Owen',
-        role: 'Director',
-        business: 'Owen & Price Joinery',
-        place: 'Shrewsbury',
-      },
-      {
-        quote:
-          'Straight answers, a fee that never surprises us, and they spotted a VAT partial exemption saving in our first year.',
-        name: 'Dr Imran Qureshi',
-        role: 'Partner',
-        business: 'Severnside Dental Practice',
-        place: 'Bridgnorth',
-      },
-      {
-        quote:
-          'Payroll for forty seasonal staff used to take me a weekend. Now it is done on the same day every month and I never think about it.',
-        name: 'Siân Davies',
-        role: 'Owner',
-        business: 'Wrekin View Farm Shop',
-        place: 'Wellington',
-      },
-    ],
-  },
+  /** What clients said (the firm's reviews), shown when it has any. */
+  testimonials: { heading: 'What our clients say' },
   contact: {
     heading: 'Talk to us',
-    text: 'Book a free 30-minute video call at a time that suits you, or send us a message and one of our accountants will reply within one working day.',
+    text: 'Book a free 30-minute video call at a time that suits you, or send us a message and one of our accountants will reply within {replyPromise}.',
     formLink: 'Send us a message',
   },
 } as const;

@@ -2,7 +2,7 @@
 export const newsletterPage = {
   title: 'Newsletter for owner-managed businesses',
   description:
-    'A short monthly email from Fenwick & Hale: tax deadlines, allowances and plain-English news for owner-managed businesses.',
+    'A short monthly email from {firm}: tax deadlines, allowances and plain-English news for owner-managed businesses.',
   heading: 'Our newsletter',
   lead: 'One short email a month, written by our accountants for people who run their own business.',
   contents: [

@@ -3,8 +3,8 @@ export const nextSteps = {
   contact: {
     eyebrow: 'Get in touch',
     steps: [
-      'One of our accountants reads your message the same working day.',
-      'We reply within one working day, by phone if you would like to talk it through.',
+      'One of our accountants reads your message.',
+      'We reply within {replyPromise}, by phone if you would like to talk it through.',
       'If we are the right fit, we suggest a free initial call.',
     ],
   },
@@ -12,7 +12,7 @@ export const nextSteps = {
     eyebrow: 'Fixed fees',
     steps: [
       'We look at the years and the work you need covered.',
-      'Your written fixed-fee quote arrives within two working days.',
+      'Your written fixed-fee quote arrives within {quotePromise}.',
       'There is no obligation: take your time, and ask us anything.',
     ],
   },

@@ -2,7 +2,7 @@
 export const servicesPage = {
   title: 'Accounts, tax, VAT and payroll services',
   description:
-    'Fixed-fee accounts, corporation tax, bookkeeping, VAT, payroll and self assessment for owner-managed businesses and landlords in Shropshire and the Marches.',
+    'Fixed-fee accounts, corporation tax, bookkeeping, VAT, payroll and self assessment for owner-managed businesses and landlords in and around {town}.',
   eyebrow: 'Our services',
   heading: 'Everything an owner-managed business needs from its accountant',
   lead: 'Each client has a named accountant and a fixed monthly fee that covers the work below, agreed in writing before we start. Most clients take a bundle; you can also take any one service on its own.',
@@ -101,6 +101,6 @@ export const servicesPage = {
   },
   callToAction: {
     heading: 'Find out what it would cost',
-    text: 'Tell us about your business and we will send a fixed fee within two working days, or book a free 30-minute call to talk it through first.',
+    text: 'Tell us about your business and we will send a fixed fee within {quotePromise}, or book a free 30-minute call to talk it through first.',
   },
 } as const;

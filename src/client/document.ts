@@ -1,7 +1,8 @@
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
+import { firmWords } from '#shared/firm-words.ts';
 import { escapeHtml } from '#shared/html.ts';
-import { pageTitle } from '#shared/page-title.ts';
+import { pageDescription, pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
 import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
@@ -23,7 +24,12 @@ export interface PageAssets {
  * no browser runs.
  */
 export function renderDocument(page: RenderedPage, assets: PageAssets, firm: SiteFirm): string {
-  const { meta } = page;
+  // A page's title and description are written for any firm: the firm's words fill their tokens.
+  const meta = {
+    ...page.meta,
+    title: firmWords(page.meta.title, firm),
+    description: pageDescription(firmWords(page.meta.description, firm)),
+  };
   const title = pageTitle(meta.title, firm.name, { nameFirst: meta.path === '/' });
   const url = meta.path === null ? null : `${publicOriginToken}${meta.path}`;
   const head = [
@@ -80,7 +86,7 @@ function sharingTags(firm: SiteFirm, title: string, description: string, url: st
     `<meta property="og:image" content="${publicOriginToken}${firm.shareImage}">`,
     property('og:image:width', '1200'),
     property('og:image:height', '630'),
-    property('og:image:alt', `${firm.name}, ${firm.tagline.toLowerCase()}`),
+    property('og:image:alt', `${firm.name}: ${firm.tagline}`),
     '<meta name="twitter:card" content="summary_large_image">',
   ];
 }

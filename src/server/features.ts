@@ -115,6 +115,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           facts: {
             botCheckOn: botCheck.publicSettings.provider !== 'none',
             backupsTakenBySite: config.backups !== undefined,
+            mailServer: config.smtpUrl !== undefined,
           },
           firm: () => serverPages.firm,
           publicUrl: config.publicUrl,

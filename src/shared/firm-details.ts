@@ -38,6 +38,11 @@ export const firmFieldLabels = {
   areasServed: 'Areas served',
   icoRegistration: 'ICO registration number',
   replyPromise: 'How soon you reply',
+  quotePromise: 'How soon you quote',
+  accreditations: 'Accreditations',
+  facts: 'Facts about the firm',
+  team: 'Team',
+  reviews: 'Reviews',
   senderName: 'Sender name',
   noticesEmail: 'Address that receives notices',
   referencePrefix: 'Reference prefix',
@@ -113,6 +118,22 @@ export const openingHoursSchema = z
     error: `${firmFieldLabels.openingHours}: closing time must come after opening time`,
   });
 
+/** Lines of a textarea, one item each: blank lines dropped, at most `max` items of `length` characters. */
+function lines(label: Label, max: number, length: number) {
+  return z
+    .array(line(label, length), { error: `${firmFieldLabels[label]}: a list, one on each line` })
+    .transform((items) => items.filter((item) => item !== ''))
+    .refine((items) => items.length <= max, { error: `${firmFieldLabels[label]}: at most ${max}` });
+}
+
+/** A list the details hold that the Firm details form does not edit yet: kept as saved, empty when new. */
+function list<T extends z.ZodType>(label: Label, item: T, max: number) {
+  return z
+    .array(item, { error: `${firmFieldLabels[label]}: a list` })
+    .max(max, { error: `${firmFieldLabels[label]}: at most ${max}` })
+    .default([]);
+}
+
 export const firmDetailsSchema = z.object({
   tradingName: line('tradingName', 120),
   legalName: line('legalName', 160),
@@ -142,6 +163,30 @@ export const firmDetailsSchema = z.object({
   icoRegistration: identifier('icoRegistration', icoRegistrationProblem, formatIcoRegistration),
   /** Finishes "We reply within …", e.g. "one working day". */
   replyPromise: line('replyPromise', 60),
+  /** Finishes "Your quote arrives within …", e.g. "two working days". Details saved before it: that. */
+  quotePromise: line('quotePromise', 60).default('two working days'),
+  /** The firm's standing in words (bodies, registrations, partnerships), on the home and about pages. */
+  accreditations: lines('accreditations', 12, 160).default([]),
+  /** A few figures on the about page: "450", "businesses looked after". */
+  facts: list('facts', z.object({ figure: line('facts', 12), label: line('facts', 60) }), 6),
+  /** The people on the about page. */
+  team: list(
+    'team',
+    z.object({ name: line('team', 80), role: line('team', 80), text: line('team', 600) }),
+    24,
+  ),
+  /** What clients said, with their leave, on the home page. */
+  reviews: list(
+    'reviews',
+    z.object({
+      quote: line('reviews', 600),
+      name: line('reviews', 80),
+      role: line('reviews', 80, { optional: true }),
+      business: line('reviews', 120, { optional: true }),
+      place: line('reviews', 60, { optional: true }),
+    }),
+    12,
+  ),
   senderName: line('senderName', 80),
   noticesEmail: email('noticesEmail'),
   /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
@@ -179,6 +224,11 @@ export const storedFirmDetailsSchema = z.object({
   areasServed: z.array(text),
   icoRegistration: text,
   replyPromise: text,
+  quotePromise: text,
+  accreditations: z.array(text),
+  facts: z.array(z.object({ figure: text, label: text })),
+  team: z.array(z.object({ name: text, role: text, text })),
+  reviews: z.array(z.object({ quote: text, name: text, role: text, business: text, place: text })),
   senderName: text,
   noticesEmail: text,
   referencePrefix: text,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxPageTitleLength, pageTitle } from './page-title.ts';
+import { maxPageTitleLength, pageDescription, pageTitle } from './page-title.ts';
 
 describe('a page title', () => {
   it('names the page, then the site; the home page the site first', () => {
@@ -21,5 +21,15 @@ describe('a page title', () => {
     expect(shown.length).toBeLessThanOrEqual(maxPageTitleLength);
     const oneWord = 'x'.repeat(150);
     expect(pageTitle(oneWord, 'Fenwick & Hale')).toBe(`${'x'.repeat(59)}…`);
+  });
+});
+
+describe('pageDescription', () => {
+  it('keeps a description that fits, and cuts a longer one at a word, within 160 characters', () => {
+    expect(pageDescription('Accounts and tax in Leeds.')).toBe('Accounts and tax in Leeds.');
+    const long = `O’Brien & Marsh look after the accounts of businesses across ${'Leeds, '.repeat(30)}and York.`;
+    const cut = pageDescription(long);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toMatch(/Leeds…$/);
   });
 });

@@ -14,3 +14,17 @@ export function pageTitle(title: string, siteName: string, { nameFirst = false }
   const atWord = room.replace(/\s+\S*$/, '');
   return `${(atWord.length >= maxPageTitleLength / 2 ? atWord : room).trimEnd()}…`;
 }
+
+/** Search engines show about 160 characters of a page's description. */
+export const maxPageDescriptionLength = 160;
+
+/**
+ * A page's description as its `<meta>` gives it: whole when it fits, else cut at a word and ended with
+ * "…". Its words are the firm's in part (a long name, many places), so its length is not known ahead.
+ */
+export function pageDescription(text: string): string {
+  if (text.length <= maxPageDescriptionLength) return text;
+  const room = text.slice(0, maxPageDescriptionLength - 1);
+  const atWord = room.replace(/[\s,;:]+\S*$/, '');
+  return `${(atWord.length >= maxPageDescriptionLength / 2 ? atWord : room).trimEnd()}…`;
+}

@@ -29,6 +29,15 @@ export interface SiteFirm {
   openingHoursSpecification: { days: string[]; opens: string; closes: string };
   /** Finishes "We reply within …": the firm's promise, e.g. "one working day". */
   replyPromise: string;
+  /** Finishes "Your quote arrives within …", e.g. "two working days". */
+  quotePromise: string;
+  /** The firm's standing in words: bodies, registrations, partnerships. */
+  accreditations: string[];
+  /** A few figures about the firm, for its about page. */
+  facts: { figure: string; label: string }[];
+  team: { name: string; role: string; text: string }[];
+  /** What clients said, with their leave. */
+  reviews: { quote: string; name: string; role: string; business: string; place: string }[];
   /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
   referencePrefix: string;
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */

@@ -25,6 +25,7 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
   await fill('Phone', '0113 496 0000');
   await fill('Email address', 'hello@obrienmarsh.example');
   await fill('How soon you reply', 'two working hours');
+  await fill('How soon you quote', 'three working days');
   await page.getByRole('checkbox', { name: 'Friday' }).uncheck();
   await fill('Areas served', 'Leeds\nBradford');
   await fill('VAT number', 'GB 312 4567 89');

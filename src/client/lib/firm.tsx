@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { firmWords } from '#shared/firm-words.ts';
 import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
 
 // The firm a page shows. The server renders each page with it and writes it into the page as JSON
@@ -23,4 +24,10 @@ export function firmOfThisPage(): SiteFirm {
   const data = document.getElementById(firmDataId)?.textContent;
   if (!data) throw new Error(`The page has no #${firmDataId} data to hydrate with`);
   return JSON.parse(data) as SiteFirm;
+}
+
+/** The site's words for the firm of the page: each {token} filled in (shared/firm-words.ts). */
+export function useFirmWords(): (text: string) => string {
+  const firm = useFirm();
+  return (text) => firmWords(text, firm);
 }

@@ -39,13 +39,14 @@ export const completeSetup = endpoint({
     .object({
       token: field('The token of the link the site printed when it started.'),
       emailAddress: field('The first owner’s email address.'),
+      emailAgain: field('The same address typed again, so that a slip is caught before the account is made.'),
     })
     .catch({}),
   answers: {
     303: { contentType: 'redirect', description: 'Made: on to the page where the owner chooses a password.' },
     403: htmlPage('The token is missing, wrong, used or expired.'),
     404: htmlPage('The site has an account already.'),
-    422: htmlPage('The email address is not one: the form again, saying so.'),
+    422: htmlPage('The email address is not one, or the two differ: the form again, saying so.'),
     429: htmlPage('Too many attempts from this address in a minute.'),
   },
 });
@@ -57,6 +58,12 @@ export type SetupStep = (typeof setupSteps)[number];
 export const setupMessages = {
   testEmailSent: (to: string) =>
     `A test email is on its way to ${to}. When it arrives, come back and press “It arrived”.`,
+  /** Said instead when no mail server is set (SMTP_URL): the email is only written to a file. */
+  testEmailKept: (to: string) =>
+    `No mail server is set up yet, so the test email to ${to} was written to a file on the server instead of being sent. Ask whoever runs your server to set one up (SMTP_URL), then send another.`,
+  sendTestEmailFirst: 'Send yourself a test email first, and tick this when it arrives.',
+  noMailServer:
+    'No mail server is set up yet, so no email can arrive: ask whoever runs your server to set one up (SMTP_URL).',
   stepDone: 'Done: the checklist shows it ticked.',
   checkedBySite: 'The site ticks this step itself once it is done.',
   noSuchStep: `There is no such step: the checklist has ${setupSteps.join(', ')}.`,
@@ -89,7 +96,11 @@ export const sendTestEmail = endpoint({
   access: 'owner',
   tag,
   summary: 'Send the signed-in owner a test email, as the site sends every email',
-  answers: { 200: formAnswerSchema.describe('Queued: infoMessages says to whom.') },
+  answers: {
+    200: formAnswerSchema.describe(
+      'Queued: infoMessages says to whom, or that without a mail server it went to a file.',
+    ),
+  },
 });
 
 export const confirmSetupStep = endpoint({
@@ -102,7 +113,7 @@ export const confirmSetupStep = endpoint({
   answers: {
     200: formAnswerSchema.describe('Ticked.'),
     422: refusal.describe(
-      `A step the site checks itself: "${setupMessages.checkedBySite}"; or no such step: "${setupMessages.noSuchStep}"`,
+      `A step the site checks itself ("${setupMessages.checkedBySite}"), no such step, or a test email that cannot have arrived: none sent, or no mail server.`,
     ),
   },
 });

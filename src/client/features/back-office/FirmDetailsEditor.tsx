@@ -33,25 +33,41 @@ const blank: FirmDetails = {
   areasServed: [],
   icoRegistration: '',
   replyPromise: '',
+  quotePromise: '',
+  accreditations: [],
+  facts: [],
+  team: [],
+  reviews: [],
   senderName: '',
   noticesEmail: '',
   referencePrefix: '',
   priceRange: '',
 };
 
-type Line = Exclude<keyof FirmDetails, 'registeredOffice' | 'openingHours' | 'areasServed' | 'priceRange'>;
+type Line = Exclude<
+  keyof FirmDetails,
+  | 'registeredOffice'
+  | 'openingHours'
+  | 'areasServed'
+  | 'priceRange'
+  | 'accreditations'
+  | 'facts'
+  | 'team'
+  | 'reviews'
+>;
 type OfficeLine = keyof FirmDetails['registeredOffice'];
 
 /** Hints shown under a field, for what an owner could not guess from its label. */
 const hints: Partial<Record<Line | OfficeLine, string>> = {
   tagline: 'One line under your name on the home page and in search results.',
-  vatNumber: 'As on your VAT certificate, e.g. GB 123 4567 89. Leave blank if you are not registered.',
+  vatNumber: 'As on your VAT certificate, e.g. GB 123 4567 82. Leave blank if you are not registered.',
   companyNumber: 'Eight characters, as Companies House writes it. Leave blank if you are not a company.',
   icoRegistration: 'From your ICO data protection fee certificate, e.g. ZA123456.',
   replyPromise: 'Finishes “We reply within …”, e.g. one working day.',
+  quotePromise: 'Finishes “Your quote arrives within …”, e.g. two working days.',
   senderName: 'The name your emails come from.',
   noticesEmail: 'Where the website sends word of each new enquiry, application and booking.',
-  referencePrefix: 'Starts every reference the site gives, e.g. FH in FH-7K3-Q9P.',
+  referencePrefix: 'Starts every reference the site gives, e.g. AB in AB-7K3-Q9P.',
 };
 
 /**
@@ -165,6 +181,12 @@ export function FirmDetailsEditor() {
     <section aria-labelledby="firm-title">
       <h1 id="firm-title">Firm details</h1>
       <p>Every page, email and search listing of the website shows these details.</p>
+      {stored.data?.details === null && (
+        <p className="bo-note">
+          The website is not open to visitors yet: they see a page saying it is being set up. Saving these
+          details for the first time opens it.
+        </p>
+      )}
       <div ref={feedback} tabIndex={-1}>
         <Feedback status={status} problems={problems} />
       </div>
@@ -187,6 +209,7 @@ export function FirmDetailsEditor() {
           {line('phone', 'tel')}
           {line('email', 'email')}
           {line('replyPromise')}
+          {line('quotePromise')}
           <fieldset aria-describedby={hoursProblem ? 'firm-hours-error' : undefined}>
             <legend>{firmFieldLabels.openingHours}</legend>
             <div className="bo-days">
@@ -246,6 +269,19 @@ export function FirmDetailsEditor() {
           {line('auditRegistration')}
           {line('regulator')}
           {line('icoRegistration')}
+          {field(
+            'firm-accreditations',
+            firmFieldLabels.accreditations,
+            (described) => (
+              <textarea
+                {...described}
+                rows={5}
+                value={details.accreditations.join('\n')}
+                onChange={(event) => update({ ...details, accreditations: event.target.value.split('\n') })}
+              />
+            ),
+            'One on each line, as the home and about pages list them: bodies, registrations, partnerships.',
+          )}
         </fieldset>
         <fieldset>
           <legend>Emails and references</legend>

@@ -6,16 +6,16 @@ import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
 /** What each step asks of the owner, and where in the back office it is done. */
-const stepWords: Record<SetupStep, { title: string; how: string; screen?: string }> = {
+const stepWords: Record<SetupStep, { title: string; how: string; screen?: { to: string; label: string } }> = {
   firm: {
     title: 'Your firm’s details',
-    how: 'Its names, addresses, numbers and hours, which every page and email shows: until they are saved, the site shows the demo firm’s, or only says it is being set up.',
-    screen: 'firm',
+    how: 'Its names, addresses, numbers, hours and promises, which every page and email shows. Until they are first saved, visitors see only a page saying the website is being set up.',
+    screen: { to: 'firm', label: 'Open Firm details' },
   },
   adviser: {
     title: 'An adviser who takes calls',
     how: 'Visitors book their initial call with an adviser: add at least one, with their working hours.',
-    screen: 'advisers',
+    screen: { to: 'advisers', label: 'Open Advisers' },
   },
   'test-email': {
     title: 'A test email',
@@ -23,11 +23,11 @@ const stepWords: Record<SetupStep, { title: string; how: string; screen?: string
   },
   'bot-check': {
     title: 'The bot check',
-    how: 'The forms need one against spam: set CAPTCHA_PROVIDER and its keys in the site’s settings (docs/configuration.md), then restart it.',
+    how: 'The website’s forms need a check that keeps out spam robots. Whoever runs your server turns it on in the site’s settings (docs/configuration.md); the step ticks itself once it is on.',
   },
   backups: {
     title: 'Backups',
-    how: 'On SQLite, set BACKUP_DIR and the site backs itself up each day; on PostgreSQL, back the database up with pg_dump (docs/operations.md) and tick this once it runs.',
+    how: 'Ask whoever runs your server to back the website’s data up every day and keep copies away from it (docs/operations.md says how). Tick this once they have.',
   },
 };
 
@@ -76,7 +76,7 @@ export function SetupChecklist() {
                   <p>{words.how}</p>
                   {words.screen && (
                     <p>
-                      <Link to={words.screen}>Open {words.title.toLowerCase()}</Link>
+                      <Link to={words.screen.to}>{words.screen.label}</Link>
                     </p>
                   )}
                   {step === 'test-email' && (

@@ -61,7 +61,7 @@ export function StaffShell({
       <header className="bo-header">
         <Link to="">
           <span className="bo-brand">
-            <img src={firm.logo} alt="" width="32" height="32" />
+            {firm.logo && <img src={firm.logo} alt="" width="32" height="32" />}
             <span>
               <span className="bo-brand__name">{firm.name}</span>{' '}
               <span className="bo-brand__place">Back office</span>

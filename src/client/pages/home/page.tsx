@@ -1,5 +1,5 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
-import { useFirm } from '#client/lib/firm.tsx';
+import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
@@ -15,35 +15,40 @@ export const meta: PageMeta = {
 
 export default function HomePage() {
   const firm = useFirm();
+  const words = useFirmWords();
   return (
     <>
       <PageHero
         eyebrow={firm.tagline}
         heading={home.hero.heading}
-        lead={home.hero.lead}
+        lead={words(home.hero.lead)}
         compact={false}
         art={<HeroIllustration />}
       >
         <p className="hero__actions">
           <BookCallButton />
-          <a className="button button--secondary" href={firm.phoneHref}>
-            Call {firm.phone}
-          </a>
+          {firm.phone && (
+            <a className="button button--secondary" href={firm.phoneHref}>
+              Call {firm.phone}
+            </a>
+          )}
         </p>
       </PageHero>
 
-      <section className="accreditations" aria-labelledby="accreditations-heading">
-        <div className="container">
-          <h2 id="accreditations-heading" className="visually-hidden">
-            {home.accreditations.heading}
-          </h2>
-          <ul className="accreditations__list">
-            {home.accreditations.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {firm.accreditations.length > 0 && (
+        <section className="accreditations" aria-labelledby="accreditations-heading">
+          <div className="container">
+            <h2 id="accreditations-heading" className="visually-hidden">
+              {home.accreditations.heading}
+            </h2>
+            <ul className="accreditations__list">
+              {firm.accreditations.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       <section id="services" className="section" aria-labelledby="services-heading">
         <div className="container">
@@ -69,38 +74,40 @@ export default function HomePage() {
             {home.process.steps.map((step) => (
               <li key={step.title} className="steps__item">
                 <h3>{step.title}</h3>
-                <p>{step.text}</p>
+                <p>{words(step.text)}</p>
               </li>
             ))}
           </ol>
         </div>
       </section>
 
-      <section className="section" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
-          <div className="card-grid">
-            {home.testimonials.items.map((item) => (
-              <figure key={item.name} className="card testimonial">
-                <blockquote>
-                  <p>{item.quote}</p>
-                </blockquote>
-                <figcaption>
-                  <strong className="testimonial__name">{item.name}</strong>
-                  <span className="testimonial__business">
-                    {item.role}, {item.business}, {item.place}
-                  </span>
-                </figcaption>
-              </figure>
-            ))}
+      {firm.reviews.length > 0 && (
+        <section className="section" aria-labelledby="testimonials-heading">
+          <div className="container">
+            <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
+            <div className="card-grid">
+              {firm.reviews.map((item) => (
+                <figure key={`${item.name} ${item.quote}`} className="card testimonial">
+                  <blockquote>
+                    <p>{item.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    <strong className="testimonial__name">{item.name}</strong>
+                    <span className="testimonial__business">
+                      {[item.role, item.business, item.place].filter(Boolean).join(', ')}
+                    </span>
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section id="contact" className="section" aria-labelledby="contact-heading">
         <div className="container">
           <h2 id="contact-heading">{home.contact.heading}</h2>
-          <p>{home.contact.text}</p>
+          <p>{words(home.contact.text)}</p>
           <p className="hero__actions">
             <BookCallButton />
             <a className="button button--secondary" href="/contact">

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { firmDetailsSchema } from '#shared/firm-details.ts';
 import { unescapeHtml } from '#shared/html.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { builtPagePaths } from '#tests/support/built-pages.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post } from '#tests/support/enquiries.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
@@ -96,6 +97,13 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
     );
     expect(await words(site, '/insights')).toContain('Tax and business news from O’Brien & Marsh');
     expect(await words(site, '/insights/feed.xml')).toContain('<title>O’Brien & Marsh: Insights</title>');
+
+    // No page names the demo firm, its town, office, numbers or people: their words are the firm's.
+    for (const path of builtPagePaths) {
+      const text = await words(site, path);
+      for (const demo of [...demoDetails, 'Fenwick', 'Shrewsbury', 'Shropshire', 'Castle Street'])
+        expect(text, path).not.toContain(demo);
+    }
 
     await waitUntil(async () => (await words(other, '/')).includes('O’Brien & Marsh'), {
       timeoutMs: 10_000,

@@ -48,6 +48,11 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     openingHours: '',
     openingHoursSpecification: { days: [], opens: '', closes: '' },
     replyPromise: '',
+    quotePromise: '',
+    accreditations: [],
+    facts: [],
+    team: [],
+    reviews: [],
     referencePrefix: 'WEB',
     priceRange: '',
   };

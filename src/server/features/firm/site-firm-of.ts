@@ -30,6 +30,11 @@ export function siteFirmOf(details: FirmDetails): SiteFirm {
     openingHours: openingHoursInWords(details.openingHours),
     openingHoursSpecification: details.openingHours,
     replyPromise: details.replyPromise,
+    quotePromise: details.quotePromise,
+    accreditations: details.accreditations,
+    facts: details.facts,
+    team: details.team,
+    reviews: details.reviews,
     referencePrefix: details.referencePrefix,
     priceRange: details.priceRange,
   };

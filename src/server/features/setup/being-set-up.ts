@@ -18,7 +18,7 @@ const page = `<!doctype html>
 <main>
 <h1>This website is being set up</h1>
 <p>Please come back soon.</p>
-<p>Setting it up? <a href="${signInPage.path}">Sign in</a>, or open the set-up link the site printed when it started.</p>
+<p>Setting it up? <a href="${signInPage.path}">Sign in</a>.</p>
 </main>
 </body>
 </html>

@@ -37,12 +37,22 @@ export function registerChecklistRoutes(app: FastifyInstance, options: Checklist
       );
     });
     options.mailQueued();
-    return succeeded(setupMessages.testEmailSent(to));
+    return succeeded(facts.mailServer ? setupMessages.testEmailSent(to) : setupMessages.testEmailKept(to));
   });
 
   serve(app, confirmSetupStep, async (request, reply) => {
     const { step } = request.params;
     if (!ownerConfirms(step, facts)) return reply.status(422).send(failure(setupMessages.checkedBySite));
+    if (step === 'test-email') {
+      if (!facts.mailServer) return reply.status(422).send(failure(setupMessages.noMailServer));
+      const sent = await db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'setup.test-email-sent')
+        .limit(1)
+        .executeTakeFirst();
+      if (!sent) return reply.status(422).send(failure(setupMessages.sendTestEmailFirst));
+    }
     await recordAudit(
       db,
       { userId: request.staff.id, action: 'setup.step-confirmed', subject: step, detail: {} },

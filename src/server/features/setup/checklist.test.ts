@@ -3,19 +3,24 @@ import { setupMessages } from '#shared/api/setup.ts';
 import { addAdviserTo } from '#tests/support/advisers.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
-import { waitUntil } from '#tests/support/wait.ts';
 
 describeEachDatabase('the set-up checklist', (database) => {
   let site: TestApp;
   let owner: ReturnType<typeof backOfficeClient>;
   let staff: ReturnType<typeof backOfficeClient>;
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    site = await startTestApp({ database });
+    smtp = await startSmtpServer();
+    site = await startTestApp({ database, env: { SMTP_URL: smtp.url } });
     owner = backOfficeClient(site, await signedInStaff(site, 'partner@fenwickhale.test', 'owner'));
     staff = backOfficeClient(site, await signedInStaff(site, 'reception@fenwickhale.test', 'staff'));
   });
-  afterAll(() => site?.close());
+  afterAll(async () => {
+    await site?.close();
+    await smtp?.stop();
+  });
 
   const done = async () =>
     Object.fromEntries(
@@ -40,26 +45,36 @@ describeEachDatabase('the set-up checklist', (database) => {
   });
 
   it('sends the owner a test email as every email goes, and ticks it once the owner says it arrived', async () => {
+    const early = await owner.send('/setup/steps/test-email');
+    expect(early.status).toBe(422);
+    expect((await early.json()).errorMessages).toEqual([setupMessages.sendTestEmailFirst]);
     const sent = await owner.send('/setup/test-email');
     expect((await sent.json()).infoMessages).toEqual([
       setupMessages.testEmailSent('partner@fenwickhale.test'),
     ]);
-    const testMail = () =>
-      site.db
-        .selectFrom('outbox_messages')
-        .select(['recipient', 'subject', 'status'])
-        .where('kind', '=', 'setup-test-email')
-        .executeTakeFirst();
-    await waitUntil(async () => (await testMail())?.status === 'sent');
-    expect(await testMail()).toMatchObject({
-      recipient: 'partner@fenwickhale.test',
-      subject: 'A test email from the Fenwick & Hale website',
-    });
+    const mail = await smtp.waitFor((m) => m.to.includes('partner@fenwickhale.test'));
+    expect(mail.parsed.subject).toBe('A test email from the Fenwick & Hale website');
     expect((await done())['test-email']).toBe(false);
     expect((await owner.send('/setup/steps/test-email')).status).toBe(200);
     // Without BACKUP_DIR the site takes no backups itself: the owner says they are in place.
     expect((await owner.send('/setup/steps/backups')).status).toBe(200);
     expect(await done()).toMatchObject({ 'test-email': true, backups: true });
+  });
+
+  it('says when no mail server is set that the test email only went to a file, and cannot be ticked', async () => {
+    const unsent = await startTestApp({ database });
+    try {
+      const partner = backOfficeClient(unsent, await signedInStaff(unsent, 'partner@fenwickhale.test'));
+      const kept = await partner.send('/setup/test-email');
+      expect((await kept.json()).infoMessages).toEqual([
+        setupMessages.testEmailKept('partner@fenwickhale.test'),
+      ]);
+      const refused = await partner.send('/setup/steps/test-email');
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errorMessages).toEqual([setupMessages.noMailServer]);
+    } finally {
+      await unsent.close();
+    }
   });
 
   it('refuses to tick by hand what the site checks, and is for owners only', async () => {

@@ -8,6 +8,8 @@ export interface ChecklistFacts {
   botCheckOn: boolean;
   /** Whether the site takes its own backups (SQLite with BACKUP_DIR); else an owner says they are in place. */
   backupsTakenBySite: boolean;
+  /** Whether mail leaves the machine (SMTP_URL); without it every email is only written to a file. */
+  mailServer: boolean;
 }
 
 export interface ChecklistStep {

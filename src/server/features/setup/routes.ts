@@ -40,7 +40,12 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
       const token = request.body.token ?? '';
       const email = (request.body.emailAddress ?? '').trim();
       if (!(await setupTokenWorks(db, token, now()))) return refused(reply);
-      const problem = emailAddressProblem(email);
+      const again = (request.body.emailAgain ?? '').trim();
+      const problem =
+        emailAddressProblem(email) ??
+        (again.toLowerCase() === email.toLowerCase()
+          ? null
+          : 'The two addresses differ: type the same one twice.');
       if (problem) return form(reply, 422, token, email, problem);
       const link = await accounts.addFirstOwner(email, (trx) => claimSetupToken(trx, token, now()));
       if (!link) return refused(reply);
@@ -67,6 +72,10 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
           ${error}
           <input id="setup-email" name="emailAddress" type="email" autocomplete="email" required
             value="${email}"${problem ? html` aria-invalid="true" aria-describedby="setup-email-error"` : html``}>
+        </div>
+        <div class="field">
+          <label for="setup-email-again">The same address again</label>
+          <input id="setup-email-again" name="emailAgain" type="email" autocomplete="email" required>
         </div>
         <button type="submit" class="button">Make my account</button>
       </form>`,

@@ -86,11 +86,27 @@ describeEachDatabase('a site on its first run', (database) => {
     const form = await page(`/setup?token=${token}`);
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('Your email address');
-    const wrongAddress = await post('/setup', { token, emailAddress: 'not an address' });
+    const wrongAddress = await post('/setup', {
+      token,
+      emailAddress: 'not an address',
+      emailAgain: 'not an address',
+    });
     expect(wrongAddress.status).toBe(422);
     expect(await wrongAddress.text()).toContain('aria-invalid="true"');
+    const slip = await post('/setup', {
+      token,
+      emailAddress: 'partner@obrienmarsh.example',
+      emailAgain: 'partner@obrienmarhs.example',
+    });
+    expect(slip.status).toBe(422);
+    expect(unescapeHtml(await slip.text())).toContain('The two addresses differ');
+    expect(Number(await rows('users'))).toBe(0);
 
-    const made = await post('/setup', { token, emailAddress: 'Partner@ObrienMarsh.example' });
+    const made = await post('/setup', {
+      token,
+      emailAddress: 'Partner@ObrienMarsh.example',
+      emailAgain: 'partner@obrienmarsh.example',
+    });
     expect(made.status).toBe(303);
     const choose = new URL(made.headers.get('location') ?? '');
     expect(choose.pathname).toBe('/reset-password');
