@@ -116,7 +116,7 @@ describe('the quote form rules', () => {
       'Your annual turnover must be an amount in pounds, like 250000',
     ]);
     expect(messagesOf(quoteSchema.safeParse({ ...quote, postcode: '12345' }))).toEqual([
-      "Your practice's postcode must be a UK postcode, like SY1 2BQ",
+      "Your practice's postcode must be a UK postcode, like AB1 2CD",
     ]);
   });
 

@@ -62,7 +62,7 @@ describe('the firm’s details', () => {
       'Trading name: this is needed',
       'Company number: A company number has 8 characters: add the leading zeros, e.g. 09876543',
       'VAT number: This is not a VAT number HMRC issues: check its digits against your VAT certificate',
-      'Postcode: Enter a UK postcode, e.g. SY1 2BQ',
+      'Postcode: Enter a UK postcode, e.g. AB1 2CD',
       expect.stringMatching(/^Phone: Enter a UK telephone number/),
       expect.stringMatching(/^Email address: /),
       'Opening hours: closing time must come after opening time',

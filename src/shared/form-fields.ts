@@ -99,9 +99,9 @@ function phoneField(field: Field) {
   );
 }
 
-/** A UK postcode in any case and spacing, answered in the standard form ("SY1 2BQ"). */
+/** A UK postcode in any case and spacing, answered in the standard form ("AB1 2CD"). */
 function postcodeField(field: Field) {
-  const error = `${field.short} must be a UK postcode, like SY1 2BQ`;
+  const error = `${field.short} must be a UK postcode, like AB1 2CD`;
   return textField(field, 10, true)
     .transform((text) => text.replaceAll(/\s+/g, '').toUpperCase())
     .refine((text) => text === '' || /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(text), { error })

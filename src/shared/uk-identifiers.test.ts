@@ -66,7 +66,7 @@ describe('a firm’s UK numbers', () => {
       expect(formatPostcode(typed as string)).toBe(written);
     }
     for (const postcode of ['SY1', '12345', 'SY1 2B', 'SYY1 2BQ']) {
-      expect(postcodeProblem(postcode), postcode).toBe('Enter a UK postcode, e.g. SY1 2BQ');
+      expect(postcodeProblem(postcode), postcode).toBe('Enter a UK postcode, e.g. AB1 2CD');
     }
   });
 

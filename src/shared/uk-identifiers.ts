@@ -74,10 +74,10 @@ const postcodePattern = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
 
 /** A UK postcode: an outward code (SY1, SW1A) and an inward one (2BQ), in either case, spaced or not. */
 export function postcodeProblem(value: string): string | null {
-  return postcodePattern.test(compact(value)) ? null : 'Enter a UK postcode, e.g. SY1 2BQ';
+  return postcodePattern.test(compact(value)) ? null : 'Enter a UK postcode, e.g. AB1 2CD';
 }
 
-/** SY1 2BQ: capitals, one space before the last three characters. */
+/** AB1 2CD: capitals, one space before the last three characters. */
 export function formatPostcode(value: string): string {
   return compact(value).replace(postcodePattern, '$1 $2');
 }

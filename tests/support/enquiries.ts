@@ -23,7 +23,7 @@ export const quote = (email: string) => ({
   practiceName: 'Shah Dental Care',
   name: 'Amira Shah',
   emailAddress: email,
-  postcode: 'sy1 2bq',
+  postcode: 'ls2 7hy',
   message: 'Year-end accounts and payroll for six staff.',
   cost: 480000,
   quoted: '',

@@ -235,7 +235,7 @@ describeEachDatabase('the back office API', (database) => {
       const [summer] = await csvRecords(`/quote-requests.csv?q=${email}`);
       expect(summer).toMatchObject({
         Email: email,
-        Postcode: expect.stringMatching(/^sy1 2bq$/i),
+        Postcode: expect.stringMatching(/^ls2 7hy$/i),
         Message: quote(email).message,
         'Approximate annual turnover (£)': '£1,250.50',
         'Which tax years is the quote for?': expect.stringMatching(/^\d{4} to \d{4}, \d{4} to \d{4}$/),

@@ -236,7 +236,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
 
       const [stored] = await enquiriesFrom(site, email);
       const years = recentTaxYears(todayIn('Europe/London'), 7);
-      expect(stored).toMatchObject({ kind: 'quote', organisation: 'Shah Dental Care', postcode: 'SY1 2BQ' });
+      expect(stored).toMatchObject({ kind: 'quote', organisation: 'Shah Dental Care', postcode: 'LS2 7HY' });
       expect(JSON.parse(stored?.details as string)).toEqual({
         optin: true,
         cost: 480000,

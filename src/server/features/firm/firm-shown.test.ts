@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildBookCallPayload, type TimeSlot } from '#shared/booking.ts';
 import { firmDetailsSchema } from '#shared/firm-details.ts';
 import { unescapeHtml } from '#shared/html.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
 import { builtPagePaths } from '#tests/support/built-pages.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
-import { contact, post } from '#tests/support/enquiries.ts';
+import { contact, post, quote } from '#tests/support/enquiries.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 import { waitUntil } from '#tests/support/wait.ts';
 import { saveFirm } from './repository.ts';
 
@@ -166,6 +170,58 @@ describeEachDatabase('the emails, when the firm’s details change', (database) 
     for (const mail of [acknowledgement, notice]) {
       const all = `${mail.parsed.text}${mail.parsed.html}${mail.parsed.subject}`;
       for (const detail of [...demoDetails, 'Fenwick']) expect(all).not.toContain(detail);
+    }
+  });
+});
+
+describeEachDatabase('every email, once another firm is configured', (database) => {
+  let site: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    site = await startTestApp({ database, env: { SMTP_URL: smtp.url } });
+    await saveFirm(site.db, firmDetailsSchema.parse(obrienAndMarsh), {
+      basedOn: 1,
+      by: null,
+      now: new Date(),
+    });
+    await site.app.deps.services.firm.refresh();
+  });
+  afterAll(async () => {
+    await site?.close();
+    await smtp?.stop();
+  });
+
+  it('names the firm, and never the demo firm: enquiries, quotes, calls, the questionnaire, sign-ups and staff accounts', async () => {
+    const accepted = async (answer: Promise<Response>) => expect((await answer).ok).toBe(true);
+    await accepted(post(site, '/contact-us-send', { ...contact('c@example.com'), recToken: 'none' }));
+    await accepted(post(site, '/show-contact-send', { ...quote('q@example.com'), recToken: 'none' }));
+    await accepted(
+      post(site, '/forms/application-form', { ...validApplication, emailAddress: 'a@example.com' }),
+    );
+    const { date, slots } = await firstBookableDate(site.url);
+    await accepted(postBooking(site.url, buildBookCallPayload(date, slots[0] as TimeSlot, 'b@example.com')));
+    await accepted(post(site, '/subscribe', { emailAddress: 's@example.com', contact1: '2' }));
+    const owner = backOfficeClient(site, await signedInStaff(site, 'partner@obrienmarsh.example'));
+    await accepted(owner.send('/staff', { email: 'new@obrienmarsh.example', role: 'staff' }));
+    await accepted(owner.send('/setup/test-email'));
+
+    // The questionnaire emails the staff alone; its visitor goes on to book a call.
+    const to = ['c@', 'q@', 'b@', 's@', 'new@obrienmarsh', 'partner@obrienmarsh', 'office@obrienmarsh'];
+    await waitUntil(
+      () => to.every((who) => smtp.messages.some((mail) => mail.to.some((a) => a.startsWith(who)))),
+      {
+        what: () => `mail to ${to.join(', ')}; got ${smtp.messages.map((m) => m.to).join(', ')}`,
+      },
+    );
+    for (const mail of smtp.messages) {
+      const all = `${mail.raw}${mail.parsed.text}${mail.parsed.html}`;
+      for (const demo of [...demoDetails, 'Fenwick', 'fenwickhale', 'Shrewsbury']) {
+        expect(all, `${mail.parsed.subject} to ${mail.to}`).not.toContain(demo);
+      }
+      expect(unescapeHtml(`${mail.parsed.subject} ${mail.parsed.html}`)).toMatch(
+        /O’Brien & Marsh|O'Brien & Marsh/,
+      );
     }
   });
 });
