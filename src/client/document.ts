@@ -1,4 +1,5 @@
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
+import { themeHref } from '#shared/colours.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { firmWords } from '#shared/firm-words.ts';
 import { escapeHtml } from '#shared/html.ts';
@@ -54,6 +55,8 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    // After the site's own: the firm's colours over the defaults content/theme.css gives.
+    `<link rel="stylesheet" href="${escapeHtml(themeHref(firm.colours))}">`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     assets.script && `<script type="module" src="${assets.script}"></script>`,
     url &&

@@ -33,6 +33,7 @@ import { refuseCrossSiteRequests } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { ServerPages } from './http/server-page.ts';
 import { registerSitemap } from './http/sitemap.ts';
+import { registerTheme } from './http/theme.ts';
 import { dropUnreadableForwardedEntries, trustProxyOption } from './http/trusted-proxies.ts';
 import { refuseNullCharacters } from './http/validation.ts';
 import type { Poller } from './jobs/poller.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => stopRendering());
   registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
+  registerTheme(app, () => pages.firm);
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
   refuseCrossSiteRequests(app, config.publicUrl, serverPages);

@@ -1,3 +1,4 @@
+import { colourProblem, defaultColours, normalColour } from './colours.ts';
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
 import { weekdays } from './opening-hours.ts';
@@ -43,6 +44,9 @@ export const firmFieldLabels = {
   facts: 'Facts about the firm',
   team: 'Team',
   reviews: 'Reviews',
+  colours: 'Colours',
+  brandColour: 'Main colour',
+  accentColour: 'Accent colour',
   senderName: 'Sender name',
   noticesEmail: 'Address that receives notices',
   referencePrefix: 'Reference prefix',
@@ -118,6 +122,17 @@ export const openingHoursSchema = z
     error: `${firmFieldLabels.openingHours}: closing time must come after opening time`,
   });
 
+/** A colour as the site keeps it ("#0b5563"), refused when text in it on white would be hard to read. */
+function colour(label: Label) {
+  const name = firmFieldLabels[label];
+  return z.string({ error: `${name}: choose a colour` }).transform((value, context) => {
+    const hex = normalColour(value);
+    const problem = hex ? colourProblem(hex) : 'a colour as # and six hex digits, such as #0b5563';
+    if (problem) context.issues.push({ code: 'custom', message: `${name}: ${problem}`, input: value });
+    return hex ?? value;
+  });
+}
+
 /** Lines of a textarea, one item each: blank lines dropped, at most `max` items of `length` characters. */
 function lines(label: Label, max: number, length: number) {
   return z
@@ -167,6 +182,10 @@ export const firmDetailsSchema = z.object({
   quotePromise: line('quotePromise', 60).default('two working days'),
   /** The firm's standing in words (bodies, registrations, partnerships), on the home and about pages. */
   accreditations: lines('accreditations', 12, 160).default([]),
+  /** The site's main colour (headings, links, buttons) and its accent; text in each must read on white. */
+  colours: z
+    .object({ brand: colour('brandColour'), accent: colour('accentColour') })
+    .default({ ...defaultColours }),
   /** A few figures on the about page: "450", "businesses looked after". */
   facts: list('facts', z.object({ figure: line('facts', 12), label: line('facts', 60) }), 6),
   /** The people on the about page. */
@@ -226,6 +245,7 @@ export const storedFirmDetailsSchema = z.object({
   replyPromise: text,
   quotePromise: text,
   accreditations: z.array(text),
+  colours: z.object({ brand: text, accent: text }),
   facts: z.array(z.object({ figure: text, label: text })),
   team: z.array(z.object({ name: text, role: text, text })),
   reviews: z.array(z.object({ quote: text, name: text, role: text, business: text, place: text })),

@@ -31,6 +31,8 @@ export interface SiteFirm {
   replyPromise: string;
   /** Finishes "Your quote arrives within …", e.g. "two working days". */
   quotePromise: string;
+  /** The main colour and the accent, as the site's stylesheet takes them (/theme.css). */
+  colours: { brand: string; accent: string };
   /** The firm's standing in words: bodies, registrations, partnerships. */
   accreditations: string[];
   /** A few figures about the firm, for its about page. */

@@ -14,6 +14,7 @@ export interface NonJsonAnswer {
     | 'text/html'
     | 'text/csv'
     | 'text/plain'
+    | 'text/css'
     | 'application/xml'
     | 'application/atom+xml'
     | 'application/json'

@@ -61,6 +61,22 @@ export const robots = endpoint({
   answers: { 200: { contentType: 'text/plain', description: 'robots.txt' } },
 });
 
+export const themeStylesheet = endpoint({
+  method: 'GET',
+  path: '/theme.css',
+  access: 'public',
+  openBeforeSetUp: true,
+  tag: 'Site',
+  summary: 'The firm’s colours, as the stylesheet every page links after its own',
+  query: z.object({
+    v: z
+      .string()
+      .optional()
+      .describe('The colours the page was rendered with: kept for a year when current.'),
+  }),
+  answers: { 200: { contentType: 'text/css', description: 'CSS custom properties of the firm’s colours.' } },
+});
+
 export const apiDocument = endpoint({
   openBeforeSetUp: true,
   method: 'GET',

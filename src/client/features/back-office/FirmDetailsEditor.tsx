@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
+import { defaultColours } from '#shared/colours.ts';
 import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
 import { weekdays } from '#shared/opening-hours.ts';
 import { useDraft } from './drafts.ts';
@@ -35,6 +36,7 @@ const blank: FirmDetails = {
   replyPromise: '',
   quotePromise: '',
   accreditations: [],
+  colours: { ...defaultColours },
   facts: [],
   team: [],
   reviews: [],
@@ -51,6 +53,7 @@ type Line = Exclude<
   | 'areasServed'
   | 'priceRange'
   | 'accreditations'
+  | 'colours'
   | 'facts'
   | 'team'
   | 'reviews'
@@ -282,6 +285,33 @@ export function FirmDetailsEditor() {
             ),
             'One on each line, as the home and about pages list them: bodies, registrations, partnerships.',
           )}
+        </fieldset>
+        <fieldset>
+          <legend>Colours</legend>
+          {(['brand', 'accent'] as const).map((which) => {
+            const label = firmFieldLabels[which === 'brand' ? 'brandColour' : 'accentColour'];
+            return (
+              <div key={which}>
+                {field(
+                  `firm-colour-${which}`,
+                  label,
+                  (described) => (
+                    <input
+                      {...described}
+                      type="color"
+                      value={details.colours[which]}
+                      onChange={(event) =>
+                        update({ ...details, colours: { ...details.colours, [which]: event.target.value } })
+                      }
+                    />
+                  ),
+                  which === 'brand'
+                    ? 'Headings, links and buttons. Text in it must read on white: a colour too light is refused.'
+                    : 'Small touches: a role under a name, a highlight. Text in it must read on white too.',
+                )}
+              </div>
+            );
+          })}
         </fieldset>
         <fieldset>
           <legend>Emails and references</legend>

@@ -79,6 +79,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'How soon you reply',
         'How soon you quote',
         'Accreditations',
+        'Colours',
         'Facts about the firm',
         'Team',
         'Reviews',

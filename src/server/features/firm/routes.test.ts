@@ -82,4 +82,30 @@ describeEachDatabase('the Firm details API', (database) => {
       expect((await answer.json()).errorMessages).toEqual([firmMessages.incomplete]);
     }
   });
+
+  it('refuses a colour text in which would not read on white, and serves the firm’s colours to every page', async () => {
+    const { details, version } = await owner.json('/firm');
+    const light = await owner.send(
+      '/firm',
+      { details: { ...details, colours: { brand: '#ffbf47', accent: '#9b2226' } }, basedOn: version },
+      'PUT',
+    );
+    expect(light.status).toBe(422);
+    expect((await light.json()).errorMessages).toEqual([
+      'Main colour: text in #ffbf47 on white has a contrast of 1.6:1, and needs 4.5:1 to be readable (WCAG AA): choose a darker shade',
+    ]);
+    const saved = await owner.send(
+      '/firm',
+      { details: { ...details, colours: { brand: '#1D3557', accent: '#9b2226' } }, basedOn: version },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    expect(await home()).toContain('<link rel="stylesheet" href="/theme.css?v=1d35579b2226">');
+    const theme = await send(site, '/theme.css?v=1d35579b2226');
+    expect(theme.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(theme.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await theme.text()).toContain('--color-brand:#1d3557;');
+    // An address of colours no longer current is answered with today's, and not kept.
+    expect((await send(site, '/theme.css?v=0b5563b8441f')).headers.get('cache-control')).toBe('no-cache');
+  });
 });

@@ -1,3 +1,4 @@
+import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { LiveFirm } from './live-firm.ts';
@@ -50,6 +51,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     replyPromise: '',
     quotePromise: '',
     accreditations: [],
+    colours: { ...defaultColours },
     facts: [],
     team: [],
     reviews: [],

@@ -32,6 +32,7 @@ export function siteFirmOf(details: FirmDetails): SiteFirm {
     replyPromise: details.replyPromise,
     quotePromise: details.quotePromise,
     accreditations: details.accreditations,
+    colours: details.colours,
     facts: details.facts,
     team: details.team,
     reviews: details.reviews,
