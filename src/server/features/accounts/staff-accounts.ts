@@ -42,6 +42,23 @@ export function createStaffAccounts({
 }: AccountContext & {
   issueToken: (trx: Transaction<Database>, userId: number, purpose: 'invite') => Promise<string>;
 }) {
+  /** A new active account without a password (its invitation sets one): its id. */
+  const insertUser = async (trx: Transaction<Database>, email: string, role: StaffRole) =>
+    (
+      await trx
+        .insertInto('users')
+        .values({
+          email: normalEmail(email),
+          password_hash: null,
+          status: 'active',
+          role,
+          created_at: now().toISOString(),
+          password_changed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   return {
     /**
      * Creates an active user without a password and emails them a link to choose one; the audit log
@@ -57,19 +74,7 @@ export function createStaffAccounts({
           .executeTakeFirst();
         if (existing) return 'exists';
         const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: normalEmail(email),
-            password_hash: null,
-            status: 'active',
-            role: anyone ? role : 'owner',
-            created_at: now().toISOString(),
-            password_changed_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const link = await issueToken(trx, user.id, 'invite');
+        const link = await issueToken(trx, await insertUser(trx, email, anyone ? role : 'owner'), 'invite');
         await enqueueMail(
           trx,
           'account-invitation',
@@ -93,19 +98,7 @@ export function createStaffAccounts({
       return db.transaction().execute(async (trx) => {
         if (!(await claim(trx))) return null;
         if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: normalEmail(email),
-            password_hash: null,
-            status: 'active',
-            role: 'owner',
-            created_at: now().toISOString(),
-            password_changed_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const link = await issueToken(trx, user.id, 'invite');
+        const link = await issueToken(trx, await insertUser(trx, email, 'owner'), 'invite');
         await recordAudit(
           trx,
           {

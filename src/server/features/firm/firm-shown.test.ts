@@ -172,25 +172,6 @@ describeEachDatabase('the emails, when the firm’s details change', (database) 
       for (const detail of [...demoDetails, 'Fenwick']) expect(all).not.toContain(detail);
     }
   });
-});
-
-describeEachDatabase('every email, once another firm is configured', (database) => {
-  let site: TestApp;
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    site = await startTestApp({ database, env: { SMTP_URL: smtp.url } });
-    await saveFirm(site.db, firmDetailsSchema.parse(obrienAndMarsh), {
-      basedOn: 1,
-      by: null,
-      now: new Date(),
-    });
-    await site.app.deps.services.firm.refresh();
-  });
-  afterAll(async () => {
-    await site?.close();
-    await smtp?.stop();
-  });
 
   it('names the firm, and never the demo firm: enquiries, quotes, calls, the questionnaire, sign-ups and staff accounts', async () => {
     const accepted = async (answer: Promise<Response>) => expect((await answer).ok).toBe(true);
