@@ -40,43 +40,49 @@ async function tableCounts(site: TestApp) {
 /** A route pattern as a path a request can take: parameters filled in, the wildcard given a page. */
 const concrete = (pattern: string) => pattern.replace(/:\w+/g, 'x').replace(/\*$/, 'contact-enquiries');
 
+/** Routes that are not public, by pattern, with their access: read from the routes Fastify registered. */
+function closedRoutesOf(site: TestApp) {
+  const closed = new Map<string, string>();
+  for (const [key, access] of site.app.routeAccess()) {
+    const path = key.slice(key.indexOf(' ') + 1);
+    if (access !== 'public') closed.set(path, access);
+  }
+  return closed;
+}
+
+function expectDenied(answer: RawAnswer, access: string, what: string) {
+  const denied =
+    [401, 403, 404, 405].includes(answer.status) ||
+    // A page sends its visitor to sign in, with the page to return to afterwards.
+    (access === 'staff-page' &&
+      answer.status === 303 &&
+      /^\/login(?:\?next=[^&]*)?$/.test(answer.location ?? ''));
+  expect(denied, `${what} answered ${answer.status}`).toBe(true);
+  expect(answer.body, what).not.toContain(visitor);
+}
+
+/** The site with a lead in it, which no denied answer may show. */
+async function siteWithALead(database: 'sqlite' | 'postgres') {
+  const site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  expect((await post(site, '/contact-us-send', { ...contact(visitor), recToken: 'none' })).status).toBe(201);
+  return site;
+}
+
 describeEachDatabase('access to every route that is not public', (database) => {
   let site: TestApp;
   let staff: { cookies: string; token: string };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
   beforeAll(async () => {
-    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    site = await siteWithALead(database);
     staff = await signedInStaff(site, 'gwen@fenwickhale.test');
-    expect((await post(site, '/contact-us-send', { ...contact(visitor), recToken: 'none' })).status).toBe(
-      201,
-    );
   });
   afterAll(async () => {
     agent.destroy();
     await site?.close();
   });
 
-  /** Routes that are not public, by pattern, with their access: read from the routes Fastify registered. */
-  const closedRoutes = () => {
-    const closed = new Map<string, string>();
-    for (const [key, access] of site.app.routeAccess()) {
-      const path = key.slice(key.indexOf(' ') + 1);
-      if (access !== 'public') closed.set(path, access);
-    }
-    return closed;
-  };
-
-  const expectDenied = (answer: RawAnswer, access: string, what: string) => {
-    const denied =
-      [401, 403, 404, 405].includes(answer.status) ||
-      // A page sends its visitor to sign in, with the page to return to afterwards.
-      (access === 'staff-page' &&
-        answer.status === 303 &&
-        /^\/login(?:\?next=[^&]*)?$/.test(answer.location ?? ''));
-    expect(denied, `${what} answered ${answer.status}`).toBe(true);
-    expect(answer.body, what).not.toContain(visitor);
-  };
+  const closedRoutes = () => closedRoutesOf(site);
 
   it('covers the whole back office: its API and its pages', () => {
     const closed = closedRoutes();
@@ -87,22 +93,8 @@ describeEachDatabase('access to every route that is not public', (database) => {
     expect(closed.get('/api/back-office/staff')).toBe('owner');
   });
 
-  // This and the next send some thousands of requests each: more than a server test's 20 s when the
-  // machine is busy, as bad-input.test.ts's fuzzing is.
-  it('denies an anonymous caller every route, by every method and every spelling of its path, and changes nothing', async () => {
-    const before = await tableCounts(site);
-    const requests = [...closedRoutes()].flatMap(([pattern, access]) =>
-      pathSpellings(concrete(pattern)).flatMap((path) => methods.map((method) => ({ method, path, access }))),
-    );
-    expect(requests.length).toBeGreaterThan(10_000);
-    await inParallel(requests, 16, async ({ method, path, access }) => {
-      const body = method === 'GET' || method === 'HEAD' ? undefined : hostileBody;
-      const answer = await rawRequest(site.url, { method, path, body, agent });
-      expectDenied(answer, access, `anonymous ${method} ${path}`);
-    });
-    expect(await tableCounts(site)).toEqual(before);
-  }, 120_000);
-
+  // This sends some thousands of requests: more than a server test's 20 s when the machine is busy, as
+  // bad-input.test.ts's fuzzing is.
   it('refuses a signed-in member of staff every change without the form token, by every spelling', async () => {
     const before = await tableCounts(site);
     const requests = [...closedRoutes()].flatMap(([pattern, access]) =>
@@ -137,6 +129,37 @@ describeEachDatabase('access to every route that is not public', (database) => {
       expect(answer.body).toContain(visitor);
     });
   });
+});
+
+// A request without a session cookie is decided before anything is read from the database (no cookie,
+// no session to look up), so the anonymous sweep runs on one database; the signed-in sweep above, whose
+// requests carry a session the database is asked about, runs on both.
+describe('access to every route that is not public, without a session', () => {
+  let site: TestApp;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  beforeAll(async () => {
+    site = await siteWithALead('sqlite');
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await site?.close();
+  });
+  const closedRoutes = () => closedRoutesOf(site);
+
+  // Some thousands of requests: more than a server test's 20 s when the machine is busy.
+  it('denies an anonymous caller every route, by every method and every spelling of its path, and changes nothing', async () => {
+    const before = await tableCounts(site);
+    const requests = [...closedRoutes()].flatMap(([pattern, access]) =>
+      pathSpellings(concrete(pattern)).flatMap((path) => methods.map((method) => ({ method, path, access }))),
+    );
+    expect(requests.length).toBeGreaterThan(10_000);
+    await inParallel(requests, 16, async ({ method, path, access }) => {
+      const body = method === 'GET' || method === 'HEAD' ? undefined : hostileBody;
+      const answer = await rawRequest(site.url, { method, path, body, agent });
+      expectDenied(answer, access, `anonymous ${method} ${path}`);
+    });
+    expect(await tableCounts(site)).toEqual(before);
+  }, 120_000);
 });
 
 describe('a route that does not say who may reach it', () => {
