@@ -7,7 +7,7 @@ import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
 import { bookingPlugin } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
-import { registerFirmRoutes } from './features/firm/index.ts';
+import { firmDetailsNow, registerFirmRoutes } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
@@ -118,6 +118,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
             mailServer: config.smtpUrl !== undefined,
           },
           firm: () => serverPages.firm,
+          firmDetails: () => firmDetailsNow(services.firm),
           publicUrl: config.publicUrl,
           now: clock,
           mailQueued,

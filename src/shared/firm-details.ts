@@ -222,6 +222,16 @@ export const firmDetailsSchema = z.object({
 
 export type FirmDetails = z.output<typeof firmDetailsSchema>;
 
+/** The fields in which `after` differs from `before` (all of them when there is no `before`), in order. */
+export function changedFirmFields(
+  before: FirmDetails | undefined,
+  after: FirmDetails,
+): (keyof FirmDetails)[] {
+  return (Object.keys(after) as (keyof FirmDetails)[]).filter(
+    (key) => JSON.stringify(before?.[key]) !== JSON.stringify(after[key]),
+  );
+}
+
 const text = z.string();
 
 /**

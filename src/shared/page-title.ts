@@ -2,7 +2,7 @@
 export const maxPageTitleLength = 60;
 
 /**
- * A page's `<title>`: its own words and the site's name ("About us | Fenwick & Hale"; the home page
+ * A page's `<title>`: its own words, then the site's name after a bar ("About us | " and the name; the home page
  * puts the name first). A title too long for both keeps its own words alone, and words too long even
  * for that (an article's title may run to 150 characters) are cut at a word and end in "…".
  */

@@ -1,4 +1,4 @@
-import type { FirmDetails } from '#shared/firm-details.ts';
+import { changedFirmFields, type FirmDetails } from '#shared/firm-details.ts';
 
 // The Firm details form's draft holds what the owner changed, not the whole form: the details they started
 // from (`base`) and the form as they left it (`edited`). Laid over the details saved now, it brings back
@@ -11,11 +11,7 @@ export interface FirmDraft {
 }
 
 /** The fields `edited` changed from `base`. */
-export function changedFields(draft: FirmDraft): (keyof FirmDetails)[] {
-  return (Object.keys(draft.edited) as (keyof FirmDetails)[]).filter(
-    (key) => JSON.stringify(draft.edited[key]) !== JSON.stringify(draft.base[key]),
-  );
-}
+export const changedFields = (draft: FirmDraft) => changedFirmFields(draft.base, draft.edited);
 
 /** The details saved now, with the draft's changes on top. */
 export function withChanges(saved: FirmDetails, draft: FirmDraft | null): FirmDetails {

@@ -3,6 +3,5 @@
 export { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
 export { LiveFirm } from './live-firm.ts';
 export { createFirmRefresher } from './refresher.ts';
-export { loadFirm } from './repository.ts';
 export { registerFirmRoutes } from './routes.ts';
 export { firmDetailsNow, siteFirmNow } from './site-firm-now.ts';

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
-import { type FirmDetails, firmDetailsSchema, firmFieldLabels } from '#shared/firm-details.ts';
+import {
+  changedFirmFields,
+  type FirmDetails,
+  firmDetailsSchema,
+  firmFieldLabels,
+} from '#shared/firm-details.ts';
 
 // The firm's details as stored: one row, and the version every save moves on (migrations/025-firm.ts).
 
@@ -75,7 +80,5 @@ export async function saveFirm(
 
 /** The labels of the fields that differ, in the form's order. */
 function changedFields(before: FirmDetails | undefined, after: FirmDetails): string[] {
-  return (Object.keys(after) as (keyof FirmDetails)[])
-    .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after[key]))
-    .map((key) => firmFieldLabels[key]);
+  return changedFirmFields(before, after).map((key) => firmFieldLabels[key]);
 }

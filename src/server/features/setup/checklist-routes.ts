@@ -5,6 +5,7 @@ import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { confirmSetupStep, sendTestEmail, setupChecklist, setupMessages } from '#shared/api/setup.ts';
+import type { FirmDetails } from '#shared/firm-details.ts';
 import { backOfficeHome } from '#shared/return-path.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { type ChecklistFacts, ownerConfirms, readChecklist } from './checklist.ts';
@@ -14,6 +15,8 @@ export interface ChecklistRoutesOptions {
   db: Db;
   facts: ChecklistFacts;
   firm: () => SiteFirm;
+  /** The firm's details as this instance serves them; undefined before they are first saved. */
+  firmDetails: () => FirmDetails | undefined;
   publicUrl: URL;
   now: () => Date;
   mailQueued: () => void;
@@ -23,7 +26,9 @@ export interface ChecklistRoutesOptions {
 export function registerChecklistRoutes(app: FastifyInstance, options: ChecklistRoutesOptions) {
   const { db, facts, now } = options;
 
-  serve(app, setupChecklist, async () => ({ steps: await readChecklist(db, facts) }));
+  serve(app, setupChecklist, async () => ({
+    steps: await readChecklist(db, facts, options.firmDetails()),
+  }));
 
   serve(app, sendTestEmail, async (request) => {
     const to = request.staff.email;

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '#server/db/database.ts';
-import { demoFirmDetails, loadFirm } from '#server/features/firm/index.ts';
+import { demoFirmDetails } from '#server/features/firm/index.ts';
 import { type SetupStep, setupSteps } from '#shared/api/setup.ts';
+import type { FirmDetails } from '#shared/firm-details.ts';
 
 export interface ChecklistFacts {
   /** Whether the forms carry a bot check (CAPTCHA_PROVIDER is not `none`). */
@@ -25,9 +26,14 @@ export const ownerConfirms = (step: SetupStep, facts: ChecklistFacts) =>
 /**
  * Where a new site has got to: the firm's own details (the demo seed's do not count), an
  * adviser who takes calls, a test email that arrived, the bot check and backups. Read from what the site
- * holds, so the checklist is right on every instance and after a restart.
+ * holds (`firm`: the details this instance serves, kept in step with the database), so the checklist is
+ * right on every instance and after a restart.
  */
-export async function readChecklist(db: Db, facts: ChecklistFacts): Promise<ChecklistStep[]> {
+export async function readChecklist(
+  db: Db,
+  facts: ChecklistFacts,
+  firm: FirmDetails | undefined,
+): Promise<ChecklistStep[]> {
   const confirmed = new Set(
     (
       await db
@@ -37,7 +43,6 @@ export async function readChecklist(db: Db, facts: ChecklistFacts): Promise<Chec
         .execute()
     ).map((row) => row.subject),
   );
-  const firm = await loadFirm(db);
   const adviser = await db
     .selectFrom('advisers')
     .select('id')
@@ -45,7 +50,7 @@ export async function readChecklist(db: Db, facts: ChecklistFacts): Promise<Chec
     .limit(1)
     .executeTakeFirst();
   const siteSays: Record<SetupStep, boolean> = {
-    firm: firm !== undefined && !isDeepStrictEqual(firm.details, demoFirmDetails()),
+    firm: firm !== undefined && !isDeepStrictEqual(firm, demoFirmDetails()),
     adviser: adviser !== undefined,
     'test-email': false,
     'bot-check': facts.botCheckOn,

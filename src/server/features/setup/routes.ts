@@ -4,9 +4,10 @@ import type { AccountService } from '#server/features/accounts/index.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
+import { signInPage } from '#shared/api/accounts.ts';
 import { completeSetup, setupPage } from '#shared/api/setup.ts';
 import { emailAddressProblem } from '#shared/email.ts';
-import { claimSetupToken, setupTokenWorks } from './setup-tokens.ts';
+import { claimSetupToken, hasAccounts, setupTokenWorks } from './setup-tokens.ts';
 
 export interface SetupRoutesOptions {
   db: Db;
@@ -84,14 +85,13 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
 
   /** One answer for every token that does not work, and for a site that has its account already. */
   async function refused(reply: FastifyReply) {
-    const accountsExist = (await accounts.listUsers()).length > 0;
-    if (accountsExist) {
+    if (await hasAccounts(db)) {
       return pages.send(
         reply,
         404,
         'Page not found',
         html`<h1>Page not found</h1>
-        <p>This website is set up already. Staff sign in on the <a href="/login">login page</a>.</p>`,
+        <p>This website is set up already. Staff sign in on the <a href="${signInPage.path}">login page</a>.</p>`,
       );
     }
     return pages.send(

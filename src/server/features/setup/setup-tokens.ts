@@ -7,7 +7,8 @@ import { setupPage } from '#shared/api/setup.ts';
 /** How long a printed set-up link works: a day, and a restart prints a new one. */
 const lifetimeMs = 24 * 60 * 60_000;
 
-const hasAccounts = async (db: Db) =>
+/** Whether the site has any account: the set-up page is for a site that has none. */
+export const hasAccounts = async (db: Db) =>
   (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 
 /**
