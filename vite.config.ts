@@ -4,8 +4,9 @@ import { defineConfig } from 'vite';
 // The browser build. The prerender (SSR) build and the page files are made by scripts/build.ts.
 export default defineConfig({
   plugins: [react()],
-  // The firm's logo and sharing image, served as they are at the site's root.
-  publicDir: 'content/public',
+  // Nothing is copied as it is: the firm's logo and the pictures made from it are the server's
+  // (features/firm/picture-routes.ts).
+  publicDir: false,
   appType: 'custom',
   // The bot check's Web Worker is a module, like the rest of the site's code.
   worker: { format: 'es' },

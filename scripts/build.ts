@@ -8,7 +8,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PageAssets } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
-import { buildSiteIcons } from './site-icons.ts';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');
@@ -31,11 +30,6 @@ await build({
 // Out of the served folder: the build reads the manifest, visitors have no use for it.
 renameSync(path.join(dist, 'client/.vite/manifest.json'), path.join(dist, 'manifest.json'));
 rmSync(path.join(dist, 'client/.vite'), { recursive: true });
-await buildSiteIcons({
-  logo: 'content/public/logo.svg',
-  shareImage: 'content/public/share.png',
-  outDir: path.join(dist, 'client'),
-});
 
 interface ManifestChunk {
   file: string;

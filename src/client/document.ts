@@ -1,3 +1,4 @@
+import { favicon, touchIcon } from '#shared/api/site.ts';
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { themeHref } from '#shared/colours.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
@@ -46,11 +47,10 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     ...(url && !meta.noindex ? sharingTags(firm, title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
     meta.retentionPeriod && `<meta name="${retentionPeriodMetaName}" content="${retentionPeriodToken}">`,
-    // The .ico for browsers and tools that ask for /favicon.ico by name; the SVG for those that read it;
-    // the PNG for a phone's home screen. scripts/site-icons.ts makes both bitmaps from the logo.
-    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
-    firm.logo && `<link rel="icon" href="${firm.logo}" type="image/svg+xml">`,
-    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    // The .ico for browsers and tools that ask for /favicon.ico by name, the PNG for a phone's home
+    // screen: the server makes both from the firm's logo (features/firm/site-pictures.ts).
+    `<link rel="icon" href="${favicon.path}" sizes="16x16 32x32 48x48">`,
+    `<link rel="apple-touch-icon" href="${touchIcon.path}">`,
     ...(assets.fonts ?? []).map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),

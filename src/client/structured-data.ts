@@ -15,7 +15,7 @@ export function firmStructuredData(firm: SiteFirm) {
     legalName: firm.legalName,
     description: firm.tagline,
     url: `${publicOriginToken}/`,
-    logo: `${publicOriginToken}${firm.logo}`,
+    ...(firm.logo && { logo: `${publicOriginToken}${firm.logo}` }),
     image: `${publicOriginToken}${firm.shareImage}`,
     telephone: firm.phoneHref.replace('tel:', ''),
     email: firm.email,

@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
-import { siteFirmNow } from './features/firm/index.ts';
+import { registerSitePictures, siteFirmNow } from './features/firm/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
 import { closeUntilSetUp } from './features/setup/index.ts';
 import { featuresPlugin } from './features.ts';
@@ -40,7 +40,6 @@ import type { Poller } from './jobs/poller.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { answerRequestId, newRequestId } from './logging/request-id.ts';
-import { emailLogoPath } from './mail/layout.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Services } from './services.ts';
 import type { Clock } from './time/clock.ts';
@@ -152,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => stopRendering());
   registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
   registerTheme(app, () => pages.firm);
+  registerSitePictures(app, firm);
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);
   refuseCrossSiteRequests(app, config.publicUrl, serverPages);
@@ -174,8 +174,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Hashed file names change with their content, so a browser may keep them for a year.
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      // Mail programs that show an email as a web page load its logo from another origin.
-      if (filePath.endsWith(emailLogoPath)) reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 

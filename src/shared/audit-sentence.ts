@@ -67,6 +67,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       const fields = Array.isArray(detail.fields) ? detail.fields.filter((f) => typeof f === 'string') : [];
       return `${actor} changed the firm's details${fields.length ? `: ${fields.join(', ')}` : ''}`;
     }
+    case 'firm.logo-changed':
+      return `${actor} uploaded a new logo`;
+    case 'firm.logo-removed':
+      return `${actor} removed the logo`;
     case 'setup.test-email-sent':
       return `${actor} sent a test email to ${subject}`;
     case 'setup.step-confirmed':

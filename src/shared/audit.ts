@@ -38,6 +38,8 @@ export type AuditAction =
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'
+  | 'firm.logo-changed'
+  | 'firm.logo-removed'
   | 'setup.test-email-sent'
   | 'setup.step-confirmed'
   | 'blocked-date.added'

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { confirmationEmail } from '#server/features/booking/emails.ts';
 import { withMeetingLink } from '#server/features/booking/index.ts';
+import { makeSitePictures } from '#server/features/firm/site-pictures.ts';
 import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
 import { sharedBrowser } from '../support/browser.ts';
@@ -11,14 +10,15 @@ import { demoFirm } from '../support/firms.ts';
 import { sampleBooking } from '../support/sample-booking.ts';
 
 // An email's HTML part as a mail program that follows the reader's light or dark setting draws it (Apple
-// Mail and Outlook.com use the same styles); its logo comes from the built site.
+// Mail and Outlook.com use the same styles); its logo comes from the site, which makes it as here.
 const publicUrl = new URL('https://www.fenwickhale.co.uk/');
-const logo = readFileSync(path.resolve(import.meta.dirname, '../../dist/client/apple-touch-icon.png'));
+let logo: Buffer;
 let browser: Browser;
 let html: string;
 
 beforeAll(async () => {
   browser = await sharedBrowser();
+  logo = (await makeSitePictures(undefined, demoFirm().colours)).touchIcon.bytes;
   const now = new Date('2026-11-23T10:00:00Z');
   const booking = sampleBooking;
   const draft = confirmationEmail(

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { firmMessages } from '#shared/api/back-office-firm.ts';
+import { logoMessages } from '#shared/firm-logo.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { signedInApi, signIn } from '../support/signed-in.ts';
@@ -102,4 +103,42 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
 
   // The refused saves (422, then 409) are the failed requests the browser logs.
   expect(t.errors.filter((error) => !/status of (422|409)/.test(error))).toEqual([]);
+});
+
+it('an owner uploads the firm’s logo, is told why a file with a script is refused, and can remove it', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@obrienmarsh.example', 'owner', '/back-office/firm');
+  const section = page.getByRole('region', { name: 'Logo' });
+  await section.getByText('No logo yet').waitFor();
+  const choose = (name: string, mimeType: string, text: string) =>
+    section.getByLabel('Logo file (SVG or PNG, up to 1 MB)').setInputFiles({
+      name,
+      mimeType,
+      buffer: Buffer.from(text),
+    });
+  const mark =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#5b2a86"/></svg>';
+
+  await choose('logo.svg', 'image/svg+xml', mark.replace('<rect', '<script>alert(1)</script><rect'));
+  await section.getByRole('button', { name: 'Upload logo' }).click();
+  await section.getByRole('alert').getByText(logoMessages.script).waitFor();
+
+  await choose('logo.svg', 'image/svg+xml', mark);
+  await section.getByRole('button', { name: 'Upload logo' }).click();
+  await section.getByRole('status').getByText(logoMessages.saved).waitFor();
+  const preview = section.getByRole('img', { name: 'Your logo as the site shows it' });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.goto(`${t.site.url}/`);
+  const headerLogo = page.getByRole('banner').locator('img').first();
+  await expect
+    .poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  await page.goto(`${t.site.url}/back-office/firm`);
+  await section.getByRole('button', { name: 'Remove logo' }).click();
+  await section.getByRole('status').getByText(logoMessages.removed).waitFor();
+  await section.getByText('No logo yet').waitFor();
+  expect(t.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
 });

@@ -142,7 +142,7 @@ describe('icons and the sharing image', () => {
     const links = await t.page
       .locator('head link[rel="icon"], head link[rel="apple-touch-icon"]')
       .evaluateAll((elements) => elements.map((link) => link.getAttribute('href')));
-    expect(links).toEqual(['/favicon.ico', '/logo.svg', '/apple-touch-icon.png']);
+    expect(links).toEqual(['/favicon.ico', '/apple-touch-icon.png']);
 
     const ico = await t.page.request.get(`${t.site.url}/favicon.ico`);
     expect(ico.status()).toBe(200);

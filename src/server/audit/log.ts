@@ -19,6 +19,8 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',
+  'firm.logo-changed': 'staff',
+  'firm.logo-removed': 'staff',
   'setup.test-email-sent': 'staff',
   'setup.step-confirmed': 'staff',
   'blocked-date.added': 'staff',

@@ -408,6 +408,15 @@ export interface FirmTable {
   updated_at: Timestamp;
 }
 
+/** A picture of the firm's look, one of each kind (migrations/027-firm-pictures.ts, features/firm/). */
+export interface FirmPictureTable {
+  kind: 'logo';
+  content_type: string;
+  key: string;
+  bytes: Uint8Array;
+  updated_at: Timestamp;
+}
+
 /** A one-time token of the set-up page, as its hash (migrations/026-setup-tokens.ts, features/setup/). */
 export interface SetupTokenTable {
   token_hash: string;
@@ -419,6 +428,7 @@ export interface Database {
   booking_settings: BookingSettingsTable;
   firm: FirmTable;
   setup_tokens: SetupTokenTable;
+  firm_pictures: FirmPictureTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
   applications: ApplicationTable;

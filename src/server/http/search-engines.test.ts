@@ -60,7 +60,7 @@ describe('each public page', () => {
     expect(page).toContain(`<link rel="canonical" href="${origin}${path}">`);
     expect(metaContent(page, 'property', 'og:title')).toBe(title);
     expect(metaContent(page, 'property', 'og:url')).toBe(`${origin}${path}`);
-    expect(metaContent(page, 'property', 'og:image')).toBe(`${origin}/share.png`);
+    expect(metaContent(page, 'property', 'og:image')).toMatch(new RegExp(`^${origin}/share\\.png\\?v=`));
     expect(page).not.toContain('name="robots"');
   });
 
@@ -81,7 +81,7 @@ describe('each public page', () => {
       '@type': 'AccountingService',
       name: 'Fenwick & Hale',
       url: `${origin}/`,
-      logo: `${origin}/logo.svg`,
+      logo: expect.stringMatching(new RegExp(`^${origin}/logo\\?v=[0-9a-f]{16}$`)),
       telephone: '+441743360214',
       address: {
         '@type': 'PostalAddress',
@@ -95,9 +95,13 @@ describe('each public page', () => {
   });
 
   it('serves the logo and the sharing image it names', async () => {
-    const logo = await send(site, `/logo.svg`);
-    expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const share = await send(site, `/share.png`);
+    const page = await html('/');
+    const named = (address: string) => send(site, new URL(address).pathname + new URL(address).search);
+    const { logo } = JSON.parse(
+      page.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)?.[1] as string,
+    );
+    expect((await named(logo)).headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const share = await named(metaContent(page, 'property', 'og:image') as string);
     expect(share.headers.get('content-type')).toBe('image/png');
   });
 });

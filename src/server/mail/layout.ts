@@ -14,6 +14,7 @@ import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
+import { touchIcon } from '#shared/api/site.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
@@ -110,11 +111,11 @@ body { margin: 0; background-color: ${colours.page}; }
 /** The firm's typeface first (for a reader who has it), then the system sans-serifs mail programs have. */
 const sans = "Figtree, 'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica, Arial, sans-serif";
 
-/** The logo as a PNG (mail programs do not show SVG), the one the build makes for phones' home screens,
- *  on the site itself: the worker puts the site's address in place of the token when it sends. */
+/** The logo as a PNG (mail programs do not show SVG), the one the server makes for phones' home
+ *  screens, on the site itself: the worker puts the site's address in place of the token when it sends. */
 const logoSize = 40;
-/** The logo every email shows, fetched from the site by the reader's mail program (app.ts lets it). */
-export const emailLogoPath = '/apple-touch-icon.png';
+/** The logo every email shows, fetched from the site by the reader's mail program (picture-routes.ts lets it). */
+export const emailLogoPath = touchIcon.path;
 const logoSrc = `${publicOriginToken}${emailLogoPath}`;
 
 /** Puts the site's address (PUBLIC_URL's origin) where the layout left the token, e.g. in the logo's src. */

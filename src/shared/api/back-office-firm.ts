@@ -1,5 +1,6 @@
 import { backOfficeApi } from '../back-office.ts';
 import { firmDetailsSchema, storedFirmDetailsSchema } from '../firm-details.ts';
+import { logoMessages, logoTypes } from '../firm-logo.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
@@ -27,9 +28,42 @@ export const readFirmDetails = endpoint({
           .nullable()
           .describe('Null on a site whose firm has not been set up.'),
         version: z.number().int().nullable().describe('Null before the first save.'),
+        logo: z.string().nullable().describe('The logo’s address on the site; null when there is none.'),
       })
       .describe('The details as saved.'),
   },
+});
+
+export const uploadFirmLogo = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/firm/logo`,
+  access: 'owner',
+  tag: 'Back office',
+  summary:
+    'Upload the firm’s logo (an SVG, made safe, or a PNG, up to 1 MB); the icons and sharing picture follow',
+  body: z
+    .object({
+      contentType: z.enum(logoTypes, { error: logoMessages.type }),
+      data: z.base64({ error: logoMessages.unreadable }).describe('The file’s bytes, base64.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Saved: "${logoMessages.saved}"`),
+    409: refusal.describe(`No firm details saved yet: "${logoMessages.noDetails}"`),
+    413: refusal.describe(`"${logoMessages.size}"`),
+    422: refusal.describe(
+      'Not a logo that can be taken, each message starting "Logo:": not an SVG or PNG, unreadable, too small, or an SVG holding a script, event handlers, a foreignObject, references to other files, or entities of its own.',
+    ),
+  },
+});
+
+export const removeFirmLogo = endpoint({
+  method: 'DELETE',
+  path: `${backOfficeApi}/firm/logo`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Remove the firm’s logo: the pages show its name alone, the icons a plain mark in its colours',
+  answers: { 200: formAnswerSchema.describe(`Removed: "${logoMessages.removed}"`) },
 });
 
 export const saveFirmDetails = endpoint({

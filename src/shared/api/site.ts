@@ -77,6 +77,54 @@ export const themeStylesheet = endpoint({
   answers: { 200: { contentType: 'text/css', description: 'CSS custom properties of the firm’s colours.' } },
 });
 
+/** A picture made from the firm's logo: the address a page names carries `v`, kept a year when current. */
+const pictureVersion = z.object({
+  v: z.string().optional().describe('The version the page names: kept for a year when current.'),
+});
+
+export const favicon = endpoint({
+  method: 'GET',
+  path: '/favicon.ico',
+  access: 'public',
+  openBeforeSetUp: true,
+  tag: 'Site',
+  summary: 'The site’s icon at 16, 32 and 48 pixels, made from the firm’s logo (a plain mark without one)',
+  answers: { 200: { contentType: 'image/*', description: 'image/x-icon: an .ico of PNG images.' } },
+});
+
+export const touchIcon = endpoint({
+  method: 'GET',
+  path: '/apple-touch-icon.png',
+  access: 'public',
+  openBeforeSetUp: true,
+  tag: 'Site',
+  summary: 'The logo on white at 180 pixels: a phone’s home-screen icon, and the logo every email shows',
+  answers: { 200: { contentType: 'image/*', description: 'image/png, 180 by 180 pixels.' } },
+});
+
+export const sharePicture = endpoint({
+  method: 'GET',
+  path: '/share.png',
+  access: 'public',
+  tag: 'Site',
+  summary: 'The picture a link to the site shows where it is shared: the logo in the firm’s colours',
+  query: pictureVersion,
+  answers: { 200: { contentType: 'image/*', description: 'image/png, 1200 by 630 pixels, at most 100 KB.' } },
+});
+
+export const firmLogo = endpoint({
+  method: 'GET',
+  path: '/logo',
+  access: 'public',
+  tag: 'Site',
+  summary: 'The firm’s logo as it uploaded it: an SVG made safe, or a PNG',
+  query: pictureVersion,
+  answers: {
+    200: { contentType: 'image/*', description: 'The logo (image/svg+xml or image/png).' },
+    404: refusal.describe('The firm has no logo.'),
+  },
+});
+
 export const apiDocument = endpoint({
   openBeforeSetUp: true,
   method: 'GET',

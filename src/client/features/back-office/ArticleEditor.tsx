@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useContext, useEffect, useRef, useState } from 'react';
 import { ApiError, call, problemsOf } from '#client/lib/api-client.ts';
+import { base64Of } from '#client/lib/base64.ts';
 import {
   type Article,
   type ArticleDraft,
@@ -520,16 +521,6 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       )}
     </section>
   );
-}
-
-/** The file's bytes as base64, as the upload endpoint takes them. */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { weekdays } from '#shared/opening-hours.ts';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
+import { LogoUpload } from './LogoUpload.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
 /** Said when the form comes back with changes this owner made and had not saved. */
@@ -339,6 +340,9 @@ export function FirmDetailsEditor() {
           Save firm details
         </button>
       </form>
+      {stored.data?.details && (
+        <LogoUpload logo={stored.data.logo} changed={async () => void (await stored.reload())} />
+      )}
     </section>
   );
 }

@@ -20,7 +20,12 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
       saved: true,
       version: 1,
     });
-    expect(await loadFirm(current.db)).toEqual({ details, version: 1, updatedAt: now.toISOString() });
+    expect(await loadFirm(current.db)).toEqual({
+      details,
+      version: 1,
+      updatedAt: now.toISOString(),
+      stamp: '1/',
+    });
   });
 
   it('keeps its version when saved unchanged, so no other editor is refused for nothing', async () => {

@@ -2,6 +2,7 @@
 
 export { demoFirmDetails, loadDemoFirm } from './demo-firm.ts';
 export { LiveFirm } from './live-firm.ts';
+export { registerSitePictures } from './picture-routes.ts';
 export { createFirmRefresher } from './refresher.ts';
 export { registerFirmRoutes } from './routes.ts';
 export { firmDetailsNow, siteFirmNow } from './site-firm-now.ts';

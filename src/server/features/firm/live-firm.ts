@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { loadFirm, type StoredFirm } from './repository.ts';
+import { loadFirm, loadFirmStamp, type StoredFirm } from './repository.ts';
 
 /** Told of each change of the details; what it returns is waited for. */
 type Listener = (firm: StoredFirm | undefined) => void | Promise<void>;
@@ -22,7 +22,7 @@ export class LiveFirm {
     this.siteName = publicUrl.hostname;
   }
 
-  /** The details now served; undefined on a site not yet set up. */
+  /** The details and pictures now served; undefined on a site not yet set up. */
   get current(): StoredFirm | undefined {
     return this.#current;
   }
@@ -33,15 +33,14 @@ export class LiveFirm {
    */
   async refresh(): Promise<void> {
     const stored = await loadFirm(this.#db);
-    if (stored?.version === this.#current?.version) return;
+    if (stored?.stamp === this.#current?.stamp) return;
     this.#current = stored;
     await Promise.all([...this.#listeners].map((listener) => listener(stored)));
   }
 
   /** Reads the details again only if another instance saved since: true when it did. */
   async refreshIfChanged(): Promise<boolean> {
-    const row = await this.#db.selectFrom('firm').select('version').where('id', '=', 1).executeTakeFirst();
-    if (row?.version === this.#current?.version) return false;
+    if ((await loadFirmStamp(this.#db)) === this.#current?.stamp) return false;
     await this.refresh();
     return true;
   }

@@ -2,6 +2,7 @@ import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { LiveFirm } from './live-firm.ts';
+import type { StoredFirm } from './repository.ts';
 import { siteFirmOf } from './site-firm-of.ts';
 
 /**
@@ -9,19 +10,19 @@ import { siteFirmOf } from './site-firm-of.ts';
  * (on the login and set-up pages, and in the emails to staff that come before), and no details.
  */
 export function siteFirmNow(live: LiveFirm): SiteFirm {
-  const details = firmDetailsNow(live);
-  if (!details) return firmBeingSetUp(live.siteName);
-  let firm = shown.get(details);
+  const stored = live.current;
+  if (!stored) return firmBeingSetUp(live.siteName);
+  let firm = shown.get(stored);
   if (!firm) {
-    firm = siteFirmOf(details);
-    shown.set(details, firm);
+    firm = siteFirmOf(stored.details, stored.logo);
+    shown.set(stored, firm);
   }
   return firm;
 }
 
-// Each version of the details is one object (LiveFirm reads it once), so its SiteFirm is made once, not
-// at every email, page render or reference that asks.
-const shown = new WeakMap<FirmDetails, SiteFirm>();
+// Each version of the details and pictures is one object (LiveFirm reads it once), so its SiteFirm is
+// made once, not at every email, page render or reference that asks.
+const shown = new WeakMap<StoredFirm, SiteFirm>();
 
 /**
  * The details behind `siteFirmNow`, with those only the server uses (the sender name, notices' address);

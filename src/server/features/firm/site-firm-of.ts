@@ -1,10 +1,25 @@
+import { firmLogo, sharePicture } from '#shared/api/site.ts';
+import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import { openingHoursInWords } from '#shared/opening-hours.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { phoneHref } from '#shared/uk-identifiers.ts';
+import type { StoredFirm } from './repository.ts';
 
-/** The firm as the site shows it, from the details an owner saved. */
-export function siteFirmOf(details: FirmDetails): SiteFirm {
+/**
+ * What the pictures made from the logo depend on, the logo and the colours, as one word: the sharing
+ * picture's address carries it, so a change gives it a new address that link previews fetch again.
+ */
+export function pictureVersionOf(stored: Pick<StoredFirm, 'details' | 'logo'> | undefined): string {
+  const { brand, accent } = stored?.details.colours ?? defaultColours;
+  return `${stored?.logo?.key ?? 'none'}-${brand.slice(1)}${accent.slice(1)}`;
+}
+
+/** Where the logo is served, with its version: kept by browsers while it lasts. */
+export const logoAddress = (logo: { key: string }) => `${firmLogo.path}?v=${logo.key}`;
+
+/** The firm as the site shows it, from the details an owner saved and the logo it uploaded. */
+export function siteFirmOf(details: FirmDetails, logo?: StoredFirm['logo']): SiteFirm {
   const office = details.registeredOffice;
   return {
     name: details.tradingName,
@@ -24,8 +39,8 @@ export function siteFirmOf(details: FirmDetails): SiteFirm {
     vatNumber: details.vatNumber,
     icoRegistration: details.icoRegistration,
     regulator: details.regulator,
-    logo: '/logo.svg',
-    shareImage: '/share.png',
+    logo: logo ? logoAddress(logo) : '',
+    shareImage: `${sharePicture.path}?v=${pictureVersionOf({ details, logo })}`,
     areaServed: details.areasServed,
     openingHours: openingHoursInWords(details.openingHours),
     openingHoursSpecification: details.openingHours,

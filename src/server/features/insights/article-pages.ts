@@ -188,7 +188,11 @@ export function articlePage(firm: SiteFirm, origin: string, article: PublishedAr
     ...(article.tags.length && { keywords: article.tags.map(tagLabel).join(', ') }),
     ...(largest && { image: largest }),
     author: { '@type': 'Person', name: article.authorName },
-    publisher: { '@type': 'Organization', name: firm.name, logo: `${origin}${firm.logo}` },
+    publisher: {
+      '@type': 'Organization',
+      name: firm.name,
+      ...(firm.logo && { logo: `${origin}${firm.logo}` }),
+    },
   };
   const sharing = html`<meta property="og:type" content="article">
 <meta property="article:published_time" content="${article.publishedAt}">

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { logoMessages } from '#shared/firm-logo.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { obrienAndMarsh } from '#tests/support/firms.ts';
+import { send } from '#tests/support/http.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+
+/** A wordmark as a design program saves it, with what the site leaves out around the drawing. */
+const wordmark =
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 60">' +
+  '<metadata>Made in a design program</metadata><title>O’Brien &amp; Marsh</title>' +
+  '<rect width="200" height="60" rx="8" fill="#5b2a86"/><rect x="20" y="20" width="160" height="20" fill="#fff"/></svg>';
+const upload = (contentType: string, bytes: Buffer | string) => ({
+  contentType,
+  data: Buffer.from(bytes).toString('base64'),
+});
+const png = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 4, background: '#2a7a4b' } })
+    .png()
+    .toBuffer();
+
+describeEachDatabase('the firm’s logo', (database) => {
+  let site: TestApp;
+  let owner: ReturnType<typeof backOfficeClient>;
+  beforeAll(async () => {
+    site = await startTestApp({ database, firm: 'none' });
+    owner = backOfficeClient(site, await signedInStaff(site, 'partner@obrienmarsh.example', 'owner'));
+  });
+  afterAll(() => site?.close());
+
+  const bytesOf = async (path: string) => Buffer.from(await (await send(site, path)).arrayBuffer());
+  const home = async () => (await send(site, '/')).text();
+
+  it('waits for the firm’s details, and is for owners only', async () => {
+    const early = await owner.send('/firm/logo', upload('image/svg+xml', wordmark), 'PUT');
+    expect(early.status).toBe(409);
+    expect((await early.json()).errorMessages).toEqual([logoMessages.noDetails]);
+    expect((await owner.send('/firm', { details: obrienAndMarsh, basedOn: null }, 'PUT')).status).toBe(200);
+
+    const staff = backOfficeClient(site, await signedInStaff(site, 'reception@obrienmarsh.example', 'staff'));
+    expect((await staff.send('/firm/logo', upload('image/svg+xml', wordmark), 'PUT')).status).toBe(403);
+    expect((await staff.send('/firm/logo', undefined, 'DELETE')).status).toBe(403);
+  });
+
+  it('without a logo, shows the name alone and icons in the firm’s colours', async () => {
+    expect(await home()).not.toContain('<img src="/logo');
+    expect((await send(site, '/logo')).status).toBe(404);
+    const icon = await sharp(await bytesOf('/apple-touch-icon.png')).metadata();
+    expect([icon.width, icon.height]).toEqual([180, 180]);
+  });
+
+  it('takes an SVG made safe, shows it on every page, and makes the icons and sharing picture from it', async () => {
+    const plainIcon = await bytesOf('/apple-touch-icon.png');
+    const plainShare = await bytesOf('/share.png');
+    const saved = await owner.send('/firm/logo', upload('image/svg+xml', wordmark), 'PUT');
+    expect(await saved.json()).toEqual({
+      success: true,
+      infoMessages: [logoMessages.saved],
+      errorMessages: [],
+    });
+
+    const { logo } = await owner.json('/firm');
+    expect(logo).toMatch(/^\/logo\?v=[0-9a-f]{16}$/);
+    expect(await home()).toContain(`<img src="${logo}" alt="" width="36" height="36"/>`);
+    const served = await send(site, logo);
+    expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const svg = await served.text();
+    expect(svg).toContain('<title>O’Brien &amp; Marsh</title>');
+    expect(svg).not.toContain('metadata');
+
+    // Made again from the new logo, not served from before.
+    expect(await bytesOf('/apple-touch-icon.png')).not.toEqual(plainIcon);
+    const page = await home();
+    const shareAddress = /<meta property="og:image" content="https?:\/\/[^/]+(\/share\.png\?v=[^"]+)">/.exec(
+      page,
+    )?.[1];
+    expect(shareAddress).toMatch(new RegExp(`^/share\\.png\\?v=${logo.slice('/logo?v='.length)}-`));
+    const share = await bytesOf(shareAddress as string);
+    expect(share).not.toEqual(plainShare);
+    const shareImage = await sharp(share).metadata();
+    expect([shareImage.width, shareImage.height, share.length <= 100 * 1024]).toEqual([1200, 630, true]);
+
+    // favicon.ico is asked for by name: a browser checks it each time, and an unchanged one is not sent.
+    const icon = await send(site, '/favicon.ico');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    const again = await send(site, '/favicon.ico', {
+      headers: { 'if-none-match': icon.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
+
+    expect((await owner.json('/audit-log')).items[0]).toMatchObject({
+      action: 'firm.logo-changed',
+      by: 'partner@obrienmarsh.example',
+    });
+  });
+
+  it('refuses what is not a logo in words, and keeps the one in use', async () => {
+    const { logo } = await owner.json('/firm');
+    const refusals: [string, Buffer | string, number, string][] = [
+      [
+        'image/svg+xml',
+        wordmark.replace('<title>', '<script>fetch("/")</script><title>'),
+        422,
+        logoMessages.script,
+      ],
+      ['image/svg+xml', wordmark.replace('<rect ', '<rect onclick="x()" '), 422, logoMessages.handler],
+      [
+        'image/svg+xml',
+        wordmark.replace('<title>', '<image href="https://x.example/a.png"/><title>'),
+        422,
+        logoMessages.external,
+      ],
+      [
+        'image/svg+xml',
+        wordmark.replace('<title>', '<foreignObject/><title>'),
+        422,
+        logoMessages.foreignObject,
+      ],
+      ['image/svg+xml', '<svg', 422, logoMessages.unreadable],
+      ['image/png', wordmark, 422, logoMessages.unreadable],
+      ['image/png', (await png(256)).subarray(0, 60), 422, logoMessages.unreadable],
+      ['image/png', await png(64), 422, logoMessages.small],
+      ['image/png', Buffer.alloc(1024 * 1024 + 1), 413, logoMessages.size],
+      ['image/gif', 'GIF89a', 422, logoMessages.type],
+    ];
+    for (const [contentType, bytes, status, message] of refusals) {
+      const answer = await owner.send('/firm/logo', upload(contentType, bytes), 'PUT');
+      expect([answer.status, (await answer.json()).errorMessages]).toEqual([status, [message]]);
+    }
+    expect((await owner.json('/firm')).logo).toBe(logo);
+  });
+
+  it('takes a PNG, and removing the logo leaves the name alone', async () => {
+    expect((await owner.send('/firm/logo', upload('image/png', await png(256)), 'PUT')).status).toBe(200);
+    const { logo } = await owner.json('/firm');
+    expect((await send(site, logo)).headers.get('content-type')).toBe('image/png');
+
+    const removed = await owner.send('/firm/logo', undefined, 'DELETE');
+    expect((await removed.json()).infoMessages).toEqual([logoMessages.removed]);
+    expect((await owner.json('/firm')).logo).toBeNull();
+    expect(await home()).not.toContain('<img src="/logo');
+    expect((await owner.json('/audit-log')).items[0]).toMatchObject({
+      action: 'firm.logo-removed',
+      by: 'partner@obrienmarsh.example',
+    });
+  });
+});
+
+it('the demo firm’s seed logo passes the same check', () => {
+  expect(readFileSync(new URL('../../../../seeds/demo-firm/logo.svg', import.meta.url), 'utf8')).toContain(
+    '<svg',
+  );
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import { favicon, firmLogo, sharePicture, touchIcon } from '#shared/api/site.ts';
+import { defaultColours } from '#shared/colours.ts';
+import type { LiveFirm } from './live-firm.ts';
+import { pictureVersionOf } from './site-firm-of.ts';
+import { makeSitePictures, type SitePicture, type SitePictures } from './site-pictures.ts';
+
+/**
+ * The logo and the pictures made from it, from memory. Those a page names by an address with the
+ * picture's version are kept by browsers for a year while current; the icons browsers ask for by name
+ * are asked again each time (an unchanged one answers 304), so a new logo shows at the next visit.
+ */
+export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
+  const pictures = sitePicturesOf(firm);
+  const version = () => pictureVersionOf(firm.current);
+
+  serve(app, favicon, async (request, reply) =>
+    sendPicture(request, reply, (await pictures()).favicon, version(), false),
+  );
+  serve(app, touchIcon, async (request, reply) => {
+    // It is also the logo every email shows, which mail programs that show an email as a web page load
+    // from another origin.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendPicture(request, reply, (await pictures()).touchIcon, version(), false);
+  });
+  serve(app, sharePicture, async (request, reply) =>
+    sendPicture(request, reply, (await pictures()).share, version(), request.query.v === version()),
+  );
+  serve(app, firmLogo, (request, reply) => {
+    const logo = firm.current?.logo;
+    if (!logo) return reply.status(404).send(failure('The firm has no logo.'));
+    // An SVG opened on its own is a document: it may draw with its own styles and nothing else.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    return sendPicture(request, reply, logo, logo.key, request.query.v === logo.key);
+  });
+}
+
+/** The pictures of the firm as it is now: made at the first request after a change, then held. */
+function sitePicturesOf(firm: LiveFirm): () => Promise<SitePictures> {
+  let made: { version: string; pictures: Promise<SitePictures> } | undefined;
+  return () => {
+    const version = pictureVersionOf(firm.current);
+    if (made?.version !== version) {
+      const current = firm.current;
+      made = {
+        version,
+        pictures: makeSitePictures(current?.logo, current?.details.colours ?? defaultColours),
+      };
+    }
+    return made.pictures;
+  };
+}
+
+function sendPicture(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  picture: SitePicture,
+  version: string,
+  immutable: boolean,
+) {
+  const etag = `"${version}"`;
+  reply
+    .header('etag', etag)
+    .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    .type(picture.contentType);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(picture.bytes);
+}

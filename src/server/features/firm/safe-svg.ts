@@ -1,0 +1,158 @@
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { logoMessages } from '#shared/firm-logo.ts';
+import { escapeHtml } from '#shared/html.ts';
+
+// An uploaded SVG logo, made safe to show anywhere. What could run or reach out (a script, an event
+// handler, HTML inside a foreignObject, a reference to another file or address, entities of its own) is
+// refused in words, so the owner learns why their file was not taken. The rest is written out again from
+// an allow-list of drawing elements and attributes, which drops what design programs add beside the
+// drawing (metadata, editor attributes, animation) and anything else that was not foreseen.
+
+const svgNamespace = 'http://www.w3.org/2000/svg';
+const xlinkNamespace = 'http://www.w3.org/1999/xlink';
+
+/** Why an SVG was refused: `message` is one of logoMessages. */
+export class SvgRefusal extends Error {}
+
+/** The elements a logo is drawn with, kept with what they hold. Any other element is left out, whole. */
+// biome-ignore format: a list reads better in lines of its kind
+const drawingElements = new Set([
+  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'switch',
+  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
+  'text', 'tspan', 'textPath',
+  'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker', 'image', 'style',
+  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feDropShadow', 'feFlood',
+  'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology',
+  'feOffset',
+]);
+
+/** The attributes kept: geometry, presentation and the references checked below. */
+// biome-ignore format: a list reads better in lines of its kind
+const drawingAttributes = new Set([
+  'id', 'class', 'style', 'viewBox', 'preserveAspectRatio', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2',
+  'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'd', 'points', 'transform', 'pathLength', 'href',
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-opacity', 'opacity', 'color',
+  'display', 'visibility', 'overflow', 'clip-path', 'clip-rule', 'mask', 'filter', 'stop-color',
+  'stop-opacity', 'offset', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'patternUnits',
+  'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
+  'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient', 'marker-start', 'marker-mid',
+  'marker-end', 'font-family', 'font-size', 'font-weight', 'font-style', 'font-stretch', 'letter-spacing',
+  'word-spacing', 'text-anchor', 'dominant-baseline', 'alignment-baseline', 'baseline-shift',
+  'text-decoration', 'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust', 'startOffset', 'mix-blend-mode',
+  'isolation', 'shape-rendering', 'text-rendering', 'color-interpolation-filters', 'filterUnits',
+  'primitiveUnits', 'in', 'in2', 'result', 'stdDeviation', 'mode', 'operator', 'k1', 'k2', 'k3', 'k4',
+  'values', 'type', 'tableValues', 'slope', 'intercept', 'amplitude', 'exponent', 'flood-color',
+  'flood-opacity', 'radius', 'vector-effect', 'paint-order', 'xml:space',
+]);
+
+/** A picture inside the SVG, as design programs embed one: the only address an SVG may hold. */
+const embeddedPicture = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+/** The rest of the logo's own drawing, by its id: `#id`, or `url(#id)` in a style. */
+const ownReference = /^#[^\s]*$/;
+
+/**
+ * The SVG made safe, as text; throws SvgRefusal with a logoMessages text if it holds anything that could
+ * run or reach out, or is not an SVG drawing.
+ */
+export function safeSvg(source: string): string {
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const out: string[] = [];
+  /** How deep inside an element that is left out we are: 0 while writing. */
+  let skipping = 0;
+  /** The element being written: a style element's text is CSS, which is checked. */
+  const open: string[] = [];
+  let sawRoot = false;
+
+  parser.on('doctype', (doctype) => {
+    // Design programs write SVG 1.1's public DOCTYPE; one with declarations of its own is refused.
+    if (doctype.includes('[')) throw new SvgRefusal(logoMessages.entities);
+  });
+  parser.on('processinginstruction', ({ target }) => {
+    // <?xml-stylesheet href="…"?> fetches a stylesheet; other instructions draw nothing.
+    if (target.toLowerCase() === 'xml-stylesheet') throw new SvgRefusal(logoMessages.external);
+  });
+  parser.on('opentag', (tag) => {
+    checkElement(tag);
+    if (!sawRoot) {
+      if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal(logoMessages.unreadable);
+      sawRoot = true;
+    }
+    if (skipping > 0 || tag.uri !== svgNamespace || !drawingElements.has(tag.local)) {
+      skipping += 1;
+      return;
+    }
+    out.push(`<${tag.local}${attributesOf(tag, open.length === 0)}>`);
+    open.push(tag.local);
+  });
+  parser.on('closetag', (tag) => {
+    if (skipping > 0) skipping -= 1;
+    else out.push(`</${open.pop() ?? tag.local}>`);
+  });
+  const writeText = (text: string) => {
+    // Outside the root there is only the space between the declarations.
+    if (skipping > 0 || open.length === 0) return;
+    if (open.at(-1) === 'style') checkedStyle(text);
+    out.push(escapeHtml(text));
+  };
+  parser.on('text', writeText);
+  parser.on('cdata', writeText);
+
+  try {
+    parser.write(source).close();
+  } catch (error) {
+    if (error instanceof SvgRefusal) throw error;
+    // Not well-formed XML, or an entity it does not declare.
+    throw new SvgRefusal(logoMessages.unreadable);
+  }
+  if (!sawRoot) throw new SvgRefusal(logoMessages.unreadable);
+  return out.join('');
+}
+
+/** Refuses what could run or reach out, wherever it sits (inside a left-out element too). */
+function checkElement(tag: SaxesTagNS) {
+  const name = tag.local.toLowerCase();
+  if (name === 'script') throw new SvgRefusal(logoMessages.script);
+  if (name === 'foreignobject') throw new SvgRefusal(logoMessages.foreignObject);
+  for (const attribute of Object.values(tag.attributes)) {
+    const local = attribute.local.toLowerCase();
+    if (local.startsWith('on')) throw new SvgRefusal(logoMessages.handler);
+    if (local === 'href' || local === 'src') {
+      const value = attribute.value.trim();
+      const allowed = ownReference.test(value) || (name === 'image' && embeddedPicture.test(value));
+      if (!allowed) throw new SvgRefusal(logoMessages.external);
+    }
+    if (local === 'style' || /url\(/i.test(attribute.value)) checkedStyle(attribute.value);
+  }
+}
+
+/**
+ * CSS from a style element or attribute, refused if it fetches anything: `@import`, or `url()` of
+ * anything but the logo's own drawing. The letters are read as CSS reads them, escapes undone.
+ */
+function checkedStyle(css: string): void {
+  const plain = css
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/\\(.)/g, '$1')
+    .replace(/\/\*[\s\S]*?\*\//g, '');
+  if (/@import/i.test(plain)) throw new SvgRefusal(logoMessages.external);
+  for (const [, inside] of plain.matchAll(/url\(\s*([^)]*)\)/gi)) {
+    const target = (inside ?? '').trim().replace(/^['"]|['"]$/g, '');
+    if (!ownReference.test(target)) throw new SvgRefusal(logoMessages.external);
+  }
+  if (/expression\s*\(|javascript:/i.test(plain)) throw new SvgRefusal(logoMessages.script);
+}
+
+/** The element's kept attributes, written out again; the root also names the SVG namespace. */
+function attributesOf(tag: SaxesTagNS, isRoot: boolean): string {
+  const kept: string[] = isRoot ? [`xmlns="${svgNamespace}"`] : [];
+  for (const attribute of Object.values(tag.attributes)) {
+    const inNoNamespace = attribute.uri === '' || attribute.uri === xlinkNamespace;
+    const name = attribute.uri === xlinkNamespace ? attribute.local : attribute.name;
+    if (!inNoNamespace && name !== 'xml:space') continue;
+    if (!drawingAttributes.has(name)) continue;
+    kept.push(`${name}="${escapeHtml(attribute.value)}"`);
+  }
+  return kept.length ? ` ${kept.join(' ')}` : '';
+}
