@@ -1,38 +1,43 @@
 /**
- * The home page's picture, drawn for the firm: a black-and-white timber-framed house of the kind that
- * lines Shrewsbury's streets, the Severn below it, and a set of accounts with a rising chart and a tick
- * in front. Inline, so it costs no request and never delays the first paint; its colours are the
- * firm's (home.css), so a rebrand recolours it. Decorative: the hero's text says everything it says.
+ * The home page's picture when the firm has not uploaded one of its own: a window onto open country, a
+ * calendar with a call booked, and a set of accounts with a rising chart and a tick in front. It names no
+ * place, so it suits any firm. Inline, so it costs no request and never delays the first paint; its
+ * colours are the firm's (home.css). Decorative: the hero's text says everything it says.
  */
 export function HeroIllustration() {
   return (
     <svg className="hero-art" viewBox="0 0 560 480" width="560" height="480" aria-hidden="true">
-      {/* An arched window onto the town. */}
+      {/* An arched window onto open country. */}
       <path className="hero-art__sky" d="M20 480V270a260 260 0 0 1 520 0v210z" />
-      <circle className="hero-art__sun" cx="404" cy="150" r="54" />
       <path className="hero-art__hill" d="M20 372c70-34 150-46 236-30s190 8 284-28v166H20z" />
+      <path
+        className="hero-art__hill hero-art__hill--near"
+        d="M20 440c90-30 200-36 300-16s150 4 220-14v70H20z"
+      />
 
-      {/* The timber-framed house: a jettied upper floor over the shop front. */}
-      <g className="hero-art__house">
-        <path className="hero-art__plaster" d="M118 196l100-86 100 86z" />
-        <rect className="hero-art__plaster" x="112" y="196" width="212" height="112" />
-        <rect className="hero-art__plaster" x="126" y="308" width="184" height="120" />
-        <path
-          className="hero-art__timber"
-          d="M106 200l112-96 112 96M118 196h200M112 196h212v8H112zM112 300h212v10H112zM126 420h184v10H126zM112 204v96M324 204v96M168 204v96M218 204v96M218 118v32M268 204v96M126 310v110M310 310v110M186 310v110M250 310v110M112 300l56-96M168 300l-56-96M268 300l56-96M324 300l-56-96M178 196l40-34 40 34"
-        />
-        <rect className="hero-art__window" x="128" y="222" width="26" height="50" rx="2" />
-        <rect className="hero-art__window" x="182" y="222" width="26" height="50" rx="2" />
-        <rect className="hero-art__window" x="228" y="222" width="26" height="50" rx="2" />
-        <rect className="hero-art__window" x="282" y="222" width="26" height="50" rx="2" />
-        <rect className="hero-art__window" x="204" y="150" width="28" height="34" rx="2" />
-        <rect className="hero-art__door" x="200" y="344" width="36" height="76" rx="18" />
-        <rect className="hero-art__window" x="142" y="336" width="32" height="48" rx="2" />
-        <rect className="hero-art__window" x="264" y="336" width="32" height="48" rx="2" />
+      {/* The calendar: a month with one call booked. */}
+      <g className="hero-art__calendar">
+        <rect className="hero-art__shadow" x="88" y="150" width="208" height="190" rx="16" />
+        <rect className="hero-art__paper" x="80" y="140" width="208" height="190" rx="16" />
+        <path className="hero-art__bar" d="M80 156a16 16 0 0 1 16-16h176a16 16 0 0 1 16 16v26H80z" />
+        {[0, 1, 2, 3].map((row) =>
+          [0, 1, 2, 3, 4].map((column) => (
+            <rect
+              key={`${row}-${column}`}
+              className={
+                row === 2 && column === 3
+                  ? 'hero-art__bar hero-art__bar--accent'
+                  : 'hero-art__rule hero-art__rule--faint'
+              }
+              x={100 + column * 36}
+              y={200 + row * 30}
+              width="24"
+              height="18"
+              rx="4"
+            />
+          )),
+        )}
       </g>
-
-      {/* The Severn, curling round the town. */}
-      <path className="hero-art__river" d="M20 430c64-18 120 10 186 2s118-34 196-20 92 20 138 10v58H20z" />
 
       {/* The accounts: a card with figures, a rising chart and a filed tick. */}
       <g className="hero-art__card">
