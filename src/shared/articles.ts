@@ -45,10 +45,12 @@ export function normaliseTags(text: string): string[] {
 /** A tag's words for a reader: "making-tax-digital" → "making tax digital". */
 export const tagLabel = (tag: string) => tag.replaceAll('-', ' ');
 
-/** Cover images: what may be uploaded, and the widths made from it (none wider than the original). */
-export const coverTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const coverMaxBytes = 8 * 1024 * 1024;
-export const coverWidths = [480, 960, 1440] as const;
+/** Cover images are photos (photos.ts): what may be uploaded, and the widths made from it. */
+export {
+  photoMaxBytes as coverMaxBytes,
+  photoTypes as coverTypes,
+  photoWidths as coverWidths,
+} from './photos.ts';
 
 export const articleMessages = {
   title: 'Give the article a title (up to 150 characters).',

@@ -71,6 +71,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} uploaded a new logo`;
     case 'firm.logo-removed':
       return `${actor} removed the logo`;
+    case 'firm.hero-changed':
+      return `${actor} uploaded a new home page picture`;
+    case 'firm.hero-removed':
+      return `${actor} removed the home page picture`;
     case 'setup.test-email-sent':
       return `${actor} sent a test email to ${subject}`;
     case 'setup.step-confirmed':

@@ -40,6 +40,8 @@ export type AuditAction =
   | 'firm.changed'
   | 'firm.logo-changed'
   | 'firm.logo-removed'
+  | 'firm.hero-changed'
+  | 'firm.hero-removed'
   | 'setup.test-email-sent'
   | 'setup.step-confirmed'
   | 'blocked-date.added'

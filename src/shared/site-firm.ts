@@ -22,6 +22,8 @@ export interface SiteFirm {
    *  (1200 by 630 pixels). */
   logo: string;
   shareImage: string;
+  /** The home page's picture the firm uploaded, as a <picture> offers it; null for the drawing. */
+  hero: HeroPicture | null;
   /** Where the firm works, for search engines. */
   areaServed: string[];
   openingHours: string;
@@ -44,6 +46,17 @@ export interface SiteFirm {
   referencePrefix: string;
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */
   priceRange: string;
+}
+
+/** A photo in the sizes and formats a page offers: each `srcset` lists every width made. */
+export interface HeroPicture {
+  alt: string;
+  /** The largest size: the <img>'s own address and shape, so nothing moves as it loads. */
+  src: string;
+  width: number;
+  height: number;
+  avif: string;
+  webp: string;
 }
 
 /**

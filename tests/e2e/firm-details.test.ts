@@ -1,6 +1,7 @@
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { firmMessages } from '#shared/api/back-office-firm.ts';
-import { logoMessages } from '#shared/firm-logo.ts';
+import { heroMessages, logoMessages } from '#shared/firm-pictures.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { signedInApi, signIn } from '../support/signed-in.ts';
@@ -141,4 +142,38 @@ it('an owner uploads the firm’s logo, is told why a file with a script is refu
   await section.getByRole('status').getByText(logoMessages.removed).waitFor();
   await section.getByText('No logo yet').waitFor();
   expect(t.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+});
+
+it('an owner puts a photo on the home page in place of the drawing, described for those who cannot see it', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@obrienmarsh.example', 'owner', '/back-office/firm');
+  const section = page.getByRole('region', { name: 'Home page picture' });
+  await section.getByText('No picture yet').waitFor();
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: '#8fa3b8' },
+  })
+    .jpeg()
+    .toBuffer();
+  await section.getByLabel('Picture file (JPEG, PNG or WebP, up to 8 MB)').setInputFiles({
+    name: 'office.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  await section.getByLabel('Description of the picture').fill('Our office on Park Row');
+  await section.getByRole('button', { name: 'Upload picture' }).click();
+  await section.getByRole('status').getByText(heroMessages.saved).waitFor();
+  await section.getByRole('img', { name: 'Your home page picture as the site shows it' }).waitFor();
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${t.site.url}/`);
+    const picture = page.getByRole('img', { name: 'Our office on Park Row' });
+    // The browser chose one of the sizes made, in a format it reads, and drew it within the screen.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/pictures\/\w+-\d+\.(avif|webp)$/,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  expect(t.errors).toEqual([]);
 });

@@ -21,6 +21,8 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'firm.changed': 'staff',
   'firm.logo-changed': 'staff',
   'firm.logo-removed': 'staff',
+  'firm.hero-changed': 'staff',
+  'firm.hero-removed': 'staff',
   'setup.test-email-sent': 'staff',
   'setup.step-confirmed': 'staff',
   'blocked-date.added': 'staff',

@@ -410,9 +410,14 @@ export interface FirmTable {
 
 /** A picture of the firm's look, one of each kind (migrations/027-firm-pictures.ts, features/firm/). */
 export interface FirmPictureTable {
-  kind: 'logo';
+  /** `logo`, or a size of the home page's picture as its address names it. */
+  name: string;
+  kind: 'logo' | 'hero';
   content_type: string;
   key: string;
+  width: number;
+  height: number;
+  alt: Generated<string>;
   bytes: Uint8Array;
   updated_at: Timestamp;
 }

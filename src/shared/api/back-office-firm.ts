@@ -1,6 +1,8 @@
 import { backOfficeApi } from '../back-office.ts';
 import { firmDetailsSchema, storedFirmDetailsSchema } from '../firm-details.ts';
-import { logoMessages, logoTypes } from '../firm-logo.ts';
+import { heroAltMaxLength, heroMessages, logoMessages, logoTypes } from '../firm-pictures.ts';
+import { isTypedText } from '../form-fields.ts';
+import { photoTypes } from '../photos.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
@@ -29,6 +31,12 @@ export const readFirmDetails = endpoint({
           .describe('Null on a site whose firm has not been set up.'),
         version: z.number().int().nullable().describe('Null before the first save.'),
         logo: z.string().nullable().describe('The logo’s address on the site; null when there is none.'),
+        homePicture: z
+          .object({ src: z.string(), alt: z.string(), width: z.number(), height: z.number() })
+          .nullable()
+          .describe(
+            'The home page’s picture as a page shows it (its largest size); null when there is none.',
+          ),
       })
       .describe('The details as saved.'),
   },
@@ -64,6 +72,44 @@ export const removeFirmLogo = endpoint({
   tag: 'Back office',
   summary: 'Remove the firm’s logo: the pages show its name alone, the icons a plain mark in its colours',
   answers: { 200: formAnswerSchema.describe(`Removed: "${logoMessages.removed}"`) },
+});
+
+export const uploadHomePicture = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/firm/home-picture`,
+  access: 'owner',
+  tag: 'Back office',
+  summary:
+    'Upload the home page’s picture (a JPEG, PNG or WebP photo up to 8 MB, at least 960 pixels wide), in place of the drawing',
+  body: z
+    .object({
+      contentType: z.enum(photoTypes, { error: heroMessages.type }),
+      data: z.base64({ error: heroMessages.unreadable }).describe('The file’s bytes, base64.'),
+      alt: z
+        .string({ error: heroMessages.alt })
+        .trim()
+        .max(heroAltMaxLength, { error: heroMessages.alt })
+        .refine((text) => isTypedText(text) && !/[\r\n]/.test(text), { error: heroMessages.alt })
+        .describe('What the picture shows, for those who cannot see it; empty if it only decorates.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Saved: "${heroMessages.saved}"`),
+    409: refusal.describe(`No firm details saved yet: "${heroMessages.noDetails}"`),
+    413: refusal.describe(`"${heroMessages.size}"`),
+    422: refusal.describe(
+      'Not a picture that can be taken, each message naming the field: not a JPEG, PNG or WebP, unreadable, not the type it claims, narrower than 960 pixels, or a description that is too long.',
+    ),
+  },
+});
+
+export const removeHomePicture = endpoint({
+  method: 'DELETE',
+  path: `${backOfficeApi}/firm/home-picture`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Remove the home page’s picture: the page shows the drawing in the firm’s colours again',
+  answers: { 200: formAnswerSchema.describe(`Removed: "${heroMessages.removed}"`) },
 });
 
 export const saveFirmDetails = endpoint({

@@ -125,6 +125,24 @@ export const firmLogo = endpoint({
   },
 });
 
+export const homePictureFile = endpoint({
+  method: 'GET',
+  path: '/pictures/:name',
+  access: 'public',
+  tag: 'Site',
+  summary: 'A size of the home page’s picture the firm uploaded, named by its content: kept for a year',
+  params: z.object({
+    name: z
+      .string()
+      .regex(/^[0-9a-f]{20}-\d{1,5}\.(avif|webp)$/)
+      .describe('As the page’s srcset names it: <hash>-<width>.<avif|webp>.'),
+  }),
+  answers: {
+    200: { contentType: 'image/*', description: 'image/avif or image/webp.' },
+    404: refusal.describe('No such picture now.'),
+  },
+});
+
 export const apiDocument = endpoint({
   openBeforeSetUp: true,
   method: 'GET',

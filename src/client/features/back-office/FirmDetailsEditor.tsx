@@ -1,14 +1,23 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
-import { readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
+import {
+  readFirmDetails,
+  removeFirmLogo,
+  removeHomePicture,
+  saveFirmDetails,
+  uploadFirmLogo,
+  uploadHomePicture,
+} from '#shared/api/back-office-firm.ts';
 import { defaultColours } from '#shared/colours.ts';
 import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
+import { heroMessages, type LogoType, logoMaxBytes, logoMessages, logoTypes } from '#shared/firm-pictures.ts';
 import { weekdays } from '#shared/opening-hours.ts';
+import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
-import { LogoUpload } from './LogoUpload.tsx';
+import { homePictureKind, logoKind, PictureUpload } from './PictureUpload.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
 /** Said when the form comes back with changes this owner made and had not saved. */
@@ -157,6 +166,7 @@ export function FirmDetailsEditor() {
       />
     ));
   const hours = details.openingHours;
+  const reload = async () => void (await stored.reload());
   const hoursProblem = problemAbout(firmFieldLabels.openingHours);
 
   const save = (event: FormEvent) => {
@@ -341,7 +351,36 @@ export function FirmDetailsEditor() {
         </button>
       </form>
       {stored.data?.details && (
-        <LogoUpload logo={stored.data.logo} changed={async () => void (await stored.reload())} />
+        <>
+          <PictureUpload
+            kind={{
+              ...logoKind,
+              types: logoTypes,
+              maxBytes: logoMaxBytes,
+              messages: logoMessages,
+              upload: ({ contentType, data }) =>
+                call(uploadFirmLogo, { body: { contentType: contentType as LogoType, data } }),
+              remove: () => call(removeFirmLogo, {}),
+            }}
+            current={stored.data.logo ? { src: stored.data.logo, width: 96, height: 96 } : null}
+            changed={reload}
+          />
+          <PictureUpload
+            kind={{
+              ...homePictureKind,
+              types: photoTypes,
+              maxBytes: photoMaxBytes,
+              messages: { type: heroMessages.type, size: heroMessages.size },
+              upload: ({ contentType, data, alt }) =>
+                call(uploadHomePicture, {
+                  body: { contentType: contentType as (typeof photoTypes)[number], data, alt },
+                }),
+              remove: () => call(removeHomePicture, {}),
+            }}
+            current={stored.data.homePicture}
+            changed={reload}
+          />
+        </>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { PageHero } from '#client/lib/PageHero.tsx';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
 import { HeroIllustration } from './HeroIllustration.tsx';
+import { HeroPhoto } from './HeroPhoto.tsx';
 import './home.css';
 
 export const meta: PageMeta = {
@@ -23,7 +24,7 @@ export default function HomePage() {
         heading={home.hero.heading}
         lead={words(home.hero.lead)}
         compact={false}
-        art={<HeroIllustration />}
+        art={firm.hero ? <HeroPhoto picture={firm.hero} /> : <HeroIllustration />}
       >
         <p className="hero__actions">
           <BookCallButton />

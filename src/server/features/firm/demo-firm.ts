@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
-import { checkLogo, type FirmLogo } from './logo.ts';
-import { loadFirm, saveFirm, saveLogo } from './repository.ts';
+import { checkLogo } from './logo.ts';
+import { loadFirm, saveFirm } from './repository.ts';
+import { type FirmLogo, savePicture } from './stored-pictures.ts';
 
 // The demo firm, Fenwick & Hale of Shrewsbury, is a seed (seeds/demo-firm/): data a new site can load so
 // that it shows a whole firm, never the product's code. Production loads it only when asked
@@ -32,6 +33,6 @@ export async function loadDemoFirm(db: Db, now: Date): Promise<'loaded' | 'kept'
   if (await loadFirm(db)) return 'kept';
   const result = await saveFirm(db, demoFirmDetails(), { basedOn: null, by: null, now });
   if (!result.saved) return 'kept';
-  await saveLogo(db, await demoLogo(), { by: null, now });
+  await savePicture(db, 'logo', await demoLogo(), { by: null, now });
   return 'loaded';
 }

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { type LogoType, logoMaxBytes, logoMessages, logoMinPixels } from '#shared/firm-logo.ts';
+import { type LogoType, logoMaxBytes, logoMessages, logoMinPixels } from '#shared/firm-pictures.ts';
 import { SvgRefusal, safeSvg } from './safe-svg.ts';
-
-/** A logo as stored: the SVG made safe, or the PNG as uploaded and checked. */
-export interface FirmLogo {
-  contentType: LogoType;
-  bytes: Buffer;
-  /** Its content hash: the logo's address carries it, so a browser keeps each logo as long as it lasts. */
-  key: string;
-}
+import type { FirmLogo } from './stored-pictures.ts';
 
 /** A logo that cannot be taken, with the words the Firm details screen shows. */
 export class LogoRefusal extends Error {
@@ -46,6 +39,9 @@ export async function checkLogo(bytes: Buffer, declaredType: LogoType): Promise<
     contentType: declaredType,
     bytes: checked,
     key: createHash('sha256').update(checked).digest('hex').slice(0, 16),
+    // An SVG's size as drawn at 72 dots an inch: its shape is what the pages need.
+    width: metadata.width ?? 0,
+    height: metadata.height ?? 0,
   };
 }
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { favicon, firmLogo, sharePicture, touchIcon } from '#shared/api/site.ts';
+import { favicon, firmLogo, homePictureFile, sharePicture, touchIcon } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { pictureVersionOf } from './site-firm-of.ts';
 import { makeSitePictures, type SitePicture, type SitePictures } from './site-pictures.ts';
 
 /**
- * The logo and the pictures made from it, from memory. Those a page names by an address with the
+ * The logo, the pictures made from it and the home page's picture, from memory. Those a page names by an address with the
  * picture's version are kept by browsers for a year while current; the icons browsers ask for by name
  * are asked again each time (an unchanged one answers 304), so a new logo shows at the next visit.
  */
@@ -34,6 +34,12 @@ export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
     // An SVG opened on its own is a document: it may draw with its own styles and nothing else.
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return sendPicture(request, reply, logo, logo.key, request.query.v === logo.key);
+  });
+  // Named by its content: an address serves one picture for ever, or none once it is replaced.
+  serve(app, homePictureFile, (request, reply) => {
+    const file = firm.current?.hero?.files.find(({ name }) => name === request.params.name);
+    if (!file) return reply.status(404).send(failure('No such picture now.'));
+    return sendPicture(request, reply, file, file.name, true);
   });
 }
 

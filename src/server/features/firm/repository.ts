@@ -7,19 +7,17 @@ import {
   firmDetailsSchema,
   firmFieldLabels,
 } from '#shared/firm-details.ts';
-import type { LogoType } from '#shared/firm-logo.ts';
-import type { FirmLogo } from './logo.ts';
+import { type FirmPictures, loadPictures, loadPicturesStamp, picturesStamp } from './stored-pictures.ts';
 
 // The firm's details as stored: one row, and the version every save moves on (migrations/025-firm.ts).
 
 type Db = Kysely<Database>;
 
-export interface StoredFirm {
+/** The firm's details and the pictures it uploaded (`logo`, `hero`), each if it has one. */
+export interface StoredFirm extends FirmPictures {
   details: FirmDetails;
   version: number;
   updatedAt: string;
-  /** The logo the firm uploaded, if it has one. */
-  logo?: FirmLogo;
   /** What moves with any change of the details or the pictures: another instance reads them again. */
   stamp: string;
 }
@@ -32,69 +30,20 @@ export async function loadFirm(db: Db): Promise<StoredFirm | undefined> {
     .where('id', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
-  const logo = await db
-    .selectFrom('firm_pictures')
-    .select(['content_type', 'key', 'bytes'])
-    .where('kind', '=', 'logo')
-    .executeTakeFirst();
+  const pictures = await loadPictures(db);
   return {
     details: firmDetailsSchema.parse(JSON.parse(row.details)),
     version: row.version,
     updatedAt: row.updated_at,
-    ...(logo && {
-      logo: { contentType: logo.content_type as LogoType, key: logo.key, bytes: Buffer.from(logo.bytes) },
-    }),
-    stamp: firmStamp(row.version, logo?.key),
+    ...pictures,
+    stamp: `${row.version}/${picturesStamp(pictures)}`,
   };
 }
 
-const firmStamp = (version: number, logoKey: string | undefined) => `${version}/${logoKey ?? ''}`;
-
-/** The stamp of what is stored now, read in one small query; undefined before the firm is set up. */
+/** The stamp of what is stored now, read in two small queries; undefined before the firm is set up. */
 export async function loadFirmStamp(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('firm')
-    .select((eb) => [
-      'version',
-      eb.selectFrom('firm_pictures').select('key').where('kind', '=', 'logo').as('logo_key'),
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row && firmStamp(row.version, row.logo_key ?? undefined);
-}
-
-/**
- * Keeps `logo` as the firm's logo, or removes it (null), and audits who did. Refuses (false) on a site
- * whose details are not saved yet: a logo belongs to a firm.
- */
-export async function saveLogo(
-  db: Db,
-  logo: FirmLogo | null,
-  { by, now }: { by: number | null; now: Date },
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const firm = await trx.selectFrom('firm').select('id').where('id', '=', 1).executeTakeFirst();
-    if (!firm) return false;
-    await trx.deleteFrom('firm_pictures').where('kind', '=', 'logo').execute();
-    if (logo) {
-      await trx
-        .insertInto('firm_pictures')
-        .values({
-          kind: 'logo',
-          content_type: logo.contentType,
-          key: logo.key,
-          bytes: logo.bytes,
-          updated_at: now.toISOString(),
-        })
-        .execute();
-    }
-    await recordAudit(
-      trx,
-      { userId: by, action: logo ? 'firm.logo-changed' : 'firm.logo-removed', subject: 'firm' },
-      now,
-    );
-    return true;
-  });
+  const row = await db.selectFrom('firm').select('version').where('id', '=', 1).executeTakeFirst();
+  return row && `${row.version}/${await loadPicturesStamp(db)}`;
 }
 
 export type SaveResult = { saved: true; version: number } | { saved: false };

@@ -27,7 +27,12 @@ describeEachDatabase('the Firm details API', (database) => {
   });
 
   it('saves the details from the version read, shows them at once, and tells the second of two editors', async () => {
-    expect(await owner.json('/firm')).toEqual({ details: null, version: null, logo: null });
+    expect(await owner.json('/firm')).toEqual({
+      details: null,
+      version: null,
+      logo: null,
+      homePicture: null,
+    });
     const saved = await owner.send('/firm', { details: obrienAndMarsh, basedOn: null }, 'PUT');
     expect(await saved.json()).toEqual({
       success: true,

@@ -2,23 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import {
-  firmMessages,
-  readFirmDetails,
-  removeFirmLogo,
-  saveFirmDetails,
-  uploadFirmLogo,
-} from '#shared/api/back-office-firm.ts';
+import { firmMessages, readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
 import { firmFieldLabels } from '#shared/firm-details.ts';
-import { logoMaxBytes, logoMessages } from '#shared/firm-logo.ts';
 import type { LiveFirm } from './live-firm.ts';
-import { checkLogo, LogoRefusal } from './logo.ts';
-import { loadFirm, saveFirm, saveLogo } from './repository.ts';
-import { logoAddress } from './site-firm-of.ts';
+import { registerPictureUploads } from './picture-uploads.ts';
+import { loadFirm, saveFirm } from './repository.ts';
+import { siteFirmOf } from './site-firm-of.ts';
 
 const labels = Object.values(firmFieldLabels);
-/** A logo of logoMaxBytes as base64, and a little more: the check refuses a larger file in words. */
-const logoBodyLimit = Math.ceil((logoMaxBytes * 4) / 3) + 64 * 1024;
 const startsWithLabel = (message: string) => labels.some((label) => message.startsWith(`${label}: `));
 
 /**
@@ -30,34 +21,18 @@ export function registerFirmRoutes(
   app: FastifyInstance,
   { db, firm, now }: { db: Db; firm: LiveFirm; now: () => Date },
 ) {
-  app.addHook('onRoute', (route) => {
-    if (route.url === uploadFirmLogo.path && route.method === 'PUT') route.bodyLimit = logoBodyLimit;
-  });
-  serve(app, uploadFirmLogo, async (request, reply) => {
-    let logo: Awaited<ReturnType<typeof checkLogo>>;
-    try {
-      logo = await checkLogo(Buffer.from(request.body.data, 'base64'), request.body.contentType);
-    } catch (error) {
-      if (!(error instanceof LogoRefusal)) throw error;
-      return reply.status(error.status).send(failure(error.message));
-    }
-    if (!(await saveLogo(db, logo, { by: request.staff.id, now: now() })))
-      return reply.status(409).send(failure(logoMessages.noDetails));
-    await firm.refresh();
-    return succeeded(logoMessages.saved);
-  });
-  serve(app, removeFirmLogo, async (request) => {
-    await saveLogo(db, null, { by: request.staff.id, now: now() });
-    await firm.refresh();
-    return succeeded(logoMessages.removed);
-  });
+  registerPictureUploads(app, { db, firm, now });
 
   serve(app, readFirmDetails, async () => {
     const stored = await loadFirm(db);
+    const shown = stored && siteFirmOf(stored.details, stored);
     return {
       details: stored?.details ?? null,
       version: stored?.version ?? null,
-      logo: stored?.logo ? logoAddress(stored.logo) : null,
+      logo: shown?.logo || null,
+      homePicture: shown?.hero
+        ? { src: shown.hero.src, alt: shown.hero.alt, width: shown.hero.width, height: shown.hero.height }
+        : null,
     };
   });
 

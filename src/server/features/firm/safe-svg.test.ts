@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logoMessages } from '#shared/firm-logo.ts';
+import { logoMessages } from '#shared/firm-pictures.ts';
 import { safeSvg } from './safe-svg.ts';
 
 const svg = (inside: string, attributes = '') =>

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { logoMessages } from '#shared/firm-logo.ts';
+import { logoMessages } from '#shared/firm-pictures.ts';
 import { escapeHtml } from '#shared/html.ts';
 
 // An uploaded SVG logo, made safe to show anywhere. What could run or reach out (a script, an event

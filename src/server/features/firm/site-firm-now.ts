@@ -14,7 +14,7 @@ export function siteFirmNow(live: LiveFirm): SiteFirm {
   if (!stored) return firmBeingSetUp(live.siteName);
   let firm = shown.get(stored);
   if (!firm) {
-    firm = siteFirmOf(stored.details, stored.logo);
+    firm = siteFirmOf(stored.details, stored);
     shown.set(stored, firm);
   }
   return firm;
@@ -46,6 +46,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     regulator: '',
     logo: '',
     shareImage: '',
+    hero: null,
     areaServed: [],
     openingHours: '',
     openingHoursSpecification: { days: [], opens: '', closes: '' },

@@ -1,10 +1,11 @@
-import { firmLogo, sharePicture } from '#shared/api/site.ts';
+import { firmLogo, homePictureFile, sharePicture } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import { openingHoursInWords } from '#shared/opening-hours.ts';
-import type { SiteFirm } from '#shared/site-firm.ts';
+import type { HeroPicture, SiteFirm } from '#shared/site-firm.ts';
 import { phoneHref } from '#shared/uk-identifiers.ts';
 import type { StoredFirm } from './repository.ts';
+import type { FirmHero } from './stored-pictures.ts';
 
 /**
  * What the pictures made from the logo depend on, the logo and the colours, as one word: the sharing
@@ -18,8 +19,30 @@ export function pictureVersionOf(stored: Pick<StoredFirm, 'details' | 'logo'> | 
 /** Where the logo is served, with its version: kept by browsers while it lasts. */
 export const logoAddress = (logo: { key: string }) => `${firmLogo.path}?v=${logo.key}`;
 
-/** The firm as the site shows it, from the details an owner saved and the logo it uploaded. */
-export function siteFirmOf(details: FirmDetails, logo?: StoredFirm['logo']): SiteFirm {
+/** The home page's picture as a page offers it. */
+function heroPictureOf(hero: FirmHero): HeroPicture {
+  const address = (name: string) => homePictureFile.path.replace(':name', name);
+  const srcset = (type: string) =>
+    hero.files
+      .filter((file) => file.contentType === type)
+      .map((file) => `${address(file.name)} ${file.width}w`)
+      .join(', ');
+  const largest = hero.files.filter((file) => file.contentType === 'image/webp').at(-1);
+  return {
+    alt: hero.alt,
+    src: largest ? address(largest.name) : '',
+    width: largest?.width ?? 0,
+    height: largest?.height ?? 0,
+    avif: srcset('image/avif'),
+    webp: srcset('image/webp'),
+  };
+}
+
+/** The firm as the site shows it, from the details an owner saved and the pictures it uploaded. */
+export function siteFirmOf(
+  details: FirmDetails,
+  { logo, hero }: Pick<StoredFirm, 'logo' | 'hero'> = {},
+): SiteFirm {
   const office = details.registeredOffice;
   return {
     name: details.tradingName,
@@ -41,6 +64,7 @@ export function siteFirmOf(details: FirmDetails, logo?: StoredFirm['logo']): Sit
     regulator: details.regulator,
     logo: logo ? logoAddress(logo) : '',
     shareImage: `${sharePicture.path}?v=${pictureVersionOf({ details, logo })}`,
+    hero: hero ? heroPictureOf(hero) : null,
     areaServed: details.areasServed,
     openingHours: openingHoursInWords(details.openingHours),
     openingHoursSpecification: details.openingHours,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FirmLogo } from './logo.ts';
+import type { FirmLogo } from './stored-pictures.ts';
 
 // The pictures browsers, phones and link previews ask the site for, made on the server from the firm's
 // logo and colours: favicon.ico, the phone's home-screen icon (also the logo every email shows) and the

@@ -3,6 +3,7 @@ import { failure, succeeded } from '#server/http/errors.ts';
 import { sendCompressed } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
+import { PhotoRefusal } from '#server/pictures/photo-sizes.ts';
 import {
   createArticle,
   discardArticleRevision,
@@ -23,7 +24,6 @@ import {
   insightsTag,
 } from '#shared/api/insights.ts';
 import { articleMessages, articlePath, insightsTagPath } from '#shared/articles.ts';
-import { CoverRefusal } from './cover-images.ts';
 import type { PublishedInsights } from './published-pages.ts';
 import { ArticleRefusal, type ArticleService } from './service.ts';
 
@@ -42,7 +42,7 @@ async function answering(reply: FastifyReply, change: () => Promise<string>) {
   try {
     return reply.status(200).send(succeeded(await change()));
   } catch (error) {
-    if (error instanceof ArticleRefusal || error instanceof CoverRefusal) {
+    if (error instanceof ArticleRefusal || error instanceof PhotoRefusal) {
       return reply.status(error.status).send(failure(error.message));
     }
     throw error;

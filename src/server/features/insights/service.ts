@@ -3,11 +3,11 @@ import { type AuditAction, recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { ArticleTable, Database } from '#server/db/schema.ts';
 import { loadSettings } from '#server/features/availability/index.ts';
+import { makePhotoSizes } from '#server/pictures/photo-sizes.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import type { Article, ArticleSummary } from '#shared/api/back-office-articles.ts';
 import { articleMessages, normaliseTags } from '#shared/articles.ts';
-import { makeCover } from './cover-images.ts';
 import {
   applyRevision,
   changesGoLive,
@@ -340,7 +340,11 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       upload: { bytes: Buffer; contentType: string; alt: string },
     ) {
       await find(db, id);
-      const cover = await makeCover(upload.bytes, upload.contentType);
+      const cover = await makePhotoSizes(upload.bytes, upload.contentType, {
+        size: articleMessages.coverSize,
+        unreadable: articleMessages.coverUnreadable,
+        type: articleMessages.coverType,
+      });
       return change(editor.id, 'article.cover-changed', async (trx, at) => {
         const row = await find(trx, id);
         await trx

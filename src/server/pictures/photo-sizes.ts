@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { articleMessages, coverMaxBytes, coverWidths } from '#shared/articles.ts';
+import { photoMaxBytes, photoWidths } from '#shared/photos.ts';
 
-/** A cover that cannot be taken, with the status and the words the editor shows. */
-export class CoverRefusal extends Error {
+// A photograph uploaded for a page (an article's cover, the home page's picture), made into the sizes and
+// formats a page's <picture> offers, so each screen fetches only what it draws.
+
+/** A photo that cannot be taken, with the status and the words the editor shows. */
+export class PhotoRefusal extends Error {
   readonly status: 413 | 422;
   constructor(status: 413 | 422, message: string) {
     super(message);
@@ -11,7 +14,7 @@ export class CoverRefusal extends Error {
   }
 }
 
-export interface CoverFile {
+export interface PhotoFile {
   name: string;
   contentType: 'image/avif' | 'image/webp';
   width: number;
@@ -19,55 +22,67 @@ export interface CoverFile {
   bytes: Buffer;
 }
 
-export interface Cover {
-  /** The original's content hash: it names every file, so a new cover never reuses an old URL. */
+export interface Photo {
+  /** The original's content hash: it names every file, so a new photo never reuses an old URL. */
   key: string;
   /** The largest size made, which the page's <img> declares so that nothing moves as it loads. */
   width: number;
   height: number;
-  files: CoverFile[];
+  files: PhotoFile[];
+}
+
+/** What a refusal says, in the words of the screen the photo was uploaded on. */
+export interface PhotoMessages {
+  size: string;
+  unreadable: string;
+  /** The file is not the type it claims. */
+  type: string;
 }
 
 const sniffed: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /**
- * Makes the cover's AVIF and WebP files at each of coverWidths no wider than the original (or the
+ * Makes the photo's AVIF and WebP files at each of photoWidths no wider than the original (or the
  * original's own width if it is narrower than them all), turned upright as the camera recorded it and
  * without its metadata (a photo's location stays private). The file must really be the type it claims.
  */
-export async function makeCover(bytes: Buffer, declaredType: string): Promise<Cover> {
-  if (bytes.length > coverMaxBytes) throw new CoverRefusal(413, articleMessages.coverSize);
+export async function makePhotoSizes(
+  bytes: Buffer,
+  declaredType: string,
+  messages: PhotoMessages,
+): Promise<Photo> {
+  if (bytes.length > photoMaxBytes) throw new PhotoRefusal(413, messages.size);
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, readLimits).metadata();
   } catch {
-    throw new CoverRefusal(422, articleMessages.coverUnreadable);
+    throw new PhotoRefusal(422, messages.unreadable);
   }
   const type = sniffed[metadata.format ?? ''];
-  if (!type) throw new CoverRefusal(422, articleMessages.coverUnreadable);
-  if (type !== declaredType) throw new CoverRefusal(422, articleMessages.coverType);
+  if (!type) throw new PhotoRefusal(422, messages.unreadable);
+  if (type !== declaredType) throw new PhotoRefusal(422, messages.type);
   const upright = (metadata.orientation ?? 1) >= 5;
   const originalWidth = (upright ? metadata.height : metadata.width) ?? 0;
-  const widths = coverWidths.filter((width) => width <= originalWidth);
-  if (widths.length === 0) widths.push(originalWidth as (typeof coverWidths)[number]);
+  const widths: number[] = photoWidths.filter((width) => width <= originalWidth);
+  if (widths.length === 0) widths.push(originalWidth);
 
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
   try {
-    return { key, ...(await resizedCovers(bytes, key, widths)) };
+    return { key, ...(await resizedPhotos(bytes, key, widths)) };
   } catch {
     // A file whose header reads well but whose picture is cut short or damaged.
-    throw new CoverRefusal(422, articleMessages.coverUnreadable);
+    throw new PhotoRefusal(422, messages.unreadable);
   }
 }
 
 /**
- * A photo straight from a phone or camera (48 megapixels and more) is a fair cover; a picture claiming
+ * A photo straight from a phone or camera (48 megapixels and more) is fair to upload; a picture claiming
  * to be larger than this is refused before it is decoded, and a damaged one fails rather than shows grey.
  */
 const readLimits = { limitInputPixels: 100_000_000, failOn: 'truncated' } as const;
 
-async function resizedCovers(bytes: Buffer, key: string, widths: number[]) {
-  const files: CoverFile[] = [];
+async function resizedPhotos(bytes: Buffer, key: string, widths: number[]) {
+  const files: PhotoFile[] = [];
   for (const width of widths) {
     const resized = sharp(bytes, readLimits).rotate().resize({ width });
     for (const [extension, contentType, encode] of [
@@ -84,6 +99,6 @@ async function resizedCovers(bytes: Buffer, key: string, widths: number[]) {
       });
     }
   }
-  const largest = files.at(-1) as CoverFile;
+  const largest = files.at(-1) as PhotoFile;
   return { width: largest.width, height: largest.height, files };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logoMessages } from '#shared/firm-logo.ts';
+import { heroMessages, logoMessages } from '#shared/firm-pictures.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
@@ -22,8 +22,13 @@ const png = (size: number) =>
   sharp({ create: { width: size, height: size, channels: 4, background: '#2a7a4b' } })
     .png()
     .toBuffer();
+/** A photo as a phone saves it: a JPEG, wider than it is tall. */
+const photo = (width: number) =>
+  sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#8fa3b8' } })
+    .jpeg()
+    .toBuffer();
 
-describeEachDatabase('the firm’s logo', (database) => {
+describeEachDatabase('the firm’s pictures', (database) => {
   let site: TestApp;
   let owner: ReturnType<typeof backOfficeClient>;
   beforeAll(async () => {
@@ -149,6 +154,63 @@ describeEachDatabase('the firm’s logo', (database) => {
       action: 'firm.logo-removed',
       by: 'partner@obrienmarsh.example',
     });
+  });
+
+  it('takes a photo for the home page in the sizes screens need, in place of the drawing, until it is removed', async () => {
+    expect(await home()).toContain('class="hero-art"');
+    const saved = await owner.send(
+      '/firm/home-picture',
+      { ...upload('image/jpeg', await photo(1600)), alt: 'Our office on Park Row' },
+      'PUT',
+    );
+    expect(await saved.json()).toEqual({
+      success: true,
+      infoMessages: [heroMessages.saved],
+      errorMessages: [],
+    });
+
+    const page = await home();
+    expect(page).not.toContain('class="hero-art"');
+    const sources = [...page.matchAll(/<source type="(image\/\w+)" srcSet="([^"]+)"/g)].map(
+      ([, type, set]) => [type, (set as string).split(', ').map((entry) => entry.split(' ')[1])],
+    );
+    expect(sources).toEqual([
+      ['image/avif', ['480w', '960w', '1440w']],
+      ['image/webp', ['480w', '960w', '1440w']],
+    ]);
+    const img =
+      /<img class="hero-photo" src="([^"]+)" alt="Our office on Park Row" width="1440" height="960"/.exec(
+        page,
+      );
+    expect(img).not.toBeNull();
+    const largest = await send(site, img?.[1] as string);
+    expect(largest.headers.get('content-type')).toBe('image/webp');
+    expect(largest.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const { width, exif } = await sharp(Buffer.from(await largest.arrayBuffer())).metadata();
+    expect([width, exif]).toEqual([1440, undefined]);
+    expect((await owner.json('/firm')).homePicture).toEqual({
+      src: img?.[1],
+      alt: 'Our office on Park Row',
+      width: 1440,
+      height: 960,
+    });
+
+    for (const [body, status, message] of [
+      [{ ...upload('image/jpeg', await photo(800)), alt: '' }, 422, heroMessages.small],
+      [{ ...upload('image/png', await photo(1600)), alt: '' }, 422, heroMessages.mislabelled],
+      [{ ...upload('image/jpeg', 'not a photo'), alt: '' }, 422, heroMessages.unreadable],
+      [{ ...upload('image/gif', 'GIF89a'), alt: '' }, 422, heroMessages.type],
+      [{ ...upload('image/jpeg', await photo(1600)), alt: 'x'.repeat(201) }, 422, heroMessages.alt],
+    ] as const) {
+      const answer = await owner.send('/firm/home-picture', body, 'PUT');
+      expect([answer.status, (await answer.json()).errorMessages]).toEqual([status, [message]]);
+    }
+    expect((await send(site, img?.[1] as string)).status).toBe(200);
+
+    const removed = await owner.send('/firm/home-picture', undefined, 'DELETE');
+    expect((await removed.json()).infoMessages).toEqual([heroMessages.removed]);
+    expect(await home()).toContain('class="hero-art"');
+    expect((await send(site, img?.[1] as string)).status).toBe(404);
   });
 });
 

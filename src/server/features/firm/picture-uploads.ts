@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '#server/db/database.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import { PhotoRefusal } from '#server/pictures/photo-sizes.ts';
+import {
+  removeFirmLogo,
+  removeHomePicture,
+  uploadFirmLogo,
+  uploadHomePicture,
+} from '#shared/api/back-office-firm.ts';
+import { heroMessages, logoMaxBytes, logoMessages } from '#shared/firm-pictures.ts';
+import { photoMaxBytes } from '#shared/photos.ts';
+import { makeHero } from './hero.ts';
+import type { LiveFirm } from './live-firm.ts';
+import { checkLogo, LogoRefusal } from './logo.ts';
+import { type FirmHero, type FirmLogo, savePicture } from './stored-pictures.ts';
+
+/** A file of `bytes` as base64, and a little more: the check refuses a larger file in words. */
+const bodyLimitFor = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64 * 1024;
+
+/**
+ * The owner's uploads of the logo and the home page's picture. Each is checked and made into what the
+ * site serves before anything is stored, so a refused file leaves the published one as it was; a stored
+ * one is shown by this instance before the answer, and by the others within seconds.
+ */
+export function registerPictureUploads(
+  app: FastifyInstance,
+  { db, firm, now }: { db: Db; firm: LiveFirm; now: () => Date },
+) {
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'PUT') return;
+    if (route.url === uploadFirmLogo.path) route.bodyLimit = bodyLimitFor(logoMaxBytes);
+    if (route.url === uploadHomePicture.path) route.bodyLimit = bodyLimitFor(photoMaxBytes);
+  });
+
+  /** Stores what `make` made of the upload (or nothing, for a refusal it threw), and says so. */
+  const take = async (
+    reply: FastifyReply,
+    kind: 'logo' | 'hero',
+    staffId: number,
+    make: () => Promise<FirmLogo | FirmHero | null>,
+    messages: { saved: string; removed: string; noDetails: string },
+  ) => {
+    let picture: FirmLogo | FirmHero | null;
+    try {
+      picture = await make();
+    } catch (error) {
+      if (!(error instanceof LogoRefusal || error instanceof PhotoRefusal)) throw error;
+      return reply.status(error.status).send(failure(error.message));
+    }
+    if (!(await savePicture(db, kind, picture, { by: staffId, now: now() })))
+      return reply.status(409).send(failure(messages.noDetails));
+    await firm.refresh();
+    return reply.send(succeeded(picture ? messages.saved : messages.removed));
+  };
+
+  serve(app, uploadFirmLogo, (request, reply) =>
+    take(
+      reply,
+      'logo',
+      request.staff.id,
+      () => checkLogo(Buffer.from(request.body.data, 'base64'), request.body.contentType),
+      logoMessages,
+    ),
+  );
+  serve(app, removeFirmLogo, (request, reply) =>
+    take(reply, 'logo', request.staff.id, async () => null, logoMessages),
+  );
+  serve(app, uploadHomePicture, (request, reply) => {
+    const { data, contentType, alt } = request.body;
+    return take(
+      reply,
+      'hero',
+      request.staff.id,
+      () => makeHero(Buffer.from(data, 'base64'), contentType, alt),
+      heroMessages,
+    );
+  });
+  serve(app, removeHomePicture, (request, reply) =>
+    take(reply, 'hero', request.staff.id, async () => null, heroMessages),
+  );
+}

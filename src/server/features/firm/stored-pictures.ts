@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { recordAudit } from '#server/audit/log.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { LogoType } from '#shared/firm-pictures.ts';
+
+// The pictures a firm uploaded, as stored (migrations/027-firm-pictures.ts): the logo as one row, the home
+// page's picture as one row for each size of it. Both are read with the firm's details, into memory.
+
+type Db = Kysely<Database>;
+
+/** A logo as stored: the SVG made safe, or the PNG as uploaded and checked. */
+export interface FirmLogo {
+  contentType: LogoType;
+  bytes: Buffer;
+  /** Its content hash: the logo's address carries it, so a browser keeps each logo as long as it lasts. */
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** One size of the home page's picture, as its address names it. */
+export interface HeroFile {
+  name: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** The home page's picture: its sizes, and what it shows (empty when it only decorates). */
+export interface FirmHero {
+  key: string;
+  alt: string;
+  files: HeroFile[];
+}
+
+export interface FirmPictures {
+  logo?: FirmLogo;
+  hero?: FirmHero;
+}
+
+/** The pictures stored now. */
+export async function loadPictures(db: Db): Promise<FirmPictures> {
+  const rows = await db
+    .selectFrom('firm_pictures')
+    .select(['name', 'kind', 'content_type', 'key', 'width', 'height', 'alt', 'bytes'])
+    .orderBy('width')
+    .execute();
+  const logo = rows.find((row) => row.kind === 'logo');
+  const hero = rows.filter((row) => row.kind === 'hero');
+  return {
+    ...(logo && {
+      logo: {
+        contentType: logo.content_type as LogoType,
+        bytes: Buffer.from(logo.bytes),
+        key: logo.key,
+        width: logo.width,
+        height: logo.height,
+      },
+    }),
+    ...(hero[0] && {
+      hero: {
+        key: hero[0].key,
+        alt: hero[0].alt,
+        files: hero.map((row) => ({
+          name: row.name,
+          contentType: row.content_type,
+          width: row.width,
+          height: row.height,
+          bytes: Buffer.from(row.bytes),
+        })),
+      },
+    }),
+  };
+}
+
+/** The content hashes of the pictures stored now, as one word that moves with any change of them. */
+export const picturesStamp = ({ logo, hero }: FirmPictures) => `${logo?.key ?? ''}/${hero?.key ?? ''}`;
+
+/** The same word, read in one small query rather than with the pictures' bytes. */
+export async function loadPicturesStamp(db: Db): Promise<string> {
+  const rows = await db.selectFrom('firm_pictures').select(['kind', 'key']).distinct().execute();
+  const key = (kind: 'logo' | 'hero') => rows.find((row) => row.kind === kind)?.key;
+  return `${key('logo') ?? ''}/${key('hero') ?? ''}`;
+}
+
+/**
+ * Replaces the picture of one kind with `picture` (null removes it), and audits who did. Refuses (false)
+ * on a site whose details are not saved yet: a picture belongs to a firm.
+ */
+export async function savePicture(
+  db: Db,
+  kind: 'logo' | 'hero',
+  picture: FirmLogo | FirmHero | null,
+  { by, now }: { by: number | null; now: Date },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const firm = await trx.selectFrom('firm').select('id').where('id', '=', 1).executeTakeFirst();
+    if (!firm) return false;
+    await trx.deleteFrom('firm_pictures').where('kind', '=', kind).execute();
+    const updated_at = now.toISOString();
+    const rows =
+      picture === null
+        ? []
+        : 'files' in picture
+          ? picture.files.map((file) => ({
+              name: file.name,
+              kind,
+              content_type: file.contentType,
+              key: picture.key,
+              width: file.width,
+              height: file.height,
+              alt: picture.alt,
+              bytes: file.bytes,
+              updated_at,
+            }))
+          : [
+              {
+                name: 'logo',
+                kind,
+                content_type: picture.contentType,
+                key: picture.key,
+                width: picture.width,
+                height: picture.height,
+                bytes: picture.bytes,
+                updated_at,
+              },
+            ];
+    // One at a time: a picture's sizes together can pass what one statement may carry.
+    for (const row of rows) await trx.insertInto('firm_pictures').values(row).execute();
+    const action = `firm.${kind}-${picture ? 'changed' : 'removed'}` as const;
+    await recordAudit(trx, { userId: by, action, subject: 'firm' }, now);
+    return true;
+  });
+}

@@ -1,0 +1,48 @@
+// The pictures an owner uploads on the Firm details screen (docs/decisions/022-the-firm-is-data.md): the
+// logo, an SVG made safe or a PNG, from which the server makes the favicon, the phone's home-screen icon
+// and the sharing image; and the home page's picture, a photo made into the sizes screens need. Each
+// refusal starts with the field's label, as the details' refusals do.
+
+export const logoTypes = ['image/svg+xml', 'image/png'] as const;
+export type LogoType = (typeof logoTypes)[number];
+
+/** A logo is a small file: an SVG of a few kilobytes, a PNG of a few hundred. */
+export const logoMaxBytes = 1024 * 1024;
+
+/** A PNG smaller than this on its shorter side looks blurred as a phone's home-screen icon (180 px). */
+export const logoMinPixels = 128;
+
+export const logoMessages = {
+  saved:
+    'Logo saved. The pages, the icons and the sharing picture show it now, on every instance within seconds.',
+  removed: 'Logo removed. The pages show the firm’s name alone.',
+  type: 'Logo: upload an SVG or a PNG file.',
+  size: 'Logo: the file is larger than 1 MB. Save it smaller, or as an SVG.',
+  unreadable: 'Logo: the file could not be read as a picture. Save it again from your design program.',
+  small: `Logo: the picture is smaller than ${logoMinPixels} pixels on a side. Upload a larger one, or an SVG.`,
+  script: 'Logo: the SVG holds a script. Save it again without scripts.',
+  handler: 'Logo: the SVG holds event handlers (such as onload). Save it again without them.',
+  external:
+    'Logo: the SVG refers to other files or addresses. Save it again with its pictures and fonts inside, or as a PNG.',
+  foreignObject: 'Logo: the SVG holds HTML (a foreignObject). Save it again as plain shapes, or as a PNG.',
+  entities: 'Logo: the SVG declares entities of its own. Save it again from your design program.',
+  noDetails: 'Save the firm’s details before its logo.',
+} as const;
+
+/** A picture narrower than this would be enlarged, and blurred, on a laptop's home page. */
+export const heroMinWidth = 960;
+export const heroAltMaxLength = 200;
+
+export const heroMessages = {
+  saved: 'Picture saved. The home page shows it now, on every instance within seconds.',
+  removed: 'Picture removed. The home page shows the drawing in your colours again.',
+  type: 'Home page picture: upload a JPEG, PNG or WebP photo.',
+  size: 'Home page picture: the file is larger than 8 MB. Save it smaller and upload it again.',
+  unreadable: 'Home page picture: the file could not be read as a picture. Upload a JPEG, PNG or WebP photo.',
+  /** The file is not the type its name says. */
+  mislabelled:
+    'Home page picture: the file is not the kind of picture its name says. Save it again as a JPEG, PNG or WebP.',
+  small: `Home page picture: the picture is narrower than ${heroMinWidth} pixels, and would look blurred. Upload a larger one.`,
+  alt: `Description of the picture: at most ${heroAltMaxLength} characters of ordinary text on one line.`,
+  noDetails: 'Save the firm’s details before its home page picture.',
+} as const;
