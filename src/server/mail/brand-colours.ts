@@ -13,7 +13,6 @@ export function themeColour(name: string): string {
 }
 
 export const emailColours = {
-  page: themeColour('color-tint'),
   card: themeColour('color-surface'),
   ink: themeColour('color-ink'),
   muted: themeColour('color-muted'),

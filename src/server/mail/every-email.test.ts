@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import ICAL from 'ical.js';
 import { parse } from 'parse5';
@@ -19,6 +17,7 @@ import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enq
 import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
 import { applicationSchema } from '#shared/application.ts';
+import { lighter } from '#shared/colours.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { demoFirm } from '#tests/support/firms.ts';
 import { sampleBooking } from '#tests/support/sample-booking.ts';
@@ -196,12 +195,11 @@ describe.each(kinds.map(([kind]) => kind))('the %s email', (kind) => {
     expect(`${mail().text}${mail().html}`).not.toContain('{{');
   });
 
-  it('wears the site’s colours from content/theme.css, and wraps long values rather than widening', () => {
+  it('wears the firm’s colours, and wraps long values rather than widening', () => {
     const { html } = mail();
-    const theme = readFileSync(path.resolve(import.meta.dirname, '../../../content/theme.css'), 'utf8');
-    const token = (name: string) => theme.match(new RegExp(`--${name}:\\s*(#[0-9a-fA-F]+)`))?.[1] as string;
-    expect(html).toContain(`background-color:${token('color-tint')}`);
-    expect(html).toContain(`color:${token('color-brand')}`);
+    const { brand } = demoFirm().colours;
+    expect(html).toContain(`background-color:${lighter(brand, 0.92)}`);
+    expect(html).toContain(`color:${brand}`);
     expect(html).toContain('overflow-wrap:anywhere');
   });
 

@@ -15,6 +15,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
 import { touchIcon } from '#shared/api/site.ts';
+import { contrastRatio, darker, lighter, minimumContrast } from '#shared/colours.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
@@ -53,6 +54,8 @@ export interface EmailFirm {
   postalAddress: string;
   phone: string;
   companyNumber: string;
+  /** The firm's main colour: its name, links and buttons. Absent from messages stored before it was kept. */
+  brand?: string;
 }
 
 /** "1 High Street, Ludlow SY8 1AA", or nothing from a site whose firm is not set up yet. */
@@ -66,6 +69,7 @@ export const emailFirm = (firm: SiteFirm): EmailFirm => ({
   postalAddress: postalAddress(firm),
   phone: firm.phone,
   companyNumber: firm.companyNumber,
+  brand: firm.colours.brand,
 });
 
 export interface EmailBody {
@@ -78,35 +82,62 @@ export interface EmailBody {
 
 const colours = emailColours;
 
-const dark = {
+const darkGreys = {
   page: '#141b20',
   card: '#1d262c',
   ink: '#e8e6e1',
   muted: '#b4bcc2',
   rule: '#34414a',
-  accent: '#8ccfda',
-  accentInk: '#0b2a30',
 };
+
+/** The firm's colour where an email shows it, in light and dark mail programs. */
+interface Accent {
+  /** Its name, links and buttons on white; the page around the card is a pale tint of it. */
+  light: string;
+  page: string;
+  /** The same colour lightened until it reads on the dark card, and the dark text on its buttons. */
+  dark: string;
+  darkInk: string;
+}
+
+/** The accent of a firm's emails, from its main colour (the site's default for older messages). */
+function accentOf(brand = colours.accent): Accent {
+  let dark = brand;
+  for (let amount = 0.1; contrastRatio(dark, darkGreys.card) < minimumContrast && amount <= 1; amount += 0.1)
+    dark = lighter(brand, amount);
+  return { light: brand, page: lighter(brand, 0.92), dark, darkInk: darker(brand, 0.75) };
+}
+
+/** Where the HTML part says the firm's colour, for what is filled in after rendering (a call's link). */
+const brandColourMetaName = 'x-brand-colour';
+
+/** The firm's colour an email's HTML part was drawn in. */
+export function brandColourOf(html: string): string {
+  return (
+    new RegExp(`<meta name="${brandColourMetaName}" content="(#[0-9a-f]{6})"`).exec(html)?.[1] ??
+    colours.accent
+  );
+}
 
 /** The dark palette, for the clients that say they are dark (prefers-color-scheme) and for Outlook.com,
  *  which instead marks the elements whose colours it changed with data-ogsc (text) and data-ogsb
  *  (backgrounds): there our own dark colours replace its guesses. */
-const darkRules = (scope: string) => `
-  ${scope} .page { background-color: ${dark.page} !important; }
-  ${scope} .rule { border-color: ${dark.rule} !important; }
-  ${scope} .card { background-color: ${dark.card} !important; }
-  ${scope} .ink { color: ${dark.ink} !important; }
-  ${scope} .brand { color: ${dark.accent} !important; }
-  ${scope} .muted { color: ${dark.muted} !important; }
-  ${scope} .button { background-color: ${dark.accent} !important; color: ${dark.accentInk} !important; }
-  ${scope} .link { color: ${dark.accent} !important; }`;
+const darkRules = (scope: string, accent: Accent) => `
+  ${scope} .page { background-color: ${darkGreys.page} !important; }
+  ${scope} .rule { border-color: ${darkGreys.rule} !important; }
+  ${scope} .card { background-color: ${darkGreys.card} !important; }
+  ${scope} .ink { color: ${darkGreys.ink} !important; }
+  ${scope} .brand { color: ${accent.dark} !important; }
+  ${scope} .muted { color: ${darkGreys.muted} !important; }
+  ${scope} .button { background-color: ${accent.dark} !important; color: ${accent.darkInk} !important; }
+  ${scope} .link { color: ${accent.dark} !important; }`;
 
-const darkStyles = `
+const darkStyles = (accent: Accent) => `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
-body { margin: 0; background-color: ${colours.page}; }
+body { margin: 0; background-color: ${accent.page}; }
 @media (prefers-color-scheme: dark) {
-  body { background-color: ${dark.page} !important; }${darkRules('')}
-}${darkRules('[data-ogsc]')}${darkRules('[data-ogsb]')}`;
+  body { background-color: ${darkGreys.page} !important; }${darkRules('', accent)}
+}${darkRules('[data-ogsc]', accent)}${darkRules('[data-ogsb]', accent)}`;
 
 /** The firm's typeface first (for a reader who has it), then the system sans-serifs mail programs have. */
 const sans = "Figtree, 'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica, Arial, sans-serif";
@@ -145,7 +176,7 @@ const text = (content: ReactNode, style: Record<string, string | number> = {}, c
     content,
   );
 
-function block(item: EmailBlock, index: number): ReactNode {
+function block(item: EmailBlock, index: number, accent: Accent): ReactNode {
   switch (item.kind) {
     case 'paragraph':
       return h('div', { key: index }, text(item.text, { whiteSpace: 'pre-line' }));
@@ -159,7 +190,7 @@ function block(item: EmailBlock, index: number): ReactNode {
       return h(
         'div',
         { key: index },
-        text(h(Link, { href: item.href, className: 'link', style: { color: colours.accent } }, item.label), {
+        text(h(Link, { href: item.href, className: 'link', style: { color: accent.light } }, item.label), {
           fontSize: 14,
           lineHeight: '22px',
         }),
@@ -174,7 +205,7 @@ function block(item: EmailBlock, index: number): ReactNode {
             href: item.href,
             className: 'button',
             style: {
-              backgroundColor: colours.accent,
+              backgroundColor: accent.light,
               color: colours.accentInk,
               fontFamily: sans,
               fontSize: 16,
@@ -189,7 +220,7 @@ function block(item: EmailBlock, index: number): ReactNode {
         text(
           h(
             Link,
-            { href: item.href, className: 'link', style: { color: colours.accent, wordBreak: 'break-all' } },
+            { href: item.href, className: 'link', style: { color: accent.light, wordBreak: 'break-all' } },
             item.href,
           ),
           { color: colours.muted, fontSize: 13, lineHeight: '20px', margin: '12px 0 0' },
@@ -245,6 +276,7 @@ function block(item: EmailBlock, index: number): ReactNode {
 
 function EmailLayout({ body }: { body: EmailBody }) {
   const { firm } = body;
+  const accent = accentOf(firm.brand);
   return h(
     Html,
     { lang: 'en' },
@@ -253,8 +285,9 @@ function EmailLayout({ body }: { body: EmailBody }) {
       null,
       h('meta', { name: 'color-scheme', content: 'light dark' }),
       h('meta', { name: 'supported-color-schemes', content: 'light dark' }),
+      h('meta', { name: brandColourMetaName, content: accent.light }),
       h('title', null, body.heading),
-      h('style', null, darkStyles),
+      h('style', null, darkStyles(accent)),
     ),
     h(Preview, null, body.preview),
     h(
@@ -264,8 +297,8 @@ function EmailLayout({ body }: { body: EmailBody }) {
         Section,
         {
           className: 'page',
-          bgcolor: colours.page,
-          style: { backgroundColor: colours.page, padding: '24px 0' },
+          bgcolor: accent.page,
+          style: { backgroundColor: accent.page, padding: '24px 0' },
         },
         h(
           Container,
@@ -299,7 +332,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
                     { style: { verticalAlign: 'middle' } },
                     text(
                       firm.name,
-                      { fontSize: 20, lineHeight: '28px', margin: 0, color: colours.accent, fontWeight: 700 },
+                      { fontSize: 20, lineHeight: '28px', margin: 0, color: accent.light, fontWeight: 700 },
                       'brand',
                     ),
                   ),
@@ -331,7 +364,7 @@ function EmailLayout({ body }: { body: EmailBody }) {
               },
               body.heading,
             ),
-            ...body.blocks.map(block),
+            ...body.blocks.map((item, index) => block(item, index, accent)),
           ),
           h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
           text(

@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { meetingUrlToken } from '#server/mail/booked-call.ts';
-import { emailColours } from '#server/mail/brand-colours.ts';
 import { fillMeetingLink } from '#server/mail/ics.ts';
+import { brandColourOf } from '#server/mail/layout.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { meetingLinkToFollow } from './emails.ts';
@@ -67,7 +67,7 @@ export function withMeetingLink(message: MailMessage, url: string | null): MailM
     html: message.html?.replaceAll(
       meetingUrlToken,
       url
-        ? `<a href="${escaped}" class="link" style="color:${emailColours.accent}">${escaped}</a>`
+        ? `<a href="${escaped}" class="link" style="color:${brandColourOf(message.html)}">${escaped}</a>`
         : escapeHtml(instead),
     ),
     calendar: message.calendar && {
