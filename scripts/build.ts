@@ -1,6 +1,8 @@
 // Builds the browser bundle and the server's page renderer (dist/ssr/prerender.js), lists what each page
 // loads (dist/page-assets.json), and precompresses the assets. The pages themselves are rendered by the
 // server, with the firm it holds (docs/decisions/022-the-firm-is-data.md).
+
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PageAssets } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
+import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');
@@ -42,11 +45,19 @@ const manifest: Record<string, ManifestChunk> = JSON.parse(
 const stylesheet = manifest['style.css'];
 if (!stylesheet) throw new Error('The build made no style.css');
 
-// The typeface's files, which the stylesheet names: every page preloads them so text is not shown in a
-// fallback first.
-const fonts = readdirSync(path.join(dist, 'client/assets'))
-  .filter((name) => name.endsWith('.woff2'))
-  .map((name) => `/assets/${name}`);
+// The typefaces a firm may choose, each the Latin subset of its variable font, named by its content so a
+// browser keeps it for a year. The server's /theme.css names the firm's; every page preloads it.
+const typefaceFiles = Object.fromEntries(
+  typefaceIds.map((id) => {
+    const name = typefaces[id].package;
+    const bytes = readFileSync(
+      `node_modules/@fontsource-variable/${name}/files/${name}-latin-wght-normal.woff2`,
+    );
+    const file = `${name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.woff2`;
+    writeFileSync(path.join(dist, 'client/assets', file), bytes);
+    return [id, `/assets/${file}`];
+  }),
+) as Prerender.SiteAssets['typefaces'];
 
 /** The entry script, the stylesheet and every module a page needs, so the browser fetches them at once. */
 function assetsFor(pageSource: string): PageAssets {
@@ -61,7 +72,7 @@ function assetsFor(pageSource: string): PageAssets {
   visit(pageSource);
   const script = `/${manifest[entry]?.file}`;
   modules.delete(script);
-  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules], fonts };
+  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules] };
 }
 
 const { pageCatalogue }: typeof Prerender = await import(
@@ -73,7 +84,8 @@ for (const page of pages) {
 }
 const siteAssets: Prerender.SiteAssets = {
   pages: Object.fromEntries(pages.map((page) => [page.id, assetsFor(page.source)])),
-  shell: { styles: assetsFor(entry).styles, preloads: [], fonts },
+  shell: { styles: assetsFor(entry).styles, preloads: [] },
+  typefaces: typefaceFiles,
 };
 writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));
 // Rendered pages that builds before the firm became data wrote: the server no longer reads them.

@@ -1,9 +1,9 @@
 import { favicon, touchIcon } from '#shared/api/site.ts';
 import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
-import { themeHref } from '#shared/colours.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { firmWords } from '#shared/firm-words.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { themeHref } from '#shared/look.ts';
 import { pageDescription, pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
@@ -16,7 +16,7 @@ export interface PageAssets {
   script?: string;
   styles: string[];
   preloads: string[];
-  /** The typeface's files (content/theme.css), fetched at once rather than after the stylesheet is read. */
+  /** The firm's typeface's file, fetched at once rather than after the stylesheet is read. */
   fonts?: string[];
 }
 
@@ -56,7 +56,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     // After the site's own: the firm's colours over the defaults content/theme.css gives.
-    `<link rel="stylesheet" href="${escapeHtml(themeHref(firm.colours))}">`,
+    `<link rel="stylesheet" href="${escapeHtml(themeHref(firm))}">`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     assets.script && `<script type="module" src="${assets.script}"></script>`,
     url &&

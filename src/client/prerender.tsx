@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
+import type { TypefaceId } from '#shared/typefaces.ts';
 import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
@@ -59,8 +60,10 @@ export function renderServerPageShell(firm: SiteFirm): RenderedPage {
 /** What the build found each page needs (dist/page-assets.json). */
 export interface SiteAssets {
   pages: Record<string, PageAssets>;
-  /** The stylesheet and typeface of the pages the server writes, which are not hydrated. */
+  /** The stylesheet of the pages the server writes, which are not hydrated. */
   shell: PageAssets;
+  /** Where the site serves each typeface a firm may choose (src/shared/typefaces.ts). */
+  typefaces: Record<TypefaceId, string>;
 }
 
 export interface RenderedSite {
@@ -72,12 +75,14 @@ export interface RenderedSite {
 
 /** The whole site for `firm`: every page's document and the shell of the server's own pages. */
 export function renderSite(firm: SiteFirm, assets: SiteAssets): RenderedSite {
+  // Every page preloads the one typeface the firm chose.
+  const fonts = [assets.typefaces[firm.typeface]];
   return {
     pages: renderPages(firm).map((page) => {
       const pageAssets = assets.pages[page.id];
       if (!pageAssets) throw new Error(`The build listed no assets for the page ${page.id}`);
-      return { path: page.meta.path, html: renderDocument(page, pageAssets, firm) };
+      return { path: page.meta.path, html: renderDocument(page, { ...pageAssets, fonts }, firm) };
     }),
-    shell: renderDocument(renderServerPageShell(firm), assets.shell, firm),
+    shell: renderDocument(renderServerPageShell(firm), { ...assets.shell, fonts }, firm),
   };
 }

@@ -150,7 +150,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => stopRendering());
   registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
-  registerTheme(app, () => pages.firm);
+  registerTheme(
+    app,
+    () => pages.firm,
+    (id) => pages.typefaceFile(id),
+  );
   registerSitePictures(app, firm);
   registerErrorHandling(app, pages, serverPages);
   refuseNullCharacters(app);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  colourProblem,
-  colourStylesheet,
-  contrastRatio,
-  defaultColours,
-  normalColour,
-  themeHref,
-} from './colours.ts';
+import { colourProblem, colourStylesheet, contrastRatio, defaultColours, normalColour } from './colours.ts';
+import { themeHref } from './look.ts';
 
 describe('the firm’s colours', () => {
   it('measures contrast as WCAG does', () => {
@@ -28,7 +22,9 @@ describe('the firm’s colours', () => {
     expect(normalColour(' 0B5563 ')).toBe('#0b5563');
     expect(normalColour('#0b556')).toBeNull();
     expect(normalColour('red')).toBeNull();
-    expect(themeHref({ brand: '#1d3557', accent: '#9b2226' })).toBe('/theme.css?v=1d35579b2226');
+    expect(themeHref({ colours: { brand: '#1d3557', accent: '#9b2226' }, typeface: 'inter' })).toBe(
+      '/theme.css?v=1d35579b2226-inter',
+    );
     expect(colourStylesheet({ brand: '#1d3557', accent: '#9b2226' })).toMatch(
       /^:root\{--color-brand:#1d3557;--color-brand-dark:#[0-9a-f]{6};--color-accent:#9b2226;--color-tint:#[0-9a-f]{6}\}\n$/,
     );

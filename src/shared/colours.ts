@@ -60,10 +60,6 @@ export function lighter(hex: string, amount: number): string {
     .join('')}`;
 }
 
-/** Where a page finds the stylesheet of `colours`: its address changes with them, so browsers keep it. */
-export const themeHref = (colours: { brand: string; accent: string }) =>
-  `/theme.css?v=${colours.brand.slice(1)}${colours.accent.slice(1)}`;
-
 /** The stylesheet that sets the site's colour tokens (content/theme.css names them) to the firm's. */
 export function colourStylesheet(colours: { brand: string; accent: string }): string {
   return `:root{--color-brand:${colours.brand};--color-brand-dark:${darker(colours.brand, 0.25)};--color-accent:${colours.accent};--color-tint:${lighter(colours.brand, 0.92)}}\n`;

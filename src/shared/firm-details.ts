@@ -2,6 +2,7 @@ import { colourProblem, defaultColours, normalColour } from './colours.ts';
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
 import { weekdays } from './opening-hours.ts';
+import { defaultTypeface, typefaceIds } from './typefaces.ts';
 import {
   companyNumberProblem,
   formatCompanyNumber,
@@ -45,6 +46,7 @@ export const firmFieldLabels = {
   team: 'Team',
   reviews: 'Reviews',
   colours: 'Colours',
+  typeface: 'Typeface',
   brandColour: 'Main colour',
   accentColour: 'Accent colour',
   senderName: 'Sender name',
@@ -186,6 +188,10 @@ export const firmDetailsSchema = z.object({
   colours: z
     .object({ brand: colour('brandColour'), accent: colour('accentColour') })
     .default({ ...defaultColours }),
+  /** The typeface of every page, from the bundled set (typefaces.ts). Details saved before it: the default. */
+  typeface: z
+    .enum(typefaceIds, { error: `${firmFieldLabels.typeface}: choose one of the typefaces listed` })
+    .default(defaultTypeface),
   /** A few figures on the about page: "450", "businesses looked after". */
   facts: list('facts', z.object({ figure: line('facts', 12), label: line('facts', 60) }), 6),
   /** The people on the about page. */
@@ -256,6 +262,7 @@ export const storedFirmDetailsSchema = z.object({
   quotePromise: text,
   accreditations: z.array(text),
   colours: z.object({ brand: text, accent: text }),
+  typeface: z.enum(typefaceIds),
   facts: z.array(z.object({ figure: text, label: text })),
   team: z.array(z.object({ name: text, role: text, text })),
   reviews: z.array(z.object({ quote: text, name: text, role: text, business: text, place: text })),

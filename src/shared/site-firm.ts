@@ -2,6 +2,8 @@
 // server and (as JSON in each page) in the browser. Where it comes from is the server's business
 // (docs/decisions/022-the-firm-is-data.md).
 
+import type { TypefaceId } from './typefaces.ts';
+
 export interface SiteFirm {
   /** The trading name, as visitors know the firm. */
   name: string;
@@ -35,6 +37,8 @@ export interface SiteFirm {
   quotePromise: string;
   /** The main colour and the accent, as the site's stylesheet takes them (/theme.css). */
   colours: { brand: string; accent: string };
+  /** The typeface of every page (src/shared/typefaces.ts). */
+  typeface: TypefaceId;
   /** The firm's standing in words: bodies, registrations, partnerships. */
   accreditations: string[];
   /** A few figures about the firm, for its about page. */

@@ -8,6 +8,7 @@ import type { SiteAssets } from '#client/prerender.tsx';
 import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
+import type { TypefaceId } from '#shared/typefaces.ts';
 import { serve } from './serve.ts';
 
 export interface Page {
@@ -59,6 +60,11 @@ export class SitePages {
     this.#values = values;
     this.#firm = firm;
     this.render(firm);
+  }
+
+  /** Where the site serves a typeface's file. */
+  typefaceFile(id: TypefaceId): string {
+    return this.#assets.typefaces[id];
   }
 
   /** Renders every page again for `firm`; a request after this gets the new pages. */

@@ -19,6 +19,7 @@ import { contrastRatio, darker, lighter, minimumContrast } from '#shared/colours
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
+import { defaultTypeface, type TypefaceId, typefaces } from '#shared/typefaces.ts';
 import { companyRegistration } from '#shared/uk-identifiers.ts';
 import { emailColours } from './brand-colours.ts';
 import type { MailMessage } from './message.ts';
@@ -56,6 +57,8 @@ export interface EmailFirm {
   companyNumber: string;
   /** The firm's main colour: its name, links and buttons. Absent from messages stored before it was kept. */
   brand?: string;
+  /** The firm's typeface, set first in every font list. Absent from messages stored before it was kept. */
+  typeface?: TypefaceId;
 }
 
 /** "1 High Street, Ludlow SY8 1AA", or nothing from a site whose firm is not set up yet. */
@@ -70,6 +73,7 @@ export const emailFirm = (firm: SiteFirm): EmailFirm => ({
   phone: firm.phone,
   companyNumber: firm.companyNumber,
   brand: firm.colours.brand,
+  typeface: firm.typeface,
 });
 
 export interface EmailBody {
@@ -139,8 +143,21 @@ body { margin: 0; background-color: ${accent.page}; }
   body { background-color: ${darkGreys.page} !important; }${darkRules('', accent)}
 }${darkRules('[data-ogsc]', accent)}${darkRules('[data-ogsb]', accent)}`;
 
-/** The firm's typeface first (for a reader who has it), then the system sans-serifs mail programs have. */
-const sans = "Figtree, 'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica, Arial, sans-serif";
+/** Where the layout sets text: renderEmailHtml puts the firm's font stack in its place. */
+const sans = 'firm-font-stack';
+
+/**
+ * The firm's typeface first (for a reader who has it), then the system fonts of its kind that mail
+ * programs have, quoted as React writes a style attribute.
+ */
+function emailFontStack(typeface: TypefaceId = defaultTypeface): string {
+  const { family, generic } = typefaces[typeface];
+  const system =
+    generic === 'serif'
+      ? "Georgia, 'Times New Roman', serif"
+      : "'Segoe UI', -apple-system, BlinkMacSystemFont, Helvetica, Arial, sans-serif";
+  return `${/\s/.test(family) ? `'${family}'` : family}, ${system}`.replaceAll("'", '&#x27;');
+}
 
 /** The logo as a PNG (mail programs do not show SVG), the one the server makes for phones' home
  *  screens, on the site itself: the worker puts the site's address in place of the token when it sends. */
@@ -393,6 +410,7 @@ export async function renderEmailHtml(body: EmailBody): Promise<string> {
   const html = await render(h(EmailLayout, { body }));
   // The phone number is read as one thing: it never breaks across two lines.
   const withDoctype = html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
-  const { phone } = body.firm;
-  return phone ? withDoctype.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : withDoctype;
+  const { phone, typeface } = body.firm;
+  const withFont = withDoctype.replaceAll(sans, emailFontStack(typeface));
+  return phone ? withFont.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : withFont;
 }

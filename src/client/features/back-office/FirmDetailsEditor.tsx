@@ -14,6 +14,7 @@ import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
 import { heroMessages, type LogoType, logoMaxBytes, logoMessages, logoTypes } from '#shared/firm-pictures.ts';
 import { weekdays } from '#shared/opening-hours.ts';
 import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
+import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
@@ -47,6 +48,7 @@ const blank: FirmDetails = {
   quotePromise: '',
   accreditations: [],
   colours: { ...defaultColours },
+  typeface: defaultTypeface,
   facts: [],
   team: [],
   reviews: [],
@@ -64,6 +66,7 @@ type Line = Exclude<
   | 'priceRange'
   | 'accreditations'
   | 'colours'
+  | 'typeface'
   | 'facts'
   | 'team'
   | 'reviews'
@@ -298,7 +301,7 @@ export function FirmDetailsEditor() {
           )}
         </fieldset>
         <fieldset>
-          <legend>Colours</legend>
+          <legend>Colours and typeface</legend>
           {(['brand', 'accent'] as const).map((which) => {
             const label = firmFieldLabels[which === 'brand' ? 'brandColour' : 'accentColour'];
             return (
@@ -323,6 +326,26 @@ export function FirmDetailsEditor() {
               </div>
             );
           })}
+          {field(
+            'firm-typeface',
+            firmFieldLabels.typeface,
+            (described) => (
+              <select
+                {...described}
+                value={details.typeface}
+                onChange={(event) =>
+                  update({ ...details, typeface: event.target.value as FirmDetails['typeface'] })
+                }
+              >
+                {typefaceIds.map((id) => (
+                  <option key={id} value={id}>
+                    {typefaces[id].label}
+                  </option>
+                ))}
+              </select>
+            ),
+            'Every page’s text is set in it. Each is served by the website itself, so choosing one adds no other company to your pages.',
+          )}
         </fieldset>
         <fieldset>
           <legend>Emails and references</legend>

@@ -85,6 +85,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'How soon you quote',
         'Accreditations',
         'Colours',
+        'Typeface',
         'Facts about the firm',
         'Team',
         'Reviews',

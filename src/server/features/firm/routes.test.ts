@@ -105,12 +105,39 @@ describeEachDatabase('the Firm details API', (database) => {
       'PUT',
     );
     expect(saved.status).toBe(200);
-    expect(await home()).toContain('<link rel="stylesheet" href="/theme.css?v=1d35579b2226">');
-    const theme = await send(site, '/theme.css?v=1d35579b2226');
+    expect(await home()).toContain('<link rel="stylesheet" href="/theme.css?v=1d35579b2226-figtree">');
+    const theme = await send(site, '/theme.css?v=1d35579b2226-figtree');
     expect(theme.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(theme.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await theme.text()).toContain('--color-brand:#1d3557;');
     // An address of colours no longer current is answered with today's, and not kept.
-    expect((await send(site, '/theme.css?v=0b5563b8441f')).headers.get('cache-control')).toBe('no-cache');
+    expect((await send(site, '/theme.css?v=0b5563b8441f-figtree')).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+  });
+
+  it('sets every page in the typeface the firm chose from the bundled set, and refuses any other', async () => {
+    const { details, version } = await owner.json('/firm');
+    const other = await owner.send(
+      '/firm',
+      { details: { ...details, typeface: 'comic-sans' }, basedOn: version },
+      'PUT',
+    );
+    expect((await other.json()).errorMessages).toEqual(['Typeface: choose one of the typefaces listed']);
+    const saved = await owner.send(
+      '/firm',
+      { details: { ...details, typeface: 'source-serif-4' }, basedOn: version },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    const page = await home();
+    const font = /<link rel="preload" href="(\/assets\/source-serif-4-[0-9a-f]{8}\.woff2)" as="font"/.exec(
+      page,
+    )?.[1];
+    expect(font).toBeDefined();
+    expect((await send(site, font as string)).headers.get('content-type')).toBe('font/woff2');
+    const theme = await (await send(site, `/theme.css?v=1d35579b2226-source-serif-4`)).text();
+    expect(theme).toContain(`src:url("${font}") format("woff2")`);
+    expect(theme).toContain('--font:"Source Serif 4", "Source Serif 4 Fallback", Georgia, serif');
   });
 });

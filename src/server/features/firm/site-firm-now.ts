@@ -1,6 +1,7 @@
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
+import { defaultTypeface } from '#shared/typefaces.ts';
 import type { LiveFirm } from './live-firm.ts';
 import type { StoredFirm } from './repository.ts';
 import { siteFirmOf } from './site-firm-of.ts';
@@ -54,6 +55,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     quotePromise: '',
     accreditations: [],
     colours: { ...defaultColours },
+    typeface: defaultTypeface,
     facts: [],
     team: [],
     reviews: [],

@@ -72,6 +72,7 @@ export function siteFirmOf(
     quotePromise: details.quotePromise,
     accreditations: details.accreditations,
     colours: details.colours,
+    typeface: details.typeface,
     facts: details.facts,
     team: details.team,
     reviews: details.reviews,
