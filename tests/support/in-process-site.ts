@@ -9,6 +9,8 @@ export interface SiteUnderTest {
   smtp: TestSmtpServer;
   /** The folder holding its SQLite file, `site.db`, which a spec may open to check what was stored. */
   dataDir: string;
+  /** Its database, for a second instance of the site to share. */
+  databaseUrl: string;
   db: Db;
   stop(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export async function startInProcessSite(
     url: app.url,
     smtp,
     dataDir: path.dirname(app.databaseUrl.slice('sqlite:'.length)),
+    databaseUrl: app.databaseUrl,
     db: app.db,
     async stop() {
       await app.close();
