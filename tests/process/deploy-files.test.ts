@@ -185,8 +185,8 @@ describe('deploy/compose.yaml', () => {
         encoding: 'utf8',
         env: {
           PATH: process.env.PATH,
-          SITE_ADDRESS: 'www.fenwickhale.co.uk',
-          ACME_EMAIL: 'it@fenwickhale.co.uk',
+          SITE_ADDRESS: 'www.obrienmarsh.example',
+          ACME_EMAIL: 'it@obrienmarsh.example',
           POSTGRES_PASSWORD: 'p'.repeat(32),
           SESSION_SECRET: 's'.repeat(40),
         },
@@ -198,6 +198,25 @@ describe('deploy/compose.yaml', () => {
 });
 
 const systemdAnalyze = runs('systemd-analyze', ['--version']);
+
+describe('deploy/Caddyfile', () => {
+  // Caddy, which CI installs from Debian, is required here: .ci/run installs it.
+  const adapt = (env: Record<string, string>) =>
+    spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    });
+
+  it('asks for the site’s host and the certificate’s contact, and names no firm’s in their place', () => {
+    expect(read('deploy/Caddyfile')).not.toMatch(/\{\$(SITE_ADDRESS|ACME_EMAIL):/);
+    expect(adapt({}).status).not.toBe(0);
+    const adapted = adapt({ SITE_ADDRESS: 'www.obrienmarsh.example', ACME_EMAIL: 'it@obrienmarsh.example' });
+    expect(adapted.status).toBe(0);
+    expect(adapted.stdout).toContain('"www.obrienmarsh.example"');
+    expect(adapted.stdout).toContain('"email":"it@obrienmarsh.example"');
+  });
+});
 
 describe('deploy/practice-site.service', () => {
   const unit = read('deploy/practice-site.service');
