@@ -44,6 +44,7 @@ export function firmStructuredData(firm: SiteFirm) {
       closes: hours.closes,
     },
     areaServed: firm.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
+    ...(firm.socialLinks.length > 0 && { sameAs: firm.socialLinks.map(({ url }) => url) }),
   };
 }
 

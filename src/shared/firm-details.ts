@@ -2,6 +2,7 @@ import { colourProblem, defaultColours, normalColour } from './colours.ts';
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
 import { weekdays } from './opening-hours.ts';
+import { socialLinkProblem } from './social-links.ts';
 import { defaultTypeface, typefaceIds } from './typefaces.ts';
 import {
   companyNumberProblem,
@@ -42,6 +43,7 @@ export const firmFieldLabels = {
   replyPromise: 'How soon you reply',
   quotePromise: 'How soon you quote',
   accreditations: 'Accreditations',
+  socialLinks: 'Social media pages',
   facts: 'Facts about the firm',
   team: 'Team',
   reviews: 'Reviews',
@@ -138,7 +140,9 @@ function colour(label: Label) {
 /** Lines of a textarea, one item each: blank lines dropped, at most `max` items of `length` characters. */
 function lines(label: Label, max: number, length: number) {
   return z
-    .array(line(label, length), { error: `${firmFieldLabels[label]}: a list, one on each line` })
+    .array(line(label, length, { optional: true }), {
+      error: `${firmFieldLabels[label]}: a list, one on each line`,
+    })
     .transform((items) => items.filter((item) => item !== ''))
     .refine((items) => items.length <= max, { error: `${firmFieldLabels[label]}: at most ${max}` });
 }
@@ -184,6 +188,16 @@ export const firmDetailsSchema = z.object({
   quotePromise: line('quotePromise', 60).default('two working days'),
   /** The firm's standing in words (bodies, registrations, partnerships), on the home and about pages. */
   accreditations: lines('accreditations', 12, 160).default([]),
+  /** The firm's pages on social networks, each an https address. Details saved before them: none. */
+  socialLinks: lines('socialLinks', 8, 300)
+    .superRefine((links, context) => {
+      for (const link of links) {
+        const problem = socialLinkProblem(link);
+        if (problem)
+          context.addIssue({ code: 'custom', message: `${firmFieldLabels.socialLinks}: ${problem}` });
+      }
+    })
+    .default([]),
   /** The site's main colour (headings, links, buttons) and its accent; text in each must read on white. */
   colours: z
     .object({ brand: colour('brandColour'), accent: colour('accentColour') })
@@ -261,6 +275,7 @@ export const storedFirmDetailsSchema = z.object({
   replyPromise: text,
   quotePromise: text,
   accreditations: z.array(text),
+  socialLinks: z.array(text),
   colours: z.object({ brand: text, accent: text }),
   typeface: z.enum(typefaceIds),
   facts: z.array(z.object({ figure: text, label: text })),

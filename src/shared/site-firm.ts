@@ -41,6 +41,8 @@ export interface SiteFirm {
   typeface: TypefaceId;
   /** The firm's standing in words: bodies, registrations, partnerships. */
   accreditations: string[];
+  /** The firm's pages on social networks, by the network's name. */
+  socialLinks: { name: string; url: string }[];
   /** A few figures about the firm, for its about page. */
   facts: { figure: string; label: string }[];
   team: { name: string; role: string; text: string }[];

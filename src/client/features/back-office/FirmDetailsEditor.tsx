@@ -47,6 +47,7 @@ const blank: FirmDetails = {
   replyPromise: '',
   quotePromise: '',
   accreditations: [],
+  socialLinks: [],
   colours: { ...defaultColours },
   typeface: defaultTypeface,
   facts: [],
@@ -65,6 +66,7 @@ type Line = Exclude<
   | 'areasServed'
   | 'priceRange'
   | 'accreditations'
+  | 'socialLinks'
   | 'colours'
   | 'typeface'
   | 'facts'
@@ -298,6 +300,19 @@ export function FirmDetailsEditor() {
               />
             ),
             'One on each line, as the home and about pages list them: bodies, registrations, partnerships.',
+          )}
+          {field(
+            'firm-socialLinks',
+            firmFieldLabels.socialLinks,
+            (described) => (
+              <textarea
+                {...described}
+                rows={3}
+                value={details.socialLinks.join('\n')}
+                onChange={(event) => update({ ...details, socialLinks: event.target.value.split('\n') })}
+              />
+            ),
+            'One address on each line, copied from the browser, such as https://www.linkedin.com/company/your-firm. Every page’s footer links to them.',
           )}
         </fieldset>
         <fieldset>

@@ -30,6 +30,17 @@ export function Footer({ path }: { path: string | null }) {
               <a href={mailtoHref(firm.email)}>{firm.email}</a>
             </address>
             <p>{firm.openingHours}</p>
+            {firm.socialLinks.length > 0 && (
+              <ul className="site-footer__social" aria-label={`${firm.name} elsewhere`}>
+                {firm.socialLinks.map(({ name, url }) => (
+                  <li key={url}>
+                    <a href={url} rel="me">
+                      {name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
         )}
         {!pagesWithTheirOwnSignUp.includes(path) && (

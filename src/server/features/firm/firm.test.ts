@@ -84,6 +84,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'How soon you reply',
         'How soon you quote',
         'Accreditations',
+        'Social media pages',
         'Colours',
         'Typeface',
         'Facts about the firm',

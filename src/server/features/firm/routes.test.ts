@@ -116,6 +116,40 @@ describeEachDatabase('the Firm details API', (database) => {
     );
   });
 
+  it('links the firm’s pages on social networks from every footer and its structured data, https only', async () => {
+    const { details, version } = await owner.json('/firm');
+    const refused = await owner.send(
+      '/firm',
+      {
+        details: { ...details, socialLinks: ['http://facebook.com/obm', 'javascript:alert(1)'] },
+        basedOn: version,
+      },
+      'PUT',
+    );
+    expect((await refused.json()).errorMessages).toEqual([
+      'Social media pages: http://facebook.com/obm must start https://',
+      'Social media pages: javascript:alert(1) must start https://',
+    ]);
+    const links = [
+      'https://www.linkedin.com/company/obrien-marsh',
+      'https://bsky.app/profile/obm.example',
+      '',
+    ];
+    const saved = await owner.send(
+      '/firm',
+      { details: { ...details, socialLinks: links }, basedOn: version },
+      'PUT',
+    );
+    expect((await saved.json()).errorMessages).toEqual([]);
+    const page = await (await send(site, '/contact')).text();
+    expect(page).toContain('<a href="https://www.linkedin.com/company/obrien-marsh" rel="me">LinkedIn</a>');
+    expect(page).toContain('<a href="https://bsky.app/profile/obm.example" rel="me">Bluesky</a>');
+    const structured = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? '',
+    );
+    expect(structured.sameAs).toEqual(links.slice(0, 2));
+  });
+
   it('sets every page in the typeface the firm chose from the bundled set, and refuses any other', async () => {
     const { details, version } = await owner.json('/firm');
     const other = await owner.send(

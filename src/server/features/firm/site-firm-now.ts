@@ -54,6 +54,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     replyPromise: '',
     quotePromise: '',
     accreditations: [],
+    socialLinks: [],
     colours: { ...defaultColours },
     typeface: defaultTypeface,
     facts: [],

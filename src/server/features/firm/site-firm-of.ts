@@ -3,6 +3,7 @@ import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import { openingHoursInWords } from '#shared/opening-hours.ts';
 import type { HeroPicture, SiteFirm } from '#shared/site-firm.ts';
+import { socialNetworkName } from '#shared/social-links.ts';
 import { phoneHref } from '#shared/uk-identifiers.ts';
 import type { StoredFirm } from './repository.ts';
 import type { FirmHero } from './stored-pictures.ts';
@@ -71,6 +72,7 @@ export function siteFirmOf(
     replyPromise: details.replyPromise,
     quotePromise: details.quotePromise,
     accreditations: details.accreditations,
+    socialLinks: details.socialLinks.map((url) => ({ name: socialNetworkName(url), url })),
     colours: details.colours,
     typeface: details.typeface,
     facts: details.facts,

@@ -51,6 +51,7 @@ describeEachDatabase('an upgrade of a site whose firm is set up', (kind) => {
         ...storedByTheFirstVersion,
         quotePromise: 'two working days',
         accreditations: [],
+        socialLinks: [],
         colours: { brand: '#0b5563', accent: '#b8441f' },
         typeface: 'figtree',
         facts: [],
