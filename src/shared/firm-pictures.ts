@@ -26,6 +26,11 @@ export const logoMessages = {
     'Logo: the SVG refers to other files or addresses. Save it again with its pictures and fonts inside, or as a PNG.',
   foreignObject: 'Logo: the SVG holds HTML (a foreignObject). Save it again as plain shapes, or as a PNG.',
   entities: 'Logo: the SVG declares entities of its own. Save it again from your design program.',
+  tooDetailed:
+    'Logo: the SVG is too detailed to draw quickly (thousands of shapes, or many filters). Simplify it, or save it as a PNG.',
+  tooManyPixels:
+    'Logo: the picture is larger than 40 megapixels. Save it smaller: 1,000 pixels across is plenty.',
+  noFile: 'Logo: choose a file first.',
   noDetails: 'Save the firm’s details before its logo.',
 } as const;
 
@@ -45,4 +50,5 @@ export const heroMessages = {
   small: `Home page picture: the picture is narrower than ${heroMinWidth} pixels, and would look blurred. Upload a larger one.`,
   alt: `Description of the picture: at most ${heroAltMaxLength} characters of ordinary text on one line.`,
   noDetails: 'Save the firm’s details before its home page picture.',
+  noFile: 'Home page picture: choose a file first.',
 } as const;

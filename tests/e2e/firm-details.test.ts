@@ -120,6 +120,9 @@ it('an owner uploads the firm’s logo, is told why a file with a script is refu
   const mark =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#5b2a86"/></svg>';
 
+  await section.getByRole('button', { name: 'Upload logo' }).click();
+  await section.getByRole('alert').getByText(logoMessages.noFile).waitFor();
+
   await choose('logo.svg', 'image/svg+xml', mark.replace('<rect', '<script>alert(1)</script><rect'));
   await section.getByRole('button', { name: 'Upload logo' }).click();
   await section.getByRole('alert').getByText(logoMessages.script).waitFor();
@@ -138,6 +141,8 @@ it('an owner uploads the firm’s logo, is told why a file with a script is refu
     .toBeGreaterThan(0);
 
   await page.goto(`${t.site.url}/back-office/firm`);
+  // Removing asks first: the logo leaves every page at once.
+  page.once('dialog', (dialog) => dialog.accept());
   await section.getByRole('button', { name: 'Remove logo' }).click();
   await section.getByRole('status').getByText(logoMessages.removed).waitFor();
   await section.getByText('No logo yet').waitFor();

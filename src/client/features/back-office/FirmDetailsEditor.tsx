@@ -408,7 +408,7 @@ export function FirmDetailsEditor() {
               ...homePictureKind,
               types: photoTypes,
               maxBytes: photoMaxBytes,
-              messages: { type: heroMessages.type, size: heroMessages.size },
+              messages: heroMessages,
               upload: ({ contentType, data, alt }) =>
                 call(uploadHomePicture, {
                   body: { contentType: contentType as (typeof photoTypes)[number], data, alt },

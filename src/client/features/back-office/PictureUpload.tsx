@@ -15,9 +15,11 @@ export interface PictureKind {
   fileHint: string;
   types: readonly string[];
   maxBytes: number;
-  messages: { type: string; size: string };
+  messages: { type: string; size: string; noFile: string };
   uploadLabel: string;
   removeLabel: string;
+  /** Asked before removing: the published picture goes at once. */
+  removeQuestion: string;
   /** Asks what the picture shows, for those who cannot see it (a photo; a logo's is the firm's name). */
   describe?: { label: string; hint: string };
   upload: (file: { contentType: string; data: string; alt: string }) => Promise<FormAnswer>;
@@ -60,7 +62,7 @@ export function PictureUpload({
   const upload = (event: FormEvent) => {
     event.preventDefault();
     const file = input.current?.files?.[0];
-    if (!file) return;
+    if (!file) return setProblems([kind.messages.noFile]);
     if (!kind.types.includes(file.type)) return setProblems([kind.messages.type]);
     if (file.size > kind.maxBytes) return setProblems([kind.messages.size]);
     act(async () => {
@@ -86,7 +88,9 @@ export function PictureUpload({
       ) : (
         <p>{kind.none}</p>
       )}
-      <Feedback status={status} problems={problems} />
+      <div id={`${id}-problems`}>
+        <Feedback status={status} problems={problems} />
+      </div>
       <form onSubmit={upload} noValidate>
         <div className="bo-field bo-field--wide">
           <label htmlFor={`${id}-file`}>{kind.fileLabel}</label>
@@ -98,7 +102,10 @@ export function PictureUpload({
             type="file"
             accept={kind.types.join(',')}
             ref={input}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={[`${id}-hint`, problems.length > 0 && `${id}-problems`]
+              .filter(Boolean)
+              .join(' ')}
+            aria-invalid={problems.length > 0 || undefined}
             required
           />
         </div>
@@ -116,14 +123,20 @@ export function PictureUpload({
             />
           </div>
         )}
-        <button type="submit" className="button">
-          {kind.uploadLabel}
-        </button>
-        {current && (
-          <button type="button" className="button button--secondary" onClick={() => act(kind.remove)}>
-            {kind.removeLabel}
+        <p className="bo-actions">
+          <button type="submit" className="button">
+            {kind.uploadLabel}
           </button>
-        )}
+          {current && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => window.confirm(kind.removeQuestion) && act(kind.remove)}
+            >
+              {kind.removeLabel}
+            </button>
+          )}
+        </p>
       </form>
     </section>
   );
@@ -140,6 +153,7 @@ export const logoKind = {
     'An SVG stays sharp at every size. A PNG should be at least 128 pixels on each side, on a transparent background.',
   uploadLabel: 'Upload logo',
   removeLabel: 'Remove logo',
+  removeQuestion: 'Remove the logo from every page, icon and email now?',
 } as const;
 
 /** The home page's picture, in place of the drawing. */
@@ -153,6 +167,7 @@ export const homePictureKind = {
     'A photo at least 960 pixels wide. Its location and camera details are removed before it is shown.',
   uploadLabel: 'Upload picture',
   removeLabel: 'Remove picture',
+  removeQuestion: 'Remove the picture from the home page now? The drawing takes its place.',
   describe: {
     label: 'Description of the picture',
     hint: 'What it shows, for visitors who cannot see it, e.g. “Our office on Park Row”. Leave it blank if the picture only decorates.',

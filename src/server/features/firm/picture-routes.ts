@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { favicon, firmLogo, homePictureFile, sharePicture, touchIcon } from '#shared/api/site.ts';
@@ -13,7 +13,7 @@ import { makeSitePictures, type SitePicture, type SitePictures } from './site-pi
  * are asked again each time (an unchanged one answers 304), so a new logo shows at the next visit.
  */
 export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
-  const pictures = sitePicturesOf(firm);
+  const pictures = sitePicturesOf(firm, app.log);
   const version = () => pictureVersionOf(firm.current);
 
   serve(app, favicon, async (request, reply) =>
@@ -44,15 +44,24 @@ export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
 }
 
 /** The pictures of the firm as it is now: made at the first request after a change, then held. */
-function sitePicturesOf(firm: LiveFirm): () => Promise<SitePictures> {
+function sitePicturesOf(firm: LiveFirm, log: FastifyBaseLogger): () => Promise<SitePictures> {
   let made: { version: string; pictures: Promise<SitePictures> } | undefined;
   return () => {
     const version = pictureVersionOf(firm.current);
     if (made?.version !== version) {
       const current = firm.current;
+      const colours = current?.details.colours ?? defaultColours;
       made = {
         version,
-        pictures: makeSitePictures(current?.logo, current?.details.colours ?? defaultColours),
+        // The upload made these once already (logo.ts); should it fail here all the same, the icons
+        // show the plain mark rather than an error.
+        pictures: makeSitePictures(current?.logo, colours).catch((error: unknown) => {
+          log.error(
+            { err: error },
+            'could not make the site’s pictures from the logo; showing the plain mark',
+          );
+          return makeSitePictures(undefined, colours);
+        }),
       };
     }
     return made.pictures;

@@ -16,8 +16,11 @@ import type { LiveFirm } from './live-firm.ts';
 import { checkLogo, LogoRefusal } from './logo.ts';
 import { type FirmHero, type FirmLogo, savePicture } from './stored-pictures.ts';
 
-/** A file of `bytes` as base64, and a little more: the check refuses a larger file in words. */
-const bodyLimitFor = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64 * 1024;
+/**
+ * A file of twice `bytes` as base64: a file somewhat over the limit still arrives, to be refused in words
+ * that name the field, rather than by the body's size alone.
+ */
+const bodyLimitFor = (bytes: number) => Math.ceil((bytes * 2 * 4) / 3) + 64 * 1024;
 
 /**
  * The owner's uploads of the logo and the home page's picture. Each is checked and made into what the

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { heroMessages, logoMessages } from '#shared/firm-pictures.ts';
@@ -22,6 +23,14 @@ const png = (size: number) =>
   sharp({ create: { width: size, height: size, channels: 4, background: '#2a7a4b' } })
     .png()
     .toBuffer();
+/** A PNG chunk: its length, type, data and checksum. */
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+  return Buffer.concat([length, Buffer.from(type), data, checksum]);
+};
 /** A photo as a phone saves it: a JPEG, wider than it is tall. */
 const photo = (width: number) =>
   sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#8fa3b8' } })
@@ -139,6 +148,54 @@ describeEachDatabase('the firm’s pictures', (database) => {
       expect([answer.status, (await answer.json()).errorMessages]).toEqual([status, [message]]);
     }
     expect((await owner.json('/firm')).logo).toBe(logo);
+  });
+
+  it('draws the icons from a logo of any declared size, and refuses a damaged or enormous PNG', async () => {
+    for (const size of ['width="120mm" height="120mm"', 'width="4000" height="4000"']) {
+      const drawing = `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 120 120"><circle cx="60" cy="60" r="50" fill="#5b2a86"/></svg>`;
+      expect((await owner.send('/firm/logo', upload('image/svg+xml', drawing), 'PUT')).status).toBe(200);
+      for (const path of ['/favicon.ico', '/apple-touch-icon.png'])
+        expect((await send(site, path)).status).toBe(200);
+    }
+    const { logo } = await owner.json('/firm');
+    // A chunk whose checksum is wrong: browsers may still show it, but the site refuses it.
+    const damaged = Buffer.from(await png(256));
+    const idat = damaged.indexOf('IDAT');
+    const checksumAt = idat + 4 + damaged.readUInt32BE(idat - 4);
+    damaged.writeUInt32BE((damaged.readUInt32BE(checksumAt) ^ 1) >>> 0, checksumAt);
+    // A header claiming 10,000 by 10,000 pixels, and nothing after it.
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(10_000, 0);
+    ihdr.writeUInt32BE(10_000, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    const enormous = Buffer.concat([
+      (await png(256)).subarray(0, 8),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.alloc(1))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    for (const [bytes, message] of [
+      [damaged, logoMessages.unreadable],
+      [enormous, logoMessages.tooManyPixels],
+    ] as const) {
+      const answer = await owner.send('/firm/logo', upload('image/png', bytes), 'PUT');
+      expect([answer.status, (await answer.json()).errorMessages]).toEqual([422, [message]]);
+    }
+    expect((await owner.json('/firm')).logo).toBe(logo);
+  });
+
+  it('keeps none of what a PNG carried besides its picture', async () => {
+    const plain = await png(256);
+    const iend = plain.indexOf('IEND') - 4;
+    const withNote = Buffer.concat([
+      plain.subarray(0, iend),
+      chunk('tEXt', Buffer.from('Comment\0taken at 3 Park Row by the partner’s phone')),
+      plain.subarray(iend),
+    ]);
+    expect((await owner.send('/firm/logo', upload('image/png', withNote), 'PUT')).status).toBe(200);
+    const served = await bytesOf((await owner.json('/firm')).logo);
+    expect(served.includes('tEXt')).toBe(false);
+    expect((await sharp(served).metadata()).width).toBe(256);
   });
 
   it('takes a PNG, and removing the logo leaves the name alone', async () => {

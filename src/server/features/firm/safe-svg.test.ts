@@ -52,6 +52,34 @@ describe('an uploaded SVG logo', () => {
       logoMessages.external,
     ],
     ['entities of its own', `<!DOCTYPE svg [<!ENTITY lol "lol">]>${svg('&lol;')}`, logoMessages.entities],
+    [
+      'a url() split by a comment',
+      svg('<style>rect { fill: ur<!-- -->l(https://x.example/a) }</style>'),
+      logoMessages.external,
+    ],
+    [
+      'an @import split by CDATA',
+      svg('<style>@imp<![CDATA[ort]]> "https://x.example/a.css";</style>'),
+      logoMessages.external,
+    ],
+    [
+      'an image-set()',
+      svg('<rect style="mask-image: image-set(\'https://x.example/a.png\' 1x)"/>'),
+      logoMessages.external,
+    ],
+    [
+      'an address kept for var()',
+      svg('<style>rect { --u: "https://x.example/a.png" }</style>'),
+      logoMessages.external,
+    ],
+    ['thousands of shapes', svg('<rect/>'.repeat(5_001)), logoMessages.tooDetailed],
+    [
+      'many filters',
+      svg(
+        `<filter id="b"><feGaussianBlur stdDeviation="30"/></filter>${'<rect filter="url(#b)"/>'.repeat(20)}`,
+      ),
+      logoMessages.tooDetailed,
+    ],
     ['an undeclared entity', svg('&nbsp;'), logoMessages.unreadable],
     ['HTML', '<html><body><svg xmlns="http://www.w3.org/2000/svg"/></body></html>', logoMessages.unreadable],
     ['text that is not XML', 'a logo', logoMessages.unreadable],
@@ -79,6 +107,13 @@ describe('an uploaded SVG logo', () => {
         '<use href="#g"></use>' +
         '<style>rect &gt; path { fill: #fff }</style></svg>',
     );
+  });
+
+  it('keeps a font the SVG carries inside it', () => {
+    const font = svg(
+      '<style>@font-face { font-family: Brand; src: url(data:font/woff2;base64,d09GMgAB) }</style>',
+    );
+    expect(safeSvg(font)).toContain('src: url(data:font/woff2;base64,d09GMgAB)');
   });
 
   it('keeps a picture the SVG carries inside it', () => {

@@ -22,7 +22,7 @@ const drawingElements = new Set([
   'text', 'tspan', 'textPath',
   'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker', 'image', 'style',
   'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feDropShadow', 'feFlood',
-  'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology',
+  'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode',
   'feOffset',
 ]);
 
@@ -49,6 +49,17 @@ const drawingAttributes = new Set([
 /** A picture inside the SVG, as design programs embed one: the only address an SVG may hold. */
 const embeddedPicture = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 
+/** A font or picture inside the SVG's CSS, as design programs embed them. */
+const embeddedInCss =
+  /^data:(image\/(png|jpeg|gif|webp)|font\/[\w-]+|application\/(x-)?font-[\w-]+);base64,[a-z0-9+/=\s]*$/i;
+
+/**
+ * How much drawing a logo may ask for. A logo is a few hundred elements; far more, or many filters (each
+ * blurs or blends the whole of what it applies to), would keep the server drawing its icons for minutes.
+ */
+const maxElements = 5_000;
+const maxFilterUses = 20;
+
 /** The rest of the logo's own drawing, by its id: `#id`, or `url(#id)` in a style. */
 const ownReference = /^#[^\s]*$/;
 
@@ -64,6 +75,10 @@ export function safeSvg(source: string): string {
   /** The element being written: a style element's text is CSS, which is checked. */
   const open: string[] = [];
   let sawRoot = false;
+  let elements = 0;
+  let filterUses = 0;
+  /** A style element's text so far: checked whole, so a comment or CDATA cannot split a word in two. */
+  let css = '';
 
   parser.on('doctype', (doctype) => {
     // Design programs write SVG 1.1's public DOCTYPE; one with declarations of its own is refused.
@@ -75,6 +90,11 @@ export function safeSvg(source: string): string {
   });
   parser.on('opentag', (tag) => {
     checkElement(tag);
+    elements += 1;
+    const style = tag.attributes.style?.value ?? '';
+    if (tag.local.startsWith('fe') || 'filter' in tag.attributes || /filter\s*:/i.test(style))
+      filterUses += 1;
+    if (elements > maxElements || filterUses > maxFilterUses) throw new SvgRefusal(logoMessages.tooDetailed);
     if (!sawRoot) {
       if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal(logoMessages.unreadable);
       sawRoot = true;
@@ -88,13 +108,20 @@ export function safeSvg(source: string): string {
   });
   parser.on('closetag', (tag) => {
     if (skipping > 0) skipping -= 1;
-    else out.push(`</${open.pop() ?? tag.local}>`);
+    else {
+      if (open.at(-1) === 'style') {
+        checkedStyle(css);
+        out.push(escapeHtml(css));
+        css = '';
+      }
+      out.push(`</${open.pop() ?? tag.local}>`);
+    }
   });
   const writeText = (text: string) => {
     // Outside the root there is only the space between the declarations.
     if (skipping > 0 || open.length === 0) return;
-    if (open.at(-1) === 'style') checkedStyle(text);
-    out.push(escapeHtml(text));
+    if (open.at(-1) === 'style') css += text;
+    else out.push(escapeHtml(text));
   };
   parser.on('text', writeText);
   parser.on('cdata', writeText);
@@ -128,8 +155,10 @@ function checkElement(tag: SaxesTagNS) {
 }
 
 /**
- * CSS from a style element or attribute, refused if it fetches anything: `@import`, or `url()` of
- * anything but the logo's own drawing. The letters are read as CSS reads them, escapes undone.
+ * CSS from a style element or attribute, refused if it could fetch anything: `@import`, a `url()` of
+ * anything but the logo's own drawing or a picture or font carried inside it, any other function that
+ * takes an address (`image-set()`, `image()`, `src()`…), or a string that looks like an address (which a
+ * custom property could hand to one). The letters are read as CSS reads them, escapes undone.
  */
 function checkedStyle(css: string): void {
   const plain = css
@@ -137,10 +166,16 @@ function checkedStyle(css: string): void {
     .replace(/\\(.)/g, '$1')
     .replace(/\/\*[\s\S]*?\*\//g, '');
   if (/@import/i.test(plain)) throw new SvgRefusal(logoMessages.external);
-  for (const [, inside] of plain.matchAll(/url\(\s*([^)]*)\)/gi)) {
+  let rest = plain;
+  for (const [whole, inside] of plain.matchAll(/url\(\s*([^)]*)\)/gi)) {
     const target = (inside ?? '').trim().replace(/^['"]|['"]$/g, '');
-    if (!ownReference.test(target)) throw new SvgRefusal(logoMessages.external);
+    if (!ownReference.test(target) && !embeddedInCss.test(target))
+      throw new SvgRefusal(logoMessages.external);
+    rest = rest.replace(whole, '');
   }
+  if (/(image-set|image|src|cross-fade|element)\s*\(/i.test(rest))
+    throw new SvgRefusal(logoMessages.external);
+  if (/(["'])[^"']*(:|\/\/)[^"']*\1/.test(rest)) throw new SvgRefusal(logoMessages.external);
   if (/expression\s*\(|javascript:/i.test(plain)) throw new SvgRefusal(logoMessages.script);
 }
 

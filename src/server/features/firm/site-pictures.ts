@@ -28,8 +28,12 @@ export async function makeSitePictures(
   colours: { brand: string; accent: string },
 ): Promise<SitePictures> {
   const source: Drawing = logo
-    ? { bytes: logo.bytes, isSvg: logo.contentType === 'image/svg+xml' }
-    : { bytes: Buffer.from(plainMark(colours)), isSvg: true };
+    ? {
+        bytes: logo.bytes,
+        isSvg: logo.contentType === 'image/svg+xml',
+        size: Math.max(logo.width, logo.height),
+      }
+    : { bytes: Buffer.from(plainMark(colours)), isSvg: true, size: 64 };
   const square = (size: number) => squareLogo(source, size);
 
   const icons = await Promise.all([16, 32, 48].map(async (size) => ({ size, png: await square(size) })));
@@ -49,18 +53,25 @@ export async function makeSitePictures(
   };
 }
 
-/** A logo to draw from, and whether it is vector drawing or a bitmap. */
+/** A logo to draw from: vector drawing or a bitmap, and its longer side (an SVG's at 72 dots an inch). */
 interface Drawing {
   bytes: Buffer;
   isSvg: boolean;
+  size: number;
 }
 
 /**
- * The logo at `pixels` across: an SVG is drawn at a density that gives it at least that many before it
- * is fitted, so it is drawn sharp rather than enlarged from a small bitmap.
+ * The logo about `pixels` across: an SVG is drawn at the density that gives it that many, whatever size
+ * it declares (120 mm, or 4,000 px), so it is drawn sharp, and never larger than it needs to be. No
+ * picture may take more than a few seconds to make.
  */
-const drawn = ({ bytes, isSvg }: Drawing, pixels: number) =>
-  sharp(bytes, isSvg ? { density: Math.min(2400, 72 * Math.max(1, Math.ceil(pixels / 32))) } : {});
+const drawn = ({ bytes, isSvg, size }: Drawing, pixels: number) =>
+  sharp(
+    bytes,
+    isSvg ? { density: Math.min(2400, Math.max(1, (72 * pixels) / Math.max(size, 1))) } : {},
+  ).timeout({
+    seconds: 10,
+  });
 
 /** The logo drawn into a transparent square of `size` pixels, whole and centred. */
 function squareLogo(source: Drawing, size: number): Promise<Buffer> {
