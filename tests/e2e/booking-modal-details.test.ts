@@ -5,7 +5,7 @@ import type { TimeSlot } from '#shared/booking.ts';
 import { type CalendarDate, formatLongDate, formatTime, todayIn, toIsoDate } from '#shared/calendar.ts';
 import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 // Neither Zoom nor MEETING_URL: the firm emails the video link later, and the page says so.
 const t = setUpSiteInBrowser({ env: { MEETING_URL: '' } });
@@ -14,6 +14,8 @@ const { dialog, dayButton, status, showMonthOf, settledGrid, chooseDayAndTime } 
 
 async function openModal() {
   await t.page.goto(t.site.url);
+  // A click before the page is live would be lost: the visitor clicks once it is.
+  await hydrated(t.page);
   await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
   await dialog().waitFor();
 }
@@ -46,6 +48,8 @@ describe('the booking modal’s details in Chromium', () => {
     const { date } = await firstBookableDate(t.site.url);
     await t.page.goto(t.site.url);
     await failOnce('**/api/getdaysformonth');
+    // A click before the page is live would be lost: the visitor clicks once it is.
+    await hydrated(t.page);
     await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
     const problem = dialog().getByRole('alert');
     await problem.waitFor();
@@ -65,6 +69,8 @@ describe('the booking modal’s details in Chromium', () => {
   it('says when the calendar could not be loaded, and shows it on Try again', async () => {
     await t.page.goto(t.site.url);
     await failOnce('**/api/booking-settings');
+    // A click before the page is live would be lost: the visitor clicks once it is.
+    await hydrated(t.page);
     await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
     const problem = dialog().getByRole('alert');
     await problem.waitFor();

@@ -16,7 +16,7 @@ import {
 import { firstBookableDate, postBooking, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { altchaToken, watchBotCheckWorkers } from '../support/bot-check.ts';
-import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 // The default bot check, ALTCHA: the modal solves its challenge in Web Workers while the visitor chooses.
 const t = setUpSiteInBrowser({ env: { CAPTCHA_PROVIDER: 'altcha' } });
@@ -40,6 +40,8 @@ function changeDatabase(change: (db: Database.Database) => void) {
 
 async function openModal() {
   await t.page.goto(t.site.url);
+  // A click before the page is live would be lost: the visitor clicks once it is.
+  await hydrated(t.page);
   await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
   await dialog().waitFor();
   await dialog().getByRole('grid').waitFor();

@@ -74,6 +74,8 @@ describe('what the home page loads before anyone touches it', () => {
     expect(scripts.filter((p) => /\/(BookCallModal|BackOfficeApp|EnquiryForm)-/.test(p))).toEqual([]);
 
     const before = fetched.size;
+    // A click before the page is live would be lost: the visitor clicks once it is.
+    await hydrated(t.page);
     await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
     await t.page.getByRole('dialog', { name: 'Book an initial call' }).waitFor();
     const loadedOnDemand = [...fetched].slice(before);

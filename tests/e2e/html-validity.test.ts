@@ -4,7 +4,7 @@ import { buildBookCallPayload } from '#shared/booking.ts';
 import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { builtPagePaths } from '../support/built-pages.ts';
 import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
 import { signIn } from '../support/signed-in.ts';
@@ -108,6 +108,8 @@ it('every page the site serves, and the booking modal open on the page, are vali
 
   // The booking modal as the browser builds it: open, with a day and a time chosen.
   await t.page.goto(t.site.url);
+  // A click before the page is live would be lost: the visitor clicks once it is.
+  await hydrated(t.page);
   await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
   await dialog().getByRole('grid').waitFor();
   documents.push(await liveDom('the home page with the booking modal open'));

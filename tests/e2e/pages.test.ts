@@ -91,6 +91,8 @@ describe('at 1280 and at 375 px wide', () => {
   it('the booking modal is accessible, open and with a day and a time chosen', async () => {
     const { date, slots } = await firstBookableDate(t.site.url);
     await t.page.goto(t.site.url);
+    // A click before the page is live would be lost: the visitor clicks once it is.
+    await hydrated(t.page);
     await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
     await modal.dialog().getByRole('grid').waitFor();
     await atEachWidth(async (width) => {

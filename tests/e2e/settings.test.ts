@@ -15,7 +15,7 @@ import {
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { firstBookableDate, timesFor } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { signedInApi, signIn } from '../support/signed-in.ts';
 import { backOfficeClient } from '../support/staff.ts';
@@ -100,6 +100,8 @@ describe('settings in the back office in Chromium', () => {
     // The visitor's calendar offers that weekday no more, that week or the next.
     for (const closed of [date, addDays(date, 7)]) {
       await t.page.goto(t.site.url);
+      // A click before the page is live would be lost: the visitor clicks once it is.
+      await hydrated(t.page);
       await t.page.getByRole('button', { name: 'Book an initial call' }).first().click();
       await dialog().getByRole('grid').waitFor();
       await showMonthOf(closed);
