@@ -45,6 +45,20 @@ export function firmStructuredData(firm: SiteFirm) {
     },
     areaServed: firm.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
     ...(firm.socialLinks.length > 0 && { sameAs: firm.socialLinks.map(({ url }) => url) }),
+    ...(firm.offices.length > 0 && {
+      department: firm.offices.map((office) => ({
+        '@type': 'AccountingService',
+        name: `${firm.name}, ${office.name}`,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: office.street,
+          addressLocality: office.locality,
+          postalCode: office.postcode,
+          addressCountry: 'GB',
+        },
+        ...(office.phone && { telephone: office.phoneHref.replace('tel:', '') }),
+      })),
+    }),
   };
 }
 

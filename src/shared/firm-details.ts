@@ -35,6 +35,12 @@ export const firmFieldLabels = {
   county: 'County',
   postcode: 'Postcode',
   phone: 'Phone',
+  offices: 'Other offices',
+  officeName: 'Office name',
+  officeStreet: 'Office street address',
+  officeTown: 'Office town or city',
+  officePostcode: 'Office postcode',
+  officePhone: 'Office phone',
   email: 'Email address',
   regulator: 'Professional body and registration',
   openingHours: 'Opening hours',
@@ -84,6 +90,19 @@ function identifier(
     if (found)
       context.issues.push({ code: 'custom', message: `${firmFieldLabels[label]}: ${found}`, input: value });
     return format(value);
+  });
+}
+
+/** A UK phone number as the firm writes it; blank allowed when `optional`. */
+function phone(label: Label, { optional = false } = {}) {
+  return line(label, 40, { optional }).check((context) => {
+    const problem = context.value === '' ? null : phoneNumberProblem(context.value);
+    if (problem)
+      context.issues.push({
+        code: 'custom',
+        message: `${firmFieldLabels[label]}: ${problem}`,
+        input: context.value,
+      });
   });
 }
 
@@ -164,15 +183,26 @@ export const firmDetailsSchema = z.object({
   vatNumber: identifier('vatNumber', vatNumberProblem, formatVatNumber),
   auditRegistration: line('auditRegistration', 40, { optional: true }),
   registeredOffice: firmAddressSchema,
-  phone: line('phone', 40).check((context) => {
-    const problem = context.value === '' ? null : phoneNumberProblem(context.value);
-    if (problem)
-      context.issues.push({
-        code: 'custom',
-        message: `${firmFieldLabels.phone}: ${problem}`,
-        input: context.value,
-      });
-  }),
+  phone: phone('phone'),
+  /** Offices besides the registered one, on the contact pages and in the structured data. */
+  offices: z
+    .array(
+      z.object({
+        name: line('officeName', 60),
+        street: line('officeStreet', 120),
+        town: line('officeTown', 60),
+        postcode: identifier('officePostcode', postcodeProblem, formatPostcode).refine(
+          (value) => value !== '',
+          {
+            error: `${firmFieldLabels.officePostcode}: this is needed`,
+          },
+        ),
+        phone: phone('officePhone', { optional: true }),
+      }),
+      { error: `${firmFieldLabels.offices}: a list` },
+    )
+    .max(6, { error: `${firmFieldLabels.offices}: at most 6` })
+    .default([]),
   email: email('email'),
   regulator: line('regulator', 300, { optional: true }),
   openingHours: openingHoursSchema,
@@ -267,6 +297,7 @@ export const storedFirmDetailsSchema = z.object({
   auditRegistration: text,
   registeredOffice: z.object({ street: text, town: text, county: text, postcode: text }),
   phone: text,
+  offices: z.array(z.object({ name: text, street: text, town: text, postcode: text, phone: text })),
   email: text,
   regulator: text,
   openingHours: z.object({ days: z.array(z.enum(weekdays)), opens: text, closes: text }),

@@ -15,6 +15,15 @@ export interface SiteFirm {
   /** `tel:` and the number in international form, for links. */
   phoneHref: string;
   address: { street: string; locality: string; region: string; postcode: string; country: 'GB' };
+  /** Offices besides the registered one. */
+  offices: {
+    name: string;
+    street: string;
+    locality: string;
+    postcode: string;
+    phone: string;
+    phoneHref: string;
+  }[];
   companyNumber: string;
   vatNumber: string;
   /** Its registration with the Information Commissioner's Office, which the privacy notice gives. */

@@ -182,3 +182,34 @@ it('an owner puts a photo on the home page in place of the drawing, described fo
   }
   expect(t.errors).toEqual([]);
 });
+
+it('an owner adds an office besides the registered one, and removes it again', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@obrienmarsh.example', 'owner', '/back-office/firm');
+  const offices = page.getByRole('group', { name: 'Other offices' });
+  await offices.getByRole('button', { name: 'Add an office' }).click();
+  const office = offices.getByRole('group', { name: 'Office 1' });
+  await office.getByLabel('Office name').fill('Bradford');
+  await offices.getByLabel('Office street address').fill('10 Market Street');
+  await offices.getByLabel('Office town or city').fill('Bradford');
+  await offices.getByLabel('Office postcode').fill('bd1 1lb');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Save firm details' }).click();
+  await page.getByRole('status').getByText(firmMessages.saved).waitFor();
+
+  await page.goto(`${t.site.url}/contact`);
+  const aside = page.getByRole('complementary');
+  await aside.getByRole('heading', { name: 'Our other offices' }).waitFor();
+  expect(await aside.locator('address').last().innerText()).toMatch(
+    /^Bradford\n10 Market Street, Bradford\nBD1\s1LB$/,
+  );
+
+  await page.goto(`${t.site.url}/back-office/firm`);
+  await offices.getByRole('button', { name: 'Remove Bradford' }).click();
+  await page.getByRole('button', { name: 'Save firm details' }).click();
+  await page.getByRole('status').getByText(firmMessages.saved).waitFor();
+  await page.goto(`${t.site.url}/contact`);
+  await page.getByRole('heading', { name: 'Opening hours' }).waitFor();
+  expect(await page.getByRole('heading', { name: 'Our other offices' }).count()).toBe(0);
+  expect(t.errors).toEqual([]);
+});

@@ -49,6 +49,26 @@ export function FormPage({ eyebrow, heading, lead, steps, contact = true, childr
                   <br />
                   {unbroken(address.postcode)}
                 </address>
+                {firm.offices.length > 0 && (
+                  <>
+                    <h2>Our other offices</h2>
+                    {firm.offices.map((office) => (
+                      <address key={office.name}>
+                        <strong>{office.name}</strong>
+                        <br />
+                        {office.street}, {office.locality}
+                        <br />
+                        {unbroken(office.postcode)}
+                        {office.phone && (
+                          <>
+                            <br />
+                            <a href={office.phoneHref}>{unbroken(office.phone)}</a>
+                          </>
+                        )}
+                      </address>
+                    ))}
+                  </>
+                )}
                 <h2>Opening hours</h2>
                 <p>{firm.openingHours}</p>
               </>

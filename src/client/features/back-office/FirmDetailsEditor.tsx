@@ -18,6 +18,7 @@ import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
+import { OfficesEditor } from './OfficesEditor.tsx';
 import { homePictureKind, logoKind, PictureUpload } from './PictureUpload.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -35,6 +36,7 @@ const blank: FirmDetails = {
   auditRegistration: '',
   registeredOffice: { street: '', town: '', county: '', postcode: '' },
   phone: '',
+  offices: [],
   email: '',
   regulator: '',
   openingHours: {
@@ -67,6 +69,7 @@ type Line = Exclude<
   | 'priceRange'
   | 'accreditations'
   | 'socialLinks'
+  | 'offices'
   | 'colours'
   | 'typeface'
   | 'facts'
@@ -223,6 +226,11 @@ export function FirmDetailsEditor() {
           {officeLine('county')}
           {officeLine('postcode')}
         </fieldset>
+        <OfficesEditor
+          offices={details.offices}
+          onChange={(offices) => update({ ...details, offices })}
+          problems={problems}
+        />
         <fieldset>
           <legend>How to reach you</legend>
           {line('phone', 'tel')}

@@ -76,6 +76,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'Audit registration number',
         'Registered office',
         'Phone',
+        'Other offices',
         'Email address',
         'Professional body and registration',
         'Opening hours',

@@ -150,6 +150,64 @@ describeEachDatabase('the Firm details API', (database) => {
     expect(structured.sameAs).toEqual(links.slice(0, 2));
   });
 
+  it('lists the firm’s other offices on the contact pages and in its structured data, each field checked', async () => {
+    const { details, version } = await owner.json('/firm');
+    const bradford = {
+      name: 'Bradford',
+      street: '10 Market Street',
+      town: 'Bradford',
+      postcode: 'bd1 1lb',
+      phone: '',
+    };
+    const refused = await owner.send(
+      '/firm',
+      { details: { ...details, offices: [{ ...bradford, postcode: 'BD1', phone: '12' }] }, basedOn: version },
+      'PUT',
+    );
+    expect((await refused.json()).errorMessages).toEqual([
+      expect.stringMatching(/^Office postcode: /),
+      expect.stringMatching(/^Office phone: /),
+    ]);
+    const saved = await owner.send(
+      '/firm',
+      {
+        details: {
+          ...details,
+          offices: [
+            bradford,
+            {
+              ...bradford,
+              name: 'Wakefield',
+              town: 'Wakefield',
+              postcode: 'WF1 1AA',
+              phone: '01924 496 000',
+            },
+          ],
+        },
+        basedOn: version,
+      },
+      'PUT',
+    );
+    expect((await saved.json()).errorMessages).toEqual([]);
+    const page = unescapeHtml(await (await send(site, '/contact')).text()).replaceAll('<!-- -->', '');
+    expect(page).toContain('<h2>Our other offices</h2>');
+    // Postcodes and numbers never break across lines (a no-break space, which \s matches).
+    expect(page).toMatch(
+      /<strong>Bradford<\/strong><br\/>10 Market Street, Bradford<br\/>BD1\s1LB<\/address>/,
+    );
+    expect(page).toMatch(/<a href="tel:\+441924496000">01924\s496\s000<\/a>/);
+    const structured = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? '',
+    );
+    expect(structured.department).toEqual([
+      expect.objectContaining({
+        name: 'O’Brien & Marsh, Bradford',
+        address: expect.objectContaining({ postalCode: 'BD1 1LB' }),
+      }),
+      expect.objectContaining({ name: 'O’Brien & Marsh, Wakefield', telephone: '+441924496000' }),
+    ]);
+  });
+
   it('sets every page in the typeface the firm chose from the bundled set, and refuses any other', async () => {
     const { details, version } = await owner.json('/firm');
     const other = await owner.send(

@@ -41,6 +41,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     phone: '',
     phoneHref: '',
     address: { street: '', locality: '', region: '', postcode: '', country: 'GB' },
+    offices: [],
     companyNumber: '',
     vatNumber: '',
     icoRegistration: '',

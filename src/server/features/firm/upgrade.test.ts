@@ -52,6 +52,7 @@ describeEachDatabase('an upgrade of a site whose firm is set up', (kind) => {
         quotePromise: 'two working days',
         accreditations: [],
         socialLinks: [],
+        offices: [],
         colours: { brand: '#0b5563', accent: '#b8441f' },
         typeface: 'figtree',
         facts: [],
