@@ -5,6 +5,9 @@
 import type { TypefaceId } from './typefaces.ts';
 
 export interface SiteFirm {
+  /** False on a site whose firm is not set up yet: its pages (sign-in, set-up) then show no public
+   *  menus, links or forms, which would only lead to "being set up". */
+  setUp: boolean;
   /** The trading name, as visitors know the firm. */
   name: string;
   /** The registered name, as Companies House has it: the data controller in the privacy notice. */

@@ -18,6 +18,9 @@ it('a partner sets up a new site from the printed link, and the overview’s che
   await page.goto(link ?? '');
   await page.getByRole('heading', { name: 'Set up this website', level: 1 }).waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
+  // No menu, footer links or newsletter form: every one would lead to "being set up".
+  expect(await page.getByRole('navigation').count()).toBe(0);
+  expect(await page.locator('footer').count()).toBe(0);
   await page.getByLabel('Your email address').fill('partner@obrienmarsh.example');
   await page.getByLabel('The same address again').fill('partner@obrienmarsh.example');
   await page.getByRole('button', { name: 'Make my account' }).click();

@@ -11,6 +11,8 @@ const pagesWithTheirOwnSignUp: readonly (string | null)[] = ['/newsletter'];
 export function Footer({ path }: { path: string | null }) {
   const firm = useFirm();
   const { address } = firm;
+  // A site not yet set up has no details, newsletter or pages to offer: its sign-in page stands alone.
+  if (!firm.setUp) return null;
   return (
     <footer className="site-footer on-dark">
       <div className="container site-footer__inner">

@@ -29,37 +29,42 @@ export function Header({ path }: { path: string | null }) {
           {firm.logo && <img src={firm.logo} alt="" width="36" height="36" />}
           <span>{firm.name}</span>
         </a>
-        <button
-          ref={menuButton}
-          type="button"
-          className="site-header__menu"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          Menu
-        </button>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
-          <ul>
-            {navigation.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
-                  {item.label}
+        {/* A site not yet set up shows no menu: every public page but sign-in says "being set up". */}
+        {firm.setUp && (
+          <>
+            <button
+              ref={menuButton}
+              type="button"
+              className="site-header__menu"
+              aria-expanded={menuOpen}
+              aria-controls="site-nav"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              Menu
+            </button>
+            <nav id="site-nav" className="site-nav" aria-label="Main">
+              <ul>
+                {navigation.map((item) => (
+                  <li key={item.href}>
+                    <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {/* On a wide screen: the two ways to reach the firm, always in view. */}
+            <div className="site-header__actions">
+              {firm.phone && (
+                <a className="site-header__phone" href={firm.phoneHref}>
+                  <span className="visually-hidden">Call us on </span>
+                  {firm.phone.replaceAll(' ', '\u00a0')}
                 </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {/* On a wide screen: the two ways to reach the firm, always in view. */}
-        <div className="site-header__actions">
-          {firm.phone && (
-            <a className="site-header__phone" href={firm.phoneHref}>
-              <span className="visually-hidden">Call us on </span>
-              {firm.phone.replaceAll(' ', '\u00a0')}
-            </a>
-          )}
-          <BookCallButton label="Book a call" className="button site-header__book" />
-        </div>
+              )}
+              <BookCallButton label="Book a call" className="button site-header__book" />
+            </div>
+          </>
+        )}
       </div>
     </header>
   );

@@ -34,6 +34,7 @@ export const firmDetailsNow = (live: LiveFirm): FirmDetails | undefined => live.
 /** A site with no firm yet: named by its address, with nothing that would pass for a firm's details. */
 export function firmBeingSetUp(siteName: string): SiteFirm {
   return {
+    setUp: false,
     name: siteName,
     legalName: siteName,
     tagline: '',

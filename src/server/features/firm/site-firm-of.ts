@@ -46,6 +46,7 @@ export function siteFirmOf(
 ): SiteFirm {
   const office = details.registeredOffice;
   return {
+    setUp: true,
     name: details.tradingName,
     legalName: details.legalName,
     tagline: details.tagline,
