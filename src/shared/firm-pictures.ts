@@ -12,26 +12,45 @@ export const logoMaxBytes = 1024 * 1024;
 /** A PNG smaller than this on its shorter side looks blurred as a phone's home-screen icon (180 px). */
 export const logoMinPixels = 128;
 
+/** The refusals of a mark uploaded as an SVG or a PNG (a logo, a badge), each starting with its field. */
+function markRefusals(field: string, minPixels: number) {
+  return {
+    type: `${field}: upload an SVG or a PNG file.`,
+    size: `${field}: the file is larger than 1 MB. Save it smaller, or as an SVG.`,
+    unreadable: `${field}: the file could not be read as a picture. Save it again from your design program.`,
+    small: `${field}: the picture is smaller than ${minPixels} pixels on a side. Upload a larger one, or an SVG.`,
+    script: `${field}: the SVG holds a script. Save it again without scripts.`,
+    handler: `${field}: the SVG holds event handlers (such as onload). Save it again without them.`,
+    external: `${field}: the SVG refers to other files or addresses. Save it again with its pictures and fonts inside, or as a PNG.`,
+    foreignObject: `${field}: the SVG holds HTML (a foreignObject). Save it again as plain shapes, or as a PNG.`,
+    entities: `${field}: the SVG declares entities of its own. Save it again from your design program.`,
+    tooDetailed: `${field}: the SVG is too detailed to draw quickly (thousands of shapes, or many filters). Simplify it, or save it as a PNG.`,
+    tooManyPixels: `${field}: the picture is larger than 40 megapixels. Save it smaller: 1,000 pixels across is plenty.`,
+    noFile: `${field}: choose a file first.`,
+  };
+}
+export type MarkRefusals = ReturnType<typeof markRefusals>;
+
 export const logoMessages = {
   saved:
     'Logo saved. The pages, the icons and the sharing picture show it now, on every instance within seconds.',
   removed: 'Logo removed. The pages show the firm’s name alone.',
-  type: 'Logo: upload an SVG or a PNG file.',
-  size: 'Logo: the file is larger than 1 MB. Save it smaller, or as an SVG.',
-  unreadable: 'Logo: the file could not be read as a picture. Save it again from your design program.',
-  small: `Logo: the picture is smaller than ${logoMinPixels} pixels on a side. Upload a larger one, or an SVG.`,
-  script: 'Logo: the SVG holds a script. Save it again without scripts.',
-  handler: 'Logo: the SVG holds event handlers (such as onload). Save it again without them.',
-  external:
-    'Logo: the SVG refers to other files or addresses. Save it again with its pictures and fonts inside, or as a PNG.',
-  foreignObject: 'Logo: the SVG holds HTML (a foreignObject). Save it again as plain shapes, or as a PNG.',
-  entities: 'Logo: the SVG declares entities of its own. Save it again from your design program.',
-  tooDetailed:
-    'Logo: the SVG is too detailed to draw quickly (thousands of shapes, or many filters). Simplify it, or save it as a PNG.',
-  tooManyPixels:
-    'Logo: the picture is larger than 40 megapixels. Save it smaller: 1,000 pixels across is plenty.',
-  noFile: 'Logo: choose a file first.',
+  ...markRefusals('Logo', logoMinPixels),
   noDetails: 'Save the firm’s details before its logo.',
+} as const;
+
+/** A badge is shown small, beside the firm's accreditations. */
+export const badgeMinPixels = 64;
+export const maxBadges = 8;
+export const badgeAltMaxLength = 120;
+
+export const badgeMessages = {
+  saved: 'Badge added. The home page shows it beside your accreditations.',
+  removed: 'Badge removed.',
+  ...markRefusals('Badge', badgeMinPixels),
+  alt: `What the badge says: this is needed, at most ${badgeAltMaxLength} characters on one line (e.g. ICAEW Chartered Accountants).`,
+  tooMany: `Badge: at most ${maxBadges}. Remove one before adding another.`,
+  noDetails: 'Save the firm’s details before its badges.',
 } as const;
 
 /** A picture narrower than this would be enlarged, and blurred, on a laptop's home page. */

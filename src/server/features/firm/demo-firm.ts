@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
-import { checkLogo } from './logo.ts';
+import { checkLogo } from './marks.ts';
 import { loadFirm, saveFirm } from './repository.ts';
 import { type FirmLogo, savePicture } from './stored-pictures.ts';
 

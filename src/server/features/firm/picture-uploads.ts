@@ -13,7 +13,7 @@ import { heroMessages, logoMaxBytes, logoMessages } from '#shared/firm-pictures.
 import { photoMaxBytes } from '#shared/photos.ts';
 import { makeHero } from './hero.ts';
 import type { LiveFirm } from './live-firm.ts';
-import { checkLogo, LogoRefusal } from './logo.ts';
+import { checkLogo, MarkRefusal } from './marks.ts';
 import { type FirmHero, type FirmLogo, savePicture } from './stored-pictures.ts';
 
 /**
@@ -49,7 +49,7 @@ export function registerPictureUploads(
     try {
       picture = await make();
     } catch (error) {
-      if (!(error instanceof LogoRefusal || error instanceof PhotoRefusal)) throw error;
+      if (!(error instanceof MarkRefusal || error instanceof PhotoRefusal)) throw error;
       return reply.status(error.status).send(failure(error.message));
     }
     if (!(await savePicture(db, kind, picture, { by: staffId, now: now() })))

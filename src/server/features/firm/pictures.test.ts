@@ -8,7 +8,7 @@ import { describeEachDatabase } from '#tests/support/databases.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
 import { send } from '#tests/support/http.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
-import { checkLogo } from './logo.ts';
+import { checkLogo } from './marks.ts';
 
 /** A wordmark as a design program saves it, with what the site leaves out around the drawing. */
 const wordmark =

@@ -1,5 +1,4 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { logoMessages } from '#shared/firm-pictures.ts';
 import { escapeHtml } from '#shared/html.ts';
 
 // An uploaded SVG logo, made safe to show anywhere. What could run or reach out (a script, an event
@@ -11,8 +10,24 @@ import { escapeHtml } from '#shared/html.ts';
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const xlinkNamespace = 'http://www.w3.org/1999/xlink';
 
-/** Why an SVG was refused: `message` is one of logoMessages. */
-export class SvgRefusal extends Error {}
+/** What is wrong with an SVG, as the refusals of a logo or a badge name it (#shared/firm-pictures.ts). */
+export type SvgProblem =
+  | 'script'
+  | 'handler'
+  | 'external'
+  | 'foreignObject'
+  | 'entities'
+  | 'tooDetailed'
+  | 'unreadable';
+
+/** Why an SVG was refused. */
+export class SvgRefusal extends Error {
+  readonly problem: SvgProblem;
+  constructor(problem: SvgProblem) {
+    super(`The SVG was refused: ${problem}`);
+    this.problem = problem;
+  }
+}
 
 /** The elements a logo is drawn with, kept with what they hold. Any other element is left out, whole. */
 // biome-ignore format: a list reads better in lines of its kind
@@ -82,11 +97,11 @@ export function safeSvg(source: string): string {
 
   parser.on('doctype', (doctype) => {
     // Design programs write SVG 1.1's public DOCTYPE; one with declarations of its own is refused.
-    if (doctype.includes('[')) throw new SvgRefusal(logoMessages.entities);
+    if (doctype.includes('[')) throw new SvgRefusal('entities');
   });
   parser.on('processinginstruction', ({ target }) => {
     // <?xml-stylesheet href="…"?> fetches a stylesheet; other instructions draw nothing.
-    if (target.toLowerCase() === 'xml-stylesheet') throw new SvgRefusal(logoMessages.external);
+    if (target.toLowerCase() === 'xml-stylesheet') throw new SvgRefusal('external');
   });
   parser.on('opentag', (tag) => {
     checkElement(tag);
@@ -94,9 +109,9 @@ export function safeSvg(source: string): string {
     const style = tag.attributes.style?.value ?? '';
     if (tag.local.startsWith('fe') || 'filter' in tag.attributes || /filter\s*:/i.test(style))
       filterUses += 1;
-    if (elements > maxElements || filterUses > maxFilterUses) throw new SvgRefusal(logoMessages.tooDetailed);
+    if (elements > maxElements || filterUses > maxFilterUses) throw new SvgRefusal('tooDetailed');
     if (!sawRoot) {
-      if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal(logoMessages.unreadable);
+      if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal('unreadable');
       sawRoot = true;
     }
     if (skipping > 0 || tag.uri !== svgNamespace || !drawingElements.has(tag.local)) {
@@ -131,24 +146,24 @@ export function safeSvg(source: string): string {
   } catch (error) {
     if (error instanceof SvgRefusal) throw error;
     // Not well-formed XML, or an entity it does not declare.
-    throw new SvgRefusal(logoMessages.unreadable);
+    throw new SvgRefusal('unreadable');
   }
-  if (!sawRoot) throw new SvgRefusal(logoMessages.unreadable);
+  if (!sawRoot) throw new SvgRefusal('unreadable');
   return out.join('');
 }
 
 /** Refuses what could run or reach out, wherever it sits (inside a left-out element too). */
 function checkElement(tag: SaxesTagNS) {
   const name = tag.local.toLowerCase();
-  if (name === 'script') throw new SvgRefusal(logoMessages.script);
-  if (name === 'foreignobject') throw new SvgRefusal(logoMessages.foreignObject);
+  if (name === 'script') throw new SvgRefusal('script');
+  if (name === 'foreignobject') throw new SvgRefusal('foreignObject');
   for (const attribute of Object.values(tag.attributes)) {
     const local = attribute.local.toLowerCase();
-    if (local.startsWith('on')) throw new SvgRefusal(logoMessages.handler);
+    if (local.startsWith('on')) throw new SvgRefusal('handler');
     if (local === 'href' || local === 'src') {
       const value = attribute.value.trim();
       const allowed = ownReference.test(value) || (name === 'image' && embeddedPicture.test(value));
-      if (!allowed) throw new SvgRefusal(logoMessages.external);
+      if (!allowed) throw new SvgRefusal('external');
     }
     if (local === 'style' || /url\(/i.test(attribute.value)) checkedStyle(attribute.value);
   }
@@ -165,18 +180,16 @@ function checkedStyle(css: string): void {
     .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
     .replace(/\\(.)/g, '$1')
     .replace(/\/\*[\s\S]*?\*\//g, '');
-  if (/@import/i.test(plain)) throw new SvgRefusal(logoMessages.external);
+  if (/@import/i.test(plain)) throw new SvgRefusal('external');
   let rest = plain;
   for (const [whole, inside] of plain.matchAll(/url\(\s*([^)]*)\)/gi)) {
     const target = (inside ?? '').trim().replace(/^['"]|['"]$/g, '');
-    if (!ownReference.test(target) && !embeddedInCss.test(target))
-      throw new SvgRefusal(logoMessages.external);
+    if (!ownReference.test(target) && !embeddedInCss.test(target)) throw new SvgRefusal('external');
     rest = rest.replace(whole, '');
   }
-  if (/(image-set|image|src|cross-fade|element)\s*\(/i.test(rest))
-    throw new SvgRefusal(logoMessages.external);
-  if (/(["'])[^"']*(:|\/\/)[^"']*\1/.test(rest)) throw new SvgRefusal(logoMessages.external);
-  if (/expression\s*\(|javascript:/i.test(plain)) throw new SvgRefusal(logoMessages.script);
+  if (/(image-set|image|src|cross-fade|element)\s*\(/i.test(rest)) throw new SvgRefusal('external');
+  if (/(["'])[^"']*(:|\/\/)[^"']*\1/.test(rest)) throw new SvgRefusal('external');
+  if (/expression\s*\(|javascript:/i.test(plain)) throw new SvgRefusal('script');
 }
 
 /** The element's kept attributes, written out again; the root also names the SVG namespace. */
