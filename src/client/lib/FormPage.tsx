@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFirm } from '#client/lib/firm.tsx';
+import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { mailtoHref } from '#shared/mailto.ts';
 import { PageHero } from './PageHero.tsx';
 import { unbroken } from './unbroken.ts';
@@ -20,6 +20,7 @@ export interface FormPageProps {
  *  happens next, the firm's contact details and opening hours. */
 export function FormPage({ eyebrow, heading, lead, steps, contact = true, children }: FormPageProps) {
   const firm = useFirm();
+  const words = useFirmWords();
   const { address } = firm;
   return (
     <>
@@ -31,7 +32,7 @@ export function FormPage({ eyebrow, heading, lead, steps, contact = true, childr
             <h2 id="next-steps-heading">What happens next</h2>
             <ol>
               {steps.map((step) => (
-                <li key={step}>{step}</li>
+                <li key={step}>{words(step)}</li>
               ))}
             </ol>
             {contact && (

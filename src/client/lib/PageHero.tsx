@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useFirmWords } from './firm.tsx';
 
 export interface PageHeroProps {
   eyebrow: string;
@@ -12,13 +13,17 @@ export interface PageHeroProps {
   art?: ReactNode;
 }
 
-/** The opening band of a page: a short label, the page's one h1 and its lead paragraph. */
+/**
+ * The opening band of a page: a short label, the page's one h1 and its lead paragraph, with the firm's
+ * words in place of their tokens ({firm}, {replyPromise}…).
+ */
 export function PageHero({ eyebrow, heading, lead, children, compact = true, art }: PageHeroProps) {
+  const words = useFirmWords();
   const text = (
     <>
-      <p className="hero__eyebrow">{eyebrow}</p>
-      <h1>{heading}</h1>
-      <p className="hero__lead">{lead}</p>
+      <p className="hero__eyebrow">{words(eyebrow)}</p>
+      <h1>{words(heading)}</h1>
+      <p className="hero__lead">{words(lead)}</p>
       {children}
     </>
   );

@@ -1,4 +1,5 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { servicesPage } from '#content/pages/services.ts';
 import type { PageMeta } from '../page-module.ts';
@@ -12,6 +13,7 @@ export const meta: PageMeta = {
 };
 
 export default function ServicesPage() {
+  const words = useFirmWords();
   return (
     <>
       <PageHero eyebrow={servicesPage.eyebrow} heading={servicesPage.heading} lead={servicesPage.lead} />
@@ -58,7 +60,7 @@ export default function ServicesPage() {
       <section className="section" aria-labelledby="services-call-heading">
         <div className="container prose">
           <h2 id="services-call-heading">{servicesPage.callToAction.heading}</h2>
-          <p>{servicesPage.callToAction.text}</p>
+          <p>{words(servicesPage.callToAction.text)}</p>
           <p className="hero__actions">
             <a className="button" href="/quote">
               Ask for a quote

@@ -1,5 +1,6 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { DeMinimisCalculator } from '#client/features/vat-explainer/DeMinimisCalculator.tsx';
+import { useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { ProseSections } from '#client/lib/ProseSections.tsx';
 import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
@@ -13,6 +14,7 @@ export const meta: PageMeta = {
 };
 
 export default function VatDeMinimisPage() {
+  const words = useFirmWords();
   return (
     <>
       <PageHero eyebrow={vatDeMinimis.eyebrow} heading={vatDeMinimis.heading} lead={vatDeMinimis.lead} />
@@ -48,7 +50,7 @@ export default function VatDeMinimisPage() {
       <section className="section" aria-labelledby="vat-call-heading">
         <div className="container prose">
           <h2 id="vat-call-heading">{vatDeMinimis.callToAction.heading}</h2>
-          <p>{vatDeMinimis.callToAction.text}</p>
+          <p>{words(vatDeMinimis.callToAction.text)}</p>
           <BookCallButton />
         </div>
       </section>

@@ -103,6 +103,8 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
     // No page names the demo firm, its town, office, numbers or people: their words are the firm's.
     for (const path of builtPagePaths) {
       const text = await words(site, path);
+      // Every token of the pages' words is filled in with the firm's own.
+      expect(text, path).not.toMatch(/\{(firm|town|areas|replyPromise|quotePromise)\}/);
       for (const demo of [...demoDetails, 'Fenwick', 'Shrewsbury', 'Shropshire', 'Castle Street'])
         expect(text, path).not.toContain(demo);
     }
