@@ -82,6 +82,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/data-protection/erase',
       '/api/back-office/data-protection/export',
       '/api/back-office/firm',
+      '/api/back-office/firm/demo-content',
       '/api/back-office/firm/home-picture',
       '/api/back-office/firm/logo',
       '/api/back-office/setup',

@@ -13,9 +13,15 @@ export const firmMessages = {
   saved: 'Saved. Every page and email shows the new details now, on every instance within seconds.',
   savedElsewhere:
     'Someone else saved the firm’s details while you were editing. The form now shows theirs with your changes on top: check it and save again.',
+  demoCleared:
+    'Removed the demo firm’s logo, figures, team and reviews. Those parts of the site stay hidden until you add your own.',
   /** A save that does not hold the whole form (no details, a part of them missing, or no version). */
   incomplete: 'The firm’s details did not all arrive: reload the page, then fill in the form and save again.',
 } as const;
+
+/** What of the demo firm a site may still show after its details are the firm's own. */
+export const demoLeftoverKinds = ['logo', 'facts', 'team', 'reviews'] as const;
+export type DemoLeftover = (typeof demoLeftoverKinds)[number];
 
 export const readFirmDetails = endpoint({
   method: 'GET',
@@ -37,6 +43,9 @@ export const readFirmDetails = endpoint({
           .describe(
             'The home page’s picture as a page shows it (its largest size); null when there is none.',
           ),
+        demoLeftovers: z
+          .array(z.enum(demoLeftoverKinds))
+          .describe('What the site still shows of the demo firm (its seed’s logo, figures, team, reviews).'),
       })
       .describe('The details as saved.'),
   },
@@ -110,6 +119,15 @@ export const removeHomePicture = endpoint({
   tag: 'Back office',
   summary: 'Remove the home page’s picture: the page shows the drawing in the firm’s colours again',
   answers: { 200: formAnswerSchema.describe(`Removed: "${heroMessages.removed}"`) },
+});
+
+export const clearDemoContent = endpoint({
+  method: 'DELETE',
+  path: `${backOfficeApi}/firm/demo-content`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Remove what the site still shows of the demo firm: its logo, figures, team and reviews',
+  answers: { 200: formAnswerSchema.describe(`Removed: "${firmMessages.demoCleared}"`) },
 });
 
 export const saveFirmDetails = endpoint({

@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/database.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { firmMessages, readFirmDetails, saveFirmDetails } from '#shared/api/back-office-firm.ts';
+import {
+  clearDemoContent,
+  firmMessages,
+  readFirmDetails,
+  saveFirmDetails,
+} from '#shared/api/back-office-firm.ts';
 import { firmFieldLabels } from '#shared/firm-details.ts';
+import { clearDemoLeftovers, demoLeftovers } from './demo-firm.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { registerPictureUploads } from './picture-uploads.ts';
 import { loadFirm, saveFirm } from './repository.ts';
@@ -30,10 +36,18 @@ export function registerFirmRoutes(
       details: stored?.details ?? null,
       version: stored?.version ?? null,
       logo: shown?.logo || null,
+      demoLeftovers: await demoLeftovers(stored),
       homePicture: shown?.hero
         ? { src: shown.hero.src, alt: shown.hero.alt, width: shown.hero.width, height: shown.hero.height }
         : null,
     };
+  });
+
+  serve(app, clearDemoContent, async (request) => {
+    const stored = await loadFirm(db);
+    if (stored) await clearDemoLeftovers(db, stored, { by: request.staff.id, now: now() });
+    await firm.refresh();
+    return succeeded(firmMessages.demoCleared);
   });
 
   serve(
