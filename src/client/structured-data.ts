@@ -19,7 +19,7 @@ export function firmStructuredData(firm: SiteFirm) {
     image: `${publicOriginToken}${firm.shareImage}`,
     telephone: firm.phoneHref.replace('tel:', ''),
     email: firm.email,
-    vatID: firm.vatNumber.replaceAll(' ', ''),
+    ...(firm.vatNumber && { vatID: firm.vatNumber.replaceAll(' ', '') }),
     priceRange: firm.priceRange,
     address: {
       '@type': 'PostalAddress',

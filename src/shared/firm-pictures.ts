@@ -32,8 +32,7 @@ function markRefusals(field: string, minPixels: number) {
 export type MarkRefusals = ReturnType<typeof markRefusals>;
 
 export const logoMessages = {
-  saved:
-    'Logo saved. The pages, the icons and the sharing picture show it now, on every instance within seconds.',
+  saved: 'Logo saved. The pages, the icons and the sharing picture show it now.',
   removed: 'Logo removed. The pages show the firm’s name alone.',
   ...markRefusals('Logo', logoMinPixels),
   noDetails: 'Save the firm’s details before its logo.',
@@ -58,7 +57,7 @@ export const heroMinWidth = 960;
 export const heroAltMaxLength = 200;
 
 export const heroMessages = {
-  saved: 'Picture saved. The home page shows it now, on every instance within seconds.',
+  saved: 'Picture saved. The home page shows it now.',
   removed: 'Picture removed. The home page shows the drawing in your colours again.',
   type: 'Home page picture: upload a JPEG, PNG or WebP photo.',
   size: 'Home page picture: the file is larger than 8 MB. Save it smaller and upload it again.',

@@ -35,6 +35,9 @@ export interface SiteFirm {
   /** Served from the site's root: the logo (also the favicon), and the picture a shared page shows
    *  (1200 by 630 pixels). */
   logo: string;
+  /** The logo's width over its height, so a wide wordmark is shown at the header's height, not squeezed
+   *  into a square (1 without a logo). */
+  logoShape: number;
   shareImage: string;
   /** The home page's picture the firm uploaded, as a <picture> offers it; null for the drawing. */
   hero: HeroPicture | null;

@@ -25,5 +25,8 @@ export const obrienAndMarsh = {
   priceRange: '£££',
 };
 
-/** The demo seed's firm as the site shows it, for tests that build an email or a page themselves. */
-export const demoFirm = () => siteFirmOf(demoFirmDetails());
+/**
+ * The demo seed's firm as the site shows it, logo included, for tests that build an email or a page
+ * themselves.
+ */
+export const demoFirm = () => ({ ...siteFirmOf(demoFirmDetails()), logo: '/logo?v=demo' });

@@ -36,6 +36,15 @@ describe('an email in the firm’s colours', () => {
     }
   });
 
+  it('shows no logo for a firm that has none, only its name', async () => {
+    const html = await renderEmailHtml({
+      ...body('#5b2a86'),
+      firm: { ...body('#5b2a86').firm, hasLogo: false },
+    });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('O’Brien &amp; Marsh');
+  });
+
   it('draws a message stored before firms had colours in the site’s own', async () => {
     expect(brandColourOf(await renderEmailHtml(body(undefined)))).toBe('#0b5563');
   });

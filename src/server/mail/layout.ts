@@ -59,6 +59,8 @@ export interface EmailFirm {
   brand?: string;
   /** The firm's typeface, set first in every font list. Absent from messages stored before it was kept. */
   typeface?: TypefaceId;
+  /** False for a firm without a logo: its name stands alone (the icon would be a plain mark). */
+  hasLogo?: boolean;
 }
 
 /** "1 High Street, Ludlow SY8 1AA", or nothing from a site whose firm is not set up yet. */
@@ -74,6 +76,7 @@ export const emailFirm = (firm: SiteFirm): EmailFirm => ({
   companyNumber: firm.companyNumber,
   brand: firm.colours.brand,
   typeface: firm.typeface,
+  hasLogo: firm.logo !== '',
 });
 
 export interface EmailBody {
@@ -332,18 +335,19 @@ function EmailLayout({ body }: { body: EmailBody }) {
                 h(
                   'tr',
                   null,
-                  h(
-                    'td',
-                    { style: { paddingRight: 12, verticalAlign: 'middle' } },
-                    // The name beside it says who the email is from: the logo adds nothing for a screen reader.
-                    h(Img, {
-                      src: logoSrc,
-                      width: logoSize,
-                      height: logoSize,
-                      alt: '',
-                      style: { display: 'block', borderRadius: 9, border: 0 },
-                    }),
-                  ),
+                  firm.hasLogo !== false &&
+                    h(
+                      'td',
+                      { style: { paddingRight: 12, verticalAlign: 'middle' } },
+                      // The name beside it says who the email is from: the logo adds nothing for a screen reader.
+                      h(Img, {
+                        src: logoSrc,
+                        width: logoSize,
+                        height: logoSize,
+                        alt: '',
+                        style: { display: 'block', borderRadius: 9, border: 0 },
+                      }),
+                    ),
                   h(
                     'td',
                     { style: { verticalAlign: 'middle' } },

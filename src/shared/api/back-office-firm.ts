@@ -10,7 +10,7 @@ import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 // structured-data block shows them (docs/decisions/022-the-firm-is-data.md).
 
 export const firmMessages = {
-  saved: 'Saved. Every page and email shows the new details now, on every instance within seconds.',
+  saved: 'Saved. Every page and email shows the new details now.',
   savedElsewhere:
     'Someone else saved the firm’s details while you were editing. The form now shows theirs with your changes on top: check it and save again.',
   demoCleared:

@@ -376,14 +376,17 @@ export function FirmDetailsEditor() {
                   `firm-colour-${which}`,
                   label,
                   (described) => (
-                    <input
-                      {...described}
-                      type="color"
-                      value={details.colours[which]}
-                      onChange={(event) =>
-                        update({ ...details, colours: { ...details.colours, [which]: event.target.value } })
-                      }
-                    />
+                    <span>
+                      <input
+                        {...described}
+                        type="color"
+                        value={details.colours[which]}
+                        onChange={(event) =>
+                          update({ ...details, colours: { ...details.colours, [which]: event.target.value } })
+                        }
+                      />
+                      <span className="bo-colour-code">{details.colours[which]}</span>
+                    </span>
                   ),
                   which === 'brand'
                     ? 'Headings, links and buttons. Text in it must read on white: a colour too light is refused.'

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { problemsOf } from '#client/lib/api-client.ts';
 import { base64Of } from '#client/lib/base64.ts';
 import type { FormAnswer } from '#shared/api/endpoint.ts';
@@ -36,12 +36,14 @@ export function PictureUpload({
   changed,
 }: {
   kind: PictureKind;
-  current: { src: string; width: number; height: number } | null;
+  current: { src: string; width: number; height: number; alt?: string } | null;
   changed: () => Promise<void>;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState('');
+  // The description in use, so that a new file keeps it unless it is changed.
+  const [alt, setAlt] = useState(current?.alt ?? '');
+  useEffect(() => setAlt(current?.alt ?? ''), [current?.alt]);
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -68,7 +70,6 @@ export function PictureUpload({
     act(async () => {
       const answer = await kind.upload({ contentType: file.type, data: await base64Of(file), alt });
       if (input.current) input.current.value = '';
-      setAlt('');
       return answer;
     });
   };
@@ -150,7 +151,7 @@ export const logoKind = {
   none: 'No logo yet: the pages show your name alone, and the icons a plain mark in your colours.',
   fileLabel: 'Logo file (SVG or PNG, up to 1 MB)',
   fileHint:
-    'An SVG stays sharp at every size. A PNG should be at least 128 pixels on each side, on a transparent background.',
+    'An SVG stays sharp at every size. A PNG should be at least 128 pixels on each side, on a transparent background. A square mark suits the browser tab’s icon best; a wide logo is shown at the header’s height.',
   uploadLabel: 'Upload logo',
   removeLabel: 'Remove logo',
   removeQuestion: 'Remove the logo from every page, icon and email now?',
@@ -164,7 +165,7 @@ export const homePictureKind = {
   none: 'No picture yet: the home page shows the drawing in your colours.',
   fileLabel: 'Picture file (JPEG, PNG or WebP, up to 8 MB)',
   fileHint:
-    'A photo at least 960 pixels wide. Its location and camera details are removed before it is shown.',
+    'A landscape photo at least 960 pixels wide: on a laptop it is shown in a wide frame, cut from its centre. Its location and camera details are removed before it is shown.',
   uploadLabel: 'Upload picture',
   removeLabel: 'Remove picture',
   removeQuestion: 'Remove the picture from the home page now? The drawing takes its place.',

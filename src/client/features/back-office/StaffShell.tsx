@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useFirm } from '#client/lib/firm.tsx';
+import { logoWidth } from '#client/lib/logo-width.ts';
 import { accountPaths } from '#shared/accounts.ts';
 import { NewLeadsBadge } from './NewLeadsBadge.tsx';
 import { Link } from './router.tsx';
@@ -61,7 +62,7 @@ export function StaffShell({
       <header className="bo-header">
         <Link to="">
           <span className="bo-brand">
-            {firm.logo && <img src={firm.logo} alt="" width="32" height="32" />}
+            {firm.logo && <img src={firm.logo} alt="" width={logoWidth(firm.logoShape, 32)} height="32" />}
             <span>
               <span className="bo-brand__name">{firm.name}</span>{' '}
               <span className="bo-brand__place">Back office</span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
+import { logoWidth } from '#client/lib/logo-width.ts';
 import { navigation } from '#content/navigation.ts';
 import { useAtTop } from './useAtTop.ts';
 
@@ -26,7 +27,7 @@ export function Header({ path }: { path: string | null }) {
     <header className={classes.filter(Boolean).join(' ')} data-at-top={String(atTop)}>
       <div className="container site-header__inner">
         <a className="site-header__brand" href="/">
-          {firm.logo && <img src={firm.logo} alt="" width="36" height="36" />}
+          {firm.logo && <img src={firm.logo} alt="" width={logoWidth(firm.logoShape, 36)} height="36" />}
           <span>{firm.name}</span>
         </a>
         {/* A site not yet set up shows no menu: every public page but sign-in says "being set up". */}

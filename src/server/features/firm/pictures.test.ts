@@ -79,7 +79,8 @@ describeEachDatabase('the firm’s pictures', (database) => {
 
     const { logo } = await owner.json('/firm');
     expect(logo).toMatch(/^\/logo\?v=[0-9a-f]{16}$/);
-    expect(await home()).toContain(`<img src="${logo}" alt="" width="36" height="36"/>`);
+    // A wordmark three and a third times as wide as it is tall keeps its shape at the header’s height.
+    expect(await home()).toContain(`<img src="${logo}" alt="" width="120" height="36"/>`);
     const served = await send(site, logo);
     expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -48,6 +48,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     icoRegistration: '',
     regulator: '',
     logo: '',
+    logoShape: 1,
     shareImage: '',
     hero: null,
     areaServed: [],

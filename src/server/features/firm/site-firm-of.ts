@@ -73,6 +73,7 @@ export function siteFirmOf(
     icoRegistration: details.icoRegistration,
     regulator: details.regulator,
     logo: logo ? logoAddress(logo) : '',
+    logoShape: logo && logo.height > 0 ? logo.width / logo.height : 1,
     shareImage: `${sharePicture.path}?v=${pictureVersionOf({ details, logo })}`,
     hero: hero ? heroPictureOf(hero) : null,
     areaServed: details.areasServed,
