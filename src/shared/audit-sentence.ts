@@ -75,6 +75,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} uploaded a new home page picture`;
     case 'firm.hero-removed':
       return `${actor} removed the home page picture`;
+    case 'firm.badge-added':
+      return `${actor} added the badge “${subject}”`;
+    case 'firm.badge-removed':
+      return `${actor} removed the badge “${subject}”`;
     case 'setup.test-email-sent':
       return `${actor} sent a test email to ${subject}`;
     case 'setup.step-confirmed':

@@ -42,6 +42,8 @@ export type AuditAction =
   | 'firm.logo-removed'
   | 'firm.hero-changed'
   | 'firm.hero-removed'
+  | 'firm.badge-added'
+  | 'firm.badge-removed'
   | 'setup.test-email-sent'
   | 'setup.step-confirmed'
   | 'blocked-date.added'

@@ -56,6 +56,8 @@ export interface SiteFirm {
   typeface: TypefaceId;
   /** The firm's standing in words: bodies, registrations, partnerships. */
   accreditations: string[];
+  /** The badges of its accreditations, at the height the home page shows them. */
+  badges: { key: string; src: string; alt: string; width: number; height: number }[];
   /** The firm's pages on social networks, by the network's name. */
   socialLinks: { name: string; url: string }[];
   /** A few figures about the firm, for its about page. */

@@ -5,7 +5,7 @@ import { passwordMessages } from '#shared/password.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { addUser, postSignIn, resetLinkIn } from '../support/accounts.ts';
-import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 import { passwordLinkFor, staffMember } from '../support/signed-in.ts';
 
 // The proxy header is trusted so that a test can play an attacker's many addresses; the browser has none.
@@ -27,6 +27,9 @@ async function guessFromTenAddresses(email: string, network: string) {
 
 async function setPassword(link: string, password: string) {
   await t.page.goto(link);
+  // The page scrambles the password before sending it once its script has taken over: the visitor types
+  // into the live page.
+  await hydrated(t.page);
   await form().getByLabel('New password', { exact: true }).fill(password);
   await form().getByLabel('Confirm the new password').fill(password);
   await form().getByRole('button', { name: 'Set the new password' }).click();
@@ -35,6 +38,7 @@ async function setPassword(link: string, password: string) {
 
 async function signInAs(email: string, password: string, remember: boolean) {
   await t.page.goto(`${t.site.url}/login`);
+  await hydrated(t.page);
   await form().getByLabel('Email address').fill(email);
   await form().getByLabel('Password', { exact: true }).fill(password);
   await form()

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { firmMessages } from '#shared/api/back-office-firm.ts';
-import { heroMessages, logoMessages } from '#shared/firm-pictures.ts';
+import { badgeMessages, heroMessages, logoMessages } from '#shared/firm-pictures.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { signedInApi, signIn } from '../support/signed-in.ts';
@@ -211,5 +211,29 @@ it('an owner adds an office besides the registered one, and removes it again', a
   await page.goto(`${t.site.url}/contact`);
   await page.getByRole('heading', { name: 'Opening hours' }).waitFor();
   expect(await page.getByRole('heading', { name: 'Our other offices' }).count()).toBe(0);
+  expect(t.errors).toEqual([]);
+});
+
+it('an owner adds the badge of an accreditation, which the home page shows with its words', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@obrienmarsh.example', 'owner', '/back-office/firm');
+  const section = page.getByRole('region', { name: 'Accreditation badges' });
+  await section.getByLabel('Badge file (SVG or PNG, up to 1 MB)').setInputFiles({
+    name: 'icaew.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#123456"/></svg>',
+    ),
+  });
+  await section.getByLabel('What the badge says').fill('ICAEW Chartered Accountants');
+  await section.getByRole('button', { name: 'Add badge' }).click();
+  await section.getByRole('status').getByText(badgeMessages.saved).waitFor();
+  await section.getByRole('button', { name: 'Remove ICAEW Chartered Accountants' }).waitFor();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.goto(`${t.site.url}/`);
+  const badge = page.getByRole('img', { name: 'ICAEW Chartered Accountants' });
+  await badge.scrollIntoViewIfNeeded();
+  await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(t.errors).toEqual([]);
 });

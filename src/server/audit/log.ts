@@ -23,6 +23,8 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'firm.logo-removed': 'staff',
   'firm.hero-changed': 'staff',
   'firm.hero-removed': 'staff',
+  'firm.badge-added': 'staff',
+  'firm.badge-removed': 'staff',
   'setup.test-email-sent': 'staff',
   'setup.step-confirmed': 'staff',
   'blocked-date.added': 'staff',

@@ -412,7 +412,7 @@ export interface FirmTable {
 export interface FirmPictureTable {
   /** `logo`, or a size of the home page's picture as its address names it. */
   name: string;
-  kind: 'logo' | 'hero';
+  kind: 'logo' | 'hero' | 'badge';
   content_type: string;
   key: string;
   width: number;

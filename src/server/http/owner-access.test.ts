@@ -82,6 +82,8 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/data-protection/erase',
       '/api/back-office/data-protection/export',
       '/api/back-office/firm',
+      '/api/back-office/firm/badges',
+      '/api/back-office/firm/badges/2031-01-06',
       '/api/back-office/firm/demo-content',
       '/api/back-office/firm/home-picture',
       '/api/back-office/firm/logo',

@@ -1,6 +1,14 @@
 import { backOfficeApi } from '../back-office.ts';
 import { firmDetailsSchema, storedFirmDetailsSchema } from '../firm-details.ts';
-import { heroAltMaxLength, heroMessages, logoMessages, logoTypes } from '../firm-pictures.ts';
+import {
+  badgeAltMaxLength,
+  badgeMessages,
+  heroAltMaxLength,
+  heroMessages,
+  logoMessages,
+  logoTypes,
+  maxBadges,
+} from '../firm-pictures.ts';
 import { isTypedText } from '../form-fields.ts';
 import { photoTypes } from '../photos.ts';
 import { z } from '../zod.ts';
@@ -43,6 +51,17 @@ export const readFirmDetails = endpoint({
           .describe(
             'The home page’s picture as a page shows it (its largest size); null when there is none.',
           ),
+        badges: z
+          .array(
+            z.object({
+              key: z.string(),
+              src: z.string(),
+              alt: z.string(),
+              width: z.number(),
+              height: z.number(),
+            }),
+          )
+          .describe('The badges of the firm’s accreditations, as the home page shows them.'),
         demoLeftovers: z
           .array(z.enum(demoLeftoverKinds))
           .describe('What the site still shows of the demo firm (its seed’s logo, figures, team, reviews).'),
@@ -119,6 +138,48 @@ export const removeHomePicture = endpoint({
   tag: 'Back office',
   summary: 'Remove the home page’s picture: the page shows the drawing in the firm’s colours again',
   answers: { 200: formAnswerSchema.describe(`Removed: "${heroMessages.removed}"`) },
+});
+
+export const addFirmBadge = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/firm/badges`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: `Add a badge of an accreditation (an SVG, made safe, or a PNG, up to 1 MB; at most ${maxBadges})`,
+  body: z
+    .object({
+      contentType: z.enum(logoTypes, { error: badgeMessages.type }),
+      data: z.base64({ error: badgeMessages.unreadable }).describe('The file’s bytes, base64.'),
+      alt: z
+        .string({ error: badgeMessages.alt })
+        .trim()
+        .min(1, { error: badgeMessages.alt })
+        .max(badgeAltMaxLength, { error: badgeMessages.alt })
+        .refine((text) => isTypedText(text) && !/[\r\n]/.test(text), { error: badgeMessages.alt })
+        .describe('What the badge says, for those who cannot see it.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Added: "${badgeMessages.saved}"`),
+    409: refusal.describe(`"${badgeMessages.noDetails}" or "${badgeMessages.tooMany}"`),
+    413: refusal.describe(`"${badgeMessages.size}"`),
+    422: refusal.describe('Not a badge that can be taken, each message starting "Badge:", as a logo’s do.'),
+  },
+});
+
+export const removeFirmBadge = endpoint({
+  method: 'DELETE',
+  path: `${backOfficeApi}/firm/badges/:key`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Remove a badge',
+  params: z.object({
+    key: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .describe('The badge’s key, as read.'),
+  }),
+  answers: { 200: formAnswerSchema.describe(`Removed: "${badgeMessages.removed}"`) },
 });
 
 export const clearDemoContent = endpoint({

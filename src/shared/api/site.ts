@@ -143,6 +143,24 @@ export const homePictureFile = endpoint({
   },
 });
 
+export const badgeFile = endpoint({
+  method: 'GET',
+  path: '/badges/:name',
+  access: 'public',
+  tag: 'Site',
+  summary: 'A badge of one of the firm’s accreditations, named by its content: kept for a year',
+  params: z.object({
+    name: z
+      .string()
+      .regex(/^badge-[0-9a-f]{16}$/)
+      .describe('As the page names it: badge-<hash>.'),
+  }),
+  answers: {
+    200: { contentType: 'image/*', description: 'image/svg+xml or image/png.' },
+    404: refusal.describe('No such badge now.'),
+  },
+});
+
 export const apiDocument = endpoint({
   openBeforeSetUp: true,
   method: 'GET',

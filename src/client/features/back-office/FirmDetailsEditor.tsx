@@ -17,6 +17,7 @@ import { heroMessages, type LogoType, logoMaxBytes, logoMessages, logoTypes } fr
 import { weekdays } from '#shared/opening-hours.ts';
 import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
 import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
+import { BadgesEditor } from './BadgesEditor.tsx';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
@@ -472,6 +473,7 @@ export function FirmDetailsEditor() {
             current={stored.data.homePicture}
             changed={reload}
           />
+          <BadgesEditor badges={stored.data.badges} changed={reload} />
         </>
       )}
     </section>

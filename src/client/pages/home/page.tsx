@@ -36,7 +36,7 @@ export default function HomePage() {
         </p>
       </PageHero>
 
-      {firm.accreditations.length > 0 && (
+      {(firm.accreditations.length > 0 || firm.badges.length > 0) && (
         <section className="accreditations" aria-labelledby="accreditations-heading">
           <div className="container">
             <h2 id="accreditations-heading" className="visually-hidden">
@@ -47,6 +47,21 @@ export default function HomePage() {
                 <li key={item}>{item}</li>
               ))}
             </ul>
+            {firm.badges.length > 0 && (
+              <ul className="accreditations__badges">
+                {firm.badges.map((badge) => (
+                  <li key={badge.key}>
+                    <img
+                      src={badge.src}
+                      alt={badge.alt}
+                      width={badge.width}
+                      height={badge.height}
+                      loading="lazy"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         </section>
       )}

@@ -24,7 +24,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
       details,
       version: 1,
       updatedAt: now.toISOString(),
-      stamp: '1//',
+      stamp: '1///',
     });
   });
 

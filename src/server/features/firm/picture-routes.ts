@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
-import { favicon, firmLogo, homePictureFile, sharePicture, touchIcon } from '#shared/api/site.ts';
+import { badgeFile, favicon, firmLogo, homePictureFile, sharePicture, touchIcon } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { pictureVersionOf } from './site-firm-of.ts';
@@ -34,6 +34,12 @@ export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
     // An SVG opened on its own is a document: it may draw with its own styles and nothing else.
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return sendPicture(request, reply, logo, logo.key, request.query.v === logo.key);
+  });
+  serve(app, badgeFile, (request, reply) => {
+    const badge = firm.current?.badges?.find(({ key }) => `badge-${key}` === request.params.name);
+    if (!badge) return reply.status(404).send(failure('No such badge now.'));
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    return sendPicture(request, reply, badge, badge.key, true);
   });
   // Named by its content: an address serves one picture for ever, or none once it is replaced.
   serve(app, homePictureFile, (request, reply) => {

@@ -4,17 +4,32 @@ import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { PhotoRefusal } from '#server/pictures/photo-sizes.ts';
 import {
+  addFirmBadge,
+  removeFirmBadge,
   removeFirmLogo,
   removeHomePicture,
   uploadFirmLogo,
   uploadHomePicture,
 } from '#shared/api/back-office-firm.ts';
-import { heroMessages, logoMaxBytes, logoMessages } from '#shared/firm-pictures.ts';
+import {
+  badgeMessages,
+  badgeMinPixels,
+  heroMessages,
+  logoMaxBytes,
+  logoMessages,
+} from '#shared/firm-pictures.ts';
 import { photoMaxBytes } from '#shared/photos.ts';
 import { makeHero } from './hero.ts';
 import type { LiveFirm } from './live-firm.ts';
-import { checkLogo, MarkRefusal } from './marks.ts';
-import { type FirmHero, type FirmLogo, savePicture } from './stored-pictures.ts';
+import { checkLogo, checkMark, MarkRefusal } from './marks.ts';
+import {
+  addBadge,
+  type FirmBadge,
+  type FirmHero,
+  type FirmLogo,
+  removeBadge,
+  savePicture,
+} from './stored-pictures.ts';
 
 /**
  * A file of twice `bytes` as base64: a file somewhat over the limit still arrives, to be refused in words
@@ -32,6 +47,8 @@ export function registerPictureUploads(
   { db, firm, now }: { db: Db; firm: LiveFirm; now: () => Date },
 ) {
   app.addHook('onRoute', (route) => {
+    if (route.url === addFirmBadge.path && route.method === 'POST')
+      route.bodyLimit = bodyLimitFor(logoMaxBytes);
     if (route.method !== 'PUT') return;
     if (route.url === uploadFirmLogo.path) route.bodyLimit = bodyLimitFor(logoMaxBytes);
     if (route.url === uploadHomePicture.path) route.bodyLimit = bodyLimitFor(photoMaxBytes);
@@ -70,6 +87,31 @@ export function registerPictureUploads(
   serve(app, removeFirmLogo, (request, reply) =>
     take(reply, 'logo', request.staff.id, async () => null, logoMessages),
   );
+  serve(app, addFirmBadge, async (request, reply) => {
+    const { data, contentType, alt } = request.body;
+    let badge: FirmBadge;
+    try {
+      badge = {
+        ...(await checkMark(Buffer.from(data, 'base64'), contentType, badgeMessages, badgeMinPixels)),
+        alt,
+      };
+    } catch (error) {
+      if (!(error instanceof MarkRefusal)) throw error;
+      return reply.status(error.status).send(failure(error.message));
+    }
+    const added = await addBadge(db, badge, { by: request.staff.id, now: now() });
+    if (added !== 'added')
+      return reply
+        .status(409)
+        .send(failure(added === 'full' ? badgeMessages.tooMany : badgeMessages.noDetails));
+    await firm.refresh();
+    return reply.send(succeeded(badgeMessages.saved));
+  });
+  serve(app, removeFirmBadge, async (request) => {
+    await removeBadge(db, request.params.key, { by: request.staff.id, now: now() });
+    await firm.refresh();
+    return succeeded(badgeMessages.removed);
+  });
   serve(app, uploadHomePicture, (request, reply) => {
     const { data, contentType, alt } = request.body;
     return take(

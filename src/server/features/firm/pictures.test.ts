@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { heroMessages, logoMessages } from '#shared/firm-pictures.ts';
+import { badgeMessages, heroMessages, logoMessages } from '#shared/firm-pictures.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
@@ -197,6 +197,75 @@ describeEachDatabase('the firm’s pictures', (database) => {
     const served = await bytesOf((await owner.json('/firm')).logo);
     expect(served.includes('tEXt')).toBe(false);
     expect((await sharp(served).metadata()).width).toBe(256);
+  });
+
+  it('shows the badges of its accreditations on the home page, each described, up to eight', async () => {
+    const badge = (colour: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="${colour}"/></svg>`;
+    const added = await owner.send('/firm/badges', {
+      ...upload('image/svg+xml', badge('#123456')),
+      alt: 'ICAEW Chartered Accountants',
+    });
+    expect(await added.json()).toEqual({
+      success: true,
+      infoMessages: [badgeMessages.saved],
+      errorMessages: [],
+    });
+    const { badges } = await owner.json('/firm');
+    expect(badges).toEqual([
+      {
+        key: expect.stringMatching(/^[0-9a-f]{16}$/),
+        src: expect.stringMatching(/^\/badges\/badge-/),
+        alt: 'ICAEW Chartered Accountants',
+        width: 112,
+        height: 56,
+      },
+    ]);
+    expect(await home()).toContain(
+      `<img src="${badges[0].src}" alt="ICAEW Chartered Accountants" width="112" height="56" loading="lazy"/>`,
+    );
+    const served = await send(site, badges[0].src);
+    expect([served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+      'image/svg+xml',
+      'public, max-age=31536000, immutable',
+    ]);
+
+    for (const [body, message] of [
+      [{ ...upload('image/svg+xml', badge('#654321')), alt: ' ' }, badgeMessages.alt],
+      [
+        {
+          ...upload('image/svg+xml', badge('#654321').replace('<rect', '<script>x()</script><rect')),
+          alt: 'AAT',
+        },
+        badgeMessages.script,
+      ],
+    ] as const) {
+      const answer = await owner.send('/firm/badges', body);
+      expect([answer.status, (await answer.json()).errorMessages]).toEqual([422, [message]]);
+    }
+    for (let colour = 1; colour < 8; colour++)
+      expect(
+        (
+          await owner.send('/firm/badges', {
+            ...upload('image/svg+xml', badge(`#00000${colour}`)),
+            alt: `Badge ${colour}`,
+          })
+        ).status,
+      ).toBe(200);
+    const ninth = await owner.send('/firm/badges', {
+      ...upload('image/svg+xml', badge('#abcdef')),
+      alt: 'One too many',
+    });
+    expect([ninth.status, (await ninth.json()).errorMessages]).toEqual([409, [badgeMessages.tooMany]]);
+
+    const removed = await owner.send(`/firm/badges/${badges[0].key}`, undefined, 'DELETE');
+    expect((await removed.json()).infoMessages).toEqual([badgeMessages.removed]);
+    expect(await home()).not.toContain('ICAEW Chartered Accountants"');
+    expect((await send(site, badges[0].src)).status).toBe(404);
+    expect((await owner.json('/audit-log')).items[0]).toMatchObject({
+      action: 'firm.badge-removed',
+      subject: 'ICAEW Chartered Accountants',
+    });
   });
 
   it('takes a PNG, and removing the logo leaves the name alone', async () => {

@@ -32,6 +32,7 @@ describeEachDatabase('the Firm details API', (database) => {
       version: null,
       logo: null,
       homePicture: null,
+      badges: [],
       demoLeftovers: [],
     });
     const saved = await owner.send('/firm', { details: obrienAndMarsh, basedOn: null }, 'PUT');

@@ -36,6 +36,7 @@ export function registerFirmRoutes(
       details: stored?.details ?? null,
       version: stored?.version ?? null,
       logo: shown?.logo || null,
+      badges: shown?.badges ?? [],
       demoLeftovers: await demoLeftovers(stored),
       homePicture: shown?.hero
         ? { src: shown.hero.src, alt: shown.hero.alt, width: shown.hero.width, height: shown.hero.height }

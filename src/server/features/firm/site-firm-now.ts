@@ -57,6 +57,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     replyPromise: '',
     quotePromise: '',
     accreditations: [],
+    badges: [],
     socialLinks: [],
     colours: { ...defaultColours },
     typeface: defaultTypeface,

@@ -1,4 +1,4 @@
-import { firmLogo, homePictureFile, sharePicture } from '#shared/api/site.ts';
+import { badgeFile, firmLogo, homePictureFile, sharePicture } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import { openingHoursInWords } from '#shared/opening-hours.ts';
@@ -19,6 +19,9 @@ export function pictureVersionOf(stored: Pick<StoredFirm, 'details' | 'logo'> | 
 
 /** Where the logo is served, with its version: kept by browsers while it lasts. */
 export const logoAddress = (logo: { key: string }) => `${firmLogo.path}?v=${logo.key}`;
+
+/** How tall the home page shows a badge. */
+const badgeHeight = 56;
 
 /** The home page's picture as a page offers it. */
 function heroPictureOf(hero: FirmHero): HeroPicture {
@@ -42,7 +45,7 @@ function heroPictureOf(hero: FirmHero): HeroPicture {
 /** The firm as the site shows it, from the details an owner saved and the pictures it uploaded. */
 export function siteFirmOf(
   details: FirmDetails,
-  { logo, hero }: Pick<StoredFirm, 'logo' | 'hero'> = {},
+  { logo, hero, badges }: Pick<StoredFirm, 'logo' | 'hero' | 'badges'> = {},
 ): SiteFirm {
   const office = details.registeredOffice;
   return {
@@ -82,6 +85,13 @@ export function siteFirmOf(
     replyPromise: details.replyPromise,
     quotePromise: details.quotePromise,
     accreditations: details.accreditations,
+    badges: (badges ?? []).map((badge) => ({
+      key: badge.key,
+      src: badgeFile.path.replace(':name', `badge-${badge.key}`),
+      alt: badge.alt,
+      height: badgeHeight,
+      width: Math.round(badgeHeight * Math.min(Math.max(badge.width / Math.max(badge.height, 1), 0.5), 4)),
+    })),
     socialLinks: details.socialLinks.map((url) => ({ name: socialNetworkName(url), url })),
     colours: details.colours,
     typeface: details.typeface,

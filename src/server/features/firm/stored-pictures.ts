@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { LogoType } from '#shared/firm-pictures.ts';
+import { type LogoType, maxBadges } from '#shared/firm-pictures.ts';
 
 // The pictures a firm uploaded, as stored (migrations/027-firm-pictures.ts): the logo as one row, the home
 // page's picture as one row for each size of it. Both are read with the firm's details, into memory.
@@ -34,20 +34,31 @@ export interface FirmHero {
   files: HeroFile[];
 }
 
+/** A badge of one of the firm's accreditations: a mark, and what it says. */
+export interface FirmBadge extends FirmLogo {
+  alt: string;
+}
+
 export interface FirmPictures {
   logo?: FirmLogo;
   hero?: FirmHero;
+  /** In the order they were added. */
+  badges?: FirmBadge[];
 }
 
 /** The pictures stored now. */
 export async function loadPictures(db: Db): Promise<FirmPictures> {
   const rows = await db
     .selectFrom('firm_pictures')
-    .select(['name', 'kind', 'content_type', 'key', 'width', 'height', 'alt', 'bytes'])
+    .select(['name', 'kind', 'content_type', 'key', 'width', 'height', 'alt', 'bytes', 'updated_at'])
     .orderBy('width')
+    .orderBy('updated_at')
     .execute();
   const logo = rows.find((row) => row.kind === 'logo');
   const hero = rows.filter((row) => row.kind === 'hero');
+  const badges = rows
+    .filter((row) => row.kind === 'badge')
+    .sort((a, b) => String(a.updated_at ?? '').localeCompare(String(b.updated_at ?? '')));
   return {
     ...(logo && {
       logo: {
@@ -71,17 +82,86 @@ export async function loadPictures(db: Db): Promise<FirmPictures> {
         })),
       },
     }),
+    ...(badges.length > 0 && {
+      badges: badges.map((row) => ({
+        contentType: row.content_type as LogoType,
+        bytes: Buffer.from(row.bytes),
+        key: row.key,
+        width: row.width,
+        height: row.height,
+        alt: row.alt,
+      })),
+    }),
   };
 }
 
 /** The content hashes of the pictures stored now, as one word that moves with any change of them. */
-export const picturesStamp = ({ logo, hero }: FirmPictures) => `${logo?.key ?? ''}/${hero?.key ?? ''}`;
+export const picturesStamp = ({ logo, hero, badges = [] }: FirmPictures) =>
+  `${logo?.key ?? ''}/${hero?.key ?? ''}/${badges.map((badge) => badge.key).join(',')}`;
 
 /** The same word, read in one small query rather than with the pictures' bytes. */
 export async function loadPicturesStamp(db: Db): Promise<string> {
-  const rows = await db.selectFrom('firm_pictures').select(['kind', 'key']).distinct().execute();
+  const rows = await db
+    .selectFrom('firm_pictures')
+    .select(['kind', 'key', 'updated_at'])
+    .distinct()
+    .orderBy('updated_at')
+    .execute();
   const key = (kind: 'logo' | 'hero') => rows.find((row) => row.kind === kind)?.key;
-  return `${key('logo') ?? ''}/${key('hero') ?? ''}`;
+  const badges = rows.filter((row) => row.kind === 'badge').map((row) => row.key);
+  return `${key('logo') ?? ''}/${key('hero') ?? ''}/${badges.join(',')}`;
+}
+
+/**
+ * Adds a badge, unless the firm has none of its details yet (`no-firm`), already shows as many as it may
+ * (`full`) or shows this one already (`added`, as nothing changes); audited.
+ */
+export async function addBadge(
+  db: Db,
+  badge: FirmBadge,
+  { by, now }: { by: number; now: Date },
+): Promise<'added' | 'full' | 'no-firm'> {
+  return db.transaction().execute(async (trx) => {
+    const firm = await trx.selectFrom('firm').select('id').where('id', '=', 1).executeTakeFirst();
+    if (!firm) return 'no-firm';
+    const shown = await trx.selectFrom('firm_pictures').select('key').where('kind', '=', 'badge').execute();
+    if (shown.some((row) => row.key === badge.key)) return 'added';
+    if (shown.length >= maxBadges) return 'full';
+    await trx
+      .insertInto('firm_pictures')
+      .values({
+        name: `badge-${badge.key}`,
+        kind: 'badge',
+        content_type: badge.contentType,
+        key: badge.key,
+        width: badge.width,
+        height: badge.height,
+        alt: badge.alt,
+        bytes: badge.bytes,
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await recordAudit(trx, { userId: by, action: 'firm.badge-added', subject: badge.alt }, now);
+    return 'added';
+  });
+}
+
+/** Removes the badge of `key`, if the firm shows it; audited. */
+export async function removeBadge(
+  db: Db,
+  key: string,
+  { by, now }: { by: number; now: Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('firm_pictures')
+      .where('kind', '=', 'badge')
+      .where('key', '=', key)
+      .returning('alt')
+      .executeTakeFirst();
+    if (removed)
+      await recordAudit(trx, { userId: by, action: 'firm.badge-removed', subject: removed.alt }, now);
+  });
 }
 
 /**
