@@ -49,6 +49,7 @@ export const badgeMessages = {
   ...markRefusals('Badge', badgeMinPixels),
   alt: `What the badge says: this is needed, at most ${badgeAltMaxLength} characters on one line (e.g. ICAEW Chartered Accountants).`,
   tooMany: `Badge: at most ${maxBadges}. Remove one before adding another.`,
+  unknown: 'Badge: that badge is not shown any more. Reload the page to see those that are.',
   noDetails: 'Save the firm’s details before its badges.',
 } as const;
 

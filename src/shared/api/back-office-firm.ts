@@ -176,10 +176,13 @@ export const removeFirmBadge = endpoint({
   params: z.object({
     key: z
       .string()
-      .regex(/^[0-9a-f]{16}$/)
+      .regex(/^[0-9a-f]{16}$/, { error: badgeMessages.unknown })
       .describe('The badge’s key, as read.'),
   }),
-  answers: { 200: formAnswerSchema.describe(`Removed: "${badgeMessages.removed}"`) },
+  answers: {
+    200: formAnswerSchema.describe(`Removed: "${badgeMessages.removed}"`),
+    422: refusal.describe(`A key that names no badge: "${badgeMessages.unknown}"`),
+  },
 });
 
 export const clearDemoContent = endpoint({
