@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { call, problemsOf } from '#client/lib/api-client.ts';
+import { call } from '#client/lib/api-client.ts';
 import { base64Of } from '#client/lib/base64.ts';
 import { addFirmBadge, removeFirmBadge } from '#shared/api/back-office-firm.ts';
-import type { FormAnswer } from '#shared/api/endpoint.ts';
 import { badgeMessages, type LogoType, logoMaxBytes, logoTypes, maxBadges } from '#shared/firm-pictures.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { Feedback } from './Feedback.tsx';
+import { useAction } from './useAction.ts';
 
 /**
  * The badges of the firm's accreditations on the Firm details screen: those the home page shows beside
@@ -21,22 +21,7 @@ export function BadgesEditor({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [alt, setAlt] = useState('');
-  const [status, setStatus] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-
-  const act = (action: () => Promise<FormAnswer>) => {
-    setStatus('');
-    setProblems([]);
-    void (async () => {
-      try {
-        const answer = await action();
-        await changed();
-        setStatus(answer.infoMessages.join(' '));
-      } catch (error) {
-        setProblems(problemsOf(error));
-      }
-    })();
-  };
+  const { status, problems, setProblems, act } = useAction(changed);
 
   const add = (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { problemsOf } from '#client/lib/api-client.ts';
 import { base64Of } from '#client/lib/base64.ts';
 import type { FormAnswer } from '#shared/api/endpoint.ts';
 import { Feedback } from './Feedback.tsx';
+import { useAction } from './useAction.ts';
 
 /** What one of the firm's pictures is, in the words of its section on the Firm details screen. */
 export interface PictureKind {
@@ -44,22 +44,7 @@ export function PictureUpload({
   // The description in use, so that a new file keeps it unless it is changed.
   const [alt, setAlt] = useState(current?.alt ?? '');
   useEffect(() => setAlt(current?.alt ?? ''), [current?.alt]);
-  const [status, setStatus] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-
-  const act = (action: () => Promise<FormAnswer>) => {
-    setStatus('');
-    setProblems([]);
-    void (async () => {
-      try {
-        const answer = await action();
-        await changed();
-        setStatus(answer.infoMessages.join(' '));
-      } catch (error) {
-        setProblems(problemsOf(error));
-      }
-    })();
-  };
+  const { status, problems, setProblems, act } = useAction(changed);
 
   const upload = (event: FormEvent) => {
     event.preventDefault();
