@@ -2,7 +2,7 @@ import { colourProblem, defaultColours, normalColour } from './colours.ts';
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
 import { weekdays } from './opening-hours.ts';
-import { socialLinkProblem } from './social-links.ts';
+import { normalLink, socialLinkProblem } from './social-links.ts';
 import { defaultTypeface, typefaceIds } from './typefaces.ts';
 import {
   companyNumberProblem,
@@ -227,6 +227,8 @@ export const firmDetailsSchema = z.object({
           context.addIssue({ code: 'custom', message: `${firmFieldLabels.socialLinks}: ${problem}` });
       }
     })
+    // Kept as browsers write them (a space escaped, the host in lower case), each once.
+    .transform((links) => [...new Set(links.map(normalLink))])
     .default([]),
   /** The site's main colour (headings, links, buttons) and its accent; text in each must read on white. */
   colours: z

@@ -50,6 +50,7 @@ export const badgeMessages = {
   alt: `What the badge says: this is needed, at most ${badgeAltMaxLength} characters on one line (e.g. ICAEW Chartered Accountants).`,
   tooMany: `Badge: at most ${maxBadges}. Remove one before adding another.`,
   unknown: 'Badge: that badge is not shown any more. Reload the page to see those that are.',
+  duplicate: 'Badge: the site shows this badge already.',
   noDetails: 'Save the firm’s details before its badges.',
 } as const;
 

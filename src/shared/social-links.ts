@@ -31,3 +31,12 @@ export function socialLinkProblem(value: string): string | null {
   if (url.username || url.password) return `${value} must not hold a user name or password`;
   return null;
 }
+
+/** An address as a browser writes it, so that one page typed two ways is listed once. */
+export function normalLink(value: string): string {
+  try {
+    return new URL(value).href;
+  } catch {
+    return value;
+  }
+}

@@ -21,6 +21,7 @@ export const firmMessages = {
   saved: 'Saved. Every page and email shows the new details now.',
   savedElsewhere:
     'Someone else saved the firm’s details while you were editing. The form now shows theirs with your changes on top: check it and save again.',
+  nothingOfTheDemo: 'Nothing of the demo firm is left to remove.',
   demoCleared:
     'Removed the demo firm’s logo, figures, team and reviews. Those parts of the site stay hidden until you add your own.',
   /** A save that does not hold the whole form (no details, a part of them missing, or no version). */
@@ -161,7 +162,9 @@ export const addFirmBadge = endpoint({
     .strict(),
   answers: {
     200: formAnswerSchema.describe(`Added: "${badgeMessages.saved}"`),
-    409: refusal.describe(`"${badgeMessages.noDetails}" or "${badgeMessages.tooMany}"`),
+    409: refusal.describe(
+      `"${badgeMessages.noDetails}", "${badgeMessages.tooMany}" or "${badgeMessages.duplicate}"`,
+    ),
     413: refusal.describe(`"${badgeMessages.size}"`),
     422: refusal.describe('Not a badge that can be taken, each message starting "Badge:", as a logo’s do.'),
   },
@@ -181,6 +184,7 @@ export const removeFirmBadge = endpoint({
   }),
   answers: {
     200: formAnswerSchema.describe(`Removed: "${badgeMessages.removed}"`),
+    404: refusal.describe(`No badge of that key: "${badgeMessages.unknown}"`),
     422: refusal.describe(`A key that names no badge: "${badgeMessages.unknown}"`),
   },
 });
@@ -191,7 +195,11 @@ export const clearDemoContent = endpoint({
   access: 'owner',
   tag: 'Back office',
   summary: 'Remove what the site still shows of the demo firm: its logo, figures, team and reviews',
-  answers: { 200: formAnswerSchema.describe(`Removed: "${firmMessages.demoCleared}"`) },
+  answers: {
+    200: formAnswerSchema.describe(
+      `Removed: "${firmMessages.demoCleared}", or "${firmMessages.nothingOfTheDemo}"`,
+    ),
+  },
 });
 
 export const saveFirmDetails = endpoint({

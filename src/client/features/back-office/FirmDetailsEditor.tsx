@@ -239,6 +239,7 @@ export function FirmDetailsEditor() {
             type="button"
             className="button button--secondary"
             onClick={() =>
+              window.confirm('Remove the demo firm’s logo, figures, team and reviews from the site now?') &&
               void (async () => {
                 setProblems([]);
                 try {

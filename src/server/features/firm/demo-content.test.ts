@@ -42,6 +42,8 @@ it('names what of the demo firm the site still shows after a rename, and removes
     for (const demo of ['Helen Fenwick', 'Owen & Price Joinery', 'founded in Shrewsbury'])
       expect(text, path).not.toContain(demo);
   }
+  const again = await owner.send('/firm/demo-content', undefined, 'DELETE');
+  expect((await again.json()).infoMessages).toEqual([firmMessages.nothingOfTheDemo]);
   const { items } = await owner.json('/audit-log');
   expect(items.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual([
     'firm.logo-removed',

@@ -100,17 +100,20 @@ export function registerPictureUploads(
       return reply.status(error.status).send(failure(error.message));
     }
     const added = await addBadge(db, badge, { by: request.staff.id, now: now() });
-    if (added !== 'added')
-      return reply
-        .status(409)
-        .send(failure(added === 'full' ? badgeMessages.tooMany : badgeMessages.noDetails));
+    const refused = {
+      full: badgeMessages.tooMany,
+      duplicate: badgeMessages.duplicate,
+      'no-firm': badgeMessages.noDetails,
+    };
+    if (added !== 'added') return reply.status(409).send(failure(refused[added]));
     await firm.refresh();
     return reply.send(succeeded(badgeMessages.saved));
   });
-  serve(app, removeFirmBadge, async (request) => {
-    await removeBadge(db, request.params.key, { by: request.staff.id, now: now() });
+  serve(app, removeFirmBadge, async (request, reply) => {
+    if (!(await removeBadge(db, request.params.key, { by: request.staff.id, now: now() })))
+      return reply.status(404).send(failure(badgeMessages.unknown));
     await firm.refresh();
-    return succeeded(badgeMessages.removed);
+    return reply.send(succeeded(badgeMessages.removed));
   });
   serve(app, uploadHomePicture, (request, reply) => {
     const { data, contentType, alt } = request.body;

@@ -252,6 +252,11 @@ describeEachDatabase('the firm’s pictures', (database) => {
           })
         ).status,
       ).toBe(200);
+    const again = await owner.send('/firm/badges', {
+      ...upload('image/svg+xml', badge('#000001')),
+      alt: 'Again',
+    });
+    expect([again.status, (await again.json()).errorMessages]).toEqual([409, [badgeMessages.duplicate]]);
     const ninth = await owner.send('/firm/badges', {
       ...upload('image/svg+xml', badge('#abcdef')),
       alt: 'One too many',
@@ -262,6 +267,8 @@ describeEachDatabase('the firm’s pictures', (database) => {
     expect((await removed.json()).infoMessages).toEqual([badgeMessages.removed]);
     expect(await home()).not.toContain('ICAEW Chartered Accountants"');
     expect((await send(site, badges[0].src)).status).toBe(404);
+    const gone = await owner.send(`/firm/badges/${badges[0].key}`, undefined, 'DELETE');
+    expect([gone.status, (await gone.json()).errorMessages]).toEqual([404, [badgeMessages.unknown]]);
     expect((await owner.json('/audit-log')).items[0]).toMatchObject({
       action: 'firm.badge-removed',
       subject: 'ICAEW Chartered Accountants',

@@ -136,6 +136,7 @@ describeEachDatabase('the Firm details API', (database) => {
       'https://www.linkedin.com/company/obrien-marsh',
       'https://bsky.app/profile/obm.example',
       '',
+      'https://WWW.LinkedIn.com/company/obrien-marsh',
     ];
     const saved = await owner.send(
       '/firm',
@@ -149,6 +150,7 @@ describeEachDatabase('the Firm details API', (database) => {
     const structured = JSON.parse(
       /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? '',
     );
+    // The same page typed twice is listed once.
     expect(structured.sameAs).toEqual(links.slice(0, 2));
   });
 

@@ -46,7 +46,9 @@ export function registerFirmRoutes(
 
   serve(app, clearDemoContent, async (request) => {
     const stored = await loadFirm(db);
-    if (stored) await clearDemoLeftovers(db, stored, { by: request.staff.id, now: now() });
+    if ((await demoLeftovers(stored)).length === 0 || !stored)
+      return succeeded(firmMessages.nothingOfTheDemo);
+    await clearDemoLeftovers(db, stored, { by: request.staff.id, now: now() });
     await firm.refresh();
     return succeeded(firmMessages.demoCleared);
   });

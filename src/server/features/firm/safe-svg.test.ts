@@ -89,6 +89,25 @@ describe('an uploaded SVG logo', () => {
       ),
       logoMessages.tooDetailed,
     ],
+    [
+      'uses nested to draw a hundred million shapes',
+      svg(
+        `<defs><g id="l0">${'<rect width="1" height="1"/>'.repeat(10)}</g>${Array.from({ length: 8 }, (_, level) => `<g id="l${level + 1}">${`<use href="#l${level}"/>`.repeat(10)}</g>`).join('')}</defs><use href="#l8"/>`,
+      ),
+      logoMessages.tooDetailed,
+    ],
+    [
+      'a use of itself',
+      svg('<g id="loop"><rect width="1" height="1"/><use href="#loop"/></g>'),
+      logoMessages.tooDetailed,
+    ],
+    [
+      'one filtered shape used many times',
+      svg(
+        `<filter id="b"><feGaussianBlur stdDeviation="30"/></filter><rect id="r" filter="url(#b)" width="9" height="9"/>${'<use href="#r"/>'.repeat(30)}`,
+      ),
+      logoMessages.tooDetailed,
+    ],
     ['an undeclared entity', svg('&nbsp;'), logoMessages.unreadable],
     ['HTML', '<html><body><svg xmlns="http://www.w3.org/2000/svg"/></body></html>', logoMessages.unreadable],
     ['text that is not XML', 'a logo', logoMessages.unreadable],
@@ -123,6 +142,14 @@ describe('an uploaded SVG logo', () => {
       '<style>@font-face { font-family: Brand; src: url(data:font/woff2;base64,d09GMgAB) }</style>',
     );
     expect(safeSvg(font)).toContain('src: url(data:font/woff2;base64,d09GMgAB)');
+  });
+
+  it('keeps a shape used a few times, and what a link wraps, without the link', () => {
+    const drawn = safeSvg(
+      svg('<a href="#top"><rect id="dot" width="2" height="2"/></a><use href="#dot" x="4"/>'),
+    );
+    expect(drawn).toContain('<rect id="dot" width="2" height="2"></rect><use href="#dot" x="4"></use>');
+    expect(drawn).not.toContain('<a');
   });
 
   it('keeps a picture the SVG carries inside it', () => {

@@ -90,8 +90,10 @@ export function safeSvg(source: string): string {
   /** The element being written: a style element's text is CSS, which is checked. */
   const open: string[] = [];
   let sawRoot = false;
-  let elements = 0;
-  let filterUses = 0;
+  /** The elements open now, each counting what it holds, and the drawing as a whole once it closes. */
+  const frames: Drawing[] = [];
+  const byId = new Map<string, Drawing>();
+  let whole: Drawing | undefined;
   /** A style element's text so far: checked whole, so a comment or CDATA cannot split a word in two. */
   let css = '';
 
@@ -105,14 +107,25 @@ export function safeSvg(source: string): string {
   });
   parser.on('opentag', (tag) => {
     checkElement(tag);
-    elements += 1;
     const style = tag.attributes.style?.value ?? '';
-    if (tag.local.startsWith('fe') || 'filter' in tag.attributes || /filter\s*:/i.test(style))
-      filterUses += 1;
-    if (elements > maxElements || filterUses > maxFilterUses) throw new SvgRefusal('tooDetailed');
+    const filtered = tag.local.startsWith('fe') || 'filter' in tag.attributes || /filter\s*:/i.test(style);
+    const href = (tag.attributes.href ?? tag.attributes['xlink:href'])?.value.trim() ?? '';
+    frames.push({
+      id: tag.attributes.id?.value,
+      elements: 1,
+      filters: filtered ? 1 : 0,
+      uses: tag.local === 'use' && href.startsWith('#') ? [href.slice(1)] : [],
+    });
+    if (frames.reduce((sum, frame) => sum + frame.elements, 0) > maxElements)
+      throw new SvgRefusal('tooDetailed');
     if (!sawRoot) {
       if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal('unreadable');
       sawRoot = true;
+    }
+    if (skipping === 0 && tag.uri === svgNamespace && tag.local === 'a') {
+      // A link around part of the drawing: the drawing is kept, the link (which goes nowhere) is not.
+      open.push('');
+      return;
     }
     if (skipping > 0 || tag.uri !== svgNamespace || !drawingElements.has(tag.local)) {
       skipping += 1;
@@ -122,6 +135,14 @@ export function safeSvg(source: string): string {
     open.push(tag.local);
   });
   parser.on('closetag', (tag) => {
+    const frame = frames.pop() as Drawing;
+    if (frame.id) byId.set(frame.id, frame);
+    const parent = frames.at(-1);
+    if (parent) {
+      parent.elements += frame.elements;
+      parent.filters += frame.filters;
+      parent.uses.push(...frame.uses);
+    } else whole = frame;
     if (skipping > 0) skipping -= 1;
     else {
       if (open.at(-1) === 'style') {
@@ -129,7 +150,8 @@ export function safeSvg(source: string): string {
         out.push(escapeHtml(css));
         css = '';
       }
-      out.push(`</${open.pop() ?? tag.local}>`);
+      const closed = open.pop() ?? tag.local;
+      if (closed !== '') out.push(`</${closed}>`);
     }
   });
   const writeText = (text: string) => {
@@ -148,8 +170,50 @@ export function safeSvg(source: string): string {
     // Not well-formed XML, or an entity it does not declare.
     throw new SvgRefusal('unreadable');
   }
-  if (!sawRoot) throw new SvgRefusal('unreadable');
+  if (!sawRoot || !whole) throw new SvgRefusal('unreadable');
+  checkDrawingSize(whole, byId);
   return out.join('');
+}
+
+/** An element as drawn: what it holds, its filters, and the ids its `<use>`s draw again. */
+interface Drawing {
+  id?: string | undefined;
+  elements: number;
+  filters: number;
+  uses: string[];
+}
+
+/**
+ * Refuses a drawing that, once each `<use>` draws again what it names, holds more elements or filters
+ * than a logo does: a few kilobytes of `<use>`s nested eight deep draw a hundred million shapes.
+ */
+function checkDrawingSize(whole: Drawing, byId: Map<string, Drawing>) {
+  const sizes = new Map<string, [number, number]>();
+  const measuring = new Set<string>();
+  const sizeOf = (drawing: Drawing): [number, number] => {
+    let [elements, filters] = [drawing.elements, drawing.filters];
+    for (const id of drawing.uses) {
+      const [more, moreFilters] = sizeOfId(id);
+      [elements, filters] = [elements + more, filters + moreFilters];
+      if (elements > maxElements || filters > maxFilterUses) throw new SvgRefusal('tooDetailed');
+    }
+    return [elements, filters];
+  };
+  const sizeOfId = (id: string): [number, number] => {
+    const known = sizes.get(id);
+    if (known) return known;
+    const drawing = byId.get(id);
+    if (!drawing) return [0, 0];
+    // A drawing that uses itself would be drawn for ever.
+    if (measuring.has(id)) throw new SvgRefusal('tooDetailed');
+    measuring.add(id);
+    const size = sizeOf(drawing);
+    measuring.delete(id);
+    sizes.set(id, size);
+    return size;
+  };
+  const [elements, filters] = sizeOf(whole);
+  if (elements > maxElements || filters > maxFilterUses) throw new SvgRefusal('tooDetailed');
 }
 
 /** Refuses what could run or reach out, wherever it sits (inside a left-out element too). */

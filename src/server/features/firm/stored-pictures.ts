@@ -114,18 +114,18 @@ export async function loadPicturesStamp(db: Db): Promise<string> {
 
 /**
  * Adds a badge, unless the firm has none of its details yet (`no-firm`), already shows as many as it may
- * (`full`) or shows this one already (`added`, as nothing changes); audited.
+ * (`full`) or shows this one already (`duplicate`); audited.
  */
 export async function addBadge(
   db: Db,
   badge: FirmBadge,
   { by, now }: { by: number; now: Date },
-): Promise<'added' | 'full' | 'no-firm'> {
+): Promise<'added' | 'duplicate' | 'full' | 'no-firm'> {
   return db.transaction().execute(async (trx) => {
     const firm = await trx.selectFrom('firm').select('id').where('id', '=', 1).executeTakeFirst();
     if (!firm) return 'no-firm';
     const shown = await trx.selectFrom('firm_pictures').select('key').where('kind', '=', 'badge').execute();
-    if (shown.some((row) => row.key === badge.key)) return 'added';
+    if (shown.some((row) => row.key === badge.key)) return 'duplicate';
     if (shown.length >= maxBadges) return 'full';
     await trx
       .insertInto('firm_pictures')
@@ -146,21 +146,22 @@ export async function addBadge(
   });
 }
 
-/** Removes the badge of `key`, if the firm shows it; audited. */
+/** Removes the badge of `key`, audited; false when the firm shows no such badge. */
 export async function removeBadge(
   db: Db,
   key: string,
   { by, now }: { by: number; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('firm_pictures')
       .where('kind', '=', 'badge')
       .where('key', '=', key)
       .returning('alt')
       .executeTakeFirst();
-    if (removed)
-      await recordAudit(trx, { userId: by, action: 'firm.badge-removed', subject: removed.alt }, now);
+    if (!removed) return false;
+    await recordAudit(trx, { userId: by, action: 'firm.badge-removed', subject: removed.alt }, now);
+    return true;
   });
 }
 
