@@ -189,7 +189,11 @@ it('an owner adds an office besides the registered one, and removes it again', a
   const offices = page.getByRole('group', { name: 'Other offices' });
   await offices.getByRole('button', { name: 'Add an office' }).click();
   const office = offices.getByRole('group', { name: 'Office 1' });
-  await office.getByLabel('Office name').fill('Bradford');
+  // The keyboard goes to the new office's first field.
+  await expect
+    .poll(() => office.getByLabel('Office name').evaluate((input) => input === document.activeElement))
+    .toBe(true);
+  await page.keyboard.type('Bradford');
   await offices.getByLabel('Office street address').fill('10 Market Street');
   await offices.getByLabel('Office town or city').fill('Bradford');
   await offices.getByLabel('Office postcode').fill('bd1 1lb');
@@ -206,6 +210,13 @@ it('an owner adds an office besides the registered one, and removes it again', a
 
   await page.goto(`${t.site.url}/back-office/firm`);
   await offices.getByRole('button', { name: 'Remove Bradford' }).click();
+  await expect
+    .poll(() =>
+      offices
+        .getByRole('button', { name: 'Add an office' })
+        .evaluate((button) => button === document.activeElement),
+    )
+    .toBe(true);
   await page.getByRole('button', { name: 'Save firm details' }).click();
   await page.getByRole('status').getByText(firmMessages.saved).waitFor();
   await page.goto(`${t.site.url}/contact`);

@@ -55,7 +55,11 @@ export function BadgesEditor({
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => act(() => call(removeFirmBadge, { params: { key: badge.key } }))}
+                onClick={() => {
+                  act(() => call(removeFirmBadge, { params: { key: badge.key } }));
+                  // The button goes with its badge: the keyboard moves on to adding one.
+                  input.current?.focus();
+                }}
               >
                 Remove {badge.alt}
               </button>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
 
@@ -28,15 +28,31 @@ export function OfficesEditor({
   problems: string[];
 }) {
   const id = useId();
+  // Where the keyboard goes after a button changed the list: the new office's first field, or after a
+  // removal the Add button, so a keyboard user is never thrown back to the top of the page.
+  const [focusAfter, setFocusAfter] = useState<'added' | 'removed' | null>(null);
+  const group = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const names = group.current?.querySelectorAll<HTMLInputElement>('input[id$="-name"]');
+    const target =
+      focusAfter === 'added'
+        ? names?.[names.length - 1]
+        : group.current?.querySelector<HTMLButtonElement>('button[data-add-office]');
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
   const about = problems.filter((problem) =>
     [firmFieldLabels.offices, ...officeLabels].some((label) => problem.startsWith(`${label}:`)),
   );
   const change = (index: number, next: Partial<Office>) =>
     onChange(offices.map((office, at) => (at === index ? { ...office, ...next } : office)));
   return (
-    <fieldset aria-describedby={about.length > 0 ? `${id}-error` : undefined}>
+    <fieldset ref={group} aria-describedby={about.length > 0 ? `${id}-error` : undefined}>
       <legend>{firmFieldLabels.offices}</legend>
-      <p className="field__hint">Offices besides the registered one, shown on the contact pages.</p>
+      <p className="field__hint">
+        Offices besides the registered one (up to six), shown on the contact pages.
+      </p>
       {offices.map((office, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an office has no identity of its own but its place
         <fieldset key={index} className="bo-office">
@@ -58,7 +74,10 @@ export function OfficesEditor({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => onChange(offices.filter((_, at) => at !== index))}
+            onClick={() => {
+              onChange(offices.filter((_, at) => at !== index));
+              setFocusAfter('removed');
+            }}
           >
             Remove {office.name || `office ${index + 1}`}
           </button>
@@ -68,7 +87,11 @@ export function OfficesEditor({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => onChange([...offices, blankOffice])}
+          data-add-office
+          onClick={() => {
+            onChange([...offices, blankOffice]);
+            setFocusAfter('added');
+          }}
         >
           Add an office
         </button>
