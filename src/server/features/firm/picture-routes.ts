@@ -7,6 +7,9 @@ import type { LiveFirm } from './live-firm.ts';
 import { pictureVersionOf } from './site-firm-of.ts';
 import { makeSitePictures, type SitePicture, type SitePictures } from './site-pictures.ts';
 
+/** An SVG opened on its own is a document: it may draw with its own styles and nothing else. */
+const drawingOnly = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
 /**
  * The logo, the pictures made from it and the home page's picture, from memory. Those a page names by an address with the
  * picture's version are kept by browsers for a year while current; the icons browsers ask for by name
@@ -31,14 +34,13 @@ export function registerSitePictures(app: FastifyInstance, firm: LiveFirm) {
   serve(app, firmLogo, (request, reply) => {
     const logo = firm.current?.logo;
     if (!logo) return reply.status(404).send(failure('The firm has no logo.'));
-    // An SVG opened on its own is a document: it may draw with its own styles and nothing else.
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    reply.header('content-security-policy', drawingOnly);
     return sendPicture(request, reply, logo, logo.key, request.query.v === logo.key);
   });
   serve(app, badgeFile, (request, reply) => {
     const badge = firm.current?.badges?.find(({ key }) => `badge-${key}` === request.params.name);
     if (!badge) return reply.status(404).send(failure('No such badge now.'));
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    reply.header('content-security-policy', drawingOnly);
     return sendPicture(request, reply, badge, badge.key, true);
   });
   // Named by its content: an address serves one picture for ever, or none once it is replaced.

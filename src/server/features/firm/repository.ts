@@ -7,7 +7,7 @@ import {
   firmDetailsSchema,
   firmFieldLabels,
 } from '#shared/firm-details.ts';
-import { type FirmPictures, loadPictures, loadPicturesStamp, picturesStamp } from './stored-pictures.ts';
+import { type FirmPictures, loadPictures, loadPicturesStamp } from './stored-pictures.ts';
 
 // The firm's details as stored: one row, and the version every save moves on (migrations/025-firm.ts).
 
@@ -30,13 +30,13 @@ export async function loadFirm(db: Db): Promise<StoredFirm | undefined> {
     .where('id', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
-  const pictures = await loadPictures(db);
+  const { pictures, stamp } = await loadPictures(db);
   return {
     details: firmDetailsSchema.parse(JSON.parse(row.details)),
     version: row.version,
     updatedAt: row.updated_at,
     ...pictures,
-    stamp: `${row.version}/${picturesStamp(pictures)}`,
+    stamp: `${row.version}/${stamp}`,
   };
 }
 

@@ -94,6 +94,8 @@ export function safeSvg(source: string): string {
   const frames: Drawing[] = [];
   const byId = new Map<string, Drawing>();
   let whole: Drawing | undefined;
+  /** Every element so far: a file of too many is refused before it is read to its end. */
+  let elements = 0;
   /** A style element's text so far: checked whole, so a comment or CDATA cannot split a word in two. */
   let css = '';
 
@@ -116,8 +118,8 @@ export function safeSvg(source: string): string {
       filters: filtered ? 1 : 0,
       uses: tag.local === 'use' && href.startsWith('#') ? [href.slice(1)] : [],
     });
-    if (frames.reduce((sum, frame) => sum + frame.elements, 0) > maxElements)
-      throw new SvgRefusal('tooDetailed');
+    elements += 1;
+    if (elements > maxElements) throw new SvgRefusal('tooDetailed');
     if (!sawRoot) {
       if (tag.local !== 'svg' || tag.uri !== svgNamespace) throw new SvgRefusal('unreadable');
       sawRoot = true;

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
-import type { Database } from '#server/db/schema.ts';
+import type { Database, FirmPictureTable } from '#server/db/schema.ts';
 import { type LogoType, maxBadges } from '#shared/firm-pictures.ts';
 
 // The pictures a firm uploaded, as stored (migrations/027-firm-pictures.ts): the logo as one row, the home
 // page's picture as one row for each size of it. Both are read with the firm's details, into memory.
 
 type Db = Kysely<Database>;
+type FirmPictureKind = FirmPictureTable['kind'];
 
 /** A logo as stored: the SVG made safe, or the PNG as uploaded and checked. */
 export interface FirmLogo {
@@ -46,20 +47,21 @@ export interface FirmPictures {
   badges?: FirmBadge[];
 }
 
-/** The pictures stored now. */
-export async function loadPictures(db: Db): Promise<FirmPictures> {
+/**
+ * The pictures stored now, and their stamp. The rows come in the order they were stored: badges as they
+ * were added, and a photo's sizes (stored together) from the narrowest.
+ */
+export async function loadPictures(db: Db): Promise<{ pictures: FirmPictures; stamp: string }> {
   const rows = await db
     .selectFrom('firm_pictures')
-    .select(['name', 'kind', 'content_type', 'key', 'width', 'height', 'alt', 'bytes', 'updated_at'])
-    .orderBy('width')
+    .select(['name', 'kind', 'content_type', 'key', 'width', 'height', 'alt', 'bytes'])
     .orderBy('updated_at')
+    .orderBy('width')
     .execute();
   const logo = rows.find((row) => row.kind === 'logo');
   const hero = rows.filter((row) => row.kind === 'hero');
-  const badges = rows
-    .filter((row) => row.kind === 'badge')
-    .sort((a, b) => String(a.updated_at ?? '').localeCompare(String(b.updated_at ?? '')));
-  return {
+  const badges = rows.filter((row) => row.kind === 'badge');
+  const pictures: FirmPictures = {
     ...(logo && {
       logo: {
         contentType: logo.content_type as LogoType,
@@ -93,23 +95,27 @@ export async function loadPictures(db: Db): Promise<FirmPictures> {
       })),
     }),
   };
+  return { pictures, stamp: stampOf(rows) };
 }
 
-/** The content hashes of the pictures stored now, as one word that moves with any change of them. */
-export const picturesStamp = ({ logo, hero, badges = [] }: FirmPictures) =>
-  `${logo?.key ?? ''}/${hero?.key ?? ''}/${badges.map((badge) => badge.key).join(',')}`;
-
-/** The same word, read in one small query rather than with the pictures' bytes. */
+/** The stamp of the pictures stored now, read in one small query rather than with their bytes. */
 export async function loadPicturesStamp(db: Db): Promise<string> {
-  const rows = await db
-    .selectFrom('firm_pictures')
-    .select(['kind', 'key', 'updated_at'])
-    .distinct()
-    .orderBy('updated_at')
-    .execute();
-  const key = (kind: 'logo' | 'hero') => rows.find((row) => row.kind === kind)?.key;
-  const badges = rows.filter((row) => row.kind === 'badge').map((row) => row.key);
-  return `${key('logo') ?? ''}/${key('hero') ?? ''}/${badges.join(',')}`;
+  return stampOf(await db.selectFrom('firm_pictures').select(['kind', 'key']).distinct().execute());
+}
+
+/**
+ * The content hashes of the pictures, as one word that moves with any change of them: another instance
+ * reads them again when it does. In any order of the rows, as the two queries above need not agree.
+ */
+function stampOf(rows: { kind: string; key: string }[]): string {
+  const keys = (kind: FirmPictureKind) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .map((row) => row.key)
+      .filter((key, at, all) => all.indexOf(key) === at)
+      .sort()
+      .join(',');
+  return `${keys('logo')}/${keys('hero')}/${keys('badge')}`;
 }
 
 /**
