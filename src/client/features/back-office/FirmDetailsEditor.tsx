@@ -3,7 +3,6 @@ import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import {
   clearDemoContent,
-  type DemoLeftover,
   readFirmDetails,
   removeFirmLogo,
   removeHomePicture,
@@ -18,24 +17,13 @@ import { weekdays } from '#shared/opening-hours.ts';
 import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
 import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { BadgesEditor } from './BadgesEditor.tsx';
+import { DemoLeftoversNote } from './DemoLeftoversNote.tsx';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
 import { OfficesEditor } from './OfficesEditor.tsx';
 import { homePictureKind, logoKind, PictureUpload } from './PictureUpload.tsx';
 import { useEndpoint } from './useEndpoint.ts';
-
-/** What each leftover of the demo firm is, in the note that offers to remove them. */
-const demoLeftoverWords: Record<DemoLeftover, string> = {
-  logo: 'logo',
-  facts: 'figures on the about page',
-  team: 'team on the about page',
-  reviews: 'client reviews on the home page',
-};
-
-/** "a, b and c". */
-const listInWords = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** Said when the form comes back with changes this owner made and had not saved. */
 const changesRestoredMessage =
@@ -214,6 +202,19 @@ export function FirmDetailsEditor() {
     })();
   };
 
+  const removeDemoContent = () =>
+    void (async () => {
+      setProblems([]);
+      try {
+        const answer = await call(clearDemoContent, {});
+        await stored.reload();
+        setStatus(answer.infoMessages.join(' '));
+      } catch (error) {
+        setProblems(problemsOf(error));
+      }
+      feedback.current?.focus();
+    })();
+
   return (
     <section aria-labelledby="firm-title">
       <h1 id="firm-title">Firm details</h1>
@@ -227,36 +228,7 @@ export function FirmDetailsEditor() {
       <div ref={feedback} tabIndex={-1}>
         <Feedback status={status} problems={problems} />
       </div>
-      {(stored.data?.demoLeftovers.length ?? 0) > 0 && (
-        <div className="bo-note">
-          <p>
-            Your website still shows the demo firm’s{' '}
-            {listInWords(stored.data?.demoLeftovers.map((kind) => demoLeftoverWords[kind]) ?? [])}. This
-            screen does not edit the team, figures or reviews yet: remove them, and those parts of the site
-            stay hidden until you can add your own.
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() =>
-              window.confirm('Remove the demo firm’s logo, figures, team and reviews from the site now?') &&
-              void (async () => {
-                setProblems([]);
-                try {
-                  const answer = await call(clearDemoContent, {});
-                  await stored.reload();
-                  setStatus(answer.infoMessages.join(' '));
-                } catch (error) {
-                  setProblems(problemsOf(error));
-                }
-                feedback.current?.focus();
-              })()
-            }
-          >
-            Remove the demo firm’s content
-          </button>
-        </div>
-      )}
+      <DemoLeftoversNote leftovers={stored.data?.demoLeftovers ?? []} remove={removeDemoContent} />
       <form className="bo-settings" onSubmit={save} noValidate>
         <fieldset>
           <legend>Names</legend>
