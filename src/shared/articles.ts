@@ -65,6 +65,8 @@ export const articleMessages = {
   coverAlt: 'Describe the cover image for readers who cannot see it (up to 200 characters).',
   coverType: 'The cover must be a JPEG, PNG or WebP image.',
   coverSize: 'The cover image may be up to 8 MB: make it smaller and upload it again.',
+  coverPixels:
+    'The cover image is larger than 100 megapixels: save it smaller (3,000 pixels across is plenty).',
   coverUnreadable: 'That file could not be read as an image: upload a JPEG, PNG or WebP picture.',
   noSuchArticle: 'There is no such article.',
   saved: 'Saved.',

@@ -18,6 +18,7 @@ function markRefusals(field: string, minPixels: number) {
     type: `${field}: upload an SVG or a PNG file.`,
     size: `${field}: the file is larger than 1 MB. Save it smaller, or as an SVG.`,
     unreadable: `${field}: the file could not be read as a picture. Save it again from your design program.`,
+    blank: `${field}: the picture is empty: nothing in it would be seen. Save it again from your design program.`,
     small: `${field}: the picture is smaller than ${minPixels} pixels on a side. Upload a larger one, or an SVG.`,
     script: `${field}: the SVG holds a script. Save it again without scripts.`,
     handler: `${field}: the SVG holds event handlers (such as onload). Save it again without them.`,
@@ -64,6 +65,8 @@ export const heroMessages = {
   type: 'Home page picture: upload a JPEG, PNG or WebP photo.',
   size: 'Home page picture: the file is larger than 8 MB. Save it smaller and upload it again.',
   unreadable: 'Home page picture: the file could not be read as a picture. Upload a JPEG, PNG or WebP photo.',
+  pixels:
+    'Home page picture: the picture is larger than 100 megapixels. Save it smaller: 3,000 pixels across is plenty.',
   /** The file is not the type its name says. */
   mislabelled:
     'Home page picture: the file is not the kind of picture its name says. Save it again as a JPEG, PNG or WebP.',

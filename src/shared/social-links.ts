@@ -29,7 +29,19 @@ export function socialLinkProblem(value: string): string | null {
   }
   if (url.protocol !== 'https:') return `${value} must start https://`;
   if (url.username || url.password) return `${value} must not hold a user name or password`;
+  if (!isPublicHost(url.hostname)) {
+    return `${value} is not a public web address: give the page's address on the network, such as https://www.linkedin.com/company/your-firm`;
+  }
   return null;
+}
+
+/**
+ * Whether visitors anywhere could reach a host: a name with a dot in it, not an IP address (a firm's
+ * page has a name) and not a name kept for private networks (localhost, .local, .internal and the like).
+ */
+function isPublicHost(host: string): boolean {
+  if (host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return false;
+  return !/\.(localhost|local|internal|lan|home|arpa|test|example|invalid)\.?$/.test(host);
 }
 
 /** An address as a browser writes it, so that one page typed two ways is listed once. */

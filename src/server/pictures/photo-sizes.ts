@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { photoMaxBytes, photoWidths } from '#shared/photos.ts';
+import { photoMaxBytes, photoMaxPixels, photoWidths } from '#shared/photos.ts';
 
 // A photograph uploaded for a page (an article's cover, the home page's picture), made into the sizes and
 // formats a page's <picture> offers, so each screen fetches only what it draws.
@@ -34,6 +34,8 @@ export interface Photo {
 /** What a refusal says, in the words of the screen the photo was uploaded on. */
 export interface PhotoMessages {
   size: string;
+  /** The picture has more pixels than photoMaxPixels. */
+  pixels: string;
   unreadable: string;
   /** The file is not the type it claims. */
   type: string;
@@ -54,9 +56,13 @@ export async function makePhotoSizes(
   if (bytes.length > photoMaxBytes) throw new PhotoRefusal(413, messages.size);
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, readLimits).metadata();
+    // Only the header is read here, so a picture too large to decode is refused by its size, in words.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new PhotoRefusal(422, messages.unreadable);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > photoMaxPixels) {
+    throw new PhotoRefusal(413, messages.pixels);
   }
   const type = sniffed[metadata.format ?? ''];
   if (!type) throw new PhotoRefusal(422, messages.unreadable);
@@ -75,11 +81,8 @@ export async function makePhotoSizes(
   }
 }
 
-/**
- * A photo straight from a phone or camera (48 megapixels and more) is fair to upload; a picture claiming
- * to be larger than this is refused before it is decoded, and a damaged one fails rather than shows grey.
- */
-const readLimits = { limitInputPixels: 100_000_000, failOn: 'truncated' } as const;
+/** A damaged picture fails rather than shows grey; photoMaxPixels guards the decoder once more. */
+const readLimits = { limitInputPixels: photoMaxPixels, failOn: 'truncated' } as const;
 
 async function resizedPhotos(bytes: Buffer, key: string, widths: number[]) {
   const files: PhotoFile[] = [];

@@ -257,7 +257,7 @@ export const uploadArticleCover = endpoint({
   answers: {
     200: changed,
     404: noSuchArticle,
-    413: refusal.describe(`"${articleMessages.coverSize}"`),
+    413: refusal.describe(`"${articleMessages.coverSize}" or "${articleMessages.coverPixels}"`),
     422: refusal.describe(
       `"${articleMessages.coverType}", "${articleMessages.coverUnreadable}" or "${articleMessages.coverAlt}"`,
     ),

@@ -89,7 +89,7 @@ export const uploadFirmLogo = endpoint({
     409: refusal.describe(`No firm details saved yet: "${logoMessages.noDetails}"`),
     413: refusal.describe(`"${logoMessages.size}"`),
     422: refusal.describe(
-      'Not a logo that can be taken, each message starting "Logo:": not an SVG or PNG, unreadable, too small, or an SVG holding a script, event handlers, a foreignObject, references to other files, or entities of its own.',
+      'Not a logo that can be taken, each message starting "Logo:": not an SVG or PNG, unreadable, too small, empty (nothing in it would be seen), or an SVG holding a script, event handlers, a foreignObject, references to other files, entities of its own, or too much to draw quickly.',
     ),
   },
 });
@@ -125,7 +125,7 @@ export const uploadHomePicture = endpoint({
   answers: {
     200: formAnswerSchema.describe(`Saved: "${heroMessages.saved}"`),
     409: refusal.describe(`No firm details saved yet: "${heroMessages.noDetails}"`),
-    413: refusal.describe(`"${heroMessages.size}"`),
+    413: refusal.describe(`"${heroMessages.size}" or "${heroMessages.pixels}"`),
     422: refusal.describe(
       'Not a picture that can be taken, each message naming the field: not a JPEG, PNG or WebP, unreadable, not the type it claims, narrower than 960 pixels, or a description that is too long.',
     ),

@@ -9,6 +9,7 @@ import type { FirmHero } from './stored-pictures.ts';
 export async function makeHero(bytes: Buffer, declaredType: string, alt: string): Promise<FirmHero> {
   const photo = await makePhotoSizes(bytes, declaredType, {
     size: heroMessages.size,
+    pixels: heroMessages.pixels,
     unreadable: heroMessages.unreadable,
     type: heroMessages.mislabelled,
   });

@@ -9,7 +9,7 @@ import {
   type MarkRefusals,
 } from '#shared/firm-pictures.ts';
 import { SvgRefusal, safeSvg } from './safe-svg.ts';
-import { makeSitePictures } from './site-pictures.ts';
+import { type Drawing, drawn, makeSitePictures } from './site-pictures.ts';
 import type { FirmLogo } from './stored-pictures.ts';
 
 // A firm's marks, uploaded as an SVG or a PNG: its logo, and the badges of its accreditations.
@@ -70,6 +70,14 @@ export async function checkMark(
       throw refuse(refusals.unreadable);
     }
   }
+  let blank: boolean;
+  try {
+    blank = await drawsNothing({ bytes: kept, isSvg, size: Math.max(width, height) });
+  } catch {
+    // An SVG that reads but cannot be drawn within the time allowed, or a PNG that cannot be drawn.
+    throw refuse(isSvg ? refusals.tooDetailed : refusals.unreadable);
+  }
+  if (blank) throw refuse(refusals.blank);
   return {
     contentType: declaredType,
     bytes: kept,
@@ -78,6 +86,15 @@ export async function checkMark(
     width,
     height,
   };
+}
+
+/**
+ * Whether the mark, drawn small, leaves every pixel transparent: an empty SVG, one whose style hides its
+ * shapes, or a blank PNG would publish an invisible logo or badge.
+ */
+async function drawsNothing(mark: Drawing): Promise<boolean> {
+  const { channels } = await drawn(mark, 64).resize(64, 64, { fit: 'inside' }).ensureAlpha().stats();
+  return channels[3]?.max === 0;
 }
 
 /**

@@ -36,6 +36,14 @@ const photo = (width: number) =>
   sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#8fa3b8' } })
     .jpeg()
     .toBuffer();
+/** A small JPEG whose header claims it is 20,000 by 15,000 pixels (300 megapixels), as a panorama's would. */
+const enormousPhoto = async () => {
+  const bytes = await photo(480);
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  bytes.writeUInt16BE(15_000, frame + 5);
+  bytes.writeUInt16BE(20_000, frame + 7);
+  return bytes;
+};
 
 describeEachDatabase('the firm’s pictures', (database) => {
   let site: TestApp;
@@ -136,6 +144,20 @@ describeEachDatabase('the firm’s pictures', (database) => {
         wordmark.replace('<title>', '<foreignObject/><title>'),
         422,
         logoMessages.foreignObject,
+      ],
+      [
+        'image/svg+xml',
+        wordmark.replace('<title>', '<style>*{display:none}</style><title>'),
+        422,
+        logoMessages.blank,
+      ],
+      [
+        'image/png',
+        await sharp({ create: { width: 256, height: 256, channels: 4, background: '#0000' } })
+          .png()
+          .toBuffer(),
+        422,
+        logoMessages.blank,
       ],
       ['image/svg+xml', '<svg', 422, logoMessages.unreadable],
       ['image/png', wordmark, 422, logoMessages.unreadable],
@@ -239,6 +261,16 @@ describeEachDatabase('the firm’s pictures', (database) => {
         },
         badgeMessages.script,
       ],
+      [
+        {
+          ...upload(
+            'image/svg+xml',
+            badge('#654321').replace('<rect', '<style>*{display:none}</style><rect'),
+          ),
+          alt: 'AAT',
+        },
+        badgeMessages.blank,
+      ],
     ] as const) {
       const answer = await owner.send('/firm/badges', body);
       expect([answer.status, (await answer.json()).errorMessages]).toEqual([422, [message]]);
@@ -333,6 +365,7 @@ describeEachDatabase('the firm’s pictures', (database) => {
       [{ ...upload('image/jpeg', await photo(800)), alt: '' }, 422, heroMessages.small],
       [{ ...upload('image/png', await photo(1600)), alt: '' }, 422, heroMessages.mislabelled],
       [{ ...upload('image/jpeg', 'not a photo'), alt: '' }, 422, heroMessages.unreadable],
+      [{ ...upload('image/jpeg', await enormousPhoto()), alt: '' }, 413, heroMessages.pixels],
       [{ ...upload('image/gif', 'GIF89a'), alt: '' }, 422, heroMessages.type],
       [{ ...upload('image/jpeg', await photo(1600)), alt: 'x'.repeat(201) }, 422, heroMessages.alt],
     ] as const) {

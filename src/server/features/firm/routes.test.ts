@@ -118,12 +118,21 @@ describeEachDatabase('the Firm details API', (database) => {
     );
   });
 
-  it('links the firm’s pages on social networks from every footer and its structured data, https only', async () => {
+  it('links the firm’s pages on social networks from every footer and its structured data, public https addresses only', async () => {
     const { details, version } = await owner.json('/firm');
     const refused = await owner.send(
       '/firm',
       {
-        details: { ...details, socialLinks: ['http://facebook.com/obm', 'javascript:alert(1)'] },
+        details: {
+          ...details,
+          socialLinks: [
+            'http://facebook.com/obm',
+            'javascript:alert(1)',
+            'https://localhost/admin',
+            'https://127.0.0.1/',
+            'https://[::1]/',
+          ],
+        },
         basedOn: version,
       },
       'PUT',
@@ -131,6 +140,10 @@ describeEachDatabase('the Firm details API', (database) => {
     expect((await refused.json()).errorMessages).toEqual([
       'Social media pages: http://facebook.com/obm must start https://',
       'Social media pages: javascript:alert(1) must start https://',
+      ...['https://localhost/admin', 'https://127.0.0.1/', 'https://[::1]/'].map(
+        (address) =>
+          `Social media pages: ${address} is not a public web address: give the page's address on the network, such as https://www.linkedin.com/company/your-firm`,
+      ),
     ]);
     const links = [
       'https://www.linkedin.com/company/obrien-marsh',

@@ -54,7 +54,7 @@ export async function makeSitePictures(
 }
 
 /** A logo to draw from: vector drawing or a bitmap, and its longer side (an SVG's at 72 dots an inch). */
-interface Drawing {
+export interface Drawing {
   bytes: Buffer;
   isSvg: boolean;
   size: number;
@@ -65,7 +65,7 @@ interface Drawing {
  * it declares (120 mm, or 4,000 px), so it is drawn sharp, and never larger than it needs to be. No
  * picture may take more than a few seconds to make.
  */
-const drawn = ({ bytes, isSvg, size }: Drawing, pixels: number) =>
+export const drawn = ({ bytes, isSvg, size }: Drawing, pixels: number) =>
   sharp(
     bytes,
     isSvg ? { density: Math.min(2400, Math.max(1, (72 * pixels) / Math.max(size, 1))) } : {},

@@ -199,6 +199,16 @@ describeEachDatabase('articles from the editor to the public pages', (database) 
     const cutShort = await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg');
     expect(cutShort.status).toBe(422);
     expect((await cutShort.json()).errorMessages).toEqual([articleMessages.coverUnreadable]);
+    // The same JPEG whose header claims 20,000 by 15,000 pixels: refused by its size before decoding.
+    const enormous = Buffer.from(jpeg);
+    const frame = enormous.indexOf(Buffer.from([0xff, 0xc0]));
+    enormous.writeUInt16BE(15_000, frame + 5);
+    enormous.writeUInt16BE(20_000, frame + 7);
+    const panorama = await upload(enormous, 'image/jpeg');
+    expect([panorama.status, (await panorama.json()).errorMessages]).toEqual([
+      413,
+      [articleMessages.coverPixels],
+    ]);
     const noAlt = await upload(png, 'image/png', '');
     expect(noAlt.status).toBe(422);
     expect((await noAlt.json()).errorMessages).toEqual([articleMessages.coverAlt]);

@@ -342,6 +342,7 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
       await find(db, id);
       const cover = await makePhotoSizes(upload.bytes, upload.contentType, {
         size: articleMessages.coverSize,
+        pixels: articleMessages.coverPixels,
         unreadable: articleMessages.coverUnreadable,
         type: articleMessages.coverType,
       });
