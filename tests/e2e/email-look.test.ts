@@ -18,7 +18,7 @@ let html: string;
 
 beforeAll(async () => {
   browser = await sharedBrowser();
-  logo = (await makeSitePictures(undefined, demoFirm().colours)).touchIcon.bytes;
+  logo = (await makeSitePictures(undefined, { colours: demoFirm().colours })).touchIcon.bytes;
   const now = new Date('2026-11-23T10:00:00Z');
   const booking = sampleBooking;
   const draft = confirmationEmail(

@@ -107,7 +107,8 @@ export const sharePicture = endpoint({
   path: '/share.png',
   access: 'public',
   tag: 'Site',
-  summary: 'The picture a link to the site shows where it is shared: the logo in the firm’s colours',
+  summary:
+    'The picture a link to the site shows where it is shared: the logo (or, without one, the firm’s name) in the firm’s colours',
   query: pictureVersion,
   answers: { 200: { contentType: 'image/*', description: 'image/png, 1200 by 630 pixels, at most 100 KB.' } },
 });

@@ -105,7 +105,7 @@ export async function checkLogo(bytes: Buffer, declaredType: LogoType): Promise<
   const logo = await checkMark(bytes, declaredType, logoMessages, logoMinPixels);
   const started = performance.now();
   try {
-    await makeSitePictures(logo, defaultColours);
+    await makeSitePictures(logo, { colours: defaultColours });
   } catch {
     throw new MarkRefusal(
       422,

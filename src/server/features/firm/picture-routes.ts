@@ -3,6 +3,7 @@ import { failure } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { badgeFile, favicon, firmLogo, homePictureFile, sharePicture, touchIcon } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
+import { defaultTypeface } from '#shared/typefaces.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { pictureVersionOf } from './site-firm-of.ts';
 import { makeSitePictures, type SitePicture, type SitePictures } from './site-pictures.ts';
@@ -59,16 +60,20 @@ function sitePicturesOf(firm: LiveFirm, log: FastifyBaseLogger): () => Promise<S
     if (made?.version !== version) {
       const current = firm.current;
       const colours = current?.details.colours ?? defaultColours;
+      const name = current && {
+        text: current.details.tradingName,
+        typeface: current.details.typeface ?? defaultTypeface,
+      };
       made = {
         version,
         // The upload made these once already (logo.ts); should it fail here all the same, the icons
         // show the plain mark rather than an error.
-        pictures: makeSitePictures(current?.logo, colours).catch((error: unknown) => {
+        pictures: makeSitePictures(current?.logo, { colours, name }).catch((error: unknown) => {
           log.error(
             { err: error },
             'could not make the site’s pictures from the logo; showing the plain mark',
           );
-          return makeSitePictures(undefined, colours);
+          return makeSitePictures(undefined, { colours });
         }),
       };
     }

@@ -56,6 +56,10 @@ describeEachDatabase('the firm’s pictures', (database) => {
 
   const bytesOf = async (path: string) => Buffer.from(await (await send(site, path)).arrayBuffer());
   const home = async () => (await send(site, '/')).text();
+  /** The sharing picture's address, as the home page names it to link previews. */
+  const shareAddress = async () =>
+    /<meta property="og:image" content="https?:\/\/[^/]+(\/share\.png\?v=[^"]+)">/.exec(await home())?.[1] ??
+    '';
 
   it('waits for the firm’s details, and is for owners only', async () => {
     const early = await owner.send('/firm/logo', upload('image/svg+xml', wordmark), 'PUT');
@@ -73,6 +77,36 @@ describeEachDatabase('the firm’s pictures', (database) => {
     expect((await send(site, '/logo')).status).toBe(404);
     const icon = await sharp(await bytesOf('/apple-touch-icon.png')).metadata();
     expect([icon.width, icon.height]).toEqual([180, 180]);
+  });
+
+  it('without a logo, shares a picture of the name in the firm’s typeface, made again when either changes', async () => {
+    const { details, version } = await owner.json('/firm');
+    const first = await shareAddress();
+    const lettered = await bytesOf(first);
+    // The name, in the firm's main colour on the white card, runs wider than the card is tall, where the
+    // plain mark alone would cover a square of 260 pixels.
+    const { data, info } = await sharp(lettered).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const brand = Buffer.from(details.colours.brand.slice(1), 'hex');
+    const inked = new Set<number>();
+    for (let y = 120; y < 490; y++)
+      for (let x = 230; x < 970; x++) {
+        const at = (y * info.width + x) * 3;
+        if ([0, 1, 2].every((channel) => Math.abs((data[at + channel] ?? 0) - (brand[channel] ?? 0)) < 24))
+          inked.add(x);
+      }
+    expect(inked.size).toBeGreaterThan(300);
+
+    const changed = await owner.send(
+      '/firm',
+      { details: { ...details, typeface: 'source-serif-4' }, basedOn: version },
+      'PUT',
+    );
+    expect(changed.status).toBe(200);
+    const second = await shareAddress();
+    expect(second).not.toBe(first);
+    expect(await bytesOf(second)).not.toEqual(lettered);
+    const restored = await owner.send('/firm', { details, basedOn: version + 1 }, 'PUT');
+    expect(restored.status).toBe(200);
   });
 
   it('takes an SVG made safe, shows it on every page, and makes the icons and sharing picture from it', async () => {
@@ -99,12 +133,9 @@ describeEachDatabase('the firm’s pictures', (database) => {
 
     // Made again from the new logo, not served from before.
     expect(await bytesOf('/apple-touch-icon.png')).not.toEqual(plainIcon);
-    const page = await home();
-    const shareAddress = /<meta property="og:image" content="https?:\/\/[^/]+(\/share\.png\?v=[^"]+)">/.exec(
-      page,
-    )?.[1];
-    expect(shareAddress).toMatch(new RegExp(`^/share\\.png\\?v=${logo.slice('/logo?v='.length)}-`));
-    const share = await bytesOf(shareAddress as string);
+    const shared = await shareAddress();
+    expect(shared).toMatch(new RegExp(`^/share\\.png\\?v=${logo.slice('/logo?v='.length)}-`));
+    const share = await bytesOf(shared);
     expect(share).not.toEqual(plainShare);
     const shareImage = await sharp(share).metadata();
     expect([shareImage.width, shareImage.height, share.length <= 100 * 1024]).toEqual([1200, 630, true]);

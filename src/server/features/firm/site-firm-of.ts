@@ -1,20 +1,31 @@
+import { createHash } from 'node:crypto';
 import { badgeFile, firmLogo, homePictureFile, sharePicture } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
 import { openingHoursInWords } from '#shared/opening-hours.ts';
 import type { HeroPicture, SiteFirm } from '#shared/site-firm.ts';
 import { socialNetworkName } from '#shared/social-links.ts';
+import { defaultTypeface } from '#shared/typefaces.ts';
 import { phoneHref } from '#shared/uk-identifiers.ts';
 import type { StoredFirm } from './repository.ts';
 import type { FirmHero } from './stored-pictures.ts';
 
 /**
- * What the pictures made from the logo depend on, the logo and the colours, as one word: the sharing
- * picture's address carries it, so a change gives it a new address that link previews fetch again.
+ * What the pictures made from the logo depend on, the logo (or, without one, the name and its typeface)
+ * and the colours, as one word: the sharing picture's address carries it, so a change gives it a new
+ * address that link previews fetch again.
  */
 export function pictureVersionOf(stored: Pick<StoredFirm, 'details' | 'logo'> | undefined): string {
   const { brand, accent } = stored?.details.colours ?? defaultColours;
-  return `${stored?.logo?.key ?? 'none'}-${brand.slice(1)}${accent.slice(1)}`;
+  const drawn =
+    stored?.logo?.key ??
+    (stored
+      ? `name${createHash('sha256')
+          .update(`${stored.details.typeface ?? defaultTypeface} ${stored.details.tradingName}`)
+          .digest('hex')
+          .slice(0, 8)}`
+      : 'none');
+  return `${drawn}-${brand.slice(1)}${accent.slice(1)}`;
 }
 
 /** Where the logo is served, with its version: kept by browsers while it lasts. */

@@ -1,10 +1,12 @@
 import sharp from 'sharp';
+import type { TypefaceId } from '#shared/typefaces.ts';
+import { letteredName } from './lettering.ts';
 import type { FirmLogo } from './stored-pictures.ts';
 
 // The pictures browsers, phones and link previews ask the site for, made on the server from the firm's
 // logo and colours: favicon.ico, the phone's home-screen icon (also the logo every email shows) and the
-// sharing picture. A firm without a logo gets a plain mark in its colours, so nothing shows another
-// firm's. Each is made when first asked for after a change and then served from memory.
+// sharing picture. A firm without a logo gets a plain mark in its colours for the icons and its name on
+// the sharing picture, so nothing shows another firm's. Each is made when first asked for after a change and then served from memory.
 
 export interface SitePicture {
   contentType: string;
@@ -21,11 +23,20 @@ export interface SitePictures {
 export const shareImageMaxBytes = 100 * 1024;
 export const shareImageSize = { width: 1200, height: 630 } as const;
 const touchIconSize = 180;
+/** The sharing picture's space for the logo (or the name) on its white card, in pixels. */
+const logoBox = { width: 600, height: 260 };
 
-/** Makes the three pictures from the logo (or, without one, from the colours alone). */
+/** What the pictures show besides the logo: the firm's colours, and its name where it has no logo. */
+export interface PictureLook {
+  colours: { brand: string; accent: string };
+  /** Absent before the firm is set up: its sharing picture shows the plain mark. */
+  name?: { text: string; typeface: TypefaceId };
+}
+
+/** Makes the three pictures from the logo (or, without one, from the colours and the name). */
 export async function makeSitePictures(
   logo: FirmLogo | undefined,
-  colours: { brand: string; accent: string },
+  { colours, name }: PictureLook,
 ): Promise<SitePictures> {
   const source: Drawing = logo
     ? {
@@ -49,7 +60,10 @@ export async function makeSitePictures(
   return {
     favicon: { contentType: 'image/x-icon', bytes: icoOf(icons) },
     touchIcon: { contentType: 'image/png', bytes: touchIcon },
-    share: { contentType: 'image/png', bytes: await shareImage(source, colours) },
+    share: {
+      contentType: 'image/png',
+      bytes: await shareImage(logo || !name ? source : await nameDrawing(name, colours.brand), colours),
+    },
   };
 }
 
@@ -87,7 +101,7 @@ function squareLogo(source: Drawing, size: number): Promise<Buffer> {
  */
 async function shareImage(source: Drawing, colours: { brand: string; accent: string }): Promise<Buffer> {
   const { width, height } = shareImageSize;
-  const card = { width: 760, height: 380 };
+  const card = { width: logoBox.width + 160, height: logoBox.height + 120 };
   const background = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
       `<rect width="${width}" height="${height}" fill="${colours.brand}"/>` +
@@ -95,7 +109,6 @@ async function shareImage(source: Drawing, colours: { brand: string; accent: str
       `<rect x="${(width - card.width) / 2}" y="${(height - card.height) / 2 - 12}" width="${card.width}" height="${card.height}" rx="32" fill="#ffffff"/>` +
       '</svg>',
   );
-  const logoBox = { width: card.width - 160, height: card.height - 120 };
   const logo = await drawn(source, logoBox.width)
     .resize(logoBox.width, logoBox.height, { fit: 'inside', withoutEnlargement: !source.isSvg })
     .png()
@@ -111,6 +124,19 @@ async function shareImage(source: Drawing, colours: { brand: string; accent: str
     ])
     .png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 })
     .toBuffer();
+}
+
+/** A firm without a logo: its name in its typeface and main colour, as wide as the card's logo space. */
+async function nameDrawing(name: { text: string; typeface: TypefaceId }, colour: string): Promise<Drawing> {
+  const { width, height } = logoBox;
+  const shapes = await letteredName(name.text, name.typeface, logoBox, colour, 96);
+  return {
+    bytes: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`,
+    ),
+    isSvg: true,
+    size: width,
+  };
 }
 
 /** A firm without a logo: a rounded square of its main colour with a bar of its accent. */
