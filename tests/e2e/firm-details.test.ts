@@ -48,6 +48,8 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
   await fill('VAT number', 'GB 312 4567 79');
   await page.getByRole('button', { name: 'Save firm details' }).click();
   await page.getByRole('status').getByText(firmMessages.saved).waitFor();
+  // The back office's own header shows the new name at once, without a reload.
+  await page.getByRole('banner').getByText('O’Brien & Marsh', { exact: true }).waitFor();
   // Written as the issuers write them.
   await expect(vat.inputValue()).resolves.toBe('GB 312 4567 79');
   await expect(page.getByLabel('Postcode', { exact: true }).inputValue()).resolves.toBe('LS1 5HD');
@@ -133,12 +135,12 @@ it('an owner uploads the firm’s logo, is told why a file with a script is refu
   const preview = section.getByRole('img', { name: 'Your logo as the site shows it' });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await accessibilityViolations(page)).toEqual([]);
-
-  await page.goto(`${t.site.url}/`);
+  // The back office's header shows it at once, and so does every public page.
   const headerLogo = page.getByRole('banner').locator('img').first();
-  await expect
-    .poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
+  const logoDrawn = () => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth);
+  await expect.poll(logoDrawn).toBeGreaterThan(0);
+  await page.goto(`${t.site.url}/`);
+  await expect.poll(logoDrawn).toBeGreaterThan(0);
 
   await page.goto(`${t.site.url}/back-office/firm`);
   // Removing asks first: the logo leaves every page at once.
@@ -146,6 +148,7 @@ it('an owner uploads the firm’s logo, is told why a file with a script is refu
   await section.getByRole('button', { name: 'Remove logo' }).click();
   await section.getByRole('status').getByText(logoMessages.removed).waitFor();
   await section.getByText('No logo yet').waitFor();
+  await expect.poll(() => headerLogo.count()).toBe(0);
   expect(t.errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
 });
 

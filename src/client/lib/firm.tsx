@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { firmWords } from '#shared/firm-words.ts';
 import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
 
@@ -7,9 +7,26 @@ import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
 // firm's change reaches the pages without a build (docs/decisions/022-the-firm-is-data.md).
 
 const FirmContext = createContext<SiteFirm | null>(null);
+type FirmChange = Partial<Pick<SiteFirm, 'name' | 'logo' | 'logoShape'>>;
+const FirmChangeContext = createContext<(change: FirmChange) => void>(() => {});
 
+/**
+ * The firm to render with. The back office, which lives in one page for as long as it is open, shows an
+ * owner's change of name or logo at once (useShowFirmChange) rather than after a reload.
+ */
 export function FirmProvider({ firm, children }: { firm: SiteFirm; children: ReactNode }) {
-  return <FirmContext value={firm}>{children}</FirmContext>;
+  const [shown, setShown] = useState(firm);
+  const showChange = useCallback((change: FirmChange) => setShown((was) => ({ ...was, ...change })), []);
+  return (
+    <FirmContext value={shown}>
+      <FirmChangeContext value={showChange}>{children}</FirmChangeContext>
+    </FirmContext>
+  );
+}
+
+/** Shows the firm's saved name or logo everywhere on this page, as the server now has them. */
+export function useShowFirmChange(): (change: FirmChange) => void {
+  return useContext(FirmChangeContext);
 }
 
 /** The firm of the page being rendered. */

@@ -46,6 +46,7 @@ export const readFirmDetails = endpoint({
           .describe('Null on a site whose firm has not been set up.'),
         version: z.number().int().nullable().describe('Null before the first save.'),
         logo: z.string().nullable().describe('The logo’s address on the site; null when there is none.'),
+        logoShape: z.number().describe('The logo’s width over its height; 1 without a logo.'),
         homePicture: z
           .object({ src: z.string(), alt: z.string(), width: z.number(), height: z.number() })
           .nullable()

@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
+import { useShowFirmChange } from '#client/lib/firm.tsx';
 import {
   clearDemoContent,
   readFirmDetails,
@@ -85,7 +86,8 @@ type OfficeLine = keyof FirmDetails['registeredOffice'];
 const hints: Partial<Record<Line | OfficeLine, string>> = {
   tagline: 'One line under your name on the home page and in search results.',
   vatNumber: 'As on your VAT certificate, e.g. GB 123 4567 82. Leave blank if you are not registered.',
-  companyNumber: 'Eight characters, as Companies House writes it. Leave blank if you are not a company.',
+  companyNumber:
+    'As Companies House writes it: eight digits, or two letters and six digits (OC123456 for an LLP). Leave blank if you are not registered there.',
   icoRegistration: 'From your ICO data protection fee certificate, e.g. ZA123456.',
   replyPromise: 'Finishes “We reply within …”, e.g. one working day.',
   quotePromise: 'Finishes “Your quote arrives within …”, e.g. two working days.',
@@ -112,6 +114,13 @@ export function FirmDetailsEditor() {
   const [problems, setProblems] = useState<string[]>([]);
   // Where the outcome of a save is said: taken into view and to the keyboard, as the form is long.
   const feedback = useRef<HTMLDivElement>(null);
+  // The header's name and logo follow what is saved, as the public pages do, without a reload.
+  const showFirmChange = useShowFirmChange();
+  useEffect(() => {
+    if (!stored.data?.details) return;
+    const { details: now, logo, logoShape } = stored.data;
+    showFirmChange({ name: now.tradingName, logo: logo ?? '', logoShape });
+  }, [stored.data, showFirmChange]);
 
   if (!details || !saved) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
 

@@ -31,6 +31,7 @@ describeEachDatabase('the Firm details API', (database) => {
       details: null,
       version: null,
       logo: null,
+      logoShape: 1,
       homePicture: null,
       badges: [],
       demoLeftovers: [],

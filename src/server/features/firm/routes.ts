@@ -36,6 +36,7 @@ export function registerFirmRoutes(
       details: stored?.details ?? null,
       version: stored?.version ?? null,
       logo: shown?.logo || null,
+      logoShape: shown?.logoShape ?? 1,
       badges: shown?.badges ?? [],
       demoLeftovers: await demoLeftovers(stored),
       homePicture: shown?.hero
