@@ -60,7 +60,7 @@ describe('the firm’s details', () => {
       }),
     ).toEqual([
       'Trading name: this is needed',
-      'Company number: A company number has 8 characters: add the leading zeros, e.g. 09876543',
+      'Company or LLP number: A company number has 8 characters: add the leading zeros, e.g. 09876543',
       'VAT number: This is not a VAT number HMRC issues: check its digits against your VAT certificate',
       'Postcode: Enter a UK postcode, e.g. AB1 2CD',
       expect.stringMatching(/^Phone: Enter a UK telephone number/),

@@ -26,7 +26,7 @@ export const firmFieldLabels = {
   tradingName: 'Trading name',
   legalName: 'Legal name',
   tagline: 'Strapline',
-  companyNumber: 'Company number',
+  companyNumber: 'Company or LLP number',
   vatNumber: 'VAT number',
   auditRegistration: 'Audit registration number',
   registeredOffice: 'Registered office',

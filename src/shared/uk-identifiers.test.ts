@@ -101,6 +101,8 @@ describe('where a company is registered', () => {
       'Northern Ireland',
     ]);
     expect(companyRegistration('SC123456')).toBe('Registered in Scotland, company number SC123456.');
+    expect(companyRegistration('OC123456')).toBe('Registered in England and Wales, LLP number OC123456.');
+    expect(companyRegistration('SO301234')).toBe('Registered in Scotland, LLP number SO301234.');
     expect(companyRegistration('')).toBe('');
   });
 });

@@ -112,6 +112,15 @@ export function registeredIn(companyNumber: string): string {
   return 'England and Wales';
 }
 
-/** "Registered in Scotland, company number SC123456.", or nothing for a firm with no company number. */
-export const companyRegistration = (companyNumber: string) =>
-  companyNumber ? `Registered in ${registeredIn(companyNumber)}, company number ${companyNumber}.` : '';
+/** The registers of limited liability partnerships: England and Wales, Scotland, Northern Ireland. */
+const partnershipRegisters = ['OC', 'SO', 'NC'];
+
+/**
+ * "Registered in Scotland, company number SC123456." ("LLP number" for a limited liability partnership),
+ * or nothing for a firm with no number at Companies House.
+ */
+export function companyRegistration(companyNumber: string): string {
+  if (!companyNumber) return '';
+  const kind = partnershipRegisters.includes(companyNumber.slice(0, 2)) ? 'LLP number' : 'company number';
+  return `Registered in ${registeredIn(companyNumber)}, ${kind} ${companyNumber}.`;
+}

@@ -9,7 +9,7 @@ import { useEndpoint } from './useEndpoint.ts';
 const stepWords: Record<SetupStep, { title: string; how: string; screen?: { to: string; label: string } }> = {
   firm: {
     title: 'Your firm’s details',
-    how: 'Its names, addresses, numbers, hours and promises, which every page and email shows. Until they are first saved, visitors see only a page saying the website is being set up.',
+    how: 'Its names, addresses, numbers, hours and promises, which every page and email shows. Until you save your own, visitors see the demo firm’s where it was loaded, and otherwise only a page saying the website is being set up.',
     screen: { to: 'firm', label: 'Open Firm details' },
   },
   adviser: {

@@ -71,7 +71,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'Trading name',
         'Legal name',
         'Strapline',
-        'Company number',
+        'Company or LLP number',
         'VAT number',
         'Audit registration number',
         'Registered office',
