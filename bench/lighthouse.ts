@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile audit (simulated slow 4G and a 4x slower CPU) of the
-// home, contact and VAT pages, served by the built site in production mode from Debian's Chromium. Each
-// page is audited three times and the median run kept, since performance scores vary between runs.
-// Prints the scores, writes them into docs/performance.md between its lighthouse markers, and fails below 95.
+// demo firm's every page (those of its sitemap, then the thank-you and sign-in pages), served by
+// the built site in production mode, from Debian's Chromium. Each page is audited three times and the
+// median run kept, since performance scores vary between runs. Prints the scores, writes them into
+// docs/performance.md between its lighthouse markers, and fails below 98 in any category.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,14 +13,15 @@ import { freePort } from '#tests/support/ports.ts';
 import { writeBetweenMarkers } from './support/report.ts';
 import { spawnProductionServer, waitUntilReady } from './support/server.ts';
 
-const pages = [
-  { name: 'Home', path: '/' },
-  { name: 'Contact', path: '/contact' },
-  { name: 'VAT de minimis', path: '/vat-de-minimis' },
-];
+/**
+ * Pages a visitor reaches that search engines are not told of: the thank-you pages and sign-in. They ask
+ * not to be indexed, so Lighthouse's SEO audit, which counts exactly that against a page, is not run on
+ * them. (The page not found is left out: Lighthouse refuses to audit a page answered with 404.)
+ */
+const unlistedPages = ['/contact-received', '/subscribed', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const runsPerPage = 3;
-const minimumScore = 95;
+const minimumScore = 98;
 const report = path.resolve(import.meta.dirname, '../docs/performance.md');
 
 if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -28,39 +30,47 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-lighthouse-'));
 const port = await freePort();
 const server = spawnProductionServer(port, `sqlite:${path.join(dataDir, 'site.db')}`, { LOG_LEVEL: 'warn' });
 await waitUntilReady(port, server);
+// Every page the site lists for search engines (the firm's articles too), then the unlisted ones.
+const sitemap = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
+const pages = [
+  ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname),
+  ...unlistedPages,
+];
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
 
-type Scores = Record<(typeof categories)[number], number>;
-const results: { name: string; path: string; scores: Scores; metrics: string }[] = [];
+type Category = (typeof categories)[number];
+type Scores = Partial<Record<Category, number>>;
+const results: { path: string; scores: Scores; metrics: string }[] = [];
 try {
-  for (const page of pages) {
+  for (const pagePath of pages) {
+    const audited = categories.filter((category) => category !== 'seo' || !unlistedPages.includes(pagePath));
     const runs = [];
     for (let run = 0; run < runsPerPage; run++) {
-      const result = await lighthouse(`http://127.0.0.1:${port}${page.path}`, {
+      const result = await lighthouse(`http://127.0.0.1:${port}${pagePath}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: [...categories],
+        onlyCategories: audited,
       });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
       runs.push(result.lhr);
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const median = runs[Math.floor(runs.length / 2)];
     if (!median) throw new Error('No Lighthouse run');
     const scores = Object.fromEntries(
-      categories.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
+      audited.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
     ) as Scores;
     const metric = (id: string) => median.audits[id]?.displayValue ?? '?';
     results.push({
-      ...page,
+      path: pagePath,
       scores,
       metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
     });
-    console.log(`${page.path}: ${JSON.stringify(scores)}`);
+    console.log(`${pagePath}: ${JSON.stringify(scores)}`);
   }
 } finally {
   chrome.kill();
@@ -74,8 +84,8 @@ const table = [
   '| page | performance | accessibility | best practices | SEO | metrics |',
   '| --- | --- | --- | --- | --- | --- |',
   ...results.map(
-    ({ name, path: urlPath, scores, metrics }) =>
-      `| ${name} (\`${urlPath}\`) | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${metrics} |`,
+    ({ path: urlPath, scores, metrics }) =>
+      `| \`${urlPath}\` | ${categories.map((category) => scores[category] ?? '—').join(' | ')} | ${metrics} |`,
   ),
 ].join('\n');
 console.log(`\n${table}\n`);
@@ -83,9 +93,9 @@ console.log(`\n${table}\n`);
 writeBetweenMarkers(report, 'lighthouse', table);
 
 const low = results.flatMap(({ path: urlPath, scores }) =>
-  categories
-    .filter((category) => scores[category] < minimumScore)
-    .map((category) => `${urlPath} ${category} ${scores[category]}`),
+  Object.entries(scores)
+    .filter(([, score]) => score < minimumScore)
+    .map(([category, score]) => `${urlPath} ${category} ${score}`),
 );
 if (low.length > 0) {
   console.error(`Below ${minimumScore}: ${low.join('; ')}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validApplication } from '#tests/support/applications.ts';
-import { applicationSchema, describeAnswers, questionNames } from './application.ts';
+import { describeAnswers, questionNames } from './application.ts';
+import { applicationSchema } from './application-schema.ts';
 
 const messagesFor = (input: unknown) => {
   const result = applicationSchema.safeParse(input);

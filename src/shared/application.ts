@@ -1,6 +1,4 @@
-import { recTokenField } from './bot-check-schemas.ts';
-import { type Field, fieldsShape } from './form-fields.ts';
-import { z } from './zod.ts';
+import type { Field } from './form-fields.ts';
 
 // The application questionnaire (docs/behaviour/applications.md#application-questionnaire): one list of questions drives the page's controls, the
 // validation on both sides and the staff's email, so a question is worded the same everywhere.
@@ -189,16 +187,6 @@ export const answerQuestions = questionNames.filter((name) => !applicantQuestion
 export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
 };
-
-/**
- * The questionnaire as the page sends it: every question, submitMethod '2', and the bot-check token for
- * the action 'application'.
- */
-export const applicationSchema = z.object({
-  ...fieldsShape(applicationQuestions),
-  submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
-  recToken: recTokenField,
-}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2'; recToken: string }>;
 
 /** "Question: answer" lines, in the page's order, for the staff's emails. */
 export function describeAnswers(answers: ApplicationAnswers): string[] {

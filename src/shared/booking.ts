@@ -20,16 +20,6 @@ export const bookingMessages = {
     'We cannot take any more bookings from your connection today. Please try again tomorrow, or call us.',
 } as const;
 
-/** The event the modal fires once a call is booked (docs/behaviour/booking.md#the-call-booked-event); other features listen for it. */
-export const callBookedEvent = 'call-booked';
-export interface CallBookedDetail {
-  date: string;
-  time: string;
-  email: string;
-  /** How the call's video link reaches the visitor ('zoom', 'room' or 'later'), for the page's wording. */
-  videoLink?: 'zoom' | 'room' | 'later';
-}
-
 const whole = (name: string, min: number, max: number) => {
   const error = `${name} must be a whole number from ${min} to ${max}`;
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });

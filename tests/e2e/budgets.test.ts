@@ -169,39 +169,56 @@ describe('the back office’s code and styles', () => {
   });
 });
 
-describe('what a form page loads before anyone touches it', () => {
-  const sender = 'src/client/features/enquiries/send-enquiry.ts';
-  const senderFiles = [...reachedFrom([sender], undefined, false)];
+describe.each([
+  {
+    path: '/contact',
+    sender: 'src/client/features/enquiries/send-enquiry.ts',
+    firstField: 'Your name',
+    button: 'Send your enquiry',
+    missing: 'Please enter your name',
+  },
+  {
+    path: '/application',
+    sender: 'src/client/features/applications/send-application.ts',
+    firstField: 'How many customers do you have?',
+    button: 'Arrange an initial chat',
+    missing: 'Please tell us how many customers you have',
+  },
+])(
+  'what the form page $path loads before anyone touches it',
+  ({ path: pagePath, sender, firstField, button, missing }) => {
+    const senderFiles = [...reachedFrom([sender], undefined, false)];
 
-  it('leaves the form’s rules and the schema library until the visitor reaches the form', async () => {
-    const fetched = recordAssets(t.page);
-    await t.page.goto(`${t.site.url}/contact`);
-    await hydrated(t.page);
-    const atLoad = [...fetched];
-    const leftForLater = senderFiles.filter((file) => file.endsWith('.js') && !atLoad.includes(file));
-    const report = `at load: JavaScript ${kb(total(atLoad.filter((p) => p.endsWith('.js'))))}; left for later: ${kb(total(leftForLater))} in ${leftForLater.join(', ')}`;
-    console.info(`contact page ${report}`);
-    expect(total(leftForLater), report).toBeGreaterThan(20 * 1024);
-    expect(total(atLoad.filter((p) => p.endsWith('.js'))), report).toBeLessThanOrEqual(
-      budgets.formPageScriptGzipBytes,
-    );
+    it('leaves the form’s rules and the schema library until the visitor reaches the form', async () => {
+      const fetched = recordAssets(t.page);
+      await t.page.goto(`${t.site.url}${pagePath}`);
+      await hydrated(t.page);
+      const atLoad = [...fetched];
+      const leftForLater = senderFiles.filter((file) => file.endsWith('.js') && !atLoad.includes(file));
+      const report = `at load: JavaScript ${kb(total(atLoad.filter((p) => p.endsWith('.js'))))}; left for later: ${kb(total(leftForLater))} in ${leftForLater.join(', ')}`;
+      console.info(`${pagePath} ${report}`);
+      expect(total(leftForLater), report).toBeGreaterThan(20 * 1024);
+      expect(total(atLoad.filter((p) => p.endsWith('.js'))), report).toBeLessThanOrEqual(
+        budgets.formPageScriptGzipBytes,
+      );
 
-    await t.page.getByLabel('Your name').focus();
-    await expect.poll(() => leftForLater.filter((file) => !fetched.has(file))).toEqual([]);
-    expect(t.errors).toEqual([]);
-  });
+      await t.page.getByLabel(firstField).focus();
+      await expect.poll(() => leftForLater.filter((file) => !fetched.has(file))).toEqual([]);
+      expect(t.errors).toEqual([]);
+    });
 
-  it('says a connection problem when the rules cannot be fetched, and checks the form once they can', async () => {
-    const blocked = (url: URL) => url.pathname === `/${manifest[sender]?.file}`;
-    await t.page.route(blocked, (route) => route.abort());
-    await t.page.goto(`${t.site.url}/contact`);
-    await t.page.waitForSelector('html[data-hydrated]');
-    await t.page.getByRole('button', { name: 'Send your enquiry' }).click();
-    await t.page.getByText('There was a connection problem. Please try again.').waitFor();
+    it('says a connection problem when the rules cannot be fetched, and checks the form once they can', async () => {
+      const blocked = (url: URL) => url.pathname === `/${manifest[sender]?.file}`;
+      await t.page.route(blocked, (route) => route.abort());
+      await t.page.goto(`${t.site.url}${pagePath}`);
+      await t.page.waitForSelector('html[data-hydrated]');
+      await t.page.getByRole('button', { name: button }).click();
+      await t.page.getByText('There was a connection problem. Please try again.').waitFor();
 
-    await t.page.unroute(blocked);
-    await t.page.getByRole('button', { name: 'Send your enquiry' }).click();
-    await t.page.getByText('Please enter your name').first().waitFor();
-    expect(await t.page.getByText('There was a connection problem. Please try again.').count()).toBe(0);
-  });
-});
+      await t.page.unroute(blocked);
+      await t.page.getByRole('button', { name: button }).click();
+      await t.page.getByText(missing).first().waitFor();
+      expect(await t.page.getByText('There was a connection problem. Please try again.').count()).toBe(0);
+    });
+  },
+);

@@ -16,7 +16,7 @@ import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars
 import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
 import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
-import { applicationSchema } from '#shared/application.ts';
+import { applicationSchema } from '#shared/application-schema.ts';
 import { lighter } from '#shared/colours.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { demoFirm } from '#tests/support/firms.ts';

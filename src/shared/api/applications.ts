@@ -1,4 +1,5 @@
-import { applicationMessages, applicationSchema } from '../application.ts';
+import { applicationMessages } from '../application.ts';
+import { applicationSchema } from '../application-schema.ts';
 import { z } from '../zod.ts';
 import { bookCall } from './booking.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';

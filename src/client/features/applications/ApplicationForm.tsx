@@ -7,7 +7,7 @@ import {
   applicationSections,
   type QuestionName,
 } from '#shared/application.ts';
-import { type CallBookedDetail, callBookedEvent } from '#shared/booking.ts';
+import { type CallBookedDetail, callBookedEvent } from '#shared/call-booked.ts';
 import { bookedModalCloseMs } from '#shared/timings.ts';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
 import { videoLinkMessage } from '../booking/video-link.ts';
@@ -78,7 +78,7 @@ export function ApplicationForm() {
 
   return (
     <>
-      <form className="application" onSubmit={onSubmit} onFocus={form.botCheck.prepare} noValidate>
+      <form className="application" onSubmit={onSubmit} onFocus={form.prepare} noValidate>
         <ErrorSummary
           errors={errorEntries.map(([name, message]) => ({ id: controlId(name), message }))}
           problem={form.problem}

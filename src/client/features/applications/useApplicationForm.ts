@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import { ApiError, call } from '#client/lib/api-client.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { sessionStore } from '#client/lib/storage.ts';
-import { sendApplication } from '#shared/api/applications.ts';
-import { applicationSchema, type QuestionName, questionNames } from '#shared/application.ts';
+import { type QuestionName, questionNames } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { connectionProblem } from '#shared/messages.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
@@ -15,6 +13,16 @@ export type FieldErrors = Partial<Record<QuestionName, string>>;
 export interface StoredApplication {
   reference: string;
   email: string;
+}
+
+let sender: Promise<typeof import('./send-application.ts')> | null = null;
+/** The rules and the endpoint, fetched once; a failed fetch is tried again at the next send. */
+function loadSender() {
+  sender ??= import('./send-application.ts').catch((error: unknown) => {
+    sender = null;
+    throw error;
+  });
+  return sender;
 }
 
 const blankAnswers = Object.fromEntries(questionNames.map((name) => [name, ''])) as AnswerTexts;
@@ -43,6 +51,11 @@ export function useApplicationForm() {
   const [sending, setSending] = useState(false);
   const [stored, setStored] = useState<(StoredApplication & { answersKey: string }) | null>(null);
   const botCheck = useBotCheck(botCheckActions.application);
+  /** Called when the visitor first reaches the form: what sending needs starts loading. */
+  const prepare = useCallback(() => {
+    botCheck.prepare();
+    loadSender().catch(() => {});
+  }, [botCheck.prepare]);
 
   // After hydration, so the prerendered page and the first render agree.
   useEffect(() => {
@@ -60,8 +73,15 @@ export function useApplicationForm() {
   /** Checks and stores the answers; resolves with the stored application, or null when it could not. */
   const submit = async (): Promise<StoredApplication | null> => {
     setProblem(null);
+    let send: Awaited<ReturnType<typeof loadSender>>;
+    try {
+      send = await loadSender();
+    } catch {
+      setProblem(connectionProblem);
+      return null;
+    }
     // The token is added last: the answers are checked before any bot-check work is spent on them.
-    const parsed = applicationSchema.safeParse({ ...answers, submitMethod: '2', recToken: 'pending' });
+    const parsed = send.applicationSchema.safeParse({ ...answers, submitMethod: '2', recToken: 'pending' });
     if (!parsed.success) {
       const byField: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -84,19 +104,17 @@ export function useApplicationForm() {
       setSending(false);
       return null;
     }
-    try {
-      const { applicationReference } = await call(sendApplication, { body: { ...parsed.data, recToken } });
-      sessionStore.remove(storageKeys.applicationAnswers);
-      const application = { reference: applicationReference, email: parsed.data.emailAddress, answersKey };
-      setStored(application);
-      return application;
-    } catch (error) {
-      setProblem((error instanceof ApiError && error.messages.join(' ')) || connectionProblem);
+    const outcome = await send.storeApplication({ ...parsed.data, recToken });
+    setSending(false);
+    if ('problem' in outcome) {
+      setProblem(outcome.problem);
       return null;
-    } finally {
-      setSending(false);
     }
+    sessionStore.remove(storageKeys.applicationAnswers);
+    const application = { reference: outcome.reference, email: parsed.data.emailAddress, answersKey };
+    setStored(application);
+    return application;
   };
 
-  return { answers, answer, errors, problem, sending, submit, botCheck };
+  return { answers, answer, errors, problem, sending, submit, botCheck, prepare };
 }

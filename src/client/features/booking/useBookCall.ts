@@ -12,13 +12,12 @@ import {
   type BookCallPayload,
   bookingMessages,
   buildBookCallPayload,
-  type CallBookedDetail,
-  callBookedEvent,
   type TimeSlot,
 } from '#shared/booking.ts';
 import type { PublicCalendarSettings } from '#shared/booking-settings.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { type CalendarDate, formatLongDate } from '#shared/calendar.ts';
+import { type CallBookedDetail, callBookedEvent } from '#shared/call-booked.ts';
 import { emailAddressProblem } from '#shared/email.ts';
 import { errorMessageMs, successMessageMs } from '#shared/timings.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';

@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { sendForm } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
-import { subscribe } from '#shared/api/mailing-list.ts';
+import type { subscribe } from '#shared/api/mailing-list.ts';
+import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
 import { consentWording, honeypotField, subscribedPage } from '#shared/mailing-list.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
@@ -22,7 +23,8 @@ export function SubscribeForm() {
     const emailAddress = field.check();
     if (!emailAddress) return;
     setSending(true);
-    const outcome = await sendForm(subscribe, {
+    // By its route alone, as the footer's form sends it: the page needs no schema library.
+    const outcome = await sendForm<typeof subscribe>(subscribeRoute, {
       body: { emailAddress, contact1: '2', ...(trap && { [honeypotField]: trap }) },
     });
     if (outcome.sent) {
@@ -38,7 +40,7 @@ export function SubscribeForm() {
     <form
       className="subscribe"
       method="post"
-      action={subscribe.path}
+      action={subscribeRoute.path}
       onSubmit={onSubmit}
       noValidate
       aria-busy={sending}

@@ -1,0 +1,18 @@
+// The rules the questionnaire's answers must meet, on the page when sent and on the server
+// (docs/behaviour/applications.md#application-questionnaire); the questions they check are in
+// application.ts. Apart from it, as they come with the schema library, which the page loads only once
+// the visitor reaches the form.
+import { type ApplicationAnswers, applicationQuestions } from './application.ts';
+import { recTokenField } from './bot-check-schemas.ts';
+import { fieldsShape } from './form-fields.ts';
+import { z } from './zod.ts';
+
+/**
+ * The questionnaire as the page sends it: every question, submitMethod '2', and the bot-check token for
+ * the action 'application'.
+ */
+export const applicationSchema = z.object({
+  ...fieldsShape(applicationQuestions),
+  submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
+  recToken: recTokenField,
+}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2'; recToken: string }>;
