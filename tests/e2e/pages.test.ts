@@ -75,6 +75,8 @@ describe('at 1280 and at 375 px wide', () => {
     const navigation =
       page === '/back-office' ? 'nav[aria-label="Back office"]' : 'header nav[aria-label="Main"]';
     await t.page.locator(navigation).waitFor({ state: 'attached' });
+    // The back office's heading comes with its first screen's data, after the navigation.
+    await t.page.locator('h1').first().waitFor({ state: 'attached' });
 
     await atEachWidth(async (width) => {
       expect(await t.page.locator('h1').count()).toBe(1);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { badgeFile, firmLogo, homePictureFile, sharePicture } from '#shared/api/site.ts';
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
@@ -20,12 +19,22 @@ export function pictureVersionOf(stored: Pick<StoredFirm, 'details' | 'logo'> | 
   const drawn =
     stored?.logo?.key ??
     (stored
-      ? `name${createHash('sha256')
-          .update(`${stored.details.typeface ?? defaultTypeface} ${stored.details.tradingName}`)
-          .digest('hex')
-          .slice(0, 8)}`
+      ? `name${shortHash(`${stored.details.typeface ?? defaultTypeface} ${stored.details.tradingName}`)}`
       : 'none');
   return `${drawn}-${brand.slice(1)}${accent.slice(1)}`;
+}
+
+/**
+ * Eight hex digits that change with the text (FNV-1a). A version needs no secrecy, only to change; this
+ * module also runs in the browser (component fixtures), which has no node:crypto.
+ */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const character of text) {
+    hash ^= character.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Where the logo is served, with its version: kept by browsers while it lasts. */
