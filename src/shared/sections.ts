@@ -1,0 +1,166 @@
+import { isTypedText } from './form-fields.ts';
+import { type RichText, richTextSchema } from './rich-text.ts';
+import { z } from './zod.ts';
+
+// What a page is made of (docs/decisions/023-pages-are-sections.md): a title, a description and an ordered
+// list of sections, each of one fixed, designed type. A type's fields are plain data, checked here by the
+// editor as it goes and by the server on every save; how each type looks is the product's code.
+
+/** One line of typed text, `label` naming it in the refusal, held to `max` characters. */
+const line = (label: string, max: number, { optional = false } = {}) =>
+  z
+    .string({ error: `${label}: enter some text.` })
+    .trim()
+    .max(max, { error: `${label}: up to ${max} characters.` })
+    .refine((text) => optional || text.length > 0, { error: `${label}: enter some text.` })
+    .refine((text) => isTypedText(text) && !/[\r\n\u2028\u2029]/.test(text), {
+      error: `${label}: one line of ordinary text.`,
+    });
+
+/** A few lines of typed text (a biography, a review's words): line breaks kept, nothing else. */
+const lines = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: enter some text.` })
+    .trim()
+    .min(1, { error: `${label}: enter some text.` })
+    .max(max, { error: `${label}: up to ${max} characters.` })
+    .refine((text) => isTypedText(text.replaceAll('\n', '')), { error: `${label}: ordinary text only.` });
+
+/**
+ * A picture the firm uploaded (its files made as a cover's are), with the words for those who cannot see
+ * it, or marked as decoration, which screen readers then pass over.
+ */
+export const imageSchema = z
+  .object({
+    key: z.string().regex(/^[0-9a-f]{20}$/, { error: 'Picture: upload it again.' }),
+    alt: line('Description of the picture', 200, { optional: true }),
+    decorative: z.boolean(),
+  })
+  .strict()
+  .refine((image) => image.decorative || image.alt.length > 0, {
+    error: 'Description of the picture: say what it shows, or mark it as decoration.',
+    path: ['alt'],
+  });
+export type SectionImage = z.infer<typeof imageSchema>;
+
+const heading = line('Heading', 120);
+
+/** The forms the SPEC names, each a section a page may hold. */
+export const sectionForms = ['contact', 'quote', 'application', 'newsletter'] as const;
+/** Where a call to action leads: the booking calendar, or one of the forms' pages. */
+export const callToActionTargets = ['book-call', ...sectionForms] as const;
+
+const sectionId = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/, { error: 'A section lost its name: reload the page.' });
+const section = <Type extends string, Shape extends z.ZodRawShape>(type: Type, shape: Shape) =>
+  z.object({ id: sectionId, type: z.literal(type), ...shape }).strict();
+
+export const sectionSchema = z.discriminatedUnion('type', [
+  section('hero', {
+    heading,
+    lead: line('Lead', 400, { optional: true }),
+    picture: imageSchema.optional(),
+    bookCall: z.boolean(),
+  }),
+  section('rich-text', { heading: line('Heading', 120, { optional: true }), body: richTextSchema }),
+  section('services', {
+    heading,
+    items: z
+      .array(
+        z
+          .object({
+            title: line('Service', 80),
+            text: lines('What it includes', 400),
+            price: line('Price', 40, { optional: true }),
+          })
+          .strict(),
+      )
+      .min(1, { error: 'Services: add at least one.' })
+      .max(12, { error: 'Services: up to 12.' }),
+  }),
+  section('team', {
+    heading,
+    members: z
+      .array(
+        z
+          .object({
+            name: line('Name', 80),
+            role: line('Role', 80),
+            qualifications: line('Qualifications', 120, { optional: true }),
+            biography: lines('Biography', 600).or(z.literal('')),
+            photo: imageSchema.optional(),
+            /** The adviser a visitor books a call with from this person's card, when they take calls. */
+            adviserId: z.number().int().positive().optional(),
+          })
+          .strict(),
+      )
+      .min(1, { error: 'Team: add at least one person.' })
+      .max(24, { error: 'Team: up to 24 people.' }),
+  }),
+  section('reviews', {
+    heading,
+    items: z
+      .array(
+        z
+          .object({
+            quote: lines('What the client said', 600),
+            name: line('Client’s name', 80),
+            business: line('Business', 120, { optional: true }),
+            rating: z.number().int().min(1).max(5).optional(),
+            /** The client agreed to their words being published: a review without it is never shown. */
+            permission: z.boolean(),
+          })
+          .strict(),
+      )
+      .min(1, { error: 'Reviews: add at least one.' })
+      .max(12, { error: 'Reviews: up to 12.' }),
+  }),
+  section('accreditations', { heading }),
+  section('faq', {
+    heading,
+    items: z
+      .array(z.object({ question: line('Question', 200), answer: richTextSchema }).strict())
+      .min(1, { error: 'Questions: add at least one.' })
+      .max(30, { error: 'Questions: up to 30.' }),
+  }),
+  section('call-to-action', {
+    heading,
+    text: line('Text', 300, { optional: true }),
+    target: z.enum(callToActionTargets, { error: 'Button: choose where it leads.' }),
+    label: line('Button', 40),
+  }),
+  section('contact-details', { heading }),
+  section('image-text', {
+    heading,
+    body: richTextSchema,
+    image: imageSchema,
+    imageSide: z.enum(['start', 'end']),
+  }),
+  section('form', { form: z.enum(sectionForms, { error: 'Form: choose one.' }) }),
+  section('vat-explainer', {}),
+]);
+
+export type Section = z.infer<typeof sectionSchema>;
+export type SectionType = Section['type'];
+export type SectionOf<Type extends SectionType> = Extract<Section, { type: Type }>;
+
+export const pageDocumentSchema = z
+  .object({
+    title: line('Title', 60),
+    description: line('Description', 160),
+    sections: z.array(sectionSchema).max(40, { error: 'A page may have up to 40 sections.' }),
+  })
+  .strict()
+  .refine((page) => new Set(page.sections.map(({ id }) => id)).size === page.sections.length, {
+    error: 'Two sections share a name: reload the page.',
+  });
+export type PageDocument = z.infer<typeof pageDocumentSchema>;
+
+/** The reviews a page may show: those the client agreed to. */
+export const publishableReviews = (reviews: SectionOf<'reviews'>['items']) =>
+  reviews.filter((review) => review.permission);
+
+/** Whether rich text holds anything to show. */
+export const hasText = (text: RichText) =>
+  text.some((block) => (block.type === 'list' ? block.items.length > 0 : block.content.length > 0));
