@@ -8,6 +8,9 @@ export { signInProofField } from './api/accounts.ts';
  * The staff pages' paths, for the back office's code until it takes them from the contract entries in
  * api/accounts.ts (and its own, for its pages).
  */
+/** The back office's page title, before the firm's name (and after a screen's). */
+export const backOfficeTitle = 'Back office';
+
 export const accountPaths = {
   login: signIn.path,
   logout: signOut.path,

@@ -79,6 +79,13 @@ function line(label: Label, max: number, { optional = false } = {}) {
 }
 
 /** An identifier checked by its issuer's rule, stored the one way it is shown; blank when the firm has none. */
+/**
+ * A check's words after the label of the field they are about, in the sentence case of every other
+ * refusal on Firm details: "VAT number: this is not a VAT number HMRC issues…".
+ */
+const refusalAbout = (label: Label, problem: string) =>
+  `${firmFieldLabels[label]}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
+
 function identifier(
   label: Label,
   problem: (value: string) => string | null,
@@ -87,8 +94,7 @@ function identifier(
   return line(label, 40, { optional: true }).transform((value, context) => {
     if (value === '') return '';
     const found = problem(value);
-    if (found)
-      context.issues.push({ code: 'custom', message: `${firmFieldLabels[label]}: ${found}`, input: value });
+    if (found) context.issues.push({ code: 'custom', message: refusalAbout(label, found), input: value });
     return format(value);
   });
 }
@@ -100,7 +106,7 @@ function phone(label: Label, { optional = false } = {}) {
     if (problem)
       context.issues.push({
         code: 'custom',
-        message: `${firmFieldLabels[label]}: ${problem}`,
+        message: refusalAbout(label, problem),
         input: context.value,
       });
   });
@@ -112,7 +118,7 @@ function email(label: Label) {
     if (problem) {
       context.issues.push({
         code: 'custom',
-        message: `${firmFieldLabels[label]}: ${problem}`,
+        message: refusalAbout(label, problem),
         input: context.value,
       });
     }

@@ -16,9 +16,9 @@ export const logoMinPixels = 128;
 function markRefusals(field: string, minPixels: number) {
   return {
     type: `${field}: upload an SVG or a PNG file.`,
-    size: `${field}: the file is larger than 1 MB. Save it smaller, or as an SVG.`,
+    size: `${field}: the file is larger than 1 MB. Save it smaller (a PNG as an SVG, if you have one).`,
     unreadable: `${field}: the file could not be read as a picture. Save it again from your design program.`,
-    blank: `${field}: the picture is empty: nothing in it would be seen. Save it again from your design program.`,
+    blank: `${field}: the picture is empty or white, so nothing of it would be seen on the site's white background. Upload a version in colour.`,
     small: `${field}: the picture is smaller than ${minPixels} pixels on a side. Upload a larger one, or an SVG.`,
     script: `${field}: the SVG holds a script. Save it again without scripts.`,
     handler: `${field}: the SVG holds event handlers (such as onload). Save it again without them.`,

@@ -32,6 +32,8 @@ export interface SiteFirm {
   /** Its registration with the Information Commissioner's Office, which the privacy notice gives. */
   icoRegistration: string;
   regulator: string;
+  /** Its reference on the audit register, shown with the regulator's words; '' when it has none. */
+  auditRegistration: string;
   /** Served from the site's root: the logo (also the favicon), and the picture a shared page shows
    *  (1200 by 630 pixels). */
   logo: string;

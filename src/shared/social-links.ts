@@ -21,6 +21,8 @@ export function socialNetworkName(url: string): string {
 
 /** Why an address cannot be one of the firm's pages, in words; null when it can. */
 export function socialLinkProblem(value: string): string | null {
+  // Two addresses pasted on one line would read as one address with a space in its path.
+  if (/\s/.test(value.trim())) return `${value} holds a space: put each address on a line of its own`;
   let url: URL;
   try {
     url = new URL(value);
@@ -29,7 +31,7 @@ export function socialLinkProblem(value: string): string | null {
   }
   if (url.protocol !== 'https:') return `${value} must start https://`;
   if (url.username || url.password) return `${value} must not hold a user name or password`;
-  if (!isPublicHost(url.hostname)) {
+  if (!isPublicHost(url.hostname.replace(/\.$/, ''))) {
     return `${value} is not a public web address: give the page's address on the network, such as https://www.linkedin.com/company/your-firm`;
   }
   return null;

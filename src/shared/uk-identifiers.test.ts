@@ -82,7 +82,7 @@ describe('a firm’s UK numbers', () => {
     }
     for (const number of ['360214', '1743360214', '+1 212 555 0100', '01743 360 214 999', 'call us']) {
       expect(phoneNumberProblem(number), number).toBe(
-        'Enter a UK telephone number with its area code, e.g. 01743 360214',
+        'Enter a UK telephone number with its area code, e.g. 0113 496 0000',
       );
     }
   });

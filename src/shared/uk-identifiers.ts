@@ -39,7 +39,7 @@ export function vatNumberProblem(value: string): string | null {
   const number = compact(value).replace(/^GB/, '');
   if (/^GD[0-4]\d\d$/.test(number) || /^HA[5-9]\d\d$/.test(number)) return null;
   if (!/^(\d{9}|\d{12})$/.test(number)) {
-    return 'Enter the VAT number as HMRC writes it: GB and 9 digits, e.g. GB 123 4567 89';
+    return 'Enter the VAT number as HMRC writes it: GB and 9 digits, e.g. GB 123 4567 82';
   }
   return passesHmrcCheck(number.slice(0, 9))
     ? null
@@ -93,7 +93,7 @@ function nationalDigits(value: string): string | null {
 /** A UK telephone number a visitor can ring: 10 or 11 digits with its leading 0, or +44 and the rest. */
 export function phoneNumberProblem(value: string): string | null {
   return nationalDigits(value) === null
-    ? 'Enter a UK telephone number with its area code, e.g. 01743 360214'
+    ? 'Enter a UK telephone number with its area code, e.g. 0113 496 0000'
     : null;
 }
 

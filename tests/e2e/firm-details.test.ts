@@ -42,7 +42,7 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
   const vatError = await vat.evaluate(
     (input) => document.getElementById(`${input.id}-error`)?.textContent ?? '',
   );
-  expect(vatError).toMatch(/VAT number: This is not a VAT number HMRC issues/);
+  expect(vatError).toMatch(/VAT number: this is not a VAT number HMRC issues/);
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await fill('VAT number', 'GB 312 4567 79');

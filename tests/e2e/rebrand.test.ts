@@ -72,6 +72,14 @@ it('a new owner renames the firm and changes its phone, colours, logo and promis
   await fill('Accent colour', renamed.accent);
   await page.getByRole('button', { name: 'Save firm details' }).click();
   await page.getByRole('status').getByText(firmMessages.saved).waitFor();
+  // The back office itself follows at once, without a reload: its tab, its header and its colours.
+  await expect.poll(() => page.title()).toBe(`Firm details | Back office | ${renamed.name}`);
+  await page.getByRole('banner').getByText(renamed.name, { exact: true }).waitFor();
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand')),
+    )
+    .toBe(renamed.brand);
   const logoSection = page.getByRole('region', { name: 'Logo' });
   await logoSection
     .getByLabel('Logo file (SVG or PNG, up to 1 MB)')

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { call, formToken, problemText } from '#client/lib/api-client.ts';
+import { useFirm } from '#client/lib/firm.tsx';
+import { backOfficeTitle } from '#shared/accounts.ts';
 import { backOfficeMe } from '#shared/api/back-office-overview.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { backOfficeMessages, type StaffRole } from '#shared/back-office.ts';
+import { pageTitle } from '#shared/page-title.ts';
 import { AdvisersScreen } from './AdvisersScreen.tsx';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 // Its own stylesheet, fetched with this chunk: the public pages' one stylesheet stays without it.
@@ -172,9 +175,6 @@ function Screen({
   );
 }
 
-/** The page's prerendered title ("Back office | {firm}"), read once before any screen renames the tab. */
-const pageTitle = typeof document === 'undefined' ? '' : document.title;
-
 /** What the screen at this path is called: a section's label, or what one of its pages shows. */
 function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
@@ -184,10 +184,15 @@ function screenName(section: string, id: string): string | undefined {
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 
-/** Names the browser tab after the screen ("Pipeline | Back office | …"), so tabs and history tell apart. */
+/**
+ * Names the browser tab after the screen ("Pipeline | Back office | …"), so tabs and history tell apart,
+ * and after the firm as it is now named.
+ */
 function useScreenTitle(section: string, id: string) {
+  const firmName = useFirm().name;
   useEffect(() => {
     const screen = screenName(section, id);
-    document.title = screen ? `${screen} | ${pageTitle}` : pageTitle;
-  }, [section, id]);
+    const page = pageTitle(backOfficeTitle, firmName);
+    document.title = screen ? `${screen} | ${page}` : page;
+  }, [section, id, firmName]);
 }

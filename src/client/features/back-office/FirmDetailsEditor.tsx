@@ -14,6 +14,7 @@ import {
 import { defaultColours } from '#shared/colours.ts';
 import { type FirmDetails, firmFieldLabels } from '#shared/firm-details.ts';
 import { heroMessages, type LogoType, logoMaxBytes, logoMessages, logoTypes } from '#shared/firm-pictures.ts';
+import { type Look, themeHref } from '#shared/look.ts';
 import { weekdays } from '#shared/opening-hours.ts';
 import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
 import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
@@ -89,12 +90,22 @@ const hints: Partial<Record<Line | OfficeLine, string>> = {
   companyNumber:
     'As Companies House writes it: eight digits, or two letters and six digits (OC123456 for an LLP). Leave blank if you are not registered there.',
   icoRegistration: 'From your ICO data protection fee certificate, e.g. ZA123456.',
+  auditRegistration:
+    'If you are a registered auditor: your audit register reference, e.g. C001234567. Every page’s footer gives it, with a link to the register.',
   replyPromise: 'Finishes “We reply within …”, e.g. one working day.',
   quotePromise: 'Finishes “Your quote arrives within …”, e.g. two working days.',
   senderName: 'The name your emails come from.',
   noticesEmail: 'Where the website sends word of each new enquiry, application and booking.',
   referencePrefix: 'Starts every reference the site gives, e.g. AB in AB-7K3-Q9P.',
 };
+
+/** Puts this page in the firm's saved colours and typeface: the stylesheet of its look, swapped in place. */
+function showLook(look: Look) {
+  const href = themeHref(look);
+  const path = href.slice(0, href.indexOf('?') + 1);
+  const sheet = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href^="${path}"]`);
+  if (sheet && sheet.getAttribute('href') !== href) sheet.setAttribute('href', href);
+}
 
 /**
  * The firm's details, as every page, email and structured-data block shows them. Saving shows them at
@@ -114,12 +125,13 @@ export function FirmDetailsEditor() {
   const [problems, setProblems] = useState<string[]>([]);
   // Where the outcome of a save is said: taken into view and to the keyboard, as the form is long.
   const feedback = useRef<HTMLDivElement>(null);
-  // The header's name and logo follow what is saved, as the public pages do, without a reload.
+  // The header's name, logo and colours follow what is saved, as the public pages do, without a reload.
   const showFirmChange = useShowFirmChange();
   useEffect(() => {
     if (!stored.data?.details) return;
     const { details: now, logo, logoShape } = stored.data;
     showFirmChange({ name: now.tradingName, logo: logo ?? '', logoShape });
+    showLook({ colours: now.colours, typeface: now.typeface ?? defaultTypeface });
   }, [stored.data, showFirmChange]);
 
   if (!details || !saved) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;

@@ -4,6 +4,7 @@ import { footerLinks, navigation } from '#content/navigation.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import { companyRegistration } from '#shared/uk-identifiers.ts';
 import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
+import { Regulation } from './Regulation.tsx';
 
 /** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
 const pagesWithTheirOwnSignUp: readonly (string | null)[] = ['/newsletter'];
@@ -66,7 +67,7 @@ export function Footer({ path }: { path: string | null }) {
                 </>
               )}
             </p>
-            {firm.regulator && <p>{firm.regulator}.</p>}
+            <Regulation />
           </section>
         )}
         <nav aria-label="Footer">

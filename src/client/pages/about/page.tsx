@@ -1,10 +1,11 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { Regulation } from '#client/features/site/Regulation.tsx';
 import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { aboutPage } from '#content/pages/about.ts';
 import type { PageMeta } from '../page-module.ts';
 import './about.css';
-import { monogramOf } from './monogram.ts';
+import { monogramOf } from '#client/sections/monogram.ts';
 
 export const meta: PageMeta = {
   path: '/about',
@@ -70,7 +71,7 @@ export default function AboutPage() {
               ))}
             </ul>
           )}
-          {firm.regulator && <p>{firm.regulator}.</p>}
+          <Regulation />
           <BookCallButton />
         </div>
       </section>

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { accountPaths } from '#shared/accounts.ts';
+import { accountPaths, backOfficeTitle } from '#shared/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
 export const meta: PageMeta = {
   path: accountPaths.backOffice,
-  title: 'Back office',
+  title: backOfficeTitle,
   description: 'The firm’s lead inbox.',
   noindex: true,
   // Staff get a layout of their own (features/back-office/StaffShell.tsx), loaded with the back office.

@@ -72,7 +72,7 @@ export async function checkMark(
   }
   let blank: boolean;
   try {
-    blank = await drawsNothing({ bytes: kept, isSvg, size: Math.max(width, height) });
+    blank = await cannotBeSeen({ bytes: kept, isSvg, size: Math.max(width, height) });
   } catch {
     // An SVG that reads but cannot be drawn within the time allowed, or a PNG that cannot be drawn.
     throw refuse(isSvg ? refusals.tooDetailed : refusals.unreadable);
@@ -89,13 +89,21 @@ export async function checkMark(
 }
 
 /**
- * Whether the mark, drawn small, leaves every pixel transparent: an empty SVG, one whose style hides its
- * shapes, or a blank PNG would publish an invisible logo or badge.
+ * Whether the mark, drawn small on the white it is shown on (the pages' header, the sharing card), shows
+ * nothing but white or near-white: an empty SVG, one whose style hides its shapes, a blank PNG or a white
+ * logo made for a dark background would publish an invisible logo or badge.
  */
-async function drawsNothing(mark: Drawing): Promise<boolean> {
-  const { channels } = await drawn(mark, 64).resize(64, 64, { fit: 'inside' }).ensureAlpha().stats();
-  return channels[3]?.max === 0;
+async function cannotBeSeen(mark: Drawing): Promise<boolean> {
+  const pixels = await drawn(mark, 64)
+    .resize(64, 64, { fit: 'inside' })
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer();
+  return pixels.every((value) => value >= nearWhite);
 }
+
+/** The darkest a mark's darkest pixel may be and still count as white: #ebebeb, 1.2 : 1 on white. */
+const nearWhite = 235;
 
 /**
  * The logo to store: a mark large enough for a phone's home screen, from which every picture the site

@@ -190,6 +190,13 @@ describeEachDatabase('the firm’s pictures', (database) => {
         422,
         logoMessages.blank,
       ],
+      // A white logo made for a dark background: nothing of it would show on the white header.
+      [
+        'image/svg+xml',
+        wordmark.replaceAll(/fill="#[0-9a-f]{3,6}"/g, 'fill="#fcfcfc"'),
+        422,
+        logoMessages.blank,
+      ],
       ['image/svg+xml', '<svg', 422, logoMessages.unreadable],
       ['image/png', wordmark, 422, logoMessages.unreadable],
       ['image/png', (await png(256)).subarray(0, 60), 422, logoMessages.unreadable],

@@ -132,6 +132,8 @@ describeEachDatabase('the Firm details API', (database) => {
             'https://localhost/admin',
             'https://127.0.0.1/',
             'https://[::1]/',
+            'https://localhost./x',
+            'https://www.linkedin.com/company/obm https://www.facebook.com/obm',
           ],
         },
         basedOn: version,
@@ -141,10 +143,11 @@ describeEachDatabase('the Firm details API', (database) => {
     expect((await refused.json()).errorMessages).toEqual([
       'Social media pages: http://facebook.com/obm must start https://',
       'Social media pages: javascript:alert(1) must start https://',
-      ...['https://localhost/admin', 'https://127.0.0.1/', 'https://[::1]/'].map(
+      ...['https://localhost/admin', 'https://127.0.0.1/', 'https://[::1]/', 'https://localhost./x'].map(
         (address) =>
           `Social media pages: ${address} is not a public web address: give the page's address on the network, such as https://www.linkedin.com/company/your-firm`,
       ),
+      'Social media pages: https://www.linkedin.com/company/obm https://www.facebook.com/obm holds a space: put each address on a line of its own',
     ]);
     const links = [
       'https://www.linkedin.com/company/obrien-marsh',
@@ -249,5 +252,22 @@ describeEachDatabase('the Firm details API', (database) => {
     const theme = await (await send(site, `/theme.css?v=1d35579b2226-source-serif-4`)).text();
     expect(theme).toContain(`src:url("${font}") format("woff2")`);
     expect(theme).toContain('--font:"Source Serif 4", "Source Serif 4 Fallback", Georgia, serif');
+  });
+
+  it('gives its regulator and where its audit registration can be checked in every footer and on About us', async () => {
+    const { details, version } = await owner.json('/firm');
+    const saved = await owner.send(
+      '/firm',
+      { details: { ...details, auditRegistration: 'C009876543' }, basedOn: version },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    for (const path of ['/', '/about', '/contact']) {
+      const page = unescapeHtml(await (await send(site, path)).text()).replaceAll('<!-- -->', '');
+      expect(page, path).toContain(`<p>${obrienAndMarsh.regulator}.</p>`);
+      expect(page, path).toContain(
+        'Details of our audit registration are on <a href="https://www.auditregister.org.uk">the audit register</a>, under reference number C009876543.',
+      );
+    }
   });
 });

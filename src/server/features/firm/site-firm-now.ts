@@ -47,6 +47,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     vatNumber: '',
     icoRegistration: '',
     regulator: '',
+    auditRegistration: '',
     logo: '',
     logoShape: 1,
     shareImage: '',

@@ -95,6 +95,7 @@ export function siteFirmOf(
     vatNumber: details.vatNumber,
     icoRegistration: details.icoRegistration,
     regulator: details.regulator,
+    auditRegistration: details.auditRegistration,
     logo: logo ? logoAddress(logo) : '',
     logoShape: logo && logo.height > 0 ? logo.width / logo.height : 1,
     shareImage: `${sharePicture.path}?v=${pictureVersionOf({ details, logo })}`,
