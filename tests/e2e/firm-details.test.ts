@@ -44,6 +44,12 @@ it('an owner fills in the firm’s details, is told what is wrong beside each fi
   );
   expect(vatError).toMatch(/VAT number: this is not a VAT number HMRC issues/);
   expect(await accessibilityViolations(page)).toEqual([]);
+  // The list of problems at the top links each to its field: one keypress takes the keyboard there.
+  await page
+    .getByRole('alert')
+    .getByRole('link', { name: /^VAT number: / })
+    .click();
+  await expect.poll(() => vat.evaluate((input) => input === document.activeElement)).toBe(true);
 
   await fill('VAT number', 'GB 312 4567 79');
   await page.getByRole('button', { name: 'Save firm details' }).click();

@@ -247,7 +247,7 @@ export function FirmDetailsEditor() {
         </p>
       )}
       <div ref={feedback} tabIndex={-1}>
-        <Feedback status={status} problems={problems} />
+        <Feedback status={status} problems={problems} linkToFields />
       </div>
       <DemoLeftoversNote leftovers={stored.data?.demoLeftovers ?? []} remove={removeDemoContent} />
       <form className="bo-settings" onSubmit={save} noValidate>
