@@ -4,6 +4,7 @@ import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { aboutPage } from '#content/pages/about.ts';
 import type { PageMeta } from '../page-module.ts';
+import '#client/sections/sections.css';
 import './about.css';
 import { monogramOf } from '#client/sections/monogram.ts';
 
