@@ -33,7 +33,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             {
               name: 'layout',
-              test: /src[\\/]client[\\/](features[\\/]site[\\/]|lib[\\/]PageHero)/,
+              test: /src[\\/]client[\\/](features[\\/]site[\\/]|lib[\\/]PageHero|sections[\\/](sections-page|monogram))/,
               priority: 10,
             },
             {

@@ -10,6 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { PageAssets } from '#client/document.ts';
 import type * as Prerender from '#client/prerender.tsx';
+import { sectionsPageId, sectionsPageSource } from '#client/sections/sections-page.ts';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { sourceHash } from './source-hash.ts';
 
@@ -83,7 +84,11 @@ for (const page of pages) {
   if (!manifest[page.source]) throw new Error(`${page.source} is missing from the Vite manifest`);
 }
 const siteAssets: Prerender.SiteAssets = {
-  pages: Object.fromEntries(pages.map((page) => [page.id, assetsFor(page.source)])),
+  pages: {
+    ...Object.fromEntries(pages.map((page) => [page.id, assetsFor(page.source)])),
+    // The firm's own pages, drawn from their sections by the server (docs/decisions/023-pages-are-sections.md).
+    [sectionsPageId]: assetsFor(sectionsPageSource),
+  },
   shell: { styles: assetsFor(entry).styles, preloads: [] },
   typefaces: typefaceFiles,
 };

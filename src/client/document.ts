@@ -70,7 +70,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root" data-page="${escapeHtml(page.id)}">${page.body}</div>
-${assets.script ? `<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>\n` : ''}</body>
+${assets.script ? `<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>\n` : ''}${page.data ? `<script type="application/json" id="${page.data.id}">${jsonForScript(page.data.value)}</script>\n` : ''}</body>
 </html>
 `;
 }

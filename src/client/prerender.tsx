@@ -1,10 +1,14 @@
 import { renderToString } from 'react-dom/server';
+import type { PageDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
 import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
+import { needsBotCheck } from './sections/PageSections.tsx';
+import SectionsPage from './sections/SectionsPage.tsx';
+import { pageDocumentId, sectionsPageId, sectionsPageSource } from './sections/sections-page.ts';
 
 // The server's page renderer. The build bundles this file (dist/ssr/prerender.js) and the server runs
 // it at start and whenever the firm changes; the dev server loads it per request.
@@ -20,6 +24,8 @@ export interface RenderedPage {
   body: string;
   /** Put in <head> as it is: the shell's token for the head of a page the server writes. */
   head?: string;
+  /** Data the browser hydrates the page with besides the firm, written into it as JSON under this id. */
+  data?: { id: string; value: unknown };
 }
 
 /** Every page of the site, as the build lists them: no rendering. */
@@ -55,6 +61,30 @@ export function renderServerPageShell(firm: SiteFirm): RenderedPage {
     body: renderToString(<App Page={Content} path={null} firm={firm} />),
     head: serverPageHeadToken,
   };
+}
+
+/** A page of the firm's own at `path`, drawn from its sections, as a whole document. */
+export function renderSectionsPage(
+  firm: SiteFirm,
+  assets: SiteAssets,
+  { path, document }: { path: string; document: PageDocument },
+): string {
+  const pageAssets = assets.pages[sectionsPageId];
+  if (!pageAssets) throw new Error('The build listed no assets for pages of sections');
+  const Content = () => <SectionsPage document={document} />;
+  const page: RenderedPage = {
+    id: sectionsPageId,
+    source: sectionsPageSource,
+    meta: {
+      path,
+      title: document.title,
+      description: document.description,
+      botCheck: needsBotCheck(document),
+    },
+    body: renderToString(<App Page={Content} path={path} firm={firm} />),
+    data: { id: pageDocumentId, value: document },
+  };
+  return renderDocument(page, { ...pageAssets, fonts: [assets.typefaces[firm.typeface]] }, firm);
 }
 
 /** What the build found each page needs (dist/page-assets.json). */

@@ -18,6 +18,7 @@ import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
 import { registerSitePictures, siteFirmNow } from './features/firm/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
+import { PublishedPages } from './features/pages/index.ts';
 import { closeUntilSetUp } from './features/setup/index.ts';
 import { featuresPlugin } from './features.ts';
 import { publicRoute } from './http/access.ts';
@@ -143,13 +144,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     origin: config.publicUrl.origin,
     now: clock,
   });
+  const firmPages = new PublishedPages({
+    db,
+    draw: (urlPath, document) => pages.renderSections(urlPath, document),
+  });
   // A change of the firm, saved here or seen from another instance, renders what shows it again.
   const stopRendering = firm.onChange(async () => {
     pages.render(siteFirmNow(firm));
     await insights.refresh().catch((error) => app.log.error({ err: error }, 'articles not rendered again'));
+    await firmPages.refresh().catch((error) => app.log.error({ err: error }, 'pages not rendered again'));
   });
   app.addHook('onClose', async () => stopRendering());
-  registerSitemap(app, config.distDir, config.publicUrl, () => insights.sitemapEntries());
+  registerSitemap(app, config.distDir, config.publicUrl, [
+    () => insights.sitemapEntries(),
+    () => firmPages.sitemapEntries(),
+  ]);
   registerTheme(
     app,
     () => pages.firm,
@@ -167,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pages,
     serverPages,
     insights,
+    firmPages,
   });
   await app.register(publicFiles, {
     root: path.join(config.distDir, 'client'),

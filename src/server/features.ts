@@ -11,6 +11,12 @@ import { firmDetailsNow, registerFirmRoutes } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
+import {
+  type PublishedPages,
+  pagesService,
+  publicPagesPlugin,
+  registerPageRoutes,
+} from './features/pages/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -23,6 +29,8 @@ export interface FeatureParts {
   serverPages: ServerPages;
   /** The published articles' pages, which the sitemap lists too. */
   insights: PublishedInsights;
+  /** The firm's own pages as published. */
+  firmPages: PublishedPages;
 }
 
 /**
@@ -32,12 +40,19 @@ export interface FeatureParts {
  */
 export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   app,
-  { formTokens, pages, serverPages, insights },
+  { formTokens, pages, serverPages, insights, firmPages },
 ) => {
   const { config, db, clock, services } = app.deps;
   const { botCheck, signInProof, accounts, mailingList, applications, bookings } = services;
   // Told after a commit that queued mail; a booking or cancellation may also have queued a write into an
   // adviser's calendar, so the calendar writer looks too (a look that finds nothing costs one query).
+  // A page of the firm's own may not take an address any route of the site answers (reserved: those a
+  // later feature may want, under which the site's own files live).
+  const firmPagesService = pagesService(db, {
+    isTaken: (path) =>
+      app.hasRoute({ method: 'GET', url: path }) || /^\/(api|assets|pictures|badges|pages)$/.test(path),
+    now: clock,
+  });
   const mailQueued = () => {
     app.deps.outbox.kick();
     app.deps.calendarWriter?.kick();
@@ -109,6 +124,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           staleMinutes: config.calendars.staleMinutes,
         }),
       (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
+      (scope) => registerPageRoutes(scope, { pages: firmPagesService, changed: () => firmPages.refresh() }),
       (scope) =>
         registerChecklistRoutes(scope, {
           db,
@@ -146,4 +162,11 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   });
 
   await app.register(sitePagesPlugin, { pages });
+  // After every other route, so that a page of the firm's own can only take an address nothing else has.
+  await app.register(publicPagesPlugin, {
+    pages: firmPagesService,
+    published: firmPages,
+    site: pages,
+    refreshSeconds: config.insightsRefreshSeconds,
+  });
 };

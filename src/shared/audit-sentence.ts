@@ -151,6 +151,20 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} published the changes waiting for review in the article ${subject}`;
     case 'article.revision-discarded':
       return `${actor} discarded the changes waiting for review in the article ${subject}`;
+    case 'page.created':
+      return `${actor} started the page ${subject}`;
+    case 'page.scheduled':
+      return `${actor} scheduled the page ${subject}${typeof detail.publishAt === 'string' ? ` for ${instant(detail.publishAt)}` : ''}`;
+    case 'page.published':
+      return detail.via === 'schedule'
+        ? `The page ${subject} was published as scheduled`
+        : `${actor} published the page ${subject}`;
+    case 'page.restored':
+      return `${actor} put version ${String(detail.number)} of the page ${subject} back in its draft`;
+    case 'page.moved':
+      return `${actor} moved the page ${typeof detail.was === 'string' ? `${detail.was} ` : ''}to ${subject}`;
+    case 'page.removed':
+      return `${actor} removed the page ${subject}`;
     case 'campaign.created':
       return `${actor} wrote a newsletter draft, “${subject}”`;
     case 'campaign.changed':

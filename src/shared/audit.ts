@@ -76,4 +76,10 @@ export type AuditAction =
   | 'campaign.test-sent'
   | 'campaign.sending'
   | 'campaign.scheduled'
-  | 'campaign.cancelled';
+  | 'campaign.cancelled'
+  | 'page.created'
+  | 'page.scheduled'
+  | 'page.published'
+  | 'page.restored'
+  | 'page.moved'
+  | 'page.removed';

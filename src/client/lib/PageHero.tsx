@@ -21,9 +21,9 @@ export function PageHero({ eyebrow, heading, lead, children, compact = true, art
   const words = useFirmWords();
   const text = (
     <>
-      <p className="hero__eyebrow">{words(eyebrow)}</p>
+      {eyebrow && <p className="hero__eyebrow">{words(eyebrow)}</p>}
       <h1>{words(heading)}</h1>
-      <p className="hero__lead">{words(lead)}</p>
+      {lead && <p className="hero__lead">{words(lead)}</p>}
       {children}
     </>
   );

@@ -58,6 +58,12 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'campaign.sending': 'staff',
   'campaign.scheduled': 'staff',
   'campaign.cancelled': 'staff',
+  'page.created': 'staff',
+  'page.scheduled': 'staff',
+  'page.published': 'staff',
+  'page.restored': 'staff',
+  'page.moved': 'staff',
+  'page.removed': 'staff',
 };
 
 export interface AuditEntry {

@@ -27,6 +27,7 @@ import * as mailFiles from './migrations/024-mail-files.ts';
 import * as firm from './migrations/025-firm.ts';
 import * as setupTokens from './migrations/026-setup-tokens.ts';
 import * as firmPictures from './migrations/027-firm-pictures.ts';
+import * as sitePages from './migrations/028-site-pages.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025-firm': firm,
   '026-setup-tokens': setupTokens,
   '027-firm-pictures': firmPictures,
+  '028-site-pages': sitePages,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -428,12 +428,62 @@ export interface SetupTokenTable {
   expires_at: Timestamp;
 }
 
+/** A page of the site as data (migrations/028-site-pages.ts, features/pages/). */
+export interface SitePageTable {
+  id: Generated<number>;
+  path: string;
+  nav: Generated<'main' | 'footer' | 'none'>;
+  nav_order: Generated<number>;
+  /** JSON of the PageDocument being edited (shared/sections.ts). */
+  draft: string;
+  draft_version: number;
+  draft_saved_at: Timestamp;
+  draft_saved_by: number | null;
+  live_revision: number | null;
+  publish_at: Timestamp | null;
+  removed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A published page as it was, never changed. */
+export interface PageRevisionTable {
+  page_id: number;
+  number: number;
+  path: string;
+  /** JSON of the PageDocument published. */
+  document: string;
+  published_at: Timestamp;
+  published_by: number | null;
+}
+
+/** An address a page gave up: 301 to the page's path now, or 410 when `page_id` is null. */
+export interface PageAddressTable {
+  path: string;
+  page_id: number | null;
+  moved_at: Timestamp;
+}
+
+/** A size of a picture placed in a page's section. */
+export interface PageImageTable {
+  name: string;
+  key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
   firm: FirmTable;
   setup_tokens: SetupTokenTable;
   firm_pictures: FirmPictureTable;
+  site_pages: SitePageTable;
+  page_revisions: PageRevisionTable;
+  page_addresses: PageAddressTable;
+  page_images: PageImageTable;
   blocked_dates: BlockedDateTable;
   bookings: BookingTable;
   applications: ApplicationTable;

@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and sending the newsletter', () => {
+  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and pages, and sending the newsletter', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -87,6 +87,10 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/firm/demo-content',
       '/api/back-office/firm/home-picture',
       '/api/back-office/firm/logo',
+      '/api/back-office/pages/2031-01-06',
+      '/api/back-office/pages/2031-01-06/path',
+      '/api/back-office/pages/2031-01-06/publish',
+      '/api/back-office/pages/2031-01-06/revisions/2031-01-06/restore',
       '/api/back-office/setup',
       '/api/back-office/setup/steps/2031-01-06',
       '/api/back-office/setup/test-email',

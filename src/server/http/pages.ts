@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteAssets } from '#client/prerender.tsx';
 import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
+import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
 import { serve } from './serve.ts';
@@ -70,11 +71,7 @@ export class SitePages {
   /** Renders every page again for `firm`; a request after this gets the new pages. */
   render(firm: SiteFirm): void {
     const site = this.#renderer.renderSite(firm, this.#assets);
-    const filled = (html: string) => {
-      for (const [token, value] of Object.entries(this.#values))
-        html = html.replaceAll(token, escapeHtml(value));
-      return html;
-    };
+    const filled = (html: string) => this.#filled(html);
     const byPath = new Map<string, Page>();
     let notFound: Page | undefined;
     for (const { path: urlPath, html } of site.pages) {
@@ -83,6 +80,19 @@ export class SitePages {
       else byPath.set(urlPath, page);
     }
     [this.#byPath, this.#notFound, this.#shell, this.#firm] = [byPath, notFound, filled(site.shell), firm];
+  }
+
+  /** A page of the firm's own, drawn from its sections, showing the firm the other pages show now. */
+  renderSections(urlPath: string, document: PageDocument): Page {
+    const html = this.#renderer.renderSectionsPage(this.#firm, this.#assets, { path: urlPath, document });
+    return new CompressedPage(Buffer.from(this.#filled(html)), titleOf(html));
+  }
+
+  /** A page with its tokens filled in, each value escaped. */
+  #filled(html: string): string {
+    for (const [token, value] of Object.entries(this.#values))
+      html = html.replaceAll(token, escapeHtml(value));
+    return html;
   }
 
   /** The firm the pages show now. */

@@ -20,8 +20,8 @@ export function registerSitemap(
   app: FastifyInstance,
   distDir: string,
   publicUrl: URL,
-  /** Pages the server writes itself (the articles): the same list object until one changes. */
-  morePages: () => readonly SitemapPage[] = () => [],
+  /** Pages the server writes itself (the articles, the firm's pages): each the same list until one changes. */
+  moreSources: (() => readonly SitemapPage[])[] = [],
 ) {
   const { paths }: { paths: string[] } = JSON.parse(readFileSync(path.join(distDir, 'sitemap.json'), 'utf8'));
   const origin = publicUrl.origin;
@@ -37,8 +37,9 @@ export function registerSitemap(
       '',
     ].join('\n');
   // Written again only when the server's own pages changed.
-  let more = morePages();
-  let sitemap = write(more);
+  const lists = () => moreSources.map((source) => source());
+  let more = lists();
+  let sitemap = write(more.flat());
   const robots = [
     'User-agent: *',
     'Disallow: /api/',
@@ -49,9 +50,10 @@ export function registerSitemap(
   ].join('\n');
 
   serve(app, sitemapFile, (_request, reply) => {
-    if (morePages() !== more) {
-      more = morePages();
-      sitemap = write(more);
+    const now = lists();
+    if (now.some((list, index) => list !== more[index])) {
+      more = now;
+      sitemap = write(more.flat());
     }
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -11,7 +11,7 @@ import { waitUntil } from '#tests/support/wait.ts';
 // visitors must go on seeing what an owner put live (docs/security.md, "staff change what is live").
 
 type Client = ReturnType<typeof backOfficeClient>;
-type Ids = { published: number; scheduled: number; campaign: number };
+type Ids = { published: number; scheduled: number; campaign: number; page: number };
 
 /** What a hostile member of staff would put live: another text, address, author, tags and a link away. */
 const rewrite = (authorUserId: number) => ({
@@ -62,6 +62,16 @@ const publicContentRoutes: Record<string, (staff: Client, ids: Ids, authorUserId
     'POST /api/back-office/campaigns/:id/test': async (staff, ids) => {
       expect((await staff.send(`/campaigns/${ids.campaign}/test`)).status).toBe(200);
     },
+    'POST /api/back-office/pages': async (staff) => {
+      const body = { path: '/staff-page', title: 'Rewritten by staff', description: 'Not approved.' };
+      expect((await staff.send('/pages', body)).status).toBe(201);
+    },
+    'PUT /api/back-office/pages/:id/draft': async (staff, ids) => {
+      const { draftVersion } = await staff.json(`/pages/${ids.page}`);
+      const document = { title: 'Rewritten by staff', description: 'Not approved.', sections: [] };
+      const saved = await staff.send(`/pages/${ids.page}/draft`, { document, basedOn: draftVersion }, 'PUT');
+      expect(saved.status).toBe(200);
+    },
   };
 
 /** Staff changes that touch nothing an owner makes public: leads, subscribers, calls, one's own sessions. */
@@ -84,7 +94,7 @@ describeEachDatabase('a member of staff and what visitors see', (database) => {
   let owner: Client;
   let staff: Client;
   let authorUserId: number;
-  const ids: Ids = { published: 0, scheduled: 0, campaign: 0 };
+  const ids: Ids = { published: 0, scheduled: 0, campaign: 0, page: 0 };
   const dueAt = new Date(clock.getTime() + 2 * 86_400_000);
 
   const approved = (slug: string) => ({
@@ -109,6 +119,8 @@ describeEachDatabase('a member of staff and what visitors see', (database) => {
       '/insights/feed.xml',
       '/sitemap.xml',
       '/newsletter',
+      '/landlords',
+      '/staff-page',
     ];
     const pages: Record<string, string> = {};
     for (const path of paths) {
@@ -140,6 +152,13 @@ describeEachDatabase('a member of staff and what visitors see', (database) => {
     expect(scheduled.status).toBe(200);
     const campaign = await owner.send('/campaigns', { subject: 'Owner news', bodyMarkdown: 'Approved' });
     ids.campaign = (await campaign.json()).id;
+    const page = await owner.send('/pages', {
+      path: '/landlords',
+      title: 'Accountants for landlords',
+      description: 'Approved.',
+    });
+    ids.page = (await page.json()).id;
+    expect((await owner.send(`/pages/${ids.page}/publish`, { basedOn: 1 })).status).toBe(200);
   });
   afterAll(async () => site?.close());
 

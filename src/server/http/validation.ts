@@ -20,8 +20,10 @@ export function refuseNullCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const found = nullCharacterAt(request.params) ?? nullCharacterAt(request.query);
     if (found === undefined) return;
-    // A wildcard's parameter is named `*`, which means nothing to a caller: the whole address is meant.
-    const what = found === '*' ? 'The web address' : found;
+    // A wildcard's parameter (`*`), or one that is the whole path (a page of the firm's own, `/:page`),
+    // means nothing to a caller by its name: the whole address is meant.
+    const wholeAddress = found === '*' || request.routeOptions.url === `/:${found}`;
+    const what = wholeAddress ? 'The web address' : found;
     return reply.status(400).send(failure(`${what} contains a character we cannot accept`));
   });
 }

@@ -182,3 +182,22 @@ export const sitePage = (path: string, title: string) =>
     summary: title,
     answers: { 200: htmlPage(`The ${title} page.`) },
   });
+
+/**
+ * A page of the firm's own (the back office's Pages): any one-word address no other route answers. Static
+ * routes win over this one, so no page can hide a part of the site.
+ */
+export const firmPage = endpoint({
+  method: 'GET',
+  path: '/:page',
+  access: 'public',
+  tag: 'Pages',
+  summary: 'A page of the firm’s own, as published',
+  params: z.object({ page: z.string().describe('The page’s address without its slash, such as landlords') }),
+  answers: {
+    200: htmlPage('The page.'),
+    301: { contentType: 'redirect', description: 'An address the page gave up: on to where it is now.' },
+    404: htmlPage('The site’s not-found page: no page is published there.'),
+    410: htmlPage('A page the firm removed: the not-found page, saying it has gone.'),
+  },
+});

@@ -1,0 +1,88 @@
+import type { Db } from '#server/db/database.ts';
+import type { Page } from '#server/http/pages.ts';
+import type { SitemapPage } from '#server/http/sitemap.ts';
+import type { PageDocument } from '#shared/sections.ts';
+import { type LivePage, loadLivePages, loadLivePagesStamp } from './service.ts';
+
+/**
+ * The firm's published pages, drawn and kept in memory, so that answering one is a lookup as for the
+ * site's other pages; and where each address a page gave up leads now. A change made here refreshes them
+ * at once; one made on another instance, or a scheduled publish coming due, is seen by `refreshIfChanged`,
+ * which a job calls every few seconds and which reads one small summary unless it moved. A change of the
+ * firm draws them again (`refresh`).
+ */
+export class PublishedPages {
+  readonly #db: Db;
+  readonly #draw: (path: string, document: PageDocument) => Page;
+  #pages = new Map<string, Page>();
+  #addresses = new Map<string, string | null>();
+  #live: LivePage[] = [];
+  #sitemap: readonly SitemapPage[] = [];
+  #stamp: string | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+
+  constructor(options: { db: Db; draw: (path: string, document: PageDocument) => Page }) {
+    this.#db = options.db;
+    this.#draw = options.draw;
+  }
+
+  /** The published page at `path`, if there is one. */
+  page(path: string): Page | undefined {
+    return this.#pages.get(path);
+  }
+
+  /**
+   * Where an address a page gave up leads: the page's path now, null for a page removed, undefined for an
+   * address no page ever had.
+   */
+  movedTo(path: string): string | null | undefined {
+    return this.#addresses.get(path);
+  }
+
+  /** The pages as published, in the navigation's order, for the navigation and the sitemap. */
+  get live(): readonly LivePage[] {
+    return this.#live;
+  }
+
+  /** For /sitemap.xml: the same list object until something changes. */
+  sitemapEntries(): readonly SitemapPage[] {
+    return this.#sitemap;
+  }
+
+  /** Reads what is published and draws it again; a call during a refresh runs one more after it. */
+  refresh(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#rebuild();
+        } while (this.#again);
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
+
+  /** Refreshes when the published pages changed since the last refresh, here or on another instance. */
+  async refreshIfChanged(): Promise<boolean> {
+    if ((await loadLivePagesStamp(this.#db)) === this.#stamp) return false;
+    await this.refresh();
+    return true;
+  }
+
+  async #rebuild() {
+    const stamp = await loadLivePagesStamp(this.#db);
+    const { pages, addresses } = await loadLivePages(this.#db);
+    this.#pages = new Map(pages.map((page) => [page.path, this.#draw(page.path, page.document)]));
+    this.#addresses = addresses;
+    this.#live = pages;
+    this.#sitemap = pages.map((page) => ({ path: page.path }));
+    this.#stamp = stamp;
+  }
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pageMessages } from '#shared/pages.ts';
+import { paragraph } from '#shared/rich-text.ts';
+import type { PageDocument } from '#shared/sections.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { send } from '#tests/support/http.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+
+const landlords: PageDocument = {
+  title: 'Accountants for landlords',
+  description: 'Rental accounts, self assessment and Making Tax Digital for landlords.',
+  sections: [
+    {
+      id: 'hero',
+      type: 'hero',
+      heading: 'Landlords, <sorted>',
+      lead: 'Your rental accounts, done.',
+      bookCall: true,
+    },
+    {
+      id: 'prices',
+      type: 'services',
+      heading: 'What it costs',
+      items: [{ title: 'One property', text: 'Accounts and your return.', price: 'From £60 a month' }],
+    },
+    {
+      id: 'faq',
+      type: 'faq',
+      heading: 'Questions',
+      items: [{ question: 'Do you do MTD?', answer: [paragraph('Yes, from April 2026.')] }],
+    },
+    { id: 'form', type: 'form', form: 'contact' },
+  ],
+};
+
+describeEachDatabase('the firm’s own pages', (database) => {
+  let site: TestApp;
+  let owner: ReturnType<typeof backOfficeClient>;
+  let staff: ReturnType<typeof backOfficeClient>;
+  beforeAll(async () => {
+    site = await startTestApp({ database });
+    owner = backOfficeClient(site, await signedInStaff(site, 'partner@fenwickhale.example', 'owner'));
+    staff = backOfficeClient(site, await signedInStaff(site, 'reception@fenwickhale.example', 'staff'));
+  });
+  afterAll(() => site?.close());
+
+  const page = (path: string) => send(site, path, { headers: { accept: 'text/html' }, redirect: 'manual' });
+
+  it('are written by staff as drafts, published by an owner, and served at their address', async () => {
+    const refused = await staff.send('/pages', { path: '/contact', title: 'Contact', description: 'Taken.' });
+    expect([refused.status, (await refused.json()).errorMessages]).toEqual([409, [pageMessages.pathTaken]]);
+    const badPath = await staff.send('/pages', { path: '/Landlords!', title: 'x', description: 'y' });
+    expect([badPath.status, (await badPath.json()).errorMessages]).toEqual([422, [pageMessages.path]]);
+
+    const { title, description } = landlords;
+    const created = await staff.send('/pages', { path: '/landlords', title, description });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const saved = await staff.send(`/pages/${id}/draft`, { document: landlords, basedOn: 1 }, 'PUT');
+    expect(await saved.json()).toEqual({
+      success: true,
+      infoMessages: [pageMessages.saved],
+      errorMessages: [],
+      draftVersion: 2,
+    });
+    // Not yet published: the address is the site's not-found page.
+    expect((await page('/landlords')).status).toBe(404);
+    expect((await staff.send(`/pages/${id}/publish`, { basedOn: 2 })).status).toBe(403);
+
+    const published = await owner.send(`/pages/${id}/publish`, { basedOn: 2 });
+    expect((await published.json()).infoMessages).toEqual([pageMessages.published]);
+    const answer = await page('/landlords');
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('<title>Accountants for landlords | Fenwick &amp; Hale</title>');
+    expect(html).toContain('<h1>Landlords, &lt;sorted&gt;</h1>');
+    expect(html).toContain('From £60 a month');
+    expect(html).toContain('"@type":"FAQPage"');
+    expect(html).toContain('<form class="enquiry"');
+    expect(await (await send(site, '/sitemap.xml')).text()).toContain('/landlords</loc>');
+  });
+
+  it('tell the second of two editors, move with a 301 from the old address, and go with a 410', async () => {
+    const { pages } = await staff.json('/pages');
+    const { id, path } = pages.find((each: { path: string }) => each.path === '/landlords');
+    expect(path).toBe('/landlords');
+    const { draftVersion } = await staff.json(`/pages/${id}`);
+    const first = await staff.send(
+      `/pages/${id}/draft`,
+      { document: { ...landlords, title: 'One' }, basedOn: draftVersion },
+      'PUT',
+    );
+    expect(first.status).toBe(200);
+    const second = await owner.send(
+      `/pages/${id}/draft`,
+      { document: { ...landlords, title: 'Two' }, basedOn: draftVersion },
+      'PUT',
+    );
+    expect([second.status, (await second.json()).errorMessages]).toEqual([
+      409,
+      [pageMessages.savedElsewhere],
+    ]);
+
+    const moved = await owner.send(`/pages/${id}/path`, { path: '/property-landlords' }, 'PUT');
+    expect((await moved.json()).infoMessages).toEqual([pageMessages.moved]);
+    const old = await page('/landlords');
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/property-landlords']);
+    expect((await page('/property-landlords')).status).toBe(200);
+
+    // The earlier version comes back into the draft, and goes live when published.
+    const { revisions, draftVersion: now } = await owner.json(`/pages/${id}`);
+    expect(revisions.map((revision: { number: number }) => revision.number)).toEqual([1]);
+    const restored = await owner.send(`/pages/${id}/revisions/1/restore`, { basedOn: now });
+    expect((await restored.json()).infoMessages).toEqual([pageMessages.restored]);
+    expect((await owner.json(`/pages/${id}`)).draft.title).toBe(landlords.title);
+
+    expect((await staff.send(`/pages/${id}`, undefined, 'DELETE')).status).toBe(403);
+    const removed = await owner.send(`/pages/${id}`, undefined, 'DELETE');
+    expect((await removed.json()).infoMessages).toEqual([pageMessages.removed]);
+    expect((await page('/property-landlords')).status).toBe(410);
+    expect((await page('/landlords')).status).toBe(410);
+    expect((await page('/never-a-page')).status).toBe(404);
+    expect(await (await send(site, '/sitemap.xml')).text()).not.toContain('landlords');
+  });
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import {
+  createPage,
+  getPage,
+  getPageRevision,
+  listPages,
+  movePage,
+  publishPage,
+  removePage,
+  restorePageRevision,
+  savePageDraft,
+} from '#shared/api/back-office-pages.ts';
+import { pageMessages } from '#shared/pages.ts';
+import type { PagesService } from './service.ts';
+
+/**
+ * The back office's Pages API (src/shared/api/back-office-pages.ts): every member of staff reads and edits
+ * drafts; publishing, restoring, moving and removing are an owner's, as each endpoint's contract declares.
+ * `changed` is told after anything visitors could see has changed, so this instance renders its pages again.
+ */
+export function registerPageRoutes(
+  app: FastifyInstance,
+  { pages, changed }: { pages: PagesService; changed: () => Promise<void> },
+) {
+  const idOf = (params: { id: string }) => Number(params.id);
+  const noSuchPage = failure(pageMessages.noSuchPage);
+
+  serve(app, listPages, async () => ({ pages: await pages.list() }));
+
+  serve(app, getPage, async (request, reply) => {
+    const page = await pages.read(idOf(request.params));
+    return page ?? reply.status(404).send(noSuchPage);
+  });
+
+  serve(app, createPage, async (request, reply) => {
+    const { path, ...words } = request.body;
+    const made = await pages.create(path, words, request.staff.id);
+    if (!made.created) return reply.status(409).send(failure(pageMessages.pathTaken));
+    return reply.status(201).send({ ...succeeded(pageMessages.created), id: made.id });
+  });
+
+  serve(app, savePageDraft, async (request, reply) => {
+    const { document, basedOn } = request.body;
+    const saved = await pages.saveDraft(idOf(request.params), document, basedOn, request.staff.id);
+    if (saved.saved) return { ...succeeded(pageMessages.saved), draftVersion: saved.draftVersion };
+    return saved.reason === 'no-page'
+      ? reply.status(404).send(noSuchPage)
+      : reply.status(409).send(failure(pageMessages.savedElsewhere));
+  });
+
+  serve(app, publishPage, async (request, reply) => {
+    const { basedOn, at } = request.body;
+    const outcome = await pages.publish(idOf(request.params), {
+      basedOn,
+      ...(at && { at: new Date(at) }),
+      by: request.staff.id,
+    });
+    if (outcome === 'no-page') return reply.status(404).send(noSuchPage);
+    if (outcome === 'conflict') return reply.status(409).send(failure(pageMessages.savedElsewhere));
+    if (outcome === 'unchanged') return reply.status(422).send(failure(pageMessages.nothingToPublish));
+    if (outcome === 'published') await changed();
+    return succeeded(outcome === 'published' ? pageMessages.published : pageMessages.scheduled);
+  });
+
+  serve(app, getPageRevision, async (request, reply) => {
+    const revision = await pages.revision(idOf(request.params), Number(request.params.number));
+    return revision ?? reply.status(404).send(failure(pageMessages.noSuchRevision));
+  });
+
+  serve(app, restorePageRevision, async (request, reply) => {
+    const restored = await pages.restore(
+      idOf(request.params),
+      Number(request.params.number),
+      request.body.basedOn,
+      request.staff.id,
+    );
+    if (restored.saved) return { ...succeeded(pageMessages.restored), draftVersion: restored.draftVersion };
+    if (restored.reason === 'conflict') return reply.status(409).send(failure(pageMessages.savedElsewhere));
+    return reply
+      .status(404)
+      .send(restored.reason === 'no-page' ? noSuchPage : failure(pageMessages.noSuchRevision));
+  });
+
+  serve(app, movePage, async (request, reply) => {
+    const moved = await pages.move(idOf(request.params), request.body.path, request.staff.id);
+    if (moved === 'no-page') return reply.status(404).send(noSuchPage);
+    if (moved === 'taken') return reply.status(409).send(failure(pageMessages.pathTaken));
+    await changed();
+    return succeeded(pageMessages.moved);
+  });
+
+  serve(app, removePage, async (request, reply) => {
+    if (!(await pages.remove(idOf(request.params), request.staff.id)))
+      return reply.status(404).send(noSuchPage);
+    await changed();
+    return succeeded(pageMessages.removed);
+  });
+}

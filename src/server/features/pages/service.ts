@@ -1,0 +1,437 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { recordAudit } from '#server/audit/log.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { PageSummary, SitePage } from '#shared/api/back-office-pages.ts';
+import { type PageDocument, pageDocumentSchema } from '#shared/sections.ts';
+
+// The firm's pages as stored (migrations/028-site-pages.ts): drafts saved from the version read, every
+// publish kept as a version, and the addresses a page gave up answering for it.
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+type PageRow = Selectable<Database['site_pages']>;
+
+export type DraftSave =
+  | { saved: true; draftVersion: number }
+  | { saved: false; reason: 'no-page' | 'conflict' };
+export type PathChange = 'moved' | 'no-page' | 'taken';
+
+/** A published page as visitors see it: the version live, at its address. */
+export interface LivePage {
+  id: number;
+  path: string;
+  nav: 'main' | 'footer' | 'none';
+  navOrder: number;
+  number: number;
+  document: PageDocument;
+}
+
+const parse = (json: string) => pageDocumentSchema.parse(JSON.parse(json));
+
+/**
+ * Creates, saves, publishes, restores, moves and removes pages. `isTaken(path)` says whether a part of the
+ * site other than the pages answers at an address (a route, a built-in page), which a page may not take.
+ */
+export function pagesService(
+  db: Db,
+  { isTaken, now }: { isTaken: (path: string) => boolean; now: () => Date },
+) {
+  /** Whether a page (live or draft) or an address a page gave up holds `path`, or the site answers there. */
+  async function pathInUse(trx: Trx | Db, path: string, exceptPage?: number): Promise<boolean> {
+    if (isTaken(path)) return true;
+    const page = await trx
+      .selectFrom('site_pages')
+      .select('id')
+      .where('path', '=', path)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (page && page.id !== exceptPage) return true;
+    const address = await trx
+      .selectFrom('page_addresses')
+      .select('page_id')
+      .where('path', '=', path)
+      .executeTakeFirst();
+    // An address the same page gave up may be taken back; one another page answers for, or a removed page's, not.
+    return address !== undefined && (address.page_id === null || address.page_id !== exceptPage);
+  }
+
+  async function findPage(trx: Trx | Db, id: number) {
+    return trx
+      .selectFrom('site_pages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async function summaryOf(trx: Trx | Db, row: PageRow): Promise<PageSummary> {
+    const live =
+      row.live_revision === null
+        ? null
+        : await trx
+            .selectFrom('page_revisions')
+            .select(['number', 'published_at', 'document', 'path'])
+            .where('page_id', '=', row.id)
+            .where('number', '=', row.live_revision)
+            .executeTakeFirst();
+    const draft = parse(row.draft);
+    return {
+      id: row.id,
+      path: row.path,
+      title: draft.title,
+      nav: row.nav,
+      live: live ? { number: live.number, publishedAt: live.published_at } : null,
+      draftDiffers: !live || live.document !== row.draft,
+      publishAt: row.publish_at,
+    };
+  }
+
+  /** Writes the draft as the next version if it is still at `basedOn`; the version is the write's condition. */
+  async function writeDraft(
+    trx: Trx,
+    id: number,
+    document: PageDocument,
+    basedOn: number,
+    by: number | null,
+  ) {
+    const result = await trx
+      .updateTable('site_pages')
+      .set({
+        draft: JSON.stringify(document),
+        draft_version: basedOn + 1,
+        draft_saved_at: now().toISOString(),
+        draft_saved_by: by,
+      })
+      .where('id', '=', id)
+      .where('draft_version', '=', basedOn)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Makes the draft the live version: a new revision, numbered after the last. */
+  async function publishDraft(trx: Trx, row: PageRow, by: number | null, via?: 'schedule') {
+    const last = await trx
+      .selectFrom('page_revisions')
+      .select((eb) => eb.fn.max('number').as('number'))
+      .where('page_id', '=', row.id)
+      .executeTakeFirst();
+    const number = Number(last?.number ?? 0) + 1;
+    const at = now();
+    await trx
+      .insertInto('page_revisions')
+      .values({
+        page_id: row.id,
+        number,
+        path: row.path,
+        document: row.draft,
+        published_at: at.toISOString(),
+        published_by: by,
+      })
+      .execute();
+    await trx
+      .updateTable('site_pages')
+      .set({ live_revision: number, publish_at: null })
+      .where('id', '=', row.id)
+      .execute();
+    await recordAudit(
+      trx,
+      { userId: by, action: 'page.published', subject: row.path, detail: { number, ...(via && { via }) } },
+      at,
+    );
+  }
+
+  return {
+    /** Every page not removed: those in the main navigation first, then the footer's, then the rest. */
+    async list(): Promise<PageSummary[]> {
+      const rows = await db
+        .selectFrom('site_pages')
+        .selectAll()
+        .where('removed_at', 'is', null)
+        .orderBy('nav_order')
+        .orderBy('id')
+        .execute();
+      const order = { main: 0, footer: 1, none: 2 };
+      const summaries = await Promise.all(rows.map((row) => summaryOf(db, row)));
+      return summaries.sort((a, b) => order[a.nav] - order[b.nav]);
+    },
+
+    async read(id: number): Promise<SitePage | undefined> {
+      const row = await findPage(db, id);
+      if (!row) return undefined;
+      const revisions = await db
+        .selectFrom('page_revisions')
+        .leftJoin('users', 'users.id', 'page_revisions.published_by')
+        .select(['number', 'published_at', 'users.email'])
+        .where('page_id', '=', id)
+        .orderBy('number', 'desc')
+        .execute();
+      return {
+        ...(await summaryOf(db, row)),
+        draft: parse(row.draft),
+        draftVersion: row.draft_version,
+        draftSavedAt: row.draft_saved_at,
+        revisions: revisions.map((revision) => ({
+          number: revision.number,
+          publishedAt: revision.published_at,
+          publishedBy: revision.email ?? null,
+        })),
+      };
+    },
+
+    /** Starts a page at `path` with a title and description and no sections, as a draft. */
+    async create(
+      path: string,
+      { title, description }: { title: string; description: string },
+      by: number | null,
+    ): Promise<{ created: true; id: number } | { created: false }> {
+      return db.transaction().execute(async (trx) => {
+        if (await pathInUse(trx, path)) return { created: false };
+        const at = now().toISOString();
+        const document: PageDocument = { title, description, sections: [] };
+        const { id } = await trx
+          .insertInto('site_pages')
+          .values({
+            path,
+            draft: JSON.stringify(document),
+            draft_version: 1,
+            draft_saved_at: at,
+            draft_saved_by: by,
+            created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, { userId: by, action: 'page.created', subject: path }, now());
+        return { created: true, id };
+      });
+    },
+
+    async saveDraft(
+      id: number,
+      document: PageDocument,
+      basedOn: number,
+      by: number | null,
+    ): Promise<DraftSave> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return { saved: false, reason: 'no-page' };
+        if (row.draft_version === basedOn && row.draft === JSON.stringify(document))
+          return { saved: true, draftVersion: basedOn };
+        if (!(await writeDraft(trx, id, document, basedOn, by))) return { saved: false, reason: 'conflict' };
+        return { saved: true, draftVersion: basedOn + 1 };
+      });
+    },
+
+    /**
+     * Publishes the draft an owner read (`basedOn`), now or at `at`; refused when the draft has been saved
+     * since, or when it is what visitors see already.
+     */
+    async publish(
+      id: number,
+      { basedOn, at, by }: { basedOn: number; at?: Date; by: number | null },
+    ): Promise<'published' | 'scheduled' | 'no-page' | 'conflict' | 'unchanged'> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return 'no-page';
+        if (row.draft_version !== basedOn) return 'conflict';
+        const live =
+          row.live_revision === null
+            ? undefined
+            : await trx
+                .selectFrom('page_revisions')
+                .select(['document', 'path'])
+                .where('page_id', '=', id)
+                .where('number', '=', row.live_revision)
+                .executeTakeFirst();
+        if (live && live.document === row.draft && live.path === row.path) return 'unchanged';
+        if (at && at > now()) {
+          await trx
+            .updateTable('site_pages')
+            .set({ publish_at: at.toISOString() })
+            .where('id', '=', id)
+            .execute();
+          await recordAudit(
+            trx,
+            {
+              userId: by,
+              action: 'page.scheduled',
+              subject: row.path,
+              detail: { publishAt: at.toISOString() },
+            },
+            now(),
+          );
+          return 'scheduled';
+        }
+        await publishDraft(trx, row, by);
+        return 'published';
+      });
+    },
+
+    /** Publishes every draft whose scheduled time has come; answers how many went live. */
+    async publishDue(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('site_pages')
+          .selectAll()
+          .where('removed_at', 'is', null)
+          .where('publish_at', 'is not', null)
+          .where('publish_at', '<=', now().toISOString())
+          .execute();
+        for (const row of due) await publishDraft(trx, row, null, 'schedule');
+        return due.length;
+      });
+    },
+
+    async revision(id: number, number: number) {
+      const row = await findPage(db, id);
+      if (!row) return undefined;
+      const revision = await db
+        .selectFrom('page_revisions')
+        .select(['number', 'path', 'document'])
+        .where('page_id', '=', id)
+        .where('number', '=', number)
+        .executeTakeFirst();
+      return revision && { number: revision.number, path: revision.path, document: parse(revision.document) };
+    },
+
+    /** Puts a published version's document in the draft, to be published again. */
+    async restore(
+      id: number,
+      number: number,
+      basedOn: number,
+      by: number | null,
+    ): Promise<DraftSave | { saved: false; reason: 'no-revision' }> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return { saved: false, reason: 'no-page' };
+        const revision = await trx
+          .selectFrom('page_revisions')
+          .select('document')
+          .where('page_id', '=', id)
+          .where('number', '=', number)
+          .executeTakeFirst();
+        if (!revision) return { saved: false, reason: 'no-revision' };
+        if (!(await writeDraft(trx, id, parse(revision.document), basedOn, by)))
+          return { saved: false, reason: 'conflict' };
+        await recordAudit(
+          trx,
+          { userId: by, action: 'page.restored', subject: row.path, detail: { number } },
+          now(),
+        );
+        return { saved: true, draftVersion: basedOn + 1 };
+      });
+    },
+
+    /** Moves a page to `path` at once; the address it had answers 301 to the new one from now on. */
+    async move(id: number, path: string, by: number | null): Promise<PathChange> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return 'no-page';
+        if (row.path === path) return 'moved';
+        if (await pathInUse(trx, path, id)) return 'taken';
+        const at = now().toISOString();
+        await trx.deleteFrom('page_addresses').where('path', '=', path).execute();
+        await trx
+          .insertInto('page_addresses')
+          .values({ path: row.path, page_id: id, moved_at: at })
+          .onConflict((oc) => oc.column('path').doUpdateSet({ page_id: id, moved_at: at }))
+          .execute();
+        await trx.updateTable('site_pages').set({ path }).where('id', '=', id).execute();
+        await recordAudit(
+          trx,
+          { userId: by, action: 'page.moved', subject: path, detail: { was: row.path } },
+          now(),
+        );
+        return 'moved';
+      });
+    },
+
+    /** Removes a page: its address, and every address it gave up, answer 410 from now on. */
+    async remove(id: number, by: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return false;
+        const at = now().toISOString();
+        await trx
+          .updateTable('site_pages')
+          .set({ removed_at: at, publish_at: null })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .updateTable('page_addresses')
+          .set({ page_id: null, moved_at: at })
+          .where('page_id', '=', id)
+          .execute();
+        await trx
+          .insertInto('page_addresses')
+          .values({ path: row.path, page_id: null, moved_at: at })
+          .onConflict((oc) => oc.column('path').doUpdateSet({ page_id: null, moved_at: at }))
+          .execute();
+        await recordAudit(trx, { userId: by, action: 'page.removed', subject: row.path }, now());
+        return true;
+      });
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof pagesService>;
+
+/** Every page visitors may see, as published, and where each address that moved now leads. */
+export async function loadLivePages(
+  db: Db,
+): Promise<{ pages: LivePage[]; addresses: Map<string, string | null> }> {
+  const rows = await db
+    .selectFrom('site_pages')
+    .innerJoin('page_revisions', (join) =>
+      join
+        .onRef('page_revisions.page_id', '=', 'site_pages.id')
+        .onRef('page_revisions.number', '=', 'site_pages.live_revision'),
+    )
+    .select([
+      'site_pages.id',
+      'site_pages.path',
+      'site_pages.nav',
+      'site_pages.nav_order',
+      'page_revisions.number',
+      'page_revisions.document',
+    ])
+    .where('site_pages.removed_at', 'is', null)
+    .orderBy('site_pages.nav_order')
+    .orderBy('site_pages.id')
+    .execute();
+  const pages = rows.map((row) => ({
+    id: row.id,
+    path: row.path,
+    nav: row.nav,
+    navOrder: row.nav_order,
+    number: row.number,
+    document: parse(row.document),
+  }));
+  const byId = new Map(pages.map((page) => [page.id, page.path]));
+  const moved = await db.selectFrom('page_addresses').select(['path', 'page_id']).execute();
+  // An address answers 301 to its page's path while that page is live, else 410.
+  const addresses = new Map(
+    moved.map((address) => [address.path, (address.page_id !== null && byId.get(address.page_id)) || null]),
+  );
+  return { pages, addresses };
+}
+
+/**
+ * What moves with any change visitors could see, in one small query: a publish adds a revision, a move
+ * or a removal writes an address. Another instance that sees it move reads the pages again.
+ */
+export async function loadLivePagesStamp(db: Db): Promise<string> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('page_revisions')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .as('revisions'),
+      eb
+        .selectFrom('page_addresses')
+        .select((inner) => inner.fn.max('moved_at').as('m'))
+        .as('moved'),
+    ])
+    .executeTakeFirst();
+  return `${row?.revisions ?? 0}/${row?.moved ?? ''}`;
+}

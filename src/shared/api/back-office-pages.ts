@@ -1,0 +1,195 @@
+import { backOfficeApi } from '../back-office.ts';
+import { pageMessages, pageNavPlaces, pagePathMaxLength, pagePathPattern } from '../pages.ts';
+import { pageDocumentSchema } from '../sections.ts';
+import { z } from '../zod.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+
+// The back office's Pages screen (docs/decisions/023-pages-are-sections.md): every member of staff edits
+// a page's draft, which saves as it is typed; an owner publishes it, now or at a time to come, restores an
+// earlier version into the draft, moves a page to a new address and removes it.
+
+const pagesPath = `${backOfficeApi}/pages`;
+
+const pagePath = z
+  .string({ error: pageMessages.path })
+  .trim()
+  .max(pagePathMaxLength, { error: pageMessages.path })
+  .regex(pagePathPattern, { error: pageMessages.path })
+  .describe('Where the page is published: a / then lower-case words joined by hyphens.');
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: pageMessages.noSuchPage })
+    .describe('The page’s id'),
+});
+const revisionParams = idParams.extend({
+  number: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: pageMessages.noSuchRevision })
+    .describe('The version’s number'),
+});
+const draftVersion = z
+  .number()
+  .int()
+  .describe('The draft’s version the editor read; if it has been saved since, the answer is 409.');
+const noSuchPage = refusal.describe(`"${pageMessages.noSuchPage}"`);
+const savedElsewhere = refusal.describe(`Saved by someone else since: "${pageMessages.savedElsewhere}"`);
+
+export const pageSummarySchema = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  title: z.string().describe('The draft’s title.'),
+  nav: z.enum(pageNavPlaces),
+  live: z
+    .object({ number: z.number().int(), publishedAt: z.string() })
+    .nullable()
+    .describe('The version visitors see; null until first published.'),
+  draftDiffers: z.boolean().describe('Whether the draft holds changes visitors do not see yet.'),
+  publishAt: z.string().nullable().describe('When a scheduled publish goes out (UTC).'),
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+export const listPages = endpoint({
+  method: 'GET',
+  path: pagesPath,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Every page, in the order of the site’s navigation',
+  answers: { 200: z.object({ pages: z.array(pageSummarySchema) }) },
+});
+
+export const pageSchema = pageSummarySchema.extend({
+  draft: pageDocumentSchema,
+  draftVersion,
+  draftSavedAt: z.string(),
+  revisions: z
+    .array(
+      z.object({ number: z.number().int(), publishedAt: z.string(), publishedBy: z.string().nullable() }),
+    )
+    .describe('Every version published, newest first; publishedBy is the address of who published it.'),
+});
+export type SitePage = z.infer<typeof pageSchema>;
+
+export const getPage = endpoint({
+  method: 'GET',
+  path: `${pagesPath}/:id`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'One page: its draft, the version live and every version published',
+  params: idParams,
+  answers: { 200: pageSchema, 404: noSuchPage },
+});
+
+export const createPage = endpoint({
+  method: 'POST',
+  path: pagesPath,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Start a page of the firm’s own at an address, as a draft',
+  body: z
+    .object({
+      path: pagePath,
+      title: pageDocumentSchema.shape.title,
+      description: pageDocumentSchema.shape.description,
+    })
+    .strict(),
+  answers: {
+    201: formAnswerSchema.extend({ id: z.number().int() }).describe(`"${pageMessages.created}"`),
+    409: refusal.describe(`"${pageMessages.pathTaken}"`),
+    422: refusal.describe('One message per field that needs changing.'),
+  },
+});
+
+export const savePageDraft = endpoint({
+  method: 'PUT',
+  path: `${pagesPath}/:id/draft`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Save a page’s draft (the editor saves as it is typed); visitors see nothing of it yet',
+  params: idParams,
+  body: z.object({ document: pageDocumentSchema, basedOn: draftVersion }).strict(),
+  answers: {
+    200: formAnswerSchema
+      .extend({ draftVersion: z.number().int().describe('The draft’s version now.') })
+      .describe(`"${pageMessages.saved}"`),
+    404: noSuchPage,
+    409: savedElsewhere,
+    422: refusal.describe('One message per problem, each naming the section and field.'),
+  },
+});
+
+export const publishPage = endpoint({
+  method: 'POST',
+  path: `${pagesPath}/:id/publish`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Publish the draft as read, now or at a time to come; each publish is kept as a version',
+  params: idParams,
+  body: z
+    .object({
+      basedOn: draftVersion,
+      at: z.iso.datetime().optional().describe('When to publish it (UTC); now when left out.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`"${pageMessages.published}" or "${pageMessages.scheduled}"`),
+    404: noSuchPage,
+    409: savedElsewhere,
+    422: refusal.describe(`"${pageMessages.nothingToPublish}"`),
+  },
+});
+
+export const getPageRevision = endpoint({
+  method: 'GET',
+  path: `${pagesPath}/:id/revisions/:number`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'A version of the page as it was published',
+  params: revisionParams,
+  answers: {
+    200: z.object({ number: z.number().int(), path: z.string(), document: pageDocumentSchema }),
+    404: refusal.describe(`"${pageMessages.noSuchPage}" or "${pageMessages.noSuchRevision}"`),
+  },
+});
+
+export const restorePageRevision = endpoint({
+  method: 'POST',
+  path: `${pagesPath}/:id/revisions/:number/restore`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Put a version published before into the draft, to be published again',
+  params: revisionParams,
+  body: z.object({ basedOn: draftVersion }).strict(),
+  answers: {
+    200: formAnswerSchema.extend({ draftVersion: z.number().int() }).describe(`"${pageMessages.restored}"`),
+    404: refusal.describe(`"${pageMessages.noSuchPage}" or "${pageMessages.noSuchRevision}"`),
+    409: savedElsewhere,
+  },
+});
+
+export const movePage = endpoint({
+  method: 'PUT',
+  path: `${pagesPath}/:id/path`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Move a page to a new address; the old one answers 301 to it from now on',
+  params: idParams,
+  body: z.object({ path: pagePath }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`"${pageMessages.moved}"`),
+    404: noSuchPage,
+    409: refusal.describe(`"${pageMessages.pathTaken}"`),
+    422: refusal.describe(`"${pageMessages.path}"`),
+  },
+});
+
+export const removePage = endpoint({
+  method: 'DELETE',
+  path: `${pagesPath}/:id`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Remove a page: its address, and every address it had, answer 410 from now on',
+  params: idParams,
+  answers: { 200: formAnswerSchema.describe(`"${pageMessages.removed}"`), 404: noSuchPage },
+});

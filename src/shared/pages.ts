@@ -1,0 +1,26 @@
+// The firm's own pages (docs/decisions/023-pages-are-sections.md): their addresses and the words the
+// back office's Pages screen answers with.
+
+/** One word or several joined by hyphens, lower case, as /landlords or /farms-and-estates. */
+export const pagePathPattern = /^\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const pagePathMaxLength = 60;
+
+export const pageNavPlaces = ['main', 'footer', 'none'] as const;
+export type PageNavPlace = (typeof pageNavPlaces)[number];
+
+export const pageMessages = {
+  path: `Address: a / then lower-case words joined by hyphens, such as /landlords, up to ${pagePathMaxLength} characters.`,
+  pathTaken: 'Address: another page, or a part of the site, already answers there. Choose another.',
+  created: 'Page started, as a draft. Visitors see it once an owner publishes it.',
+  saved: 'Draft saved.',
+  savedElsewhere:
+    'Someone else saved this page since you opened it. Their version is shown; your changes are kept on top, not saved yet.',
+  published: 'Published: visitors see this version now.',
+  scheduled: 'Scheduled: this version goes live at the time given.',
+  restored: 'That version is in the draft now. Publish it to show it to visitors.',
+  moved: 'Address changed. The old address sends visitors here.',
+  removed: 'Page removed. Its address tells visitors and search engines it has gone.',
+  noSuchPage: 'There is no such page.',
+  noSuchRevision: 'There is no such version of this page.',
+  nothingToPublish: 'The draft is the version visitors see already.',
+} as const;
