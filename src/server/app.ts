@@ -147,6 +147,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const firmPages = new PublishedPages({
     db,
     draw: (urlPath, document) => pages.renderSections(urlPath, document),
+    // The articles' pages wear the same navigation: written again when it changed.
+    showInNavigation: async (listed) => {
+      if (pages.showPages(listed))
+        await insights
+          .refresh()
+          .catch((error) => app.log.error({ err: error }, 'articles not rendered again'));
+    },
   });
   // A change of the firm, saved here or seen from another instance, renders what shows it again.
   const stopRendering = firm.onChange(async () => {

@@ -163,6 +163,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} put version ${String(detail.number)} of the page ${subject} back in its draft`;
     case 'page.moved':
       return `${actor} moved the page ${typeof detail.was === 'string' ? `${detail.was} ` : ''}to ${subject}`;
+    case 'page.nav-changed':
+      return detail.place === 'none'
+        ? `${actor} took the page ${subject} out of the navigation`
+        : `${actor} listed the page ${subject} in the ${detail.place === 'main' ? 'main' : 'footer’s'} navigation`;
     case 'page.removed':
       return `${actor} removed the page ${subject}`;
     case 'campaign.created':

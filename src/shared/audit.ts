@@ -82,4 +82,5 @@ export type AuditAction =
   | 'page.published'
   | 'page.restored'
   | 'page.moved'
+  | 'page.nav-changed'
   | 'page.removed';

@@ -62,6 +62,8 @@ export interface SiteFirm {
   badges: { key: string; src: string; alt: string; width: number; height: number }[];
   /** The firm's pages on social networks, by the network's name. */
   socialLinks: { name: string; url: string }[];
+  /** The firm's own pages the navigation lists (the back office's Pages), in order, after the site's. */
+  pages: { href: string; label: string; place: 'main' | 'footer' }[];
   /** A few figures about the firm, for its about page. */
   facts: { figure: string; label: string }[];
   team: { name: string; role: string; text: string }[];

@@ -63,6 +63,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'page.published': 'staff',
   'page.restored': 'staff',
   'page.moved': 'staff',
+  'page.nav-changed': 'staff',
   'page.removed': 'staff',
 };
 

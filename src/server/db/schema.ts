@@ -433,7 +433,9 @@ export interface SitePageTable {
   id: Generated<number>;
   path: string;
   nav: Generated<'main' | 'footer' | 'none'>;
+  nav_label: Generated<string>;
   nav_order: Generated<number>;
+  nav_changed_at: Timestamp | null;
   /** JSON of the PageDocument being edited (shared/sections.ts). */
   draft: string;
   draft_version: number;

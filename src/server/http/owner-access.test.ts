@@ -88,6 +88,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/firm/home-picture',
       '/api/back-office/firm/logo',
       '/api/back-office/pages/2031-01-06',
+      '/api/back-office/pages/2031-01-06/nav',
       '/api/back-office/pages/2031-01-06/path',
       '/api/back-office/pages/2031-01-06/publish',
       '/api/back-office/pages/2031-01-06/revisions/2031-01-06/restore',

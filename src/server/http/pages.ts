@@ -68,8 +68,19 @@ export class SitePages {
     return this.#assets.typefaces[id];
   }
 
+  /**
+   * Lists the firm's own pages in every page's navigation from now on (features/pages/), drawing every
+   * page again when the list changed; answers whether it did.
+   */
+  showPages(pages: SiteFirm['pages']): boolean {
+    if (JSON.stringify(pages) === JSON.stringify(this.#firm.pages)) return false;
+    this.render(this.#firm, pages);
+    return true;
+  }
+
   /** Renders every page again for `firm`; a request after this gets the new pages. */
-  render(firm: SiteFirm): void {
+  render(details: SiteFirm, pages: SiteFirm['pages'] = this.#firm?.pages ?? []): void {
+    const firm = { ...details, pages };
     const site = this.#renderer.renderSite(firm, this.#assets);
     const filled = (html: string) => this.#filled(html);
     const byPath = new Map<string, Page>();

@@ -40,7 +40,9 @@ export const pageSummarySchema = z.object({
   id: z.number().int(),
   path: z.string(),
   title: z.string().describe('The draft’s title.'),
-  nav: z.enum(pageNavPlaces),
+  nav: z.enum(pageNavPlaces).describe('Where the navigation lists it while it is published.'),
+  navLabel: z.string().describe('The words it is listed by; empty for its title.'),
+  navOrder: z.number().int().describe('Its place among the pages listed there.'),
   live: z
     .object({ number: z.number().int(), publishedAt: z.string() })
     .nullable()
@@ -181,6 +183,32 @@ export const movePage = endpoint({
     404: noSuchPage,
     409: refusal.describe(`"${pageMessages.pathTaken}"`),
     422: refusal.describe(`"${pageMessages.path}"`),
+  },
+});
+
+export const setPageNav = endpoint({
+  method: 'PUT',
+  path: `${pagesPath}/:id/nav`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'List a page in the main navigation or the footer’s, or in neither',
+  params: idParams,
+  body: z
+    .object({
+      place: z.enum(pageNavPlaces, { error: pageMessages.navPlace }),
+      label: z
+        .string({ error: pageMessages.navLabel })
+        .trim()
+        .max(30, { error: pageMessages.navLabel })
+        .refine((text) => !/[\p{Cc}]/u.test(text), { error: pageMessages.navLabel })
+        .describe('The words it is listed by; empty for its title.'),
+      order: z.number().int().min(0).max(99).default(0).describe('Its place among the pages listed there.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`"${pageMessages.navChanged}"`),
+    404: noSuchPage,
+    422: refusal.describe('One message per field that needs changing.'),
   },
 });
 

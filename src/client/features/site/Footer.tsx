@@ -73,7 +73,7 @@ export function Footer({ path }: { path: string | null }) {
         <nav aria-label="Footer">
           <h2 className="site-footer__heading">On this site</h2>
           <ul className="site-footer__links">
-            {[{ href: '/', label: 'Home' }, ...navigation, ...footerLinks].map((item) => (
+            {[{ href: '/', label: 'Home' }, ...navigation, ...firm.pages, ...footerLinks].map((item) => (
               <li key={item.href}>
                 <a href={item.href}>{item.label}</a>
               </li>

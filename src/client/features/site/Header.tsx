@@ -45,7 +45,7 @@ export function Header({ path }: { path: string | null }) {
             </button>
             <nav id="site-nav" className="site-nav" aria-label="Main">
               <ul>
-                {navigation.map((item) => (
+                {[...navigation, ...firm.pages.filter((page) => page.place === 'main')].map((item) => (
                   <li key={item.href}>
                     <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
                       {item.label}

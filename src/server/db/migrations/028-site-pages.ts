@@ -13,9 +13,12 @@ export async function up(db: Kysely<unknown>) {
   await withId(db, db.schema.createTable('site_pages'))
     // Where the page is published, '/' or '/landlords'; unique among pages not removed.
     .addColumn('path', 'text', (c) => c.notNull())
-    // Where the navigation lists it: 'main', 'footer' or 'none', and its place among the others there.
+    // Where the navigation lists it: 'main', 'footer' or 'none', by what words ('' for its title), its
+    // place among the others there, and when that last changed (other instances draw every page again).
     .addColumn('nav', 'text', (c) => c.notNull().defaultTo('none'))
+    .addColumn('nav_label', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('nav_order', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('nav_changed_at', timestamp)
     // JSON of the PageDocument being edited (shared/sections.ts), and its version.
     .addColumn('draft', 'text', (c) => c.notNull())
     .addColumn('draft_version', 'integer', (c) => c.notNull())

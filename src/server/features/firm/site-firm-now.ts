@@ -60,6 +60,7 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     accreditations: [],
     badges: [],
     socialLinks: [],
+    pages: [],
     colours: { ...defaultColours },
     typeface: defaultTypeface,
     facts: [],

@@ -114,6 +114,8 @@ export function siteFirmOf(
       width: Math.round(badgeHeight * Math.min(Math.max(badge.width / Math.max(badge.height, 1), 0.5), 4)),
     })),
     socialLinks: details.socialLinks.map((url) => ({ name: socialNetworkName(url), url })),
+    // Filled in by the pages (features/pages/published-pages.ts), which are not the details' to know.
+    pages: [],
     colours: details.colours,
     typeface: details.typeface,
     facts: details.facts,

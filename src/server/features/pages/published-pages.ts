@@ -2,6 +2,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Page } from '#server/http/pages.ts';
 import type { SitemapPage } from '#server/http/sitemap.ts';
 import type { PageDocument } from '#shared/sections.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { type LivePage, loadLivePages, loadLivePagesStamp } from './service.ts';
 
 /**
@@ -14,6 +15,7 @@ import { type LivePage, loadLivePages, loadLivePagesStamp } from './service.ts';
 export class PublishedPages {
   readonly #db: Db;
   readonly #draw: (path: string, document: PageDocument) => Page;
+  readonly #showInNavigation: (pages: SiteFirm['pages']) => Promise<void>;
   #pages = new Map<string, Page>();
   #addresses = new Map<string, string | null>();
   #live: LivePage[] = [];
@@ -22,9 +24,18 @@ export class PublishedPages {
   #running: Promise<void> | null = null;
   #again = false;
 
-  constructor(options: { db: Db; draw: (path: string, document: PageDocument) => Page }) {
+  /**
+   * `draw` makes a page's document from its sections; `showInNavigation` puts the pages the navigation
+   * lists into every page of the site (drawing them again when they changed), before these are drawn.
+   */
+  constructor(options: {
+    db: Db;
+    draw: (path: string, document: PageDocument) => Page;
+    showInNavigation: (pages: SiteFirm['pages']) => Promise<void>;
+  }) {
     this.#db = options.db;
     this.#draw = options.draw;
+    this.#showInNavigation = options.showInNavigation;
   }
 
   /** The published page at `path`, if there is one. */
@@ -79,6 +90,11 @@ export class PublishedPages {
   async #rebuild() {
     const stamp = await loadLivePagesStamp(this.#db);
     const { pages, addresses } = await loadLivePages(this.#db);
+    await this.#showInNavigation(
+      pages.flatMap(({ path, nav, navLabel }) =>
+        nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
+      ),
+    );
     this.#pages = new Map(pages.map((page) => [page.path, this.#draw(page.path, page.document)]));
     this.#addresses = addresses;
     this.#live = pages;

@@ -79,6 +79,21 @@ describeEachDatabase('the firm’s own pages', (database) => {
     expect(html).toContain('"@type":"FAQPage"');
     expect(html).toContain('<form class="enquiry"');
     expect(await (await send(site, '/sitemap.xml')).text()).toContain('/landlords</loc>');
+
+    // Listed in the main navigation of every page, by the words an owner chose, and taken out again.
+    expect((await staff.send(`/pages/${id}/nav`, { place: 'main', label: 'Landlords' }, 'PUT')).status).toBe(
+      403,
+    );
+    const listed = await owner.send(`/pages/${id}/nav`, { place: 'main', label: 'Landlords' }, 'PUT');
+    expect((await listed.json()).infoMessages).toEqual([pageMessages.navChanged]);
+    const navigation = async (path: string) =>
+      /<nav id="site-nav"[^>]*>(.*?)<\/nav>/s.exec(await (await page(path)).text())?.[1] ?? '';
+    for (const path of ['/', '/contact', '/landlords', '/insights'])
+      expect(await navigation(path), path).toMatch(
+        /<a href="\/landlords"( aria-current="page")?>Landlords<\/a>/,
+      );
+    await owner.send(`/pages/${id}/nav`, { place: 'none', label: '' }, 'PUT');
+    expect(await navigation('/')).not.toContain('/landlords');
   });
 
   it('tell the second of two editors, move with a 301 from the old address, and go with a 410', async () => {

@@ -11,6 +11,7 @@ import {
   removePage,
   restorePageRevision,
   savePageDraft,
+  setPageNav,
 } from '#shared/api/back-office-pages.ts';
 import { pageMessages } from '#shared/pages.ts';
 import type { PagesService } from './service.ts';
@@ -89,6 +90,14 @@ export function registerPageRoutes(
     if (moved === 'taken') return reply.status(409).send(failure(pageMessages.pathTaken));
     await changed();
     return succeeded(pageMessages.moved);
+  });
+
+  serve(app, setPageNav, async (request, reply) => {
+    const { place, label, order } = request.body;
+    const set = await pages.setNav(idOf(request.params), { place, label, order }, request.staff.id);
+    if (!set) return reply.status(404).send(noSuchPage);
+    await changed();
+    return succeeded(pageMessages.navChanged);
   });
 
   serve(app, removePage, async (request, reply) => {

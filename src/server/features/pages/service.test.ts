@@ -31,6 +31,8 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
         path: '/landlords',
         title: landlords.title,
         nav: 'none',
+        navLabel: '',
+        navOrder: 0,
         live: null,
         draftDiffers: true,
         publishAt: null,

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { PageSummary, SitePage } from '#shared/api/back-office-pages.ts';
+import type { PageNavPlace } from '#shared/pages.ts';
 import { type PageDocument, pageDocumentSchema } from '#shared/sections.ts';
 
 // The firm's pages as stored (migrations/028-site-pages.ts): drafts saved from the version read, every
@@ -20,7 +21,9 @@ export type PathChange = 'moved' | 'no-page' | 'taken';
 export interface LivePage {
   id: number;
   path: string;
-  nav: 'main' | 'footer' | 'none';
+  nav: PageNavPlace;
+  /** The words the navigation lists it by: its own, or the title published. */
+  navLabel: string;
   navOrder: number;
   number: number;
   document: PageDocument;
@@ -80,6 +83,8 @@ export function pagesService(
       path: row.path,
       title: draft.title,
       nav: row.nav,
+      navLabel: row.nav_label,
+      navOrder: row.nav_order,
       live: live ? { number: live.number, publishedAt: live.published_at } : null,
       draftDiffers: !live || live.document !== row.draft,
       publishAt: row.publish_at,
@@ -346,6 +351,32 @@ export function pagesService(
       });
     },
 
+    /**
+     * Lists the page in the main navigation or the footer's (or neither), by `label` ('' for its title),
+     * at `order` among the others there. Visitors see it there while the page is published.
+     */
+    async setNav(
+      id: number,
+      { place, label, order }: { place: PageNavPlace; label: string; order: number },
+      by: number | null,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await findPage(trx, id);
+        if (!row) return false;
+        await trx
+          .updateTable('site_pages')
+          .set({ nav: place, nav_label: label, nav_order: order, nav_changed_at: now().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(
+          trx,
+          { userId: by, action: 'page.nav-changed', subject: row.path, detail: { place } },
+          now(),
+        );
+        return true;
+      });
+    },
+
     /** Removes a page: its address, and every address it gave up, answer 410 from now on. */
     async remove(id: number, by: number | null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
@@ -391,6 +422,7 @@ export async function loadLivePages(
       'site_pages.id',
       'site_pages.path',
       'site_pages.nav',
+      'site_pages.nav_label',
       'site_pages.nav_order',
       'page_revisions.number',
       'page_revisions.document',
@@ -399,14 +431,18 @@ export async function loadLivePages(
     .orderBy('site_pages.nav_order')
     .orderBy('site_pages.id')
     .execute();
-  const pages = rows.map((row) => ({
-    id: row.id,
-    path: row.path,
-    nav: row.nav,
-    navOrder: row.nav_order,
-    number: row.number,
-    document: parse(row.document),
-  }));
+  const pages = rows.map((row) => {
+    const document = parse(row.document);
+    return {
+      id: row.id,
+      path: row.path,
+      nav: row.nav,
+      navLabel: row.nav_label || document.title,
+      navOrder: row.nav_order,
+      number: row.number,
+      document,
+    };
+  });
   const byId = new Map(pages.map((page) => [page.id, page.path]));
   const moved = await db.selectFrom('page_addresses').select(['path', 'page_id']).execute();
   // An address answers 301 to its page's path while that page is live, else 410.
@@ -418,7 +454,8 @@ export async function loadLivePages(
 
 /**
  * What moves with any change visitors could see, in one small query: a publish adds a revision, a move
- * or a removal writes an address. Another instance that sees it move reads the pages again.
+ * or a removal writes an address, a change of navigation stamps its time. Another instance that sees it
+ * move reads the pages again.
  */
 export async function loadLivePagesStamp(db: Db): Promise<string> {
   const row = await db
@@ -431,7 +468,11 @@ export async function loadLivePagesStamp(db: Db): Promise<string> {
         .selectFrom('page_addresses')
         .select((inner) => inner.fn.max('moved_at').as('m'))
         .as('moved'),
+      eb
+        .selectFrom('site_pages')
+        .select((inner) => inner.fn.max('nav_changed_at').as('m'))
+        .as('nav'),
     ])
     .executeTakeFirst();
-  return `${row?.revisions ?? 0}/${row?.moved ?? ''}`;
+  return `${row?.revisions ?? 0}/${row?.moved ?? ''}/${row?.nav ?? ''}`;
 }
