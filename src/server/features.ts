@@ -124,7 +124,12 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           staleMinutes: config.calendars.staleMinutes,
         }),
       (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
-      (scope) => registerPageRoutes(scope, { pages: firmPagesService, changed: () => firmPages.refresh() }),
+      (scope) =>
+        registerPageRoutes(scope, {
+          pages: firmPagesService,
+          changed: () => firmPages.refresh(),
+          draw: (path, document) => pages.renderSections(path, document),
+        }),
       (scope) =>
         registerChecklistRoutes(scope, {
           db,

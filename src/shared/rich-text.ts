@@ -15,6 +15,7 @@ export const richTextMessages = {
 
 /** Where a link may go: the web, an email address, a phone number, or a page of this site. */
 const linkPattern = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d\s()-]+|\/(?!\/)[^\s]*)$/i;
+export const isAllowedLink = (href: string) => href.length <= 2_000 && linkPattern.test(href);
 export const maxRichTextCharacters = 50_000;
 const maxBlocks = 500;
 

@@ -2,7 +2,7 @@ import { backOfficeApi } from '../back-office.ts';
 import { pageMessages, pageNavPlaces, pagePathMaxLength, pagePathPattern } from '../pages.ts';
 import { pageDocumentSchema } from '../sections.ts';
 import { z } from '../zod.ts';
-import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
 
 // The back office's Pages screen (docs/decisions/023-pages-are-sections.md): every member of staff edits
 // a page's draft, which saves as it is typed; an owner publishes it, now or at a time to come, restores an
@@ -81,6 +81,17 @@ export const getPage = endpoint({
   summary: 'One page: its draft, the version live and every version published',
   params: idParams,
   answers: { 200: pageSchema, 404: noSuchPage },
+});
+
+export const previewPage = endpoint({
+  method: 'GET',
+  path: `${pagesPath}/:id/preview`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'The draft drawn as visitors would see it once published, for the editor’s preview',
+  description: 'Kept out of search engines, and shown only in a frame of this site.',
+  params: idParams,
+  answers: { 200: htmlPage('The draft as a page.'), 404: noSuchPage },
 });
 
 export const createPage = endpoint({

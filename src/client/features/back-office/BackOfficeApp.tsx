@@ -22,6 +22,7 @@ import { useNewLeads } from './NewLeadsBadge.tsx';
 import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
+import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
@@ -41,6 +42,7 @@ const sections = [
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['insights', 'Insights'],
+  [pagesSection, 'Pages'],
   ['newsletter', 'Newsletter'],
   ['firm', 'Firm details'],
   ['availability', 'Availability'],
@@ -126,6 +128,7 @@ function Screen({
 }) {
   if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
   if (section === insightsSection) return <InsightsScreen id={id} />;
+  if (section === pagesSection) return <PagesScreen id={id} />;
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
@@ -180,6 +183,7 @@ function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
   if (!id) return sections.find(([to]) => to === section)?.[1];
   if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
+  if (section === pagesSection) return 'Page';
   if (section === 'newsletter') return 'Newsletter';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { failure, succeeded } from '#server/http/errors.ts';
+import type { Page } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import {
   createPage,
@@ -7,6 +8,7 @@ import {
   getPageRevision,
   listPages,
   movePage,
+  previewPage,
   publishPage,
   removePage,
   restorePageRevision,
@@ -14,6 +16,7 @@ import {
   setPageNav,
 } from '#shared/api/back-office-pages.ts';
 import { pageMessages } from '#shared/pages.ts';
+import type { PageDocument } from '#shared/sections.ts';
 import type { PagesService } from './service.ts';
 
 /**
@@ -23,7 +26,16 @@ import type { PagesService } from './service.ts';
  */
 export function registerPageRoutes(
   app: FastifyInstance,
-  { pages, changed }: { pages: PagesService; changed: () => Promise<void> },
+  {
+    pages,
+    changed,
+    draw,
+  }: {
+    pages: PagesService;
+    changed: () => Promise<void>;
+    /** Draws a document as a page of the site, as a published one is drawn. */
+    draw: (path: string, document: PageDocument) => Page;
+  },
 ) {
   const idOf = (params: { id: string }) => Number(params.id);
   const noSuchPage = failure(pageMessages.noSuchPage);
@@ -33,6 +45,20 @@ export function registerPageRoutes(
   serve(app, getPage, async (request, reply) => {
     const page = await pages.read(idOf(request.params));
     return page ?? reply.status(404).send(noSuchPage);
+  });
+
+  serve(app, previewPage, async (request, reply) => {
+    const page = await pages.read(idOf(request.params));
+    if (!page) return reply.status(404).send(noSuchPage);
+    // The editor shows it in a frame of its own: this answer alone may be framed, by the site itself.
+    const policy = String(reply.getHeader('content-security-policy') ?? '');
+    return reply
+      .header('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('x-robots-tag', 'noindex')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(draw(page.path, page.draft).identity);
   });
 
   serve(app, createPage, async (request, reply) => {

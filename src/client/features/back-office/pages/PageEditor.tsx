@@ -1,0 +1,385 @@
+import { useContext, useEffect, useRef, useState } from 'react';
+import { call, problemsOf } from '#client/lib/api-client.ts';
+import {
+  getPage,
+  movePage,
+  previewPage,
+  publishPage,
+  removePage,
+  restorePageRevision,
+  type SitePage,
+  savePageDraft,
+  setPageNav,
+} from '#shared/api/back-office-pages.ts';
+import { type PageNavPlace, pageMessages, pageNavPlaces } from '#shared/pages.ts';
+import type { PageDocument, Section, SectionType } from '#shared/sections.ts';
+import { Feedback } from '../Feedback.tsx';
+import { Link, navigate } from '../router.tsx';
+import { YourRole } from '../your-role.ts';
+import { SectionFields } from './SectionFields.tsx';
+import { addableTypes, newSection, sectionLabels } from './section-kinds.ts';
+
+/** How long typing must pause before the draft saves itself. */
+const saveAfterMs = 1500;
+
+const navLabels: Record<PageNavPlace, string> = {
+  main: 'In the main navigation',
+  footer: 'In the footer only',
+  none: 'Not listed (reached by its address)',
+};
+
+/**
+ * One page's editor: its title, description and sections, the draft saving itself as it is typed; a
+ * preview of the draft as visitors would see it at a phone's width and a laptop's; and, for an owner,
+ * publishing, the versions published before, the address, the navigation and removal.
+ */
+export default function PageEditor({ id }: { id: number }) {
+  const role = useContext(YourRole);
+  const [page, setPage] = useState<SitePage | null>(null);
+  const [draft, setDraft] = useState<PageDocument | null>(null);
+  const [status, setStatus] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [conflict, setConflict] = useState(false);
+  const [previewWidth, setPreviewWidth] = useState<375 | 1280 | null>(null);
+  const [previewAt, setPreviewAt] = useState(0);
+  const version = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const params = { id: String(id) };
+
+  const load = async () => {
+    const loaded = await call(getPage, { params });
+    setPage(loaded);
+    setDraft(loaded.draft);
+    version.current = loaded.draftVersion;
+    setConflict(false);
+    return loaded;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per page opened
+  useEffect(() => {
+    load().catch((error) => setProblems(problemsOf(error)));
+    return () => clearTimeout(pending.current);
+  }, [id]);
+
+  const save = async (document: PageDocument) => {
+    setStatus('Saving…');
+    try {
+      const saved = await call(savePageDraft, { params, body: { document, basedOn: version.current } });
+      version.current = saved.draftVersion;
+      setProblems([]);
+      setStatus(saved.infoMessages.join(' '));
+      setPreviewAt(Date.now());
+    } catch (error) {
+      const words = problemsOf(error);
+      setConflict(words.includes(pageMessages.savedElsewhere));
+      setProblems(words);
+      setStatus('');
+    }
+  };
+  const change = (next: PageDocument) => {
+    setDraft(next);
+    setStatus('Unsaved changes');
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => save(next), saveAfterMs);
+  };
+  /** An owner's act on the page: any unsaved typing is saved first, and the page read again after. */
+  const act = async (action: () => Promise<{ infoMessages: string[] }>, { reload = true } = {}) => {
+    clearTimeout(pending.current);
+    if (draft && status === 'Unsaved changes') await save(draft);
+    try {
+      setStatus((await action()).infoMessages.join(' '));
+      setProblems([]);
+      if (reload) await load();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+
+  if (!page || !draft)
+    return problems.length > 0 ? <Feedback status="" problems={problems} /> : <p>Loading…</p>;
+  const sections = draft.sections;
+  const setSections = (next: Section[]) => change({ ...draft, sections: next });
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...sections];
+    const [moved] = next.splice(index, 1);
+    if (moved) next.splice(index + by, 0, moved);
+    setSections(next);
+  };
+  const owner = role === 'owner';
+
+  return (
+    <section aria-labelledby="page-title" className="bo-page-editor">
+      <p>
+        <Link to="pages">All pages</Link>
+      </p>
+      <h1 id="page-title">{draft.title || 'A page'}</h1>
+      <p>
+        At <a href={page.path}>{page.path}</a>:{' '}
+        {page.live ? `version ${page.live.number} is published` : 'not published yet'}
+        {page.draftDiffers && page.live ? '; the draft has changes visitors do not see yet' : ''}.
+      </p>
+      <Feedback status={status} problems={problems} />
+      {conflict && (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => load()}>
+            Show their version
+          </button>
+        </p>
+      )}
+      <form className="bo-settings" onSubmit={(event) => event.preventDefault()}>
+        <fieldset>
+          <legend>How search engines and tabs show it</legend>
+          <div className="bo-field bo-field--wide">
+            <label htmlFor="page-title-field">Title</label>
+            <input
+              id="page-title-field"
+              type="text"
+              maxLength={60}
+              value={draft.title}
+              onChange={(event) => change({ ...draft, title: event.target.value })}
+            />
+          </div>
+          <div className="bo-field bo-field--wide">
+            <label htmlFor="page-description">Description</label>
+            <textarea
+              id="page-description"
+              rows={2}
+              maxLength={160}
+              value={draft.description}
+              onChange={(event) => change({ ...draft, description: event.target.value })}
+            />
+          </div>
+        </fieldset>
+        {sections.map((section, index) => (
+          <fieldset key={section.id} className="bo-section">
+            <legend>
+              {index + 1}. {sectionLabels[section.type]}
+            </legend>
+            <SectionFields
+              section={section}
+              onChange={(next) => setSections(sections.map((each, at) => (at === index ? next : each)))}
+            />
+            <p className="bo-section__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                Move up
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={index === sections.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                Move down
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setSections(sections.filter((_, at) => at !== index))}
+              >
+                Remove this section
+              </button>
+            </p>
+          </fieldset>
+        ))}
+        <AddSection
+          taken={sections.map(({ id: taken }) => taken)}
+          onAdd={(section) => setSections([...sections, section])}
+        />
+      </form>
+
+      <section aria-labelledby="preview-title">
+        <h2 id="preview-title">Preview</h2>
+        <p>
+          The draft as visitors would see it:{' '}
+          <button type="button" className="button button--secondary" onClick={() => setPreviewWidth(375)}>
+            On a phone
+          </button>{' '}
+          <button type="button" className="button button--secondary" onClick={() => setPreviewWidth(1280)}>
+            On a laptop
+          </button>
+        </p>
+        {previewWidth && (
+          <iframe
+            key={`${previewWidth}-${previewAt}`}
+            title={`Preview at ${previewWidth} pixels wide`}
+            src={previewPage.path.replace(':id', String(id))}
+            width={previewWidth}
+            height={720}
+            className="bo-preview"
+          />
+        )}
+      </section>
+
+      {owner ? (
+        <OwnerActions page={page} act={act} />
+      ) : (
+        <p>An owner of the firm publishes it: ask one when it is ready.</p>
+      )}
+    </section>
+  );
+}
+
+/** Adds a section of the kind chosen at the end of the page. */
+function AddSection({ taken, onAdd }: { taken: string[]; onAdd: (section: Section) => void }) {
+  const [type, setType] = useState<SectionType>('rich-text');
+  return (
+    <fieldset>
+      <legend>Add a section</legend>
+      <div className="bo-field">
+        <label htmlFor="new-section-type">Kind of section</label>
+        <select
+          id="new-section-type"
+          value={type}
+          onChange={(event) => setType(event.target.value as SectionType)}
+        >
+          {addableTypes.map((each) => (
+            <option key={each} value={each}>
+              {sectionLabels[each]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="button" onClick={() => onAdd(newSection(type, taken))}>
+        Add the section
+      </button>
+    </fieldset>
+  );
+}
+
+function OwnerActions({
+  page,
+  act,
+}: {
+  page: SitePage;
+  act: (action: () => Promise<{ infoMessages: string[] }>, options?: { reload?: boolean }) => Promise<void>;
+}) {
+  const params = { id: String(page.id) };
+  const [path, setPath] = useState(page.path);
+  const [place, setPlace] = useState<PageNavPlace>(page.nav);
+  const [label, setLabel] = useState(page.navLabel);
+  return (
+    <section aria-labelledby="publish-title" className="bo-settings">
+      <h2 id="publish-title">Publishing</h2>
+      <p>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            act(async () =>
+              call(publishPage, {
+                params,
+                body: { basedOn: (await call(getPage, { params })).draftVersion },
+              }),
+            )
+          }
+        >
+          Publish the draft
+        </button>
+      </p>
+      {page.revisions.length > 0 && (
+        <>
+          <h3>Versions published</h3>
+          <ul>
+            {page.revisions.map((revision) => (
+              <li key={revision.number}>
+                Version {revision.number},{' '}
+                {new Date(revision.publishedAt).toLocaleString('en-GB', {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+                {revision.publishedBy && ` by ${revision.publishedBy}`}{' '}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() =>
+                    act(async () =>
+                      call(restorePageRevision, {
+                        params: { ...params, number: String(revision.number) },
+                        body: { basedOn: (await call(getPage, { params })).draftVersion },
+                      }),
+                    )
+                  }
+                >
+                  Put version {revision.number} back in the draft
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <fieldset>
+        <legend>Address</legend>
+        <div className="bo-field">
+          <label htmlFor="page-path">Address</label>
+          <input id="page-path" type="text" value={path} onChange={(event) => setPath(event.target.value)} />
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => act(() => call(movePage, { params, body: { path } }))}
+        >
+          Move the page
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>Navigation</legend>
+        <div className="bo-field">
+          <label htmlFor="page-nav">Where it is listed</label>
+          <select
+            id="page-nav"
+            value={place}
+            onChange={(event) => setPlace(event.target.value as PageNavPlace)}
+          >
+            {pageNavPlaces.map((each) => (
+              <option key={each} value={each}>
+                {navLabels[each]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="bo-field">
+          <label htmlFor="page-nav-label">Words it is listed by (empty for its title)</label>
+          <input
+            id="page-nav-label"
+            type="text"
+            maxLength={30}
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() =>
+            act(() => call(setPageNav, { params, body: { place, label, order: page.navOrder } }))
+          }
+        >
+          Save the navigation
+        </button>
+      </fieldset>
+      <p>
+        <button
+          type="button"
+          className="button bo-danger"
+          onClick={() => {
+            if (!window.confirm('Remove this page? Its address will tell visitors it has gone.')) return;
+            act(
+              async () => {
+                const removed = await call(removePage, { params });
+                navigate('pages');
+                return removed;
+              },
+              { reload: false },
+            );
+          }}
+        >
+          Remove the page
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,438 @@
+import type { ReactNode } from 'react';
+import type { RichText } from '#shared/rich-text.ts';
+import { callToActionTargets, type Section, type SectionOf, sectionForms } from '#shared/sections.ts';
+import RichTextEditor from './RichTextEditor.tsx';
+
+// The fields of each type of section on the page editor, each labelled as a partner would say it.
+
+type Change<S extends Section> = (next: S) => void;
+
+function Line({
+  id,
+  label,
+  value,
+  onChange,
+  max,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+  hint?: string;
+}) {
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={max}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function Lines({
+  id,
+  label,
+  value,
+  onChange,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+}) {
+  return (
+    <div className="bo-field bo-field--wide">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        maxLength={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function Tick({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="bo-check" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A list of like things (services, people, reviews, questions): each its own group, added and removed. */
+function Items<T>({
+  items,
+  name,
+  max,
+  blank,
+  onChange,
+  children,
+}: {
+  items: T[];
+  name: (item: T, index: number) => string;
+  max: number;
+  blank: T;
+  onChange: (items: T[]) => void;
+  children: (item: T, index: number, change: (next: T) => void) => ReactNode;
+}) {
+  return (
+    <>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place
+        <fieldset key={index} className="bo-office">
+          <legend>{name(item, index)}</legend>
+          {children(item, index, (next) => onChange(items.map((each, at) => (at === index ? next : each))))}
+          {items.length > 1 && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onChange(items.filter((_, at) => at !== index))}
+            >
+              Remove {name(item, index)}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {items.length < max && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => onChange([...items, blank])}
+        >
+          Add another
+        </button>
+      )}
+    </>
+  );
+}
+
+const targetLabels: Record<(typeof callToActionTargets)[number], string> = {
+  'book-call': 'The booking calendar',
+  contact: 'The contact form',
+  quote: 'The quote form',
+  application: 'The questionnaire',
+  newsletter: 'The newsletter sign-up',
+};
+
+/** The fields of `section`, which report each change as the whole section changed. */
+export function SectionFields({ section, onChange }: { section: Section; onChange: Change<Section> }) {
+  const id = (field: string) => `${section.id}-${field}`;
+  const heading = (optional = false) =>
+    'heading' in section && (
+      <Line
+        id={id('heading')}
+        label={optional ? 'Heading (if it has one)' : 'Heading'}
+        value={section.heading}
+        max={120}
+        onChange={(value) => onChange({ ...section, heading: value } as Section)}
+      />
+    );
+  const text = (label: string, value: RichText, change: (value: RichText) => void) => (
+    <RichTextEditor label={label} value={value} onChange={change} />
+  );
+
+  switch (section.type) {
+    case 'hero':
+      return (
+        <>
+          {heading()}
+          <Lines
+            id={id('lead')}
+            label="Lead"
+            value={section.lead}
+            max={400}
+            onChange={(lead) => onChange({ ...section, lead })}
+          />
+          <Tick
+            id={id('book')}
+            label="Offer an initial call (a button to the booking calendar)"
+            checked={section.bookCall}
+            onChange={(bookCall) => onChange({ ...section, bookCall })}
+          />
+        </>
+      );
+    case 'rich-text':
+      return (
+        <>
+          {heading(true)}
+          {text('Text', section.body, (body) => onChange({ ...section, body }))}
+        </>
+      );
+    case 'services':
+      return (
+        <>
+          {heading()}
+          <Items
+            items={section.items}
+            max={12}
+            name={(item, index) => item.title || `Service ${index + 1}`}
+            blank={{ title: '', text: '', price: '' }}
+            onChange={(items) => onChange({ ...section, items } as SectionOf<'services'>)}
+          >
+            {(item, index, change) => (
+              <>
+                <Line
+                  id={id(`${index}-title`)}
+                  label="Service"
+                  value={item.title}
+                  max={80}
+                  onChange={(title) => change({ ...item, title })}
+                />
+                <Line
+                  id={id(`${index}-price`)}
+                  label="Price (if you show one)"
+                  hint="As you would say it, e.g. From £60 a month."
+                  value={item.price}
+                  max={40}
+                  onChange={(price) => change({ ...item, price })}
+                />
+                <Lines
+                  id={id(`${index}-text`)}
+                  label="What it includes"
+                  value={item.text}
+                  max={400}
+                  onChange={(value) => change({ ...item, text: value })}
+                />
+              </>
+            )}
+          </Items>
+        </>
+      );
+    case 'team':
+      return (
+        <>
+          {heading()}
+          <Items
+            items={section.members}
+            max={24}
+            name={(member, index) => member.name || `Person ${index + 1}`}
+            blank={{ name: '', role: '', qualifications: '', biography: '' }}
+            onChange={(members) => onChange({ ...section, members } as SectionOf<'team'>)}
+          >
+            {(member, index, change) => (
+              <>
+                <Line
+                  id={id(`${index}-name`)}
+                  label="Name"
+                  value={member.name}
+                  max={80}
+                  onChange={(name) => change({ ...member, name })}
+                />
+                <Line
+                  id={id(`${index}-role`)}
+                  label="Role"
+                  value={member.role}
+                  max={80}
+                  onChange={(role) => change({ ...member, role })}
+                />
+                <Line
+                  id={id(`${index}-qualifications`)}
+                  label="Qualifications"
+                  value={member.qualifications}
+                  max={120}
+                  onChange={(qualifications) => change({ ...member, qualifications })}
+                />
+                <Lines
+                  id={id(`${index}-biography`)}
+                  label="A few words about them"
+                  value={member.biography}
+                  max={600}
+                  onChange={(biography) => change({ ...member, biography })}
+                />
+              </>
+            )}
+          </Items>
+        </>
+      );
+    case 'reviews':
+      return (
+        <>
+          {heading()}
+          <Items
+            items={section.items}
+            max={12}
+            name={(review, index) => review.name || `Review ${index + 1}`}
+            blank={{ quote: '', name: '', business: '', permission: false }}
+            onChange={(items) => onChange({ ...section, items } as SectionOf<'reviews'>)}
+          >
+            {(review, index, change) => (
+              <>
+                <Lines
+                  id={id(`${index}-quote`)}
+                  label="What the client said"
+                  value={review.quote}
+                  max={600}
+                  onChange={(quote) => change({ ...review, quote })}
+                />
+                <Line
+                  id={id(`${index}-name`)}
+                  label="Client’s name"
+                  value={review.name}
+                  max={80}
+                  onChange={(name) => change({ ...review, name })}
+                />
+                <Line
+                  id={id(`${index}-business`)}
+                  label="Their business"
+                  value={review.business}
+                  max={120}
+                  onChange={(business) => change({ ...review, business })}
+                />
+                <div className="bo-field">
+                  <label htmlFor={id(`${index}-rating`)}>Rating</label>
+                  <select
+                    id={id(`${index}-rating`)}
+                    value={review.rating ?? ''}
+                    onChange={(event) => {
+                      const { rating: _, ...rest } = review;
+                      change(event.target.value ? { ...rest, rating: Number(event.target.value) } : rest);
+                    }}
+                  >
+                    <option value="">None</option>
+                    {[5, 4, 3, 2, 1].map((stars) => (
+                      <option key={stars} value={stars}>
+                        {stars} out of 5
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <Tick
+                  id={id(`${index}-permission`)}
+                  label="The client agreed to these words being on the site (without this, it is not shown)"
+                  checked={review.permission}
+                  onChange={(permission) => change({ ...review, permission })}
+                />
+              </>
+            )}
+          </Items>
+        </>
+      );
+    case 'faq':
+      return (
+        <>
+          {heading()}
+          <Items
+            items={section.items}
+            max={30}
+            name={(item, index) => item.question || `Question ${index + 1}`}
+            blank={{ question: '', answer: [] }}
+            onChange={(items) => onChange({ ...section, items } as SectionOf<'faq'>)}
+          >
+            {(item, index, change) => (
+              <>
+                <Line
+                  id={id(`${index}-question`)}
+                  label="Question"
+                  value={item.question}
+                  max={200}
+                  onChange={(question) => change({ ...item, question })}
+                />
+                {text('Answer', item.answer, (answer) => change({ ...item, answer }))}
+              </>
+            )}
+          </Items>
+        </>
+      );
+    case 'call-to-action':
+      return (
+        <>
+          {heading()}
+          <Line
+            id={id('text')}
+            label="Text (if any)"
+            value={section.text}
+            max={300}
+            onChange={(value) => onChange({ ...section, text: value })}
+          />
+          <Line
+            id={id('label')}
+            label="Button"
+            value={section.label}
+            max={40}
+            onChange={(label) => onChange({ ...section, label })}
+          />
+          <div className="bo-field">
+            <label htmlFor={id('target')}>The button leads to</label>
+            <select
+              id={id('target')}
+              value={section.target}
+              onChange={(event) =>
+                onChange({ ...section, target: event.target.value as SectionOf<'call-to-action'>['target'] })
+              }
+            >
+              {callToActionTargets.map((target) => (
+                <option key={target} value={target}>
+                  {targetLabels[target]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      );
+    case 'form':
+      return (
+        <div className="bo-field">
+          <label htmlFor={id('form')}>Which form</label>
+          <select
+            id={id('form')}
+            value={section.form}
+            onChange={(event) =>
+              onChange({ ...section, form: event.target.value as SectionOf<'form'>['form'] })
+            }
+          >
+            {sectionForms.map((form) => (
+              <option key={form} value={form}>
+                {targetLabels[form]}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case 'accreditations':
+    case 'contact-details':
+      return (
+        <>
+          {heading()}
+          <p className="field__hint">Shows what Firm details holds: change it there.</p>
+        </>
+      );
+    case 'image-text':
+      return (
+        <>
+          {heading()}
+          {text('Text', section.body, (body) => onChange({ ...section, body }))}
+        </>
+      );
+    case 'vat-explainer':
+      return <p className="field__hint">The explainer and calculator, as on the VAT guide.</p>;
+  }
+}
