@@ -5,8 +5,22 @@
 export const pagePathPattern = /^\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const pagePathMaxLength = 60;
 
+/** Where the sizes of a page's pictures are served, each by its name (`<key>-<width>.<avif|webp>`). */
+export const pagePicturesPath = '/page-pictures';
+
 export const pageNavPlaces = ['main', 'footer', 'none'] as const;
 export type PageNavPlace = (typeof pageNavPlaces)[number];
+
+export const pagePictureMessages = {
+  type: 'Picture: upload a JPEG, PNG or WebP photo.',
+  size: 'Picture: the file is larger than 8 MB. Save it smaller and upload it again.',
+  pixels:
+    'Picture: the picture is larger than 100 megapixels. Save it smaller: 3,000 pixels across is plenty.',
+  unreadable: 'Picture: the file could not be read as a picture. Upload a JPEG, PNG or WebP photo.',
+  mislabelled:
+    'Picture: the file is not the kind of picture its name says. Save it again as a JPEG, PNG or WebP.',
+  uploaded: 'Picture uploaded. Describe it for visitors who cannot see it, or mark it as decoration.',
+} as const;
 
 export const pageMessages = {
   path: `Address: a / then lower-case words joined by hyphens, such as /landlords, up to ${pagePathMaxLength} characters.`,

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { paragraph } from './rich-text.ts';
 import { type PageDocument, pageDocumentSchema, publishableReviews, type Section } from './sections.ts';
 
-const photo = { key: 'a1b2c3d4e5f6a7b8c9d0', alt: 'Priya at her desk', decorative: false };
+const photo = {
+  key: 'a1b2c3d4e5f6a7b8c9d0',
+  width: 960,
+  height: 960,
+  alt: 'Priya at her desk',
+  decorative: false,
+};
 
 /** The page the test builds: a hero, services with prices, a team of two, three reviews, an FAQ and a form. */
 const landlords: PageDocument = {

@@ -26,13 +26,19 @@ const lines = (label: string, max: number) =>
     .max(max, { error: `${label}: up to ${max} characters.` })
     .refine((text) => isTypedText(text.replaceAll('\n', '')), { error: `${label}: ordinary text only.` });
 
+/** A picture the page names but the site does not hold (never uploaded, or named by hand). */
+export const pictureMissing = 'Picture: upload it again.';
+
 /**
  * A picture the firm uploaded (its files made as a cover's are), with the words for those who cannot see
  * it, or marked as decoration, which screen readers then pass over.
  */
 export const imageSchema = z
   .object({
-    key: z.string().regex(/^[0-9a-f]{20}$/, { error: 'Picture: upload it again.' }),
+    key: z.string().regex(/^[0-9a-f]{20}$/, { error: pictureMissing }),
+    /** The largest size made of it, which the page declares so that nothing moves as it loads. */
+    width: z.number().int().min(1).max(20_000),
+    height: z.number().int().min(1).max(20_000),
     alt: line('Description of the picture', 200, { optional: true }),
     decorative: z.boolean(),
   })
@@ -134,7 +140,8 @@ export const sectionSchema = z.discriminatedUnion('type', [
   section('image-text', {
     heading,
     body: richTextSchema,
-    image: imageSchema,
+    /** Until one is uploaded, the words alone. */
+    image: imageSchema.optional(),
     imageSide: z.enum(['start', 'end']),
   }),
   section('form', { form: z.enum(sectionForms, { error: 'Form: choose one.' }) }),
@@ -164,3 +171,16 @@ export const publishableReviews = (reviews: SectionOf<'reviews'>['items']) =>
 /** Whether rich text holds anything to show. */
 export const hasText = (text: RichText) =>
   text.some((block) => (block.type === 'list' ? block.items.length > 0 : block.content.length > 0));
+
+/** Every picture a page's sections place. */
+export function picturesOf(document: PageDocument): SectionImage[] {
+  return document.sections.flatMap((section) => {
+    if (section.type === 'hero' || section.type === 'image-text') {
+      const picture = section.type === 'hero' ? section.picture : section.image;
+      return picture ? [picture] : [];
+    }
+    if (section.type === 'team')
+      return section.members.flatMap((member) => (member.photo ? [member.photo] : []));
+    return [];
+  });
+}

@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { pageMessages } from '#shared/pages.ts';
+import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { signIn } from '../support/signed-in.ts';
@@ -35,6 +36,14 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   const hero = page.getByRole('group', { name: '1. Opening band' });
   await hero.getByLabel('Heading', { exact: true }).fill('Landlords, sorted');
   await hero.getByLabel('Lead').fill('Your rental accounts and tax return, done for a fixed fee.');
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8fa3b8' } })
+    .jpeg()
+    .toBuffer();
+  await hero
+    .getByLabel('Picture (JPEG, PNG or WebP, up to 8 MB)')
+    .setInputFiles({ name: 'terrace.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await hero.getByRole('status').getByText(pagePictureMessages.uploaded).waitFor();
+  await hero.getByLabel('Description of the picture').fill('A terrace of rented houses');
 
   await add('Services and prices');
   const services = page.getByRole('group', { name: '2. Services and prices' });
@@ -79,6 +88,8 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   // (Chromium hands the space typed before the bold to the bold text as it is typed, as word processors do.)
   expect((await page.locator('.faq strong').textContent())?.trim()).toBe('from April 2026');
   expect(await page.getByRole('button', { name: 'Send your enquiry' }).count()).toBe(1);
+  const picture = page.getByRole('img', { name: 'A terrace of rented houses' });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await accessibilityViolations(page)).toEqual([]);
   // The refused start (409) is the one failed request the browser logs.
   expect(t.errors.filter((error) => !/status of 409/.test(error))).toEqual([]);

@@ -9,6 +9,7 @@ import { unbroken } from '#client/lib/unbroken.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { PageDocument, Section, SectionOf } from '#shared/sections.ts';
 import { RichTextView } from './RichTextView.tsx';
+import { SectionPicture } from './SectionPicture.tsx';
 import {
   CallToActionSection,
   FaqSection,
@@ -24,7 +25,21 @@ import {
 function HeroSection({ section }: { section: SectionOf<'hero'> }) {
   const firm = useFirm();
   return (
-    <PageHero eyebrow={firm.tagline} heading={section.heading} lead={section.lead}>
+    <PageHero
+      eyebrow={firm.tagline}
+      heading={section.heading}
+      lead={section.lead}
+      art={
+        section.picture && (
+          <SectionPicture
+            image={section.picture}
+            className="hero-photo"
+            sizes="(min-width: 960px) 50vw, min(100vw, 22rem)"
+            first
+          />
+        )
+      }
+    >
       {section.bookCall && (
         <p className="hero__actions">
           <BookCallButton />
@@ -78,12 +93,21 @@ function ContactDetailsSection({ section }: { section: SectionOf<'contact-detail
   );
 }
 
-/** Words beside a picture; the picture is placed once pages' pictures can be uploaded. */
+/** Words beside a picture, on the side chosen; on a phone the picture comes first. */
 function ImageTextSection({ section }: { section: SectionOf<'image-text'> }) {
   return (
     <SectionFrame id={section.id} heading={section.heading}>
-      <div className="prose">
-        <RichTextView text={section.body} headingsFrom={3} />
+      <div className={`image-text image-text--${section.imageSide}`}>
+        {section.image && (
+          <SectionPicture
+            image={section.image}
+            className="image-text__picture"
+            sizes="(min-width: 960px) 40vw, 100vw"
+          />
+        )}
+        <div className="prose">
+          <RichTextView text={section.body} headingsFrom={3} />
+        </div>
       </div>
     </SectionFrame>
   );

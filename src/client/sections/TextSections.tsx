@@ -5,6 +5,7 @@ import { plainTextOf } from '#shared/rich-text.ts';
 import { publishableReviews, type SectionOf } from '#shared/sections.ts';
 import { monogramOf } from './monogram.ts';
 import { RichTextView } from './RichTextView.tsx';
+import { SectionPicture } from './SectionPicture.tsx';
 import './sections.css';
 
 // The sections made only of words (src/shared/sections.ts): each a <section> named by its heading, drawn
@@ -73,9 +74,13 @@ export function TeamSection({ section }: { section: SectionOf<'team'> }) {
         {section.members.map((person, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a section's items have no identity but their place
           <li key={index} className="card person">
-            <span className="person__monogram" aria-hidden="true">
-              {monogramOf(person.name)}
-            </span>
+            {person.photo ? (
+              <SectionPicture image={person.photo} className="person__photo" sizes="7rem" />
+            ) : (
+              <span className="person__monogram" aria-hidden="true">
+                {monogramOf(person.name)}
+              </span>
+            )}
             <h3>{person.name}</h3>
             <p className="person__role">{person.role}</p>
             {person.qualifications && <p className="person__qualifications">{person.qualifications}</p>}

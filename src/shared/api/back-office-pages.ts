@@ -1,5 +1,12 @@
 import { backOfficeApi } from '../back-office.ts';
-import { pageMessages, pageNavPlaces, pagePathMaxLength, pagePathPattern } from '../pages.ts';
+import {
+  pageMessages,
+  pageNavPlaces,
+  pagePathMaxLength,
+  pagePathPattern,
+  pagePictureMessages,
+} from '../pages.ts';
+import { photoTypes } from '../photos.ts';
 import { pageDocumentSchema } from '../sections.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
@@ -83,6 +90,32 @@ export const getPage = endpoint({
   answers: { 200: pageSchema, 404: noSuchPage },
 });
 
+export const uploadPagePicture = endpoint({
+  method: 'POST',
+  path: `${pagesPath}/pictures`,
+  access: 'staff',
+  tag: 'Back office',
+  summary:
+    'Upload a picture for a page’s section (JPEG, PNG or WebP up to 8 MB); it is made into AVIF and WebP at several widths',
+  body: z
+    .object({
+      contentType: z.enum(photoTypes, { error: pagePictureMessages.type }),
+      data: z.base64({ error: pagePictureMessages.unreadable }).describe('The file’s bytes, base64.'),
+    })
+    .strict(),
+  answers: {
+    201: formAnswerSchema
+      .extend({
+        key: z.string().describe('Names the picture in a section’s `key`.'),
+        width: z.number().int(),
+        height: z.number().int(),
+      })
+      .describe(`"${pagePictureMessages.uploaded}"`),
+    413: refusal.describe(`"${pagePictureMessages.size}" or "${pagePictureMessages.pixels}"`),
+    422: refusal.describe('Not a photo that can be taken, in words starting "Picture:".'),
+  },
+});
+
 export const previewPage = endpoint({
   method: 'GET',
   path: `${pagesPath}/:id/preview`,
@@ -128,7 +161,9 @@ export const savePageDraft = endpoint({
       .describe(`"${pageMessages.saved}"`),
     404: noSuchPage,
     409: savedElsewhere,
-    422: refusal.describe('One message per problem, each naming the section and field.'),
+    422: refusal.describe(
+      'One message per problem, each naming the section and field; "Picture: upload it again." for a picture the site does not hold.',
+    ),
   },
 });
 

@@ -1,3 +1,4 @@
+import { pagePicturesPath } from '../pages.ts';
 import { z } from '../zod.ts';
 import { endpoint, htmlPage, refusal } from './endpoint.ts';
 
@@ -199,5 +200,18 @@ export const firmPage = endpoint({
     301: { contentType: 'redirect', description: 'An address the page gave up: on to where it is now.' },
     404: htmlPage('The site’s not-found page: no page is published there.'),
     410: htmlPage('A page the firm removed: the not-found page, saying it has gone.'),
+  },
+});
+
+export const pagePictureFile = endpoint({
+  method: 'GET',
+  path: `${pagePicturesPath}/:name`,
+  access: 'public',
+  tag: 'Pages',
+  summary: 'A size of a picture in a page’s section, named by its content: kept by browsers for a year',
+  params: z.object({ name: z.string().max(100) }),
+  answers: {
+    200: { contentType: 'image/*', description: 'image/avif or image/webp.' },
+    404: htmlPage('No such picture.'),
   },
 });

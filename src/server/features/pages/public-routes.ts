@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
-import { firmPage } from '#shared/api/site.ts';
+import { firmPage, pagePictureFile } from '#shared/api/site.ts';
 import type { PublishedPages } from './published-pages.ts';
 import type { PagesService } from './service.ts';
 
@@ -30,6 +30,23 @@ export const publicPagesPlugin: FastifyPluginAsync<PublicPagesOptions> = async (
     if (movedTo === null && site.notFound) return site.send(request, reply, site.notFound, 410);
     reply.callNotFound();
     return reply;
+  });
+
+  serve(app, pagePictureFile, async (request, reply) => {
+    const picture = await app.deps.db
+      .selectFrom('page_images')
+      .select(['content_type', 'bytes'])
+      .where('name', '=', request.params.name)
+      .executeTakeFirst();
+    if (!picture) {
+      reply.callNotFound();
+      return reply;
+    }
+    // Named by the original's hash and the size: new bytes get a new name, so this one never changes.
+    return reply
+      .header('content-type', picture.content_type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(picture.bytes));
   });
 
   const job = createPoller(

@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pageMessages } from '#shared/pages.ts';
+import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { paragraph } from '#shared/rich-text.ts';
-import type { PageDocument } from '#shared/sections.ts';
+import { type PageDocument, pictureMissing } from '#shared/sections.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
@@ -137,5 +138,84 @@ describeEachDatabase('the firm’s own pages', (database) => {
     expect((await page('/landlords')).status).toBe(410);
     expect((await page('/never-a-page')).status).toBe(404);
     expect(await (await send(site, '/sitemap.xml')).text()).not.toContain('landlords');
+  });
+
+  it('take pictures made into the sizes screens need, described or decorative, and refuse one never uploaded', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8fa3b8' } })
+      .jpeg()
+      .toBuffer();
+    const refused = await staff.send('/pages/pictures', { contentType: 'image/gif', data: 'R0lGODlh' });
+    expect([refused.status, (await refused.json()).errorMessages]).toEqual([422, [pagePictureMessages.type]]);
+    const unreadable = await staff.send('/pages/pictures', {
+      contentType: 'image/jpeg',
+      data: Buffer.from('not a photo').toString('base64'),
+    });
+    expect((await unreadable.json()).errorMessages).toEqual([pagePictureMessages.unreadable]);
+    const uploaded = await staff.send('/pages/pictures', {
+      contentType: 'image/jpeg',
+      data: photo.toString('base64'),
+    });
+    expect(uploaded.status).toBe(201);
+    const { key, width, height } = await uploaded.json();
+    expect([width, height]).toEqual([960, 640]);
+
+    const created = await owner.send('/pages', {
+      path: '/farms',
+      title: 'Farms',
+      description: 'Farm accounts.',
+    });
+    const { id } = await created.json();
+    const withPictures = (pictureKey: string): PageDocument => ({
+      title: 'Farms',
+      description: 'Farm accounts.',
+      sections: [
+        {
+          id: 'hero',
+          type: 'hero',
+          heading: 'Farms',
+          lead: '',
+          bookCall: false,
+          picture: { key: pictureKey, width, height, alt: 'A farmyard at dawn', decorative: false },
+        },
+        {
+          id: 'team',
+          type: 'team',
+          heading: 'Who you will work with',
+          members: [
+            {
+              name: 'Priya Shah',
+              role: 'Partner',
+              qualifications: '',
+              biography: '',
+              photo: { key: pictureKey, width, height, alt: '', decorative: true },
+            },
+          ],
+        },
+      ],
+    });
+    const missing = await owner.send(
+      `/pages/${id}/draft`,
+      { document: withPictures('0'.repeat(20)), basedOn: 1 },
+      'PUT',
+    );
+    expect([missing.status, (await missing.json()).errorMessages]).toEqual([422, [pictureMissing]]);
+    expect(
+      (await owner.send(`/pages/${id}/draft`, { document: withPictures(key), basedOn: 1 }, 'PUT')).status,
+    ).toBe(200);
+    expect((await owner.send(`/pages/${id}/publish`, { basedOn: 2 })).status).toBe(200);
+
+    const html = await (await page('/farms')).text();
+    expect(html).toContain(
+      `<source type="image/avif" srcSet="/page-pictures/${key}-480.avif 480w, /page-pictures/${key}-960.avif 960w"`,
+    );
+    expect(html).toContain(`alt="A farmyard at dawn" width="960" height="640" fetchPriority="high"`);
+    expect(html).toContain(`alt="" width="960" height="640" loading="lazy"`);
+    const served = await send(site, `/page-pictures/${key}-480.avif`);
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+      200,
+      'image/avif',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await send(site, `/page-pictures/${key}-999.avif`)).status).toBe(404);
   });
 });

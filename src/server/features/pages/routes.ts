@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { failure, succeeded } from '#server/http/errors.ts';
 import type { Page } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
+import { makePhotoSizes, PhotoRefusal } from '#server/pictures/photo-sizes.ts';
 import {
   createPage,
   getPage,
@@ -14,10 +15,14 @@ import {
   restorePageRevision,
   savePageDraft,
   setPageNav,
+  uploadPagePicture,
 } from '#shared/api/back-office-pages.ts';
-import { pageMessages } from '#shared/pages.ts';
-import type { PageDocument } from '#shared/sections.ts';
+import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
+import { type PageDocument, pictureMissing } from '#shared/sections.ts';
 import type { PagesService } from './service.ts';
+
+/** Big enough for a photo of 8 MB as base64; the photo's own checks refuse past that in words. */
+const pictureBodyLimit = 12 * 1024 * 1024;
 
 /**
  * The back office's Pages API (src/shared/api/back-office-pages.ts): every member of staff reads and edits
@@ -39,6 +44,31 @@ export function registerPageRoutes(
 ) {
   const idOf = (params: { id: string }) => Number(params.id);
   const noSuchPage = failure(pageMessages.noSuchPage);
+  app.addHook('onRoute', (route) => {
+    if (route.url === uploadPagePicture.path) route.bodyLimit = pictureBodyLimit;
+  });
+
+  serve(app, uploadPagePicture, async (request, reply) => {
+    const { contentType, data } = request.body;
+    try {
+      const photo = await makePhotoSizes(Buffer.from(data, 'base64'), contentType, {
+        size: pagePictureMessages.size,
+        pixels: pagePictureMessages.pixels,
+        unreadable: pagePictureMessages.unreadable,
+        type: pagePictureMessages.mislabelled,
+      });
+      await pages.storePicture(photo);
+      return reply.status(201).send({
+        ...succeeded(pagePictureMessages.uploaded),
+        key: photo.key,
+        width: photo.width,
+        height: photo.height,
+      });
+    } catch (error) {
+      if (error instanceof PhotoRefusal) return reply.status(error.status).send(failure(error.message));
+      throw error;
+    }
+  });
 
   serve(app, listPages, async () => ({ pages: await pages.list() }));
 
@@ -72,6 +102,7 @@ export function registerPageRoutes(
     const { document, basedOn } = request.body;
     const saved = await pages.saveDraft(idOf(request.params), document, basedOn, request.staff.id);
     if (saved.saved) return { ...succeeded(pageMessages.saved), draftVersion: saved.draftVersion };
+    if (saved.reason === 'missing-picture') return reply.status(422).send(failure(pictureMissing));
     return saved.reason === 'no-page'
       ? reply.status(404).send(noSuchPage)
       : reply.status(409).send(failure(pageMessages.savedElsewhere));

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
+import type { Photo } from '#server/pictures/photo-sizes.ts';
 import type { PageSummary, SitePage } from '#shared/api/back-office-pages.ts';
 import type { PageNavPlace } from '#shared/pages.ts';
-import { type PageDocument, pageDocumentSchema } from '#shared/sections.ts';
+import { type PageDocument, pageDocumentSchema, picturesOf } from '#shared/sections.ts';
 
 // The firm's pages as stored (migrations/028-site-pages.ts): drafts saved from the version read, every
 // publish kept as a version, and the addresses a page gave up answering for it.
@@ -14,7 +15,7 @@ type PageRow = Selectable<Database['site_pages']>;
 
 export type DraftSave =
   | { saved: true; draftVersion: number }
-  | { saved: false; reason: 'no-page' | 'conflict' };
+  | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' };
 export type PathChange = 'moved' | 'no-page' | 'taken';
 
 /** A published page as visitors see it: the version live, at its address. */
@@ -56,6 +57,19 @@ export function pagesService(
       .executeTakeFirst();
     // An address the same page gave up may be taken back; one another page answers for, or a removed page's, not.
     return address !== undefined && (address.page_id === null || address.page_id !== exceptPage);
+  }
+
+  /** Whether the site holds every picture the document names (uploaded through the editor). */
+  async function picturesHeld(trx: Trx | Db, document: PageDocument): Promise<boolean> {
+    const keys = [...new Set(picturesOf(document).map((picture) => picture.key))];
+    if (keys.length === 0) return true;
+    const held = await trx
+      .selectFrom('page_images')
+      .select('key')
+      .distinct()
+      .where('key', 'in', keys)
+      .execute();
+    return held.length === keys.length;
   }
 
   async function findPage(trx: Trx | Db, id: number) {
@@ -220,6 +234,7 @@ export function pagesService(
       return db.transaction().execute(async (trx) => {
         const row = await findPage(trx, id);
         if (!row) return { saved: false, reason: 'no-page' };
+        if (!(await picturesHeld(trx, document))) return { saved: false, reason: 'missing-picture' };
         if (row.draft_version === basedOn && row.draft === JSON.stringify(document))
           return { saved: true, draftVersion: basedOn };
         if (!(await writeDraft(trx, id, document, basedOn, by))) return { saved: false, reason: 'conflict' };
@@ -270,6 +285,26 @@ export function pagesService(
         await publishDraft(trx, row, by);
         return 'published';
       });
+    },
+
+    /** Keeps every size of an uploaded picture, named by its content (uploading one twice keeps one). */
+    async storePicture(photo: Photo): Promise<void> {
+      const at = now().toISOString();
+      await db
+        .insertInto('page_images')
+        .values(
+          photo.files.map((file) => ({
+            name: file.name,
+            key: photo.key,
+            content_type: file.contentType,
+            width: file.width,
+            height: file.height,
+            bytes: file.bytes,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
     },
 
     /** Publishes every draft whose scheduled time has come; answers how many went live. */

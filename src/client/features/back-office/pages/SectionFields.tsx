@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import type { RichText } from '#shared/rich-text.ts';
 import { callToActionTargets, type Section, type SectionOf, sectionForms } from '#shared/sections.ts';
+import { PictureField } from './PictureField.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
+
+/** `item` with `key` set to `value`, or without the key at all when there is none (the schema's optional). */
+function withOptional<T extends object, K extends keyof T>(item: T, key: K, value: T[K] | undefined): T {
+  const { [key]: _, ...rest } = item;
+  return (value === undefined ? rest : { ...rest, [key]: value }) as T;
+}
 
 // The fields of each type of section on the page editor, each labelled as a partner would say it.
 
@@ -178,6 +185,11 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
             checked={section.bookCall}
             onChange={(bookCall) => onChange({ ...section, bookCall })}
           />
+          <PictureField
+            label="Picture beside the heading (if any)"
+            value={section.picture}
+            onChange={(picture) => onChange(withOptional({ ...section }, 'picture', picture))}
+          />
         </>
       );
     case 'rich-text':
@@ -260,6 +272,11 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
                   value={member.qualifications}
                   max={120}
                   onChange={(qualifications) => change({ ...member, qualifications })}
+                />
+                <PictureField
+                  label={`Photo of ${member.name || 'them'}`}
+                  value={member.photo}
+                  onChange={(photo) => change(withOptional({ ...member }, 'photo', photo))}
                 />
                 <Lines
                   id={id(`${index}-biography`)}
@@ -429,6 +446,22 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
       return (
         <>
           {heading()}
+          <PictureField
+            label="Picture"
+            value={section.image}
+            onChange={(image) => onChange(withOptional({ ...section }, 'image', image))}
+          />
+          <div className="bo-field">
+            <label htmlFor={id('side')}>On a wide screen, the picture is</label>
+            <select
+              id={id('side')}
+              value={section.imageSide}
+              onChange={(event) => onChange({ ...section, imageSide: event.target.value as 'start' | 'end' })}
+            >
+              <option value="start">Left of the text</option>
+              <option value="end">Right of the text</option>
+            </select>
+          </div>
           {text('Text', section.body, (body) => onChange({ ...section, body }))}
         </>
       );

@@ -76,7 +76,6 @@ export function newSection(type: SectionType, taken: readonly string[]): Section
         type,
         heading: 'A heading',
         body: [paragraph('')],
-        image: { key: '', alt: '', decorative: true },
         imageSide: 'end',
       };
     case 'form':
@@ -86,7 +85,5 @@ export function newSection(type: SectionType, taken: readonly string[]): Section
   }
 }
 
-/** The types a partner may add now (a picture and text waits for pictures to be uploadable). */
-export const addableTypes = (Object.keys(sectionLabels) as SectionType[]).filter(
-  (type) => type !== 'image-text',
-);
+/** Every type, in the order the editor offers them. */
+export const addableTypes = Object.keys(sectionLabels) as SectionType[];
