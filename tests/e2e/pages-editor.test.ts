@@ -62,7 +62,15 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await page.keyboard.type('.');
 
   await add('A form');
-  // Moved up above the questions, by its button.
+  // Moved up above the questions, by its button; then the questions dragged back above it by the mouse,
+  // and the form moved up again.
+  await page.getByRole('group', { name: '4. A form' }).getByRole('button', { name: 'Move up' }).click();
+  await page.getByRole('group', { name: '3. A form' }).waitFor();
+  await page
+    .getByRole('group', { name: '4. Questions and answers' })
+    .locator('.bo-section__handle')
+    .dragTo(page.getByRole('group', { name: '3. A form' }));
+  await page.getByRole('group', { name: '3. Questions and answers' }).waitFor();
   await page.getByRole('group', { name: '4. A form' }).getByRole('button', { name: 'Move up' }).click();
   await page.getByRole('group', { name: '3. A form' }).waitFor();
 

@@ -44,6 +44,8 @@ export default function PageEditor({ id }: { id: number }) {
   const [previewAt, setPreviewAt] = useState(0);
   const version = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The section being dragged by the mouse, by its place. */
+  const dragged = useRef<number | null>(null);
   const params = { id: String(id) };
 
   const load = async () => {
@@ -98,12 +100,15 @@ export default function PageEditor({ id }: { id: number }) {
     return problems.length > 0 ? <Feedback status="" problems={problems} /> : <p>Loading…</p>;
   const sections = draft.sections;
   const setSections = (next: Section[]) => change({ ...draft, sections: next });
-  const move = (index: number, by: -1 | 1) => {
+  /** Puts the section at `from` where the one at `to` is, the others closing up around it. */
+  const moveTo = (from: number, to: number) => {
+    if (from === to) return;
     const next = [...sections];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + by, 0, moved);
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
     setSections(next);
   };
+  const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
   const owner = role === 'owner';
 
   return (
@@ -150,8 +155,36 @@ export default function PageEditor({ id }: { id: number }) {
           </div>
         </fieldset>
         {sections.map((section, index) => (
-          <fieldset key={section.id} className="bo-section">
+          <fieldset
+            key={section.id}
+            className="bo-section"
+            onDragOver={(event) => {
+              if (dragged.current !== null) event.preventDefault();
+            }}
+            onDrop={(event) => {
+              event.preventDefault();
+              if (dragged.current !== null) moveTo(dragged.current, index);
+              dragged.current = null;
+            }}
+          >
             <legend>
+              {/* Dragged by the mouse; the keyboard has Move up and Move down below, which say the same. */}
+              <span
+                className="bo-section__handle"
+                draggable
+                aria-hidden="true"
+                title="Drag to move"
+                onDragStart={(event) => {
+                  dragged.current = index;
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', section.id);
+                }}
+                onDragEnd={() => {
+                  dragged.current = null;
+                }}
+              >
+                ⠿
+              </span>{' '}
               {index + 1}. {sectionLabels[section.type]}
             </legend>
             <SectionFields
