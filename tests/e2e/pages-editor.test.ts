@@ -83,6 +83,13 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await preview.getByRole('heading', { name: 'Landlords, sorted', level: 1 }).waitFor();
   await preview.getByText('From £60 a month').waitFor();
 
+  // Scheduled for a time to come first: nothing is published until then.
+  await page.getByLabel('Publish at (your computer’s time)').fill('2031-01-06T09:00');
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await page.getByRole('status').getByText(pageMessages.scheduled).waitFor();
+  await page.getByText(/^Scheduled to go live Monday, 6 January 2031/).waitFor();
+  expect((await fetch(`${t.site.url}/landlords`, { headers: { accept: 'text/html' } })).status).toBe(404);
+
   await page.getByRole('button', { name: 'Publish the draft' }).click();
   await page.getByRole('status').getByText(pageMessages.published).waitFor();
   await page.getByLabel('Where it is listed').selectOption({ label: 'In the main navigation' });

@@ -294,25 +294,49 @@ function OwnerActions({
   const [path, setPath] = useState(page.path);
   const [place, setPlace] = useState<PageNavPlace>(page.nav);
   const [label, setLabel] = useState(page.navLabel);
+  const [publishAt, setPublishAt] = useState('');
+  /** Publishes the draft as it is saved now, at once or at `at`. */
+  const publish = (at?: string) =>
+    act(async () =>
+      call(publishPage, {
+        params,
+        body: { basedOn: (await call(getPage, { params })).draftVersion, ...(at && { at }) },
+      }),
+    );
   return (
     <section aria-labelledby="publish-title" className="bo-settings">
       <h2 id="publish-title">Publishing</h2>
       <p>
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            act(async () =>
-              call(publishPage, {
-                params,
-                body: { basedOn: (await call(getPage, { params })).draftVersion },
-              }),
-            )
-          }
-        >
+        <button type="button" className="button" onClick={() => publish()}>
           Publish the draft
         </button>
       </p>
+      {page.publishAt && (
+        <p>
+          Scheduled to go live{' '}
+          {new Date(page.publishAt).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' })}.
+        </p>
+      )}
+      <fieldset>
+        <legend>Or publish it later</legend>
+        <div className="bo-field">
+          <label htmlFor="page-publish-at">Publish at (your computer’s time)</label>
+          <input
+            id="page-publish-at"
+            type="datetime-local"
+            value={publishAt}
+            onChange={(event) => setPublishAt(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!publishAt}
+          onClick={() => publish(new Date(publishAt).toISOString())}
+        >
+          Schedule
+        </button>
+      </fieldset>
       {page.revisions.length > 0 && (
         <>
           <h3>Versions published</h3>
