@@ -66,6 +66,13 @@ const publicContentRoutes: Record<string, (staff: Client, ids: Ids, authorUserId
       const body = { path: '/staff-page', title: 'Rewritten by staff', description: 'Not approved.' };
       expect((await staff.send('/pages', body)).status).toBe(201);
     },
+    'POST /api/back-office/pages/pictures': async (staff) => {
+      const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ff0000' } })
+        .jpeg()
+        .toBuffer();
+      const body = { contentType: 'image/jpeg', data: jpeg.toString('base64') };
+      expect((await staff.send('/pages/pictures', body)).status).toBe(201);
+    },
     'PUT /api/back-office/pages/:id/draft': async (staff, ids) => {
       const { draftVersion } = await staff.json(`/pages/${ids.page}`);
       const document = { title: 'Rewritten by staff', description: 'Not approved.', sections: [] };
