@@ -8,6 +8,7 @@ import { PageHero } from '#client/lib/PageHero.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { PageDocument, Section, SectionOf } from '#shared/sections.ts';
+import { FirmAccreditations } from './FirmAccreditations.tsx';
 import { RichTextView } from './RichTextView.tsx';
 import { SectionPicture } from './SectionPicture.tsx';
 import {
@@ -54,20 +55,7 @@ function AccreditationsSection({ section }: { section: SectionOf<'accreditations
   if (firm.accreditations.length === 0 && firm.badges.length === 0) return null;
   return (
     <SectionFrame id={section.id} heading={section.heading} className="accreditations">
-      <ul className="accreditations__list">
-        {firm.accreditations.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      {firm.badges.length > 0 && (
-        <ul className="accreditations__badges">
-          {firm.badges.map((badge) => (
-            <li key={badge.key}>
-              <img src={badge.src} alt={badge.alt} width={badge.width} height={badge.height} loading="lazy" />
-            </li>
-          ))}
-        </ul>
-      )}
+      <FirmAccreditations />
     </SectionFrame>
   );
 }

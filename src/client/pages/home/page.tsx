@@ -1,6 +1,7 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
+import { FirmAccreditations } from '#client/sections/FirmAccreditations.tsx';
 import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
 import { HeroIllustration } from './HeroIllustration.tsx';
@@ -42,26 +43,7 @@ export default function HomePage() {
             <h2 id="accreditations-heading" className="visually-hidden">
               {home.accreditations.heading}
             </h2>
-            <ul className="accreditations__list">
-              {firm.accreditations.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            {firm.badges.length > 0 && (
-              <ul className="accreditations__badges">
-                {firm.badges.map((badge) => (
-                  <li key={badge.key}>
-                    <img
-                      src={badge.src}
-                      alt={badge.alt}
-                      width={badge.width}
-                      height={badge.height}
-                      loading="lazy"
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <FirmAccreditations />
           </div>
         </section>
       )}

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { compress, type Page } from '#server/http/pages.ts';
 import type { ServerPages } from '#server/http/server-page.ts';
+import { coalesced } from '#server/jobs/coalesced.ts';
 import { articlePath, insightsPath, insightsTagPath } from '#shared/articles.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import {
@@ -40,8 +41,6 @@ export class PublishedInsights {
   /** Each article's page with the change it was written from, so an unchanged one is not written again. */
   #written = new Map<number, { updatedAt: string; firm: SiteFirm; page: CompressedPage }>();
   #version: string | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
 
   constructor(options: { db: Db; shell: ServerPages; origin: string; now: () => Date }) {
     this.#db = options.db;
@@ -67,23 +66,7 @@ export class PublishedInsights {
   }
 
   /** Reads what is published and writes the pages again; a call during a refresh runs one more after it. */
-  refresh(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#rebuild();
-        } while (this.#again);
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
-  }
+  readonly refresh = coalesced(() => this.#rebuild());
 
   /** Refreshes when the articles changed since the last refresh, here or on another instance. */
   async refreshIfChanged(): Promise<boolean> {

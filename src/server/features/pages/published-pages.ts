@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { Page } from '#server/http/pages.ts';
 import type { SitemapPage } from '#server/http/sitemap.ts';
+import { coalesced } from '#server/jobs/coalesced.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { type LivePage, loadLivePages, loadLivePagesStamp } from './service.ts';
@@ -21,8 +22,6 @@ export class PublishedPages {
   #live: LivePage[] = [];
   #sitemap: readonly SitemapPage[] = [];
   #stamp: string | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
 
   /**
    * `draw` makes a page's document from its sections; `showInNavigation` puts the pages the navigation
@@ -62,23 +61,7 @@ export class PublishedPages {
   }
 
   /** Reads what is published and draws it again; a call during a refresh runs one more after it. */
-  refresh(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#rebuild();
-        } while (this.#again);
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
-  }
+  readonly refresh = coalesced(() => this.#rebuild());
 
   /** Refreshes when the published pages changed since the last refresh, here or on another instance. */
   async refreshIfChanged(): Promise<boolean> {
