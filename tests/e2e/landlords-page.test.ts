@@ -61,7 +61,7 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
   await services.getByLabel('Price (if you show one)').fill('From £60 a month');
 
   const team = await add('Team', 3);
-  await team.getByRole('button', { name: 'Add another' }).click();
+  await team.getByRole('button', { name: 'Add a person' }).click();
   for (const [index, name, colour] of [
     [0, 'Priya Shah', '#2a6f97'],
     [1, 'Tom Marsh', '#a3b18a'],
@@ -77,7 +77,7 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
 
   const reviews = await add('Reviews', 4);
   for (let review = 1; review <= 3; review++) {
-    if (review > 1) await reviews.getByRole('button', { name: 'Add another' }).click();
+    if (review > 1) await reviews.getByRole('button', { name: 'Add a review' }).click();
     const item = reviews.getByRole('group', { name: review === 1 ? 'Their name' : `Review ${review}` });
     await item.getByLabel('What the client said').fill(`Review number ${review}: quick and calm.`);
     await item.getByLabel('Client’s name').fill(`Client ${review}`);

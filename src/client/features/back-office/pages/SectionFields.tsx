@@ -99,6 +99,7 @@ function Tick({
 function Items<T>({
   items,
   name,
+  adding,
   max,
   blank,
   onChange,
@@ -106,6 +107,8 @@ function Items<T>({
 }: {
   items: T[];
   name: (item: T, index: number) => string;
+  /** The add button's words: "Add a service". */
+  adding: string;
   max: number;
   blank: T;
   onChange: (items: T[]) => void;
@@ -135,7 +138,7 @@ function Items<T>({
           className="button button--secondary"
           onClick={() => onChange([...items, blank])}
         >
-          Add another
+          {adding}
         </button>
       )}
     </>
@@ -206,6 +209,7 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
           <Items
             items={section.items}
             max={12}
+            adding="Add a service"
             name={(item, index) => item.title || `Service ${index + 1}`}
             blank={{ title: '', text: '', price: '' }}
             onChange={(items) => onChange({ ...section, items } as SectionOf<'services'>)}
@@ -246,6 +250,7 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
           <Items
             items={section.members}
             max={24}
+            adding="Add a person"
             name={(member, index) => member.name || `Person ${index + 1}`}
             blank={{ name: '', role: '', qualifications: '', biography: '' }}
             onChange={(members) => onChange({ ...section, members } as SectionOf<'team'>)}
@@ -297,6 +302,7 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
           <Items
             items={section.items}
             max={12}
+            adding="Add a review"
             name={(review, index) => review.name || `Review ${index + 1}`}
             blank={{ quote: '', name: '', business: '', permission: false }}
             onChange={(items) => onChange({ ...section, items } as SectionOf<'reviews'>)}
@@ -360,6 +366,7 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
           <Items
             items={section.items}
             max={30}
+            adding="Add a question"
             name={(item, index) => item.question || `Question ${index + 1}`}
             blank={{ question: '', answer: [] }}
             onChange={(items) => onChange({ ...section, items } as SectionOf<'faq'>)}
