@@ -443,6 +443,8 @@ export interface SitePageTable {
   draft_saved_by: number | null;
   live_revision: number | null;
   publish_at: Timestamp | null;
+  /** JSON of the PageDocument a scheduled publish puts live. */
+  publish_document: string | null;
   removed_at: Timestamp | null;
   created_at: Timestamp;
 }

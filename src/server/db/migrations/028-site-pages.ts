@@ -26,8 +26,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('draft_saved_by', 'integer', (c) => c.references('users.id'))
     // The revision visitors see; null until first published.
     .addColumn('live_revision', 'integer')
-    // A publish an owner scheduled: the draft as it was then goes live at that time.
+    // A publish an owner scheduled: the draft as the owner read it then goes live at that time, whatever
+    // is typed into the draft meanwhile.
     .addColumn('publish_at', timestamp)
+    .addColumn('publish_document', 'text')
     .addColumn('removed_at', timestamp)
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .execute();

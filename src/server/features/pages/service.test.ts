@@ -90,17 +90,20 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
     expect(await pages.restore(made.id, 7, 4, null)).toEqual({ saved: false, reason: 'no-revision' });
   });
 
-  it('publishes at the time an owner chose, and not before', async () => {
+  it('publishes at the time an owner chose the draft as it was then, not what was typed since', async () => {
     const pages = service();
     const made = await pages.create('/landlords', landlords, null);
     if (!made.created) throw new Error('not created');
+    await pages.saveDraft(made.id, withText('Approved'), 1, null);
     const at = new Date(start.getTime() + 3_600_000);
-    expect(await pages.publish(made.id, { basedOn: 1, at, by: null })).toBe('scheduled');
+    expect(await pages.publish(made.id, { basedOn: 2, at, by: null })).toBe('scheduled');
+    // A member of staff changes the draft meanwhile: not what the owner scheduled.
+    await pages.saveDraft(made.id, withText('Not approved'), 2, null);
     expect(await pages.publishDue()).toBe(0);
     expect((await pages.list())[0]?.publishAt).toBe(at.toISOString());
     clock = at;
     expect(await pages.publishDue()).toBe(1);
-    expect((await loadLivePages(current.db)).pages).toHaveLength(1);
+    expect((await loadLivePages(current.db)).pages.map((page) => page.document)).toEqual([withText('Approved')]);
     expect((await pages.list())[0]?.publishAt).toBeNull();
   });
 

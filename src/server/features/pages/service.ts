@@ -128,8 +128,12 @@ export function pagesService(
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Makes the draft the live version: a new revision, numbered after the last. */
+  /**
+   * Makes the draft the live version: a new revision, numbered after the last. A scheduled publish puts
+   * live the draft as the owner read it when scheduling, not what was typed since.
+   */
   async function publishDraft(trx: Trx, row: PageRow, by: number | null, via?: 'schedule') {
+    const document = via === 'schedule' ? (row.publish_document ?? row.draft) : row.draft;
     const last = await trx
       .selectFrom('page_revisions')
       .select((eb) => eb.fn.max('number').as('number'))
@@ -143,14 +147,14 @@ export function pagesService(
         page_id: row.id,
         number,
         path: row.path,
-        document: row.draft,
+        document,
         published_at: at.toISOString(),
         published_by: by,
       })
       .execute();
     await trx
       .updateTable('site_pages')
-      .set({ live_revision: number, publish_at: null })
+      .set({ live_revision: number, publish_at: null, publish_document: null })
       .where('id', '=', row.id)
       .execute();
     await recordAudit(
@@ -267,7 +271,7 @@ export function pagesService(
         if (at && at > now()) {
           await trx
             .updateTable('site_pages')
-            .set({ publish_at: at.toISOString() })
+            .set({ publish_at: at.toISOString(), publish_document: row.draft })
             .where('id', '=', id)
             .execute();
           await recordAudit(
@@ -420,7 +424,7 @@ export function pagesService(
         const at = now().toISOString();
         await trx
           .updateTable('site_pages')
-          .set({ removed_at: at, publish_at: null })
+          .set({ removed_at: at, publish_at: null, publish_document: null })
           .where('id', '=', id)
           .execute();
         await trx
