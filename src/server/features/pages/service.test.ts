@@ -103,7 +103,9 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
     expect((await pages.list())[0]?.publishAt).toBe(at.toISOString());
     clock = at;
     expect(await pages.publishDue()).toBe(1);
-    expect((await loadLivePages(current.db)).pages.map((page) => page.document)).toEqual([withText('Approved')]);
+    expect((await loadLivePages(current.db)).pages.map((page) => page.document)).toEqual([
+      withText('Approved'),
+    ]);
     expect((await pages.list())[0]?.publishAt).toBeNull();
   });
 

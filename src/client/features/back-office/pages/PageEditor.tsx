@@ -92,7 +92,9 @@ export default function PageEditor({ id }: { id: number }) {
       setProblems([]);
       if (reload) await load();
     } catch (error) {
-      setProblems(problemsOf(error));
+      const words = problemsOf(error);
+      setConflict(words.includes(pageMessages.savedElsewhere));
+      setProblems(words);
     }
   };
 
@@ -248,7 +250,7 @@ export default function PageEditor({ id }: { id: number }) {
       </section>
 
       {owner ? (
-        <OwnerActions page={page} act={act} />
+        <OwnerActions page={page} act={act} readVersion={() => version.current} />
       ) : (
         <p>An owner of the firm publishes it: ask one when it is ready.</p>
       )}
@@ -286,9 +288,15 @@ function AddSection({ taken, onAdd }: { taken: string[]; onAdd: (section: Sectio
 function OwnerActions({
   page,
   act,
+  readVersion,
 }: {
   page: SitePage;
   act: (action: () => Promise<{ infoMessages: string[] }>, options?: { reload?: boolean }) => Promise<void>;
+  /**
+   * The draft's version as this screen shows it (after this owner's own saves): an owner publishes only
+   * what they read, so a save by someone else since refuses the act in words.
+   */
+  readVersion: () => number;
 }) {
   const params = { id: String(page.id) };
   const [path, setPath] = useState(page.path);
@@ -297,10 +305,10 @@ function OwnerActions({
   const [publishAt, setPublishAt] = useState('');
   /** Publishes the draft as it is saved now, at once or at `at`. */
   const publish = (at?: string) =>
-    act(async () =>
+    act(() =>
       call(publishPage, {
         params,
-        body: { basedOn: (await call(getPage, { params })).draftVersion, ...(at && { at }) },
+        body: { basedOn: readVersion(), ...(at && { at }) },
       }),
     );
   return (
@@ -356,7 +364,7 @@ function OwnerActions({
                     act(async () =>
                       call(restorePageRevision, {
                         params: { ...params, number: String(revision.number) },
-                        body: { basedOn: (await call(getPage, { params })).draftVersion },
+                        body: { basedOn: readVersion() },
                       }),
                     )
                   }
