@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { PageDocument } from '#shared/sections.ts';
+import { type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
@@ -71,7 +71,9 @@ export function renderSectionsPage(
 ): string {
   const pageAssets = assets.pages[sectionsPageId];
   if (!pageAssets) throw new Error('The build listed no assets for pages of sections');
-  const Content = () => <SectionsPage document={document} />;
+  // What visitors may have, in the HTML and in the data the page carries for the browser.
+  const shown = publicDocument(document);
+  const Content = () => <SectionsPage document={shown} />;
   const page: RenderedPage = {
     id: sectionsPageId,
     source: sectionsPageSource,
@@ -82,7 +84,7 @@ export function renderSectionsPage(
       botCheck: needsBotCheck(document),
     },
     body: renderToString(<App Page={Content} path={path} firm={firm} />),
-    data: { id: pageDocumentId, value: document },
+    data: { id: pageDocumentId, value: shown },
   };
   return renderDocument(page, { ...pageAssets, fonts: [assets.typefaces[firm.typeface]] }, firm);
 }

@@ -49,6 +49,8 @@ describe('rich text', () => {
     'vbscript:msgbox',
     'tel:call-me',
     'https://a b.example/',
+    '/\\evil.example',
+    'https://good.example/\\path',
   ])('refuses a link to %s, in words', (link) => {
     expect(problemsOf(linked(link))).toEqual([richTextMessages.link]);
   });

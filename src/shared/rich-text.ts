@@ -13,9 +13,13 @@ export const richTextMessages = {
   emptyList: 'A list needs at least one item.',
 } as const;
 
-/** Where a link may go: the web, an email address, a phone number, or a page of this site. */
+/**
+ * Where a link may go: the web, an email address, a phone number, or a page of this site. No backslash
+ * anywhere: browsers read `/\\evil.example` as `//evil.example`, another site.
+ */
 const linkPattern = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d\s()-]+|\/(?!\/)[^\s]*)$/i;
-export const isAllowedLink = (href: string) => href.length <= 2_000 && linkPattern.test(href);
+export const isAllowedLink = (href: string) =>
+  href.length <= 2_000 && linkPattern.test(href) && !href.includes('\\');
 export const maxRichTextCharacters = 50_000;
 const maxBlocks = 500;
 
@@ -25,7 +29,7 @@ const run = z
     text: z.string().min(1).max(maxRichTextCharacters, richTextMessages.tooLong),
     bold: z.boolean().optional(),
     italic: z.boolean().optional(),
-    link: z.string().max(2_000, richTextMessages.link).regex(linkPattern, richTextMessages.link).optional(),
+    link: z.string().refine(isAllowedLink, richTextMessages.link).optional(),
   })
   .strict()
   .refine((text) => isTypedText(text.text) && !/[\r\n]/.test(text.text), richTextMessages.text);

@@ -168,6 +168,21 @@ export type PageDocument = z.infer<typeof pageDocumentSchema>;
 export const publishableReviews = (reviews: SectionOf<'reviews'>['items']) =>
   reviews.filter((review) => review.permission);
 
+/**
+ * The document as visitors may have it, in the page and in anything it carries: a review the client has
+ * not agreed to is not there at all (not merely hidden), nor a section of reviews left with none.
+ */
+export function publicDocument(document: PageDocument): PageDocument {
+  return {
+    ...document,
+    sections: document.sections.flatMap((section): Section[] => {
+      if (section.type !== 'reviews') return [section];
+      const items = publishableReviews(section.items);
+      return items.length > 0 ? [{ ...section, items }] : [];
+    }),
+  };
+}
+
 /** Whether rich text holds anything to show. */
 export const hasText = (text: RichText) =>
   text.some((block) => (block.type === 'list' ? block.items.length > 0 : block.content.length > 0));

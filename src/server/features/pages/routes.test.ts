@@ -118,6 +118,44 @@ describeEachDatabase('the firm’s own pages', (database) => {
       [pageMessages.savedElsewhere],
     ]);
 
+    // A long page saves whole: 40 sections of text, each of 2,000 characters.
+    const long: PageDocument = {
+      ...landlords,
+      sections: Array.from({ length: 40 }, (_, index) => ({
+        id: `text-${index}`,
+        type: 'rich-text' as const,
+        heading: '',
+        body: [paragraph('A landlord’s year, told at length. '.repeat(60))],
+      })),
+    };
+    const { draftVersion: before } = await owner.json(`/pages/${id}`);
+    const saved = await owner.send(`/pages/${id}/draft`, { document: long, basedOn: before }, 'PUT');
+    expect(saved.status).toBe(200);
+    // A review the client has not agreed to is nowhere in what visitors get, data included.
+    const withSecret: PageDocument = {
+      ...landlords,
+      sections: [
+        {
+          id: 'reviews',
+          type: 'reviews',
+          heading: 'What landlords say',
+          items: [
+            { quote: 'Calm.', name: 'Ann', business: '', permission: true },
+            { quote: 'Secret words', name: 'Hidden Person', business: 'Private Ltd', permission: false },
+          ],
+        },
+      ],
+    };
+    const { draftVersion: after } = await owner.json(`/pages/${id}`);
+    expect(
+      (await owner.send(`/pages/${id}/draft`, { document: withSecret, basedOn: after }, 'PUT')).status,
+    ).toBe(200);
+    expect((await owner.send(`/pages/${id}/publish`, { basedOn: after + 1 })).status).toBe(200);
+    const published = await (await page('/landlords')).text();
+    expect(published).toContain('Calm.');
+    for (const secret of ['Secret words', 'Hidden Person', 'Private Ltd'])
+      expect(published).not.toContain(secret);
+
     const moved = await owner.send(`/pages/${id}/path`, { path: '/property-landlords' }, 'PUT');
     expect((await moved.json()).infoMessages).toEqual([pageMessages.moved]);
     const old = await page('/landlords');
@@ -126,7 +164,7 @@ describeEachDatabase('the firm’s own pages', (database) => {
 
     // The earlier version comes back into the draft, and goes live when published.
     const { revisions, draftVersion: now } = await owner.json(`/pages/${id}`);
-    expect(revisions.map((revision: { number: number }) => revision.number)).toEqual([1]);
+    expect(revisions.map((revision: { number: number }) => revision.number)).toEqual([2, 1]);
     const restored = await owner.send(`/pages/${id}/revisions/1/restore`, { basedOn: now });
     expect((await restored.json()).infoMessages).toEqual([pageMessages.restored]);
     expect((await owner.json(`/pages/${id}`)).draft.title).toBe(landlords.title);

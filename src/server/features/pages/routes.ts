@@ -23,6 +23,11 @@ import type { PagesService } from './service.ts';
 
 /** Big enough for a photo of 8 MB as base64; the photo's own checks refuse past that in words. */
 const pictureBodyLimit = 12 * 1024 * 1024;
+/**
+ * Big enough for a page at every limit its schema sets (40 sections of rich text at 50,000 characters,
+ * as JSON), which then refuses past those limits in words naming the field.
+ */
+const draftBodyLimit = 8 * 1024 * 1024;
 
 /**
  * The back office's Pages API (src/shared/api/back-office-pages.ts): every member of staff reads and edits
@@ -46,6 +51,7 @@ export function registerPageRoutes(
   const noSuchPage = failure(pageMessages.noSuchPage);
   app.addHook('onRoute', (route) => {
     if (route.url === uploadPagePicture.path) route.bodyLimit = pictureBodyLimit;
+    if (route.url === savePageDraft.path) route.bodyLimit = draftBodyLimit;
   });
 
   serve(app, uploadPagePicture, async (request, reply) => {
