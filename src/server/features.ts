@@ -46,11 +46,12 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   const { botCheck, signInProof, accounts, mailingList, applications, bookings } = services;
   // Told after a commit that queued mail; a booking or cancellation may also have queued a write into an
   // adviser's calendar, so the calendar writer looks too (a look that finds nothing costs one query).
-  // A page of the firm's own may not take an address any route of the site answers (reserved: those a
-  // later feature may want, under which the site's own files live).
+  // A page of the firm's own may not take an address any route of the site answers, by any method, nor
+  // one under which the site's routes and files live or that answers only when configured (/metrics).
   const firmPagesService = pagesService(db, {
     isTaken: (path) =>
-      app.hasRoute({ method: 'GET', url: path }) || /^\/(api|assets|pictures|badges|pages)$/.test(path),
+      (['GET', 'POST', 'PUT', 'DELETE'] as const).some((method) => app.hasRoute({ method, url: path })) ||
+      /^\/(api|assets|pictures|badges|pages|page-pictures|forms|metrics|insights|setup)$/.test(path),
     now: clock,
   });
   const mailQueued = () => {

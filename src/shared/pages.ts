@@ -28,7 +28,9 @@ export const pageMessages = {
   created: 'Page started, as a draft. Visitors see it once an owner publishes it.',
   saved: 'Draft saved.',
   savedElsewhere:
-    'Someone else saved this page since you opened it. Their version is shown; your changes are kept on top, not saved yet.',
+    'Someone else saved this page since you opened it, so your last changes are not saved. Show their version to go on from it (it replaces what you typed since your last save).',
+  theirVersion: 'Replace what you typed since your last save with the version saved by someone else?',
+  unsavedWarning: 'This page has changes that are not saved. Leave without saving them?',
   published: 'Published: visitors see this version now.',
   scheduled: 'Scheduled: this version goes live at the time given.',
   restored: 'That version is in the draft now. Publish it to show it to visitors.',

@@ -37,8 +37,16 @@ export const imageSchema = z
   .object({
     key: z.string().regex(/^[0-9a-f]{20}$/, { error: pictureMissing }),
     /** The largest size made of it, which the page declares so that nothing moves as it loads. */
-    width: z.number().int().min(1).max(20_000),
-    height: z.number().int().min(1).max(20_000),
+    width: z
+      .number({ error: pictureMissing })
+      .int({ error: pictureMissing })
+      .min(1, { error: pictureMissing })
+      .max(20_000, { error: pictureMissing }),
+    height: z
+      .number({ error: pictureMissing })
+      .int({ error: pictureMissing })
+      .min(1, { error: pictureMissing })
+      .max(20_000, { error: pictureMissing }),
     alt: line('Description of the picture', 200, { optional: true }),
     decorative: z.boolean(),
   })
@@ -113,7 +121,12 @@ export const sectionSchema = z.discriminatedUnion('type', [
             quote: lines('What the client said', 600),
             name: line('Client’s name', 80),
             business: line('Business', 120, { optional: true }),
-            rating: z.number().int().min(1).max(5).optional(),
+            rating: z
+              .number({ error: 'Rating: from 1 to 5 stars, or none.' })
+              .int({ error: 'Rating: from 1 to 5 stars, or none.' })
+              .min(1, { error: 'Rating: from 1 to 5 stars, or none.' })
+              .max(5, { error: 'Rating: from 1 to 5 stars, or none.' })
+              .optional(),
             /** The client agreed to their words being published: a review without it is never shown. */
             permission: z.boolean(),
           })

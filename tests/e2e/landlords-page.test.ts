@@ -159,6 +159,8 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
   await otherPage.getByRole('status').getByText(pageMessages.saved).waitFor();
   await page.getByLabel('Title', { exact: true }).fill('Landlords in Shrewsbury');
   await page.getByRole('alert').getByText(pageMessages.savedElsewhere).waitFor();
+  // What this editor typed since its last save is replaced: it is asked first.
+  page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Show their version' }).click();
   await expect
     .poll(() => page.getByLabel('Title', { exact: true }).inputValue())

@@ -31,6 +31,7 @@ import { SignedInAs } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { insightsSection } from './insights-paths.ts';
 import { Link, navigate } from './router.tsx';
+import { useUnsavedChangesWarning } from './unsaved-changes.ts';
 import { ownersOnly, YourRole } from './your-role.ts';
 
 type Author = { id: number; email: string; name: string };
@@ -109,7 +110,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
     })();
   }, [id, you, owner]);
 
-  useUnsavedChangesWarning(dirty);
+  useUnsavedChangesWarning(dirty, unsavedWarning);
 
   const set =
     (name: keyof Fields) =>
@@ -521,29 +522,4 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       )}
     </section>
   );
-}
-
-/**
- * While there are unsaved changes, closing or reloading the tab asks first (the browser's own question),
- * and so does following a link elsewhere in the back office (ours, asked before the link is followed).
- */
-function useUnsavedChangesWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    const beforeLink = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!link || event.defaultPrevented || event.button !== 0) return;
-      if (!window.confirm(unsavedWarning)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('click', beforeLink, true);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('click', beforeLink, true);
-    };
-  }, [dirty]);
 }

@@ -12,12 +12,20 @@ import {
   setPageNav,
 } from '#shared/api/back-office-pages.ts';
 import { type PageNavPlace, pageMessages, pageNavPlaces } from '#shared/pages.ts';
-import type { PageDocument, Section, SectionType } from '#shared/sections.ts';
+import { type PageDocument, pageDocumentSchema, type Section, type SectionType } from '#shared/sections.ts';
 import { Feedback } from '../Feedback.tsx';
 import { Link, navigate } from '../router.tsx';
+import { useUnsavedChangesWarning } from '../unsaved-changes.ts';
 import { YourRole } from '../your-role.ts';
 import { SectionFields } from './SectionFields.tsx';
 import { addableTypes, newSection, sectionLabels } from './section-kinds.ts';
+
+/** "2. Services and prices: " for a problem in the page's second section; nothing for the title's. */
+function sectionNamed(document: PageDocument, path: PropertyKey[]): string {
+  if (path[0] !== 'sections' || typeof path[1] !== 'number') return '';
+  const section = document.sections[path[1]];
+  return section ? `${path[1] + 1}. ${sectionLabels[section.type]}: ` : '';
+}
 
 /** How long typing must pause before the draft saves itself. */
 const saveAfterMs = 1500;
@@ -43,6 +51,9 @@ export default function PageEditor({ id }: { id: number }) {
   const [previewWidth, setPreviewWidth] = useState<375 | 1280 | null>(null);
   const [previewAt, setPreviewAt] = useState(0);
   const version = useRef(0);
+  /** Typed since the last save that went through: leaving asks first. */
+  const [unsaved, setUnsaved] = useState(false);
+  useUnsavedChangesWarning(unsaved, pageMessages.unsavedWarning);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The section being dragged by the mouse, by its place. */
   const dragged = useRef<number | null>(null);
@@ -63,10 +74,20 @@ export default function PageEditor({ id }: { id: number }) {
   }, [id]);
 
   const save = async (document: PageDocument) => {
+    // Checked here first, so that each refusal names its section as the screen numbers it.
+    const checked = pageDocumentSchema.safeParse(document);
+    if (!checked.success) {
+      setProblems(
+        checked.error.issues.map((issue) => `${sectionNamed(document, issue.path)}${issue.message}`),
+      );
+      setStatus('');
+      return;
+    }
     setStatus('Saving…');
     try {
       const saved = await call(savePageDraft, { params, body: { document, basedOn: version.current } });
       version.current = saved.draftVersion;
+      setUnsaved(false);
       setProblems([]);
       setStatus(saved.infoMessages.join(' '));
       setPreviewAt(Date.now());
@@ -79,6 +100,7 @@ export default function PageEditor({ id }: { id: number }) {
   };
   const change = (next: PageDocument) => {
     setDraft(next);
+    setUnsaved(true);
     setStatus('Unsaved changes');
     clearTimeout(pending.current);
     pending.current = setTimeout(() => save(next), saveAfterMs);
@@ -127,7 +149,13 @@ export default function PageEditor({ id }: { id: number }) {
       <Feedback status={status} problems={problems} />
       {conflict && (
         <p>
-          <button type="button" className="button button--secondary" onClick={() => load()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              if (!unsaved || window.confirm(pageMessages.theirVersion)) load().then(() => setUnsaved(false));
+            }}
+          >
             Show their version
           </button>
         </p>

@@ -8,8 +8,9 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isAllowedLink, type RichText, richTextMessages } from '#shared/rich-text.ts';
+import { plainPastedHtml } from './pasted-html.ts';
 import { type EditorNode, editorOfRichText, richTextOfEditor } from './rich-text-json.ts';
 
 /** Pasting more than this at once is refused in words rather than freezing the page. */
@@ -68,6 +69,7 @@ export default function RichTextEditor({
         'aria-describedby': `${id}-problem`,
         class: 'bo-rich-text__area prose',
       },
+      transformPastedHTML: plainPastedHtml,
       handlePaste: (_view, event) => {
         const pasted =
           event.clipboardData?.getData('text/html') || event.clipboardData?.getData('text/plain') || '';
@@ -94,6 +96,12 @@ export default function RichTextEditor({
     }),
   });
   const [linking, setLinking] = useState<string | null>(null);
+  const linkField = useRef<HTMLInputElement>(null);
+  const isLinking = linking !== null;
+  // The link's address is asked for where the keyboard is: its field takes focus when it opens.
+  useEffect(() => {
+    if (isLinking) linkField.current?.focus();
+  }, [isLinking]);
 
   // A click on a tool leaves the focus, and the selection with it, in the text: what is typed next takes
   // the mark (a keyboard user reaching a tool by Tab is returned to the text by the tool itself).
@@ -137,6 +145,7 @@ export default function RichTextEditor({
         <div className="bo-rich-text__link">
           <label htmlFor={`${id}-href`}>Link address</label>
           <input
+            ref={linkField}
             id={`${id}-href`}
             type="text"
             inputMode="url"
