@@ -84,6 +84,14 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   // and the form moved up again.
   await page.getByRole('group', { name: '4. A form' }).getByRole('button', { name: 'Move up' }).click();
   await page.getByRole('group', { name: '3. A form' }).waitFor();
+  // The keyboard stays on the moved section's button, and the status says where it went.
+  await page.getByRole('status').getByText('Moved A form to place 3 of 4.').waitFor();
+  expect(
+    await page
+      .getByRole('group', { name: '3. A form' })
+      .getByRole('button', { name: 'Move up' })
+      .evaluate((button) => button === document.activeElement),
+  ).toBe(true);
   await page
     .getByRole('group', { name: '4. Questions and answers' })
     .locator('.bo-section__handle')

@@ -57,6 +57,15 @@ export default function PageEditor({ id }: { id: number }) {
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The section being dragged by the mouse, by its place. */
   const dragged = useRef<number | null>(null);
+  const [movedFocus, setMovedFocus] = useState<{ id: string; by: -1 | 1 } | null>(null);
+  useEffect(() => {
+    if (!movedFocus) return;
+    const group = document.querySelector(`[data-section="${movedFocus.id}"]`);
+    const buttons = group?.querySelectorAll<HTMLButtonElement>('.bo-section__actions button');
+    const wanted = buttons?.[movedFocus.by === -1 ? 0 : 1];
+    (wanted && !wanted.disabled ? wanted : buttons?.[movedFocus.by === -1 ? 1 : 0])?.focus();
+    setMovedFocus(null);
+  }, [movedFocus]);
   const params = { id: String(id) };
 
   const load = async () => {
@@ -108,7 +117,7 @@ export default function PageEditor({ id }: { id: number }) {
   /** An owner's act on the page: any unsaved typing is saved first, and the page read again after. */
   const act = async (action: () => Promise<{ infoMessages: string[] }>, { reload = true } = {}) => {
     clearTimeout(pending.current);
-    if (draft && status === 'Unsaved changes') await save(draft);
+    if (draft && unsaved) await save(draft);
     try {
       setStatus((await action()).infoMessages.join(' '));
       setProblems([]);
@@ -132,7 +141,17 @@ export default function PageEditor({ id }: { id: number }) {
     if (moved) next.splice(to, 0, moved);
     setSections(next);
   };
-  const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
+  /**
+   * Moves a section by its button: the keyboard stays on the moved section's button (the other one once
+   * it reaches an end), and the live status says where it went.
+   */
+  const move = (index: number, by: -1 | 1) => {
+    const moved = sections[index];
+    if (!moved) return;
+    moveTo(index, index + by);
+    setMovedFocus({ id: moved.id, by });
+    setStatus(`Moved ${sectionLabels[moved.type]} to place ${index + by + 1} of ${sections.length}.`);
+  };
   const owner = role === 'owner';
 
   return (
@@ -187,6 +206,7 @@ export default function PageEditor({ id }: { id: number }) {
         {sections.map((section, index) => (
           <fieldset
             key={section.id}
+            data-section={section.id}
             className="bo-section"
             onDragOver={(event) => {
               if (dragged.current !== null) event.preventDefault();
