@@ -39,7 +39,7 @@ export const userCommand = (io: CommandIo) =>
       const role = (await accounts.listUsers()).find((user) => user.email === email.toLowerCase())?.role;
       io.print(
         outcome === 'added'
-          ? `Added ${email} as ${role === 'owner' ? 'an owner' : 'staff (the leads only)'}; a link to choose a password is on its way (it works for seven days).`
+          ? `Added ${email} as ${role === 'owner' ? 'an owner' : 'staff (leads and drafts)'}; a link to choose a password is on its way (it works for seven days).`
           : `${email} already has an account. To send a new link, use 'Forgotten your password?' on the login page.`,
       );
     } else if (command === 'disable') {
@@ -62,7 +62,7 @@ export const userCommand = (io: CommandIo) =>
       const outcome = await accounts.changeRole(email, role as StaffRole, null);
       if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
       if (outcome === 'last-owner') throw new UsageError(`Not changed: ${email} ${lastOwner}`);
-      const described = role === 'owner' ? 'an owner' : 'staff (the leads only)';
+      const described = role === 'owner' ? 'an owner' : 'staff (leads and drafts)';
       io.print(
         outcome === 'changed'
           ? `${email} is now ${described}, at once in every browser they are signed in on.`

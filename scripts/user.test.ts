@@ -17,7 +17,7 @@ describe('npm run user:add and user:list', () => {
       'Added first@fenwickhale.test as an owner',
     );
     expect(await userCommand(site, 'add', 'second@fenwickhale.test')).toContain(
-      'Added second@fenwickhale.test as staff (the leads only)',
+      'Added second@fenwickhale.test as staff (leads and drafts)',
     );
     expect(await userCommand(site, 'add', '--owner', 'third@fenwickhale.test')).toContain(
       'Added third@fenwickhale.test as an owner',
@@ -43,7 +43,7 @@ describe('npm run user:add and user:list', () => {
       'second@fenwickhale.test is now an owner',
     );
     expect(await userCommand(site, 'role', 'first@fenwickhale.test', 'staff')).toContain(
-      'first@fenwickhale.test is now staff (the leads only)',
+      'first@fenwickhale.test is now staff (leads and drafts)',
     );
     expect(await userCommand(site, 'role', 'third@fenwickhale.test', 'staff')).toContain('is now staff');
     expect(await userCommand(site, 'role', 'third@fenwickhale.test', 'staff')).toContain('nothing changed');
@@ -77,7 +77,7 @@ describe('npm run user:add and user:list', () => {
       });
     expect(await spawned('add', 'fourth@fenwickhale.test')).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining('Added fourth@fenwickhale.test as staff (the leads only)'),
+      stdout: expect.stringContaining('Added fourth@fenwickhale.test as staff (leads and drafts)'),
     });
     expect(await spawned('disable', 'nobody@fenwickhale.test')).toEqual({
       code: 1,

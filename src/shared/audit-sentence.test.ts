@@ -28,7 +28,7 @@ describe('an audit entry as a sentence', () => {
       `${ann} made dave@fenwickhale.test an owner`,
     );
     expect(auditSentence(entry('staff.role-changed', 'dave@fenwickhale.test', { role: 'staff' }))).toBe(
-      `${ann} made dave@fenwickhale.test staff (the leads only)`,
+      `${ann} made dave@fenwickhale.test staff (leads and drafts)`,
     );
     expect(auditSentence(entry('subscriber.unsubscribed', 'bob@example.test'))).toBe(
       `${ann} unsubscribed bob@example.test from the newsletter`,

@@ -50,7 +50,7 @@ export function auditSentence(entry: AuditEntryFacts): string {
     case 'staff.role-changed':
       return detail.role === 'owner'
         ? `${actor} made ${subject} an owner`
-        : `${actor} made ${subject} staff (the leads only)`;
+        : `${actor} made ${subject} staff (leads and drafts)`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':

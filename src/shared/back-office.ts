@@ -25,7 +25,7 @@ export const pageSize = 25;
 export const noteMaxLength = 4000;
 
 /**
- * What a member of staff may do: an `owner` everything; `staff` the leads only (lists, lead pages,
+ * What a member of staff may do: an `owner` everything; `staff` the leads and drafts (lists, lead pages,
  * stages, notes, calls, the overview and their own sessions), not staff accounts, settings, data
  * protection or the audit log.
  */

@@ -56,7 +56,7 @@ describe('the back office’s layout in Chromium', () => {
       ]) {
         expect(await insideWidth(button, width)).toBe(true);
       }
-      const role = row.getByRole('cell', { name: 'Staff: leads only' });
+      const role = row.getByRole('cell', { name: 'Staff: leads and drafts' });
       expect(await insideWidth(role, width)).toBe(true);
       // The table is still a table to a screen reader, with its column headers.
       await expect(page.getByRole('columnheader', { name: 'Role' }).count()).resolves.toBe(1);

@@ -141,7 +141,7 @@ describe('subscriber and role actions in Chromium', () => {
     await signIn(t.page, t.site, owner, 'owner', '/back-office/staff');
     const row = (role: string) =>
       t.page.getByRole('row', { name: new RegExp(`${colleague.replaceAll('.', '\\.')} Active ${role}`) });
-    await row('Staff: leads only').waitFor();
+    await row('Staff: leads and drafts').waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
 
     t.page.once('dialog', (dialog) => void dialog.accept());
@@ -153,10 +153,10 @@ describe('subscriber and role actions in Chromium', () => {
 
     t.page.once('dialog', (dialog) => void dialog.accept());
     await t.page.getByRole('button', { name: `Make ${colleague} staff` }).click();
-    await row('Staff: leads only').waitFor();
+    await row('Staff: leads and drafts').waitFor();
     expect((await colleaguesApi.get('/staff')).status).toBe(403);
     // The audit log says who did it, in words.
-    await t.page.getByText(`${owner} made ${colleague} staff (the leads only)`).waitFor();
+    await t.page.getByText(`${owner} made ${colleague} staff (leads and drafts)`).waitFor();
     await t.page.getByText(`${owner} made ${colleague} an owner`).waitFor();
     // The screen with the change announced was checked by axe after the first change.
     expect(t.errors).toEqual([]);
@@ -193,7 +193,9 @@ describe('subscriber and role actions in Chromium', () => {
     await t.page.setViewportSize({ width: 375, height: 900 });
     await signIn(t.page, t.site, owner, 'owner', '/back-office/staff');
     await t.page
-      .getByRole('row', { name: new RegExp(`${staff.replaceAll('.', '\\.')} Active Staff: leads only`) })
+      .getByRole('row', {
+        name: new RegExp(`${staff.replaceAll('.', '\\.')} Active Staff: leads and drafts`),
+      })
       .waitFor();
     await t.page.getByRole('button', { name: `Make ${staff} an owner` }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);

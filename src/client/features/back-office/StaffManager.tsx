@@ -17,7 +17,7 @@ import { useEndpoint } from './useEndpoint.ts';
 import { YourSessions } from './YourSessions.tsx';
 
 const roleNames: Record<StaffRole, string> = {
-  staff: 'Staff: leads only',
+  staff: 'Staff: leads and drafts',
   owner: 'Owner: everything',
 };
 
@@ -107,7 +107,7 @@ export function StaffManager({ you }: { you: string }) {
                           const question =
                             role === 'owner'
                               ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
-                              : `Make ${member.email} staff? They will have the leads only, from their next click.`;
+                              : `Make ${member.email} staff? They will have the leads, and write drafts for an owner to publish, from their next click.`;
                           if (window.confirm(question)) {
                             void act(
                               () => call(changeStaffRole, { body: { email: member.email, role } }),

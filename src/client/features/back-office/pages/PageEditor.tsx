@@ -33,7 +33,7 @@ const saveAfterMs = 1500;
 const navLabels: Record<PageNavPlace, string> = {
   main: 'In the main navigation',
   footer: 'In the footer only',
-  none: 'Not listed (reached by its address)',
+  none: 'Not listed',
 };
 
 /**

@@ -83,7 +83,10 @@ export function PictureField({
               value={value.alt}
               disabled={value.decorative}
               aria-describedby={`${id}-alt-hint`}
-              onChange={(event) => onChange({ ...value, alt: event.target.value })}
+              onChange={(event) => {
+                setStatus('');
+                onChange({ ...value, alt: event.target.value });
+              }}
             />
           </div>
           <label className="bo-check" htmlFor={`${id}-decorative`}>
