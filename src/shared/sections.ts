@@ -157,7 +157,11 @@ export const sectionSchema = z.discriminatedUnion('type', [
     image: imageSchema.optional(),
     imageSide: z.enum(['start', 'end']),
   }),
-  section('form', { form: z.enum(sectionForms, { error: 'Form: choose one.' }) }),
+  section('form', {
+    form: z.enum(sectionForms, { error: 'Form: choose one.' }),
+    /** Above the form, if it has one (a page's forms say what they are for). */
+    heading: line('Heading', 120, { optional: true }).optional(),
+  }),
   section('vat-explainer', {}),
 ]);
 

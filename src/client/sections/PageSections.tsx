@@ -111,9 +111,9 @@ function FormSection({ section }: { section: SectionOf<'form'> }) {
       <EnquiryForm kind={section.form} />
     );
   return (
-    <section id={`section-${section.id}`} className="section section--form">
-      <div className="container">{form}</div>
-    </section>
+    <SectionFrame id={section.id} heading={section.heading ?? ''} className="section--form">
+      {form}
+    </SectionFrame>
   );
 }
 

@@ -350,6 +350,7 @@ function OwnerActions({
   const [path, setPath] = useState(page.path);
   const [place, setPlace] = useState<PageNavPlace>(page.nav);
   const [label, setLabel] = useState(page.navLabel);
+  const [order, setOrder] = useState(page.navOrder);
   const [publishAt, setPublishAt] = useState('');
   /** Publishes the draft as it is saved now, at once or at `at`. */
   const publish = (at?: string) =>
@@ -464,12 +465,21 @@ function OwnerActions({
             onChange={(event) => setLabel(event.target.value)}
           />
         </div>
+        <div className="bo-field">
+          <label htmlFor="page-nav-order">Place among your pages there (0 comes first)</label>
+          <input
+            id="page-nav-order"
+            type="number"
+            min={0}
+            max={99}
+            value={order}
+            onChange={(event) => setOrder(Math.max(0, Math.min(99, Number(event.target.value) || 0)))}
+          />
+        </div>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() =>
-            act(() => call(setPageNav, { params, body: { place, label, order: page.navOrder } }))
-          }
+          onClick={() => act(() => call(setPageNav, { params, body: { place, label, order } }))}
         >
           Save the navigation
         </button>

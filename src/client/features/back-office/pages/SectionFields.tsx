@@ -161,7 +161,7 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
       <Line
         id={id('heading')}
         label={optional ? 'Heading (if it has one)' : 'Heading'}
-        value={section.heading}
+        value={section.heading ?? ''}
         max={120}
         onChange={(value) => onChange({ ...section, heading: value } as Section)}
       />
@@ -424,22 +424,31 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
       );
     case 'form':
       return (
-        <div className="bo-field">
-          <label htmlFor={id('form')}>Which form</label>
-          <select
-            id={id('form')}
-            value={section.form}
-            onChange={(event) =>
-              onChange({ ...section, form: event.target.value as SectionOf<'form'>['form'] })
-            }
-          >
-            {sectionForms.map((form) => (
-              <option key={form} value={form}>
-                {targetLabels[form]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <>
+          <Line
+            id={id('heading')}
+            label="Heading (if it has one)"
+            value={section.heading ?? ''}
+            max={120}
+            onChange={(value) => onChange({ ...section, heading: value })}
+          />
+          <div className="bo-field">
+            <label htmlFor={id('form')}>Which form</label>
+            <select
+              id={id('form')}
+              value={section.form}
+              onChange={(event) =>
+                onChange({ ...section, form: event.target.value as SectionOf<'form'>['form'] })
+              }
+            >
+              {sectionForms.map((form) => (
+                <option key={form} value={form}>
+                  {targetLabels[form]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
       );
     case 'accreditations':
     case 'contact-details':
