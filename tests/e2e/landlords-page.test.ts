@@ -4,6 +4,7 @@ import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { send } from '../support/http.ts';
+import { addSection, startPage } from '../support/page-editor.ts';
 import { signIn } from '../support/signed-in.ts';
 import { waitUntil } from '../support/wait.ts';
 
@@ -33,19 +34,14 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
       .jpeg()
       .toBuffer();
   await signIn(page, t.site, 'partner@fenwickhale.example', 'owner', '/back-office/pages');
-  await page.getByLabel('Address', { exact: true }).fill('/landlords');
-  await page.getByLabel('Title', { exact: true }).fill('Accountants for landlords');
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Rental accounts and tax returns for landlords.');
-  await page.getByRole('button', { name: 'Start the page' }).click();
+  await startPage(page, {
+    path: '/landlords',
+    title: 'Accountants for landlords',
+    description: 'Rental accounts and tax returns for landlords.',
+  });
   await page.getByRole('heading', { name: 'Accountants for landlords', level: 1 }).waitFor();
 
-  const add = async (kind: string, place: number) => {
-    await page.getByLabel('Kind of section').selectOption({ label: kind });
-    await page.getByRole('button', { name: 'Add the section' }).click();
-    return page.getByRole('group', { name: `${place}. ${kind}` });
-  };
+  const add = (kind: string, place: number) => addSection(page, kind, place);
   const upload = async (group: ReturnType<typeof page.getByRole>, label: string, colour: string) => {
     await group
       .getByLabel(label)

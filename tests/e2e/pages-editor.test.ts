@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { addSection, startPage } from '../support/page-editor.ts';
 import { signIn } from '../support/signed-in.ts';
 
 // A partner adds a page of the firm's own on the back office's Pages screen, as they would for a niche
@@ -17,23 +18,17 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await page.getByText('No pages of your own yet.').waitFor();
 
   // A taken address is refused, and the list of problems links to the field.
-  await page.getByLabel('Address', { exact: true }).fill('/contact');
-  await page.getByLabel('Title', { exact: true }).fill('Accountants for landlords');
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Rental accounts and tax returns for landlords.');
-  await page.getByRole('button', { name: 'Start the page' }).click();
+  const words = {
+    title: 'Accountants for landlords',
+    description: 'Rental accounts and tax returns for landlords.',
+  };
+  await startPage(page, { path: '/contact', ...words });
   await page.getByRole('alert').getByText(pageMessages.pathTaken).waitFor();
   await page.getByLabel('Address', { exact: true }).fill('/landlords');
   await page.getByRole('button', { name: 'Start the page' }).click();
   await page.getByRole('heading', { name: 'Accountants for landlords', level: 1 }).waitFor();
 
-  const add = async (kind: string) => {
-    await page.getByLabel('Kind of section').selectOption({ label: kind });
-    await page.getByRole('button', { name: 'Add the section' }).click();
-  };
-  await add('Opening band');
-  const hero = page.getByRole('group', { name: '1. Opening band' });
+  const hero = await addSection(page, 'Opening band', 1);
   await hero.getByLabel('Heading', { exact: true }).fill('Landlords, sorted');
   await hero.getByLabel('Lead').fill('Your rental accounts and tax return, done for a fixed fee.');
   const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8fa3b8' } })
@@ -45,13 +40,11 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await hero.getByRole('status').getByText(pagePictureMessages.uploaded).waitFor();
   await hero.getByLabel('Description of the picture').fill('A terrace of rented houses');
 
-  await add('Services and prices');
-  const services = page.getByRole('group', { name: '2. Services and prices' });
+  const services = await addSection(page, 'Services and prices', 2);
   await services.getByLabel('Service', { exact: true }).fill('One property');
   await services.getByLabel('Price (if you show one)').fill('From £60 a month');
 
-  await add('Questions and answers');
-  const faq = page.getByRole('group', { name: '3. Questions and answers' });
+  const faq = await addSection(page, 'Questions and answers', 3);
   await faq.getByLabel('Question', { exact: true }).fill('Do you do Making Tax Digital?');
   const answer = faq.getByRole('textbox', { name: 'Answer' });
   await answer.click();
@@ -79,7 +72,7 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   );
   expect(await answer.locator('img, script').count()).toBe(0);
 
-  await add('A form');
+  await addSection(page, 'A form', 4);
   // Moved up above the questions, by its button; then the questions dragged back above it by the mouse,
   // and the form moved up again.
   await page.getByRole('group', { name: '4. A form' }).getByRole('button', { name: 'Move up' }).click();
