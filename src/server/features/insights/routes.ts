@@ -3,6 +3,7 @@ import { failure, succeeded } from '#server/http/errors.ts';
 import { sendCompressed } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
+import { sendPhotoFile } from '#server/pictures/photo-file.ts';
 import { PhotoRefusal } from '#server/pictures/photo-sizes.ts';
 import {
   createArticle,
@@ -170,11 +171,7 @@ function registerPublicRoutes(app: FastifyInstance, { published }: InsightsOptio
       .where('name', '=', request.params.name)
       .executeTakeFirst();
     if (!image) return notFound(reply);
-    // The name is the original's hash and the size: new bytes get a new name, so this one never changes.
-    return reply
-      .header('content-type', image.content_type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(Buffer.from(image.bytes));
+    return sendPhotoFile(reply, image);
   });
 }
 

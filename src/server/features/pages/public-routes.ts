@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
+import { sendPhotoFile } from '#server/pictures/photo-file.ts';
 import { firmPage, pagePictureFile } from '#shared/api/site.ts';
 import type { PublishedPages } from './published-pages.ts';
 import type { PagesService } from './service.ts';
@@ -42,11 +43,7 @@ export const publicPagesPlugin: FastifyPluginAsync<PublicPagesOptions> = async (
       reply.callNotFound();
       return reply;
     }
-    // Named by the original's hash and the size: new bytes get a new name, so this one never changes.
-    return reply
-      .header('content-type', picture.content_type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(Buffer.from(picture.bytes));
+    return sendPhotoFile(reply, picture);
   });
 
   const job = createPoller(

@@ -4,7 +4,7 @@ import type { SitemapPage } from '#server/http/sitemap.ts';
 import { coalesced } from '#server/jobs/coalesced.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
-import { type LivePage, loadLivePages, loadLivePagesStamp } from './service.ts';
+import { type LivePage, loadLivePages, loadLivePagesStamp } from './live-pages.ts';
 
 /**
  * The firm's published pages, drawn and kept in memory, so that answering one is a lookup as for the

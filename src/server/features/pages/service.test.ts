@@ -4,7 +4,8 @@ import { paragraph } from '#shared/rich-text.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { freshDatabaseEachTest } from '#tests/support/migrated-database.ts';
-import { loadLivePages, loadLivePagesStamp, pagesService } from './service.ts';
+import { loadLivePages, loadLivePagesStamp } from './live-pages.ts';
+import { pagesService } from './service.ts';
 
 const start = new Date('2026-11-29T10:00:00Z');
 const landlords = { title: 'Accountants for landlords', description: 'Rental accounts in Leeds.' };

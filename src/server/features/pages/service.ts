@@ -18,19 +18,8 @@ export type DraftSave =
   | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' };
 export type PathChange = 'moved' | 'no-page' | 'taken';
 
-/** A published page as visitors see it: the version live, at its address. */
-export interface LivePage {
-  id: number;
-  path: string;
-  nav: PageNavPlace;
-  /** The words the navigation lists it by: its own, or the title published. */
-  navLabel: string;
-  navOrder: number;
-  number: number;
-  document: PageDocument;
-}
-
-const parse = (json: string) => pageDocumentSchema.parse(JSON.parse(json));
+/** A stored document, checked as it is read. */
+export const parse = (json: string) => pageDocumentSchema.parse(JSON.parse(json));
 
 /**
  * Creates, saves, publishes, restores, moves and removes pages. `isTaken(path)` says whether a part of the
@@ -445,73 +434,3 @@ export function pagesService(
 }
 
 export type PagesService = ReturnType<typeof pagesService>;
-
-/** Every page visitors may see, as published, and where each address that moved now leads. */
-export async function loadLivePages(
-  db: Db,
-): Promise<{ pages: LivePage[]; addresses: Map<string, string | null> }> {
-  const rows = await db
-    .selectFrom('site_pages')
-    .innerJoin('page_revisions', (join) =>
-      join
-        .onRef('page_revisions.page_id', '=', 'site_pages.id')
-        .onRef('page_revisions.number', '=', 'site_pages.live_revision'),
-    )
-    .select([
-      'site_pages.id',
-      'site_pages.path',
-      'site_pages.nav',
-      'site_pages.nav_label',
-      'site_pages.nav_order',
-      'page_revisions.number',
-      'page_revisions.document',
-    ])
-    .where('site_pages.removed_at', 'is', null)
-    .orderBy('site_pages.nav_order')
-    .orderBy('site_pages.id')
-    .execute();
-  const pages = rows.map((row) => {
-    const document = parse(row.document);
-    return {
-      id: row.id,
-      path: row.path,
-      nav: row.nav,
-      navLabel: row.nav_label || document.title,
-      navOrder: row.nav_order,
-      number: row.number,
-      document,
-    };
-  });
-  const byId = new Map(pages.map((page) => [page.id, page.path]));
-  const moved = await db.selectFrom('page_addresses').select(['path', 'page_id']).execute();
-  // An address answers 301 to its page's path while that page is live, else 410.
-  const addresses = new Map(
-    moved.map((address) => [address.path, (address.page_id !== null && byId.get(address.page_id)) || null]),
-  );
-  return { pages, addresses };
-}
-
-/**
- * What moves with any change visitors could see, in one small query: a publish adds a revision, a move
- * or a removal writes an address, a change of navigation stamps its time. Another instance that sees it
- * move reads the pages again.
- */
-export async function loadLivePagesStamp(db: Db): Promise<string> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('page_revisions')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .as('revisions'),
-      eb
-        .selectFrom('page_addresses')
-        .select((inner) => inner.fn.max('moved_at').as('m'))
-        .as('moved'),
-      eb
-        .selectFrom('site_pages')
-        .select((inner) => inner.fn.max('nav_changed_at').as('m'))
-        .as('nav'),
-    ])
-    .executeTakeFirst();
-  return `${row?.revisions ?? 0}/${row?.moved ?? ''}/${row?.nav ?? ''}`;
-}

@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+
+// The plain controls of the page editor's sections: a line, a few lines, a tick, and a list of like
+// things added and removed, each labelled as a partner would say it.
+
+/** `item` with `key` set to `value`, or without the key at all when there is none (the schema's optional). */
+export function withOptional<T extends object, K extends keyof T>(
+  item: T,
+  key: K,
+  value: T[K] | undefined,
+): T {
+  const { [key]: _, ...rest } = item;
+  return (value === undefined ? rest : { ...rest, [key]: value }) as T;
+}
+
+export function Line({
+  id,
+  label,
+  value,
+  onChange,
+  max,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+  hint?: string;
+}) {
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={max}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+export function Lines({
+  id,
+  label,
+  value,
+  onChange,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  max: number;
+}) {
+  return (
+    <div className="bo-field bo-field--wide">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        maxLength={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+export function Tick({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="bo-check" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A list of like things (services, people, reviews, questions): each its own group, added and removed. */
+export function Items<T>({
+  items,
+  name,
+  adding,
+  max,
+  blank,
+  onChange,
+  children,
+}: {
+  items: T[];
+  name: (item: T, index: number) => string;
+  /** The add button's words: "Add a service". */
+  adding: string;
+  max: number;
+  blank: T;
+  onChange: (items: T[]) => void;
+  children: (item: T, index: number, change: (next: T) => void) => ReactNode;
+}) {
+  return (
+    <>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place
+        <fieldset key={index} className="bo-office">
+          <legend>{name(item, index)}</legend>
+          {children(item, index, (next) => onChange(items.map((each, at) => (at === index ? next : each))))}
+          {items.length > 1 && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onChange(items.filter((_, at) => at !== index))}
+            >
+              Remove {name(item, index)}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {items.length < max && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => onChange([...items, blank])}
+        >
+          {adding}
+        </button>
+      )}
+    </>
+  );
+}
