@@ -124,6 +124,8 @@ export function registerErrorHandling(app: FastifyInstance, pages: SitePages, se
       const own = request.routeOptions.config.refusal?.(issues);
       if (own) return reply.status(own.status).send(failure(...own.messages));
       const problems = validationMessages({ issues });
+      // A path that names nothing there could be (a malformed id) is a page that does not exist.
+      if (error.validationContext === 'params') return reply.status(404).send(failure(...problems));
       const page = request.routeOptions.config.refusalPage;
       if (page && isPageRequest(request)) return page(reply, problems);
       return reply.status(422).send(failure(...problems));

@@ -67,6 +67,14 @@ describeEachDatabase('the firm’s own pages', (database) => {
     });
     // Not yet published: the address is the site's not-found page.
     expect((await page('/landlords')).status).toBe(404);
+    // A page id that could be no page's is a page not found, in the same words as one removed.
+    for (const wrongId of ['landlords', '12345678901', String(id + 1000)]) {
+      const missing = await staff.get(`/pages/${wrongId}`);
+      expect([missing.status, (await missing.json()).errorMessages], wrongId).toEqual([
+        404,
+        [pageMessages.noSuchPage],
+      ]);
+    }
     expect((await staff.send(`/pages/${id}/publish`, { basedOn: 2 })).status).toBe(403);
 
     const published = await owner.send(`/pages/${id}/publish`, { basedOn: 2 });
