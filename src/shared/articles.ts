@@ -85,6 +85,9 @@ export const articleMessages = {
   noRevision: 'This article has no changes waiting for review.',
   changedSinceOpened:
     'This article was changed since you opened it: read it again before you publish or schedule it.',
+  savedSinceOpened:
+    'Someone else saved this article while you were editing it, so your changes were not saved. They are ' +
+    'still in the form: save again to replace the other version, or reload the page to read it first.',
   revisionChangedSinceOpened:
     'These changes were edited again since you opened them: read them again before you publish them.',
   seenVersion: 'Open the article again: the page did not say which version of it you read.',

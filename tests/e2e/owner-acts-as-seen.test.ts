@@ -68,6 +68,29 @@ describe('an owner’s screens publish and send only what they show, in Chromium
     expect(unexpectedErrors()).toEqual([]);
   });
 
+  it('tells the second of two people saving one article that the first saved, keeping their words', {
+    timeout: 120_000,
+  }, async () => {
+    const { owner, staff } = await people('second-save');
+    const { id, fields } = await article(owner, 'two-savers', 'The text both read.');
+    await t.page.goto(`${t.site.url}/back-office/insights/${id}`);
+    const text = t.page.getByLabel('Text (Markdown)');
+    await expect.poll(() => text.inputValue(), slow).toBe('The text both read.');
+    await staff.send(`/articles/${id}`, { ...fields, body: 'Sam saved first.' }, 'PUT');
+
+    await text.fill('Olive’s own words.');
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await t.page.getByRole('alert').getByText(articleMessages.savedSinceOpened).waitFor();
+    expect(await text.inputValue()).toBe('Olive’s own words.');
+    expect((await owner.json(`/articles/${id}`)).body).toBe('Sam saved first.');
+
+    // Told, she saves again on purpose: hers replaces it.
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await t.page.getByRole('status').getByText(articleMessages.saved).waitFor();
+    expect((await owner.json(`/articles/${id}`)).body).toBe('Olive’s own words.');
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
   it('refuses to publish a draft staff changed after the editor opened, then shows and publishes it', {
     timeout: 120_000,
   }, async () => {

@@ -84,7 +84,7 @@ describeEachDatabase('an owner makes public only the version they saw', (databas
     const ownerText = fields('saved-then-published', 'The owner’s own text.');
     await refusedWith(
       await owner.send(`/articles/${id}`, { ...ownerText, ...seen }, 'PUT'),
-      articleMessages.changedSinceOpened,
+      articleMessages.savedSinceOpened,
     );
     expect((await owner.json(`/articles/${id}`)).body).toBe(
       'Staff’s text written after the owner opened it.',

@@ -172,8 +172,15 @@ export const saveArticle = endpoint({
     updatedAt: seenVersion('The article’s `updatedAt`')
       .optional()
       .describe(
-        'Sent by the editor when an owner saves just before publishing or scheduling: the version the ' +
-          'owner read, so that a change made since (a cover, say) is not published unread (409).',
+        'The version the editor read: a change saved since (by someone else, or a cover) refuses the ' +
+          'save (409), so that no one overwrites another’s words, or publishes them, unread.',
+      ),
+    revisionWrittenAt: seenVersion('The pending revision’s `writtenAt`')
+      .nullable()
+      .optional()
+      .describe(
+        'The pending revision’s `writtenAt` as the editor read it, or null if none was pending: when the ' +
+          'save is kept for review and the revision was written since, it is refused (409).',
       ),
   }),
   answers: {
@@ -185,7 +192,7 @@ export const saveArticle = endpoint({
       })
       .describe('Saved: infoMessages says whether it went live or waits for an owner.'),
     404: noSuchArticle,
-    409: refusal.describe(`"${articleMessages.slugTaken}" or "${articleMessages.changedSinceOpened}"`),
+    409: refusal.describe(`"${articleMessages.slugTaken}" or "${articleMessages.savedSinceOpened}"`),
     422: refusal.describe('One message per field that needs changing.'),
   },
 });

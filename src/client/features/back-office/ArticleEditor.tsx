@@ -158,10 +158,12 @@ export default function ArticleEditor({ id }: { id: number | null }) {
       navigate(`${insightsSection}/${created.id}`, { replace: true });
       return { articleId: created.id, said: articleMessages.created };
     }
-    const answer = await call(saveArticle, {
-      params: { id: String(id) },
-      body: seen === undefined ? body : { ...body, updatedAt: seen },
-    });
+    // The versions this screen read: if someone else saved since, the save is refused, not overwriting.
+    const read = {
+      updatedAt: seen ?? article?.updatedAt,
+      revisionWrittenAt: article?.revision?.writtenAt ?? null,
+    };
+    const answer = await call(saveArticle, { params: { id: String(id) }, body: { ...body, ...read } });
     setSaved(fields);
     return { articleId: id, said: answer.infoMessages.join(' '), updatedAt: answer.updatedAt };
   }
@@ -174,6 +176,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   async function showIfChanged(error: unknown, articleId: number, resetFields: boolean) {
     const changedSince: string[] = [
       articleMessages.changedSinceOpened,
+      articleMessages.savedSinceOpened,
       articleMessages.revisionChangedSinceOpened,
     ];
     if (!(error instanceof ApiError && error.messages.some((said) => changedSince.includes(said)))) return;
@@ -193,9 +196,15 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const { articleId, said } = await saveFields();
-      if (id !== null) await reload(articleId);
-      return said;
+      try {
+        const { articleId, said } = await saveFields();
+        if (id !== null) await reload(articleId);
+        return said;
+      } catch (error) {
+        // Someone else's save in between: their version is loaded, the words typed here stay in the form.
+        if (id !== null) await showIfChanged(error, id, false);
+        throw error;
+      }
     });
   };
 

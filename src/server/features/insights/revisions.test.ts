@@ -217,6 +217,72 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     });
   });
 
+  it('tells the second of two staff saving one article that the first saved, draft and pending changes alike', async () => {
+    const other = backOfficeClient(site, await signedInStaff(site, 'tess.staff@fenwickhale.test', 'staff'));
+    const created = await staff.send('/articles', fields('two-editors'));
+    const draftId = (await created.json()).id as number;
+    const read = async () => {
+      const article = await staff.json(`/articles/${draftId}`);
+      return {
+        updatedAt: article.updatedAt as string,
+        revisionWrittenAt: article.revision?.writtenAt ?? null,
+      };
+    };
+    const bothRead = await read();
+    const first = fields('two-editors', { body: 'Sam’s words.', ...bothRead });
+    expect((await staff.send(`/articles/${draftId}`, first, 'PUT')).status).toBe(200);
+    const second = await other.send(
+      `/articles/${draftId}`,
+      fields('two-editors', { body: 'Tess’s words.', ...bothRead }),
+      'PUT',
+    );
+    expect(second.status).toBe(409);
+    expect((await second.json()).errorMessages).toEqual([articleMessages.savedSinceOpened]);
+    expect((await owner.json(`/articles/${draftId}`)).body).toBe('Sam’s words.');
+    // Read again, the second editor's save goes through: they chose to replace it.
+    const again = await other.send(
+      `/articles/${draftId}`,
+      fields('two-editors', { body: 'Tess’s words.', ...(await read()) }),
+      'PUT',
+    );
+    expect(again.status).toBe(200);
+
+    const id = await published('two-revisers');
+    const readLive = async () => {
+      const article = await staff.json(`/articles/${id}`);
+      return {
+        updatedAt: article.updatedAt as string,
+        revisionWrittenAt: article.revision?.writtenAt ?? null,
+      };
+    };
+    const noneYet = await readLive();
+    expect(noneYet.revisionWrittenAt).toBeNull();
+    const firstChange = fields('two-revisers', { body: 'Sam’s change.', ...noneYet });
+    expect((await (await staff.send(`/articles/${id}`, firstChange, 'PUT')).json()).infoMessages).toEqual([
+      articleMessages.revisionSaved,
+    ]);
+    const late = await other.send(
+      `/articles/${id}`,
+      fields('two-revisers', { body: 'Tess’s change.', ...noneYet }),
+      'PUT',
+    );
+    expect(late.status).toBe(409);
+    expect((await late.json()).errorMessages).toEqual([articleMessages.savedSinceOpened]);
+    const pending = await readLive();
+    const secondChange = fields('two-revisers', { body: 'Sam’s second change.', ...pending });
+    expect((await staff.send(`/articles/${id}`, secondChange, 'PUT')).status).toBe(200);
+    const stale = await other.send(
+      `/articles/${id}`,
+      fields('two-revisers', { body: 'Tess again.', ...pending }),
+      'PUT',
+    );
+    expect(stale.status).toBe(409);
+    expect(await owner.json(`/articles/${id}`)).toMatchObject({
+      body: 'The live text of two-revisers.',
+      revision: { body: 'Sam’s second change.' },
+    });
+  });
+
   it('refuses a staff revision to an address another article has, as an owner’s edit would be', async () => {
     await published('first-address');
     const id = await published('second-address');

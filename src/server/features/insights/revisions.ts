@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import type { ArticleRevisionTable, ArticleTable, Database } from '#server/db/schema.ts';
 import type { ArticleRevision } from '#shared/api/back-office-articles.ts';
 import { coverImagePath } from '#shared/articles.ts';
@@ -55,12 +56,14 @@ export async function findRevision(executor: Db, articleId: number) {
 /**
  * Keeps a member of staff's change as the article's pending revision: the first change starts from what
  * is live, later ones change the revision. An address another article has is refused now, not at review.
+ * `writer.seen`, when the editor sent it, is the revision's `writtenAt` as it read it (null: none was
+ * pending): a revision written since answers 'changed' and is left as it is.
  */
 export async function keepRevision(
   trx: Db,
   article: ArticleRow,
   change: Partial<RevisedFields>,
-  writer: { id: number; at: Date },
+  writer: { id: number; at: Date; seen?: string | null | undefined },
 ) {
   if (change.slug !== undefined) {
     const taken = await trx
@@ -72,23 +75,33 @@ export async function keepRevision(
     if (taken) return 'slug-taken' as const;
   }
   const before = await findRevision(trx, article.id);
+  const { seen } = writer;
+  if (seen !== undefined && (before ? seen === null : seen !== null)) return 'changed' as const;
   const fields = { ...revisedFieldsOf(before ?? article), ...change };
   const written = { written_by: writer.id, written_at: writer.at.toISOString() };
   if (before) {
-    await trx
+    let update = trx
       .updateTable('article_revisions')
       .set({ ...fields, ...written })
-      .where('article_id', '=', article.id)
-      .execute();
+      .where('article_id', '=', article.id);
+    // The update checks the version itself, so a save committed in between (another transaction) wins.
+    if (seen) update = update.where('written_at', '=', new Date(seen).toISOString());
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) return 'changed' as const;
     // A cover replaced within the revision: its earlier files are no one's any more.
     if (before.cover_key !== fields.cover_key) {
       await keepOnlyCovers(trx, article.id, [article.cover_key, fields.cover_key]);
     }
   } else {
-    await trx
-      .insertInto('article_revisions')
-      .values({ article_id: article.id, ...fields, ...written })
-      .execute();
+    try {
+      await trx
+        .insertInto('article_revisions')
+        .values({ article_id: article.id, ...fields, ...written })
+        .execute();
+    } catch (error) {
+      // Another member of staff's first change, committed in between, is the revision now.
+      if (isUniqueViolation(error)) return 'changed' as const;
+      throw error;
+    }
   }
   return 'kept' as const;
 }

@@ -145,11 +145,14 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
    * An owner publishes or schedules only the version they read: `seen` is the `updatedAt` their screen
    * loaded. The article as it is now, or a refusal if it changed since.
    */
-  async function findAsSeen(trx: Db, id: number, seen: string) {
+  async function findAsSeen(
+    trx: Db,
+    id: number,
+    seen: string,
+    refusal: string = articleMessages.changedSinceOpened,
+  ) {
     const row = await find(trx, id);
-    if (Date.parse(row.updated_at) !== Date.parse(seen)) {
-      throw new ArticleRefusal(409, articleMessages.changedSinceOpened);
-    }
+    if (Date.parse(row.updated_at) !== Date.parse(seen)) throw new ArticleRefusal(409, refusal);
     return row;
   }
 
@@ -157,16 +160,20 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
    * The owner's change, made only while the article is still the version they read: the update itself
    * checks it, so a member of staff's save committed in between (another transaction) refuses it.
    */
-  async function changeIfSeen(trx: Db, id: number, seen: string, set: Partial<ArticleRow>) {
+  async function changeIfSeen(
+    trx: Db,
+    id: number,
+    seen: string,
+    set: Partial<ArticleRow>,
+    refusal: string = articleMessages.changedSinceOpened,
+  ) {
     const result = await trx
       .updateTable('articles')
       .set(set)
       .where('id', '=', id)
       .where('updated_at', '=', new Date(seen).toISOString())
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      throw new ArticleRefusal(409, articleMessages.changedSinceOpened);
-    }
+    if (Number(result.numUpdatedRows) !== 1) throw new ArticleRefusal(409, refusal);
     return true;
   }
 
@@ -237,28 +244,36 @@ export function createArticleService({ db, now, changed }: ArticleServiceOptions
 
     /**
      * Answers whether the change went live or waits for an owner as the article's pending revision, and
-     * the article's version after it (what an owner then publishes).
+     * the article's version after it (what an owner then publishes). The editor sends the versions it
+     * read (the article's `updatedAt`, its pending revision's `writtenAt`): if another member of staff
+     * saved since, the save is refused rather than silently overwriting theirs.
      */
-    save(editor: Editor, id: number, input: ArticleInput & { updatedAt?: string | undefined }) {
+    save(
+      editor: Editor,
+      id: number,
+      input: ArticleInput & { updatedAt?: string | undefined; revisionWrittenAt?: string | null | undefined },
+    ) {
+      const savedSince = articleMessages.savedSinceOpened;
       return change<{ went: 'live' | 'pending'; updatedAt: string }>(
         editor.id,
         'article.saved',
         async (trx, at) => {
-          // An owner's save just before publishing carries the version they read: a change made since
-          // (a cover, say) refuses it, as publishing would be (every change of status changes the version).
           const seen = input.updatedAt;
-          const before = seen === undefined ? await find(trx, id) : await findAsSeen(trx, id, seen);
+          const before =
+            seen === undefined ? await find(trx, id) : await findAsSeen(trx, id, seen, savedSince);
           await checkAuthor(trx, input.authorUserId);
           const set = { ...fields(input), updated_at: at.toISOString() };
           const made =
             changesGoLive(editor.role, before) &&
             (seen === undefined
               ? await changeDirectly(trx, editor, id, set)
-              : await changeIfSeen(trx, id, seen, set));
+              : await changeIfSeen(trx, id, seen, set, savedSince));
           if (!made) {
             const live = await find(trx, id);
-            const kept = await keepRevision(trx, live, fields(input), { id: editor.id, at });
+            const writer = { id: editor.id, at, seen: input.revisionWrittenAt };
+            const kept = await keepRevision(trx, live, fields(input), writer);
             if (kept === 'slug-taken') throw new ArticleRefusal(409, articleMessages.slugTaken);
+            if (kept === 'changed') throw new ArticleRefusal(409, savedSince);
             return {
               result: { went: 'pending' as const, updatedAt: live.updated_at },
               action: 'article.revision-saved' as const,
