@@ -19,34 +19,30 @@ export default defineConfig({
     // blocks the first paint for less time than three small ones would.
     cssCodeSplit: false,
     rolldownOptions: {
-      input: 'src/client/main.tsx',
+      input: 'src/client/main.ts',
       output: {
-        // Every page needs React and the layout (header, footer with its sign-up form, cookie banner, the
-        // page's heading), and every public form the same fields, error summary and bot check: a chunk
-        // each, rather than the score of tiny shared ones automatic splitting makes, since each request
-        // costs a round trip on a phone's connection (on /quote, 15 requests became 9 and its first paint
-        // under Lighthouse's slow 4G came 0.3 s sooner). A group takes its modules' imports with it, so
-        // the forms' group holds nothing that needs the schema library, which the quote and contact
-        // forms do without.
+        // Islands (docs/decisions/023-pages-are-sections.md) share React, and the public forms the same
+        // fields, error summary and bot check: a chunk each, rather than the score of tiny shared ones
+        // automatic splitting makes, since each request costs a round trip on a phone's connection (on
+        // /quote, 15 requests became 9 and its first paint under Lighthouse's slow 4G came 0.3 s sooner).
+        // A group takes its modules' imports with it, so the forms' group holds nothing that needs the
+        // schema library, which the quote and contact forms do without. What the entry shares with the
+        // islands (the loader of chunks, the timings, the browser's storage) is one small chunk of its
+        // own, so that no page without a form fetches React or the forms' code to get it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             {
-              name: 'layout',
-              test: /src[\\/]client[\\/](features[\\/]site[\\/]|lib[\\/]PageHero|sections[\\/](sections-page|monogram))/,
-              priority: 10,
+              name: 'basics',
+              test: /(vite[\\/]preload-helper|src[\\/]shared[\\/](timings|storage-keys|header-scroll)\.ts|src[\\/]client[\\/]lib[\\/]storage\.ts)/,
+              priority: 30,
             },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             {
               name: 'forms',
               test: /src[\\/](client[\\/](lib[\\/](Form|TickBox|InputField|ErrorSummary)|features[\\/]bot-check[\\/]useBotCheck)|shared[\\/](bot-check|calendar)\.ts)/,
               priority: 5,
             },
           ],
-        },
-        // pages/home/page.tsx becomes assets/home-<hash>.js rather than one of many page-<hash>.js.
-        chunkFileNames: (chunk) => {
-          const page = chunk.facadeModuleId?.match(/pages\/([^/]+)\/page\.tsx$/)?.[1];
-          return `assets/${page ?? '[name]'}-[hash].js`;
         },
       },
     },

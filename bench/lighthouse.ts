@@ -1,5 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile audit (simulated slow 4G and a 4x slower CPU) of the
-// demo firm's every page (those of its sitemap, then the thank-you and sign-in pages), served by
+// demo firm's every page (those of its sitemap, a page built in the editor with 8 sections and 6 photos
+// among them, then the thank-you and sign-in pages), served by
 // the built site in production mode, from Debian's Chromium. Each page is audited three times and the
 // median run kept, since performance scores vary between runs. Prints the scores, writes them into
 // docs/performance.md between its lighthouse markers, and fails below 98 in any category.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '#tests/support/ports.ts';
+import { buildEditorPage } from './support/editor-built-page.ts';
 import { writeBetweenMarkers } from './support/report.ts';
 import { spawnProductionServer, waitUntilReady } from './support/server.ts';
 
@@ -28,8 +30,10 @@ if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).stat
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-lighthouse-'));
 const port = await freePort();
-const server = spawnProductionServer(port, `sqlite:${path.join(dataDir, 'site.db')}`, { LOG_LEVEL: 'warn' });
+const databaseUrl = `sqlite:${path.join(dataDir, 'site.db')}`;
+const server = spawnProductionServer(port, databaseUrl, { LOG_LEVEL: 'warn' });
 await waitUntilReady(port, server);
+await buildEditorPage(`http://127.0.0.1:${port}`, databaseUrl);
 // Every page the site lists for search engines (the firm's articles too), then the unlisted ones.
 const sitemap = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
 const pages = [

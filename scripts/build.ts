@@ -8,14 +8,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import type { PageAssets } from '#client/document.ts';
+import { islandModules } from '#client/islands/catalogue.ts';
 import type * as Prerender from '#client/prerender.tsx';
-import { sectionsPageId, sectionsPageSource } from '#client/sections/sections-page.ts';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { sourceHash } from './source-hash.ts';
 
 const dist = path.resolve('dist');
-const entry = 'src/client/main.tsx';
+const entry = 'src/client/main.ts';
 
 // One moment for both builds, so a page's prerendered HTML and its first render in the browser agree.
 process.env.VITE_BUILD_TIME ??= new Date().toISOString();
@@ -60,36 +59,37 @@ const typefaceFiles = Object.fromEntries(
   }),
 ) as Prerender.SiteAssets['typefaces'];
 
-/** The entry script, the stylesheet and every module a page needs, so the browser fetches them at once. */
-function assetsFor(pageSource: string): PageAssets {
+/** The output files of `sources` and of every module they import statically. */
+function modulesOf(...sources: string[]): string[] {
   const modules = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || modules.has(`/${chunk.file}`)) return;
+    if (!chunk) throw new Error(`${key} is missing from the Vite manifest`);
+    if (modules.has(`/${chunk.file}`)) return;
     modules.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(entry);
-  visit(pageSource);
-  const script = `/${manifest[entry]?.file}`;
-  modules.delete(script);
-  return { script, styles: [`/${stylesheet?.file}`], preloads: [...modules] };
+  for (const source of sources) visit(source);
+  return [...modules];
 }
 
 const { pageCatalogue }: typeof Prerender = await import(
   pathToFileURL(path.join(dist, 'ssr/prerender.js')).href
 );
 const pages = pageCatalogue();
-for (const page of pages) {
-  if (!manifest[page.source]) throw new Error(`${page.source} is missing from the Vite manifest`);
-}
+const script = `/${manifest[entry]?.file}`;
+// A page that hydrates an island as it loads fetches its modules at once, beside the entry's, rather than
+// one after another as each import is found (docs/decisions/023-pages-are-sections.md).
+const hydrator = 'src/client/islands/hydrate.tsx';
 const siteAssets: Prerender.SiteAssets = {
-  pages: {
-    ...Object.fromEntries(pages.map((page) => [page.id, assetsFor(page.source)])),
-    // The firm's own pages, drawn from their sections by the server (docs/decisions/023-pages-are-sections.md).
-    [sectionsPageId]: assetsFor(sectionsPageSource),
+  entry: {
+    script,
+    styles: [`/${stylesheet.file}`],
+    preloads: modulesOf(entry).filter((file) => file !== script),
   },
-  shell: { styles: assetsFor(entry).styles, preloads: [] },
+  islands: Object.fromEntries(
+    Object.entries(islandModules).map(([name, source]) => [name, modulesOf(hydrator, source)]),
+  ) as Prerender.SiteAssets['islands'],
   typefaces: typefaceFiles,
 };
 writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));

@@ -1,9 +1,9 @@
-import { type ComponentType, StrictMode, useEffect } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { Layout } from './features/site/Layout.tsx';
 import { FirmProvider } from './lib/firm.tsx';
 
-/** The same tree is prerendered at build time and hydrated in the browser. */
+/** The tree of a page as the server writes it; only its islands hydrate in the browser (main.ts). */
 /** `path` is the page's own path (null for pages without one), so the navigation can mark where you are. */
 /** A `staff` page (the back office) renders its own layout, in its own chunk, instead of the public one. */
 export function App({
@@ -28,18 +28,6 @@ export function App({
           </Layout>
         )}
       </FirmProvider>
-      <MarkHydrated />
     </StrictMode>
   );
-}
-
-/**
- * Marks <html data-hydrated> once the page's effects have run (React runs them in tree order in one
- * task, and this one comes last), so browser tests can wait for a live page rather than guess.
- */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
 }

@@ -12,8 +12,8 @@ import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
 
 export interface PageAssets {
-  /** The entry script; none for pages the server fills in, which are not hydrated. */
-  script?: string;
+  /** The browser entry (src/client/main.ts). */
+  script: string;
   styles: string[];
   preloads: string[];
   /** The firm's typeface's file, fetched at once rather than after the stylesheet is read. */
@@ -22,8 +22,8 @@ export interface PageAssets {
 
 /**
  * The whole HTML document of a page. No inline style, and one inline script: the cookie banner's gate,
- * which the CSP allows by its hash. The JSON-LD block and the firm a hydrated page reads are data, which
- * no browser runs.
+ * which the CSP allows by its hash. The JSON-LD block and the firm the islands read are data, which no
+ * browser runs.
  */
 export function renderDocument(page: RenderedPage, assets: PageAssets, firm: SiteFirm): string {
   // A page's title and description are written for any firm: the firm's words fill their tokens.
@@ -58,7 +58,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     // After the site's own: the firm's colours over the defaults content/theme.css gives.
     `<link rel="stylesheet" href="${escapeHtml(themeHref(firm))}">`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    assets.script && `<script type="module" src="${assets.script}"></script>`,
+    `<script type="module" src="${assets.script}"></script>`,
     url &&
       !meta.noindex &&
       `<script type="application/ld+json">${jsonForScript(firmStructuredData(firm))}</script>`,
@@ -70,7 +70,8 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root" data-page="${escapeHtml(page.id)}">${page.body}</div>
-${assets.script ? `<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>\n` : ''}${page.data ? `<script type="application/json" id="${page.data.id}">${jsonForScript(page.data.value)}</script>\n` : ''}</body>
+<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>
+</body>
 </html>
 `;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
@@ -5,45 +6,49 @@ import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
 import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
+import type { IslandHydration, IslandName } from './islands/catalogue.ts';
+import { IslandsOfPage } from './islands/Island.tsx';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
-import { needsBotCheck } from './sections/PageSections.tsx';
-import SectionsPage from './sections/SectionsPage.tsx';
-import { pageDocumentId, sectionsPageId, sectionsPageSource } from './sections/sections-page.ts';
+import { needsBotCheck, PageSections } from './sections/PageSections.tsx';
 
 // The server's page renderer. The build bundles this file (dist/ssr/prerender.js) and the server runs
-// it at start and whenever the firm changes; the dev server loads it per request.
+// it at start and whenever the firm changes; the dev server loads it per request. Every page is written
+// whole; the browser brings only its islands to life (src/client/main.ts).
 
 const pageModules = import.meta.glob<PageModule>('./pages/*/page.tsx', { eager: true });
 
 export interface RenderedPage {
-  /** The folder name under pages/, which the browser entry uses to load the same page. */
+  /** The folder name under pages/ ('sections' for a page of the firm's own). */
   id: string;
-  /** Source path of the page module, as Vite's manifest names it. */
-  source: string;
   meta: PageMeta;
   body: string;
+  /** The islands the page hydrates as it loads: the document preloads their chunks. */
+  islands: IslandName[];
   /** Put in <head> as it is: the shell's token for the head of a page the server writes. */
   head?: string;
-  /** Data the browser hydrates the page with besides the firm, written into it as JSON under this id. */
-  data?: { id: string; value: unknown };
+}
+
+/** Renders a page's tree, noting the islands it holds. */
+function renderBody(tree: ReactNode): Pick<RenderedPage, 'body' | 'islands'> {
+  const found: { name: IslandName; hydrate: IslandHydration }[] = [];
+  const body = renderToString(<IslandsOfPage value={found}>{tree}</IslandsOfPage>);
+  const atLoad = found.filter((island) => island.hydrate === 'load').map((island) => island.name);
+  return { body, islands: [...new Set(atLoad)] };
 }
 
 /** Every page of the site, as the build lists them: no rendering. */
-export function pageCatalogue(): Omit<RenderedPage, 'body'>[] {
-  return Object.entries(pageModules).map(([key, module]) => {
-    const id = key.split('/')[2] as string;
-    return { id, source: `src/client/pages/${id}/page.tsx`, meta: module.meta };
-  });
+export function pageCatalogue(): Pick<RenderedPage, 'id' | 'meta'>[] {
+  return Object.entries(pageModules).map(([key, module]) => ({
+    id: key.split('/')[2] as string,
+    meta: module.meta,
+  }));
 }
 
 /** Renders every page's body for `firm`. */
 export function renderPages(firm: SiteFirm): RenderedPage[] {
   return pageCatalogue().map((page) => {
     const { default: Page, meta } = pageModules[`./pages/${page.id}/page.tsx`] as PageModule;
-    return {
-      ...page,
-      body: renderToString(<App Page={Page} path={meta.path} layout={meta.layout} firm={firm} />),
-    };
+    return { ...page, ...renderBody(<App Page={Page} path={meta.path} layout={meta.layout} firm={firm} />) };
   });
 }
 
@@ -56,9 +61,8 @@ export function renderServerPageShell(firm: SiteFirm): RenderedPage {
   );
   return {
     id: 'server-page',
-    source: '',
     meta: { path: null, title: serverPageTitleToken, description: '' },
-    body: renderToString(<App Page={Content} path={null} firm={firm} />),
+    ...renderBody(<App Page={Content} path={null} firm={firm} />),
     head: serverPageHeadToken,
   };
 }
@@ -69,33 +73,39 @@ export function renderSectionsPage(
   assets: SiteAssets,
   { path, document }: { path: string; document: PageDocument },
 ): string {
-  const pageAssets = assets.pages[sectionsPageId];
-  if (!pageAssets) throw new Error('The build listed no assets for pages of sections');
-  // What visitors may have, in the HTML and in the data the page carries for the browser.
+  // What visitors may have: the page is HTML, and its islands carry only their own few props.
   const shown = publicDocument(document);
-  const Content = () => <SectionsPage document={shown} />;
+  const Content = () => <PageSections document={shown} />;
   const page: RenderedPage = {
-    id: sectionsPageId,
-    source: sectionsPageSource,
+    id: 'sections',
     meta: {
       path,
       title: document.title,
       description: document.description,
       botCheck: needsBotCheck(document),
     },
-    body: renderToString(<App Page={Content} path={path} firm={firm} />),
-    data: { id: pageDocumentId, value: shown },
+    ...renderBody(<App Page={Content} path={path} firm={firm} />),
   };
-  return renderDocument(page, { ...pageAssets, fonts: [assets.typefaces[firm.typeface]] }, firm);
+  return renderDocument(page, assetsOf(page, assets, firm), firm);
 }
 
-/** What the build found each page needs (dist/page-assets.json). */
+/** What the build found the pages need (dist/page-assets.json). */
 export interface SiteAssets {
-  pages: Record<string, PageAssets>;
-  /** The stylesheet of the pages the server writes, which are not hydrated. */
-  shell: PageAssets;
+  /** The browser entry of every page, with the site's stylesheet and the modules the entry imports. */
+  entry: { script: string; styles: string[]; preloads: string[] };
+  /** Each island's modules (React, its component and what that imports), for a page that hydrates it at load. */
+  islands: Record<IslandName, string[]>;
   /** Where the site serves each typeface a firm may choose (src/shared/typefaces.ts). */
   typefaces: Record<TypefaceId, string>;
+}
+
+/** What a page's document links: the entry, the modules of the islands it hydrates at load, the typeface. */
+function assetsOf(page: RenderedPage, assets: SiteAssets, firm: SiteFirm): PageAssets {
+  const preloads = new Set([
+    ...assets.entry.preloads,
+    ...page.islands.flatMap((name) => assets.islands[name]),
+  ]);
+  return { ...assets.entry, preloads: [...preloads], fonts: [assets.typefaces[firm.typeface]] };
 }
 
 export interface RenderedSite {
@@ -107,14 +117,9 @@ export interface RenderedSite {
 
 /** The whole site for `firm`: every page's document and the shell of the server's own pages. */
 export function renderSite(firm: SiteFirm, assets: SiteAssets): RenderedSite {
-  // Every page preloads the one typeface the firm chose.
-  const fonts = [assets.typefaces[firm.typeface]];
+  const document = (page: RenderedPage) => renderDocument(page, assetsOf(page, assets, firm), firm);
   return {
-    pages: renderPages(firm).map((page) => {
-      const pageAssets = assets.pages[page.id];
-      if (!pageAssets) throw new Error(`The build listed no assets for the page ${page.id}`);
-      return { path: page.meta.path, html: renderDocument(page, { ...pageAssets, fonts }, firm) };
-    }),
-    shell: renderDocument(renderServerPageShell(firm), { ...assets.shell, fonts }, firm),
+    pages: renderPages(firm).map((page) => ({ path: page.meta.path, html: document(page) })),
+    shell: document(renderServerPageShell(firm)),
   };
 }

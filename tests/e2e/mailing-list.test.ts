@@ -28,6 +28,28 @@ describe('the mailing list in Chromium', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('small form: sent before its script has loaded, it waits for it and signs up on the page with what was typed', async () => {
+    // The footer's form comes alive when a visitor first reaches it (docs/behaviour/site-and-pages.md#page-list):
+    // hold its script back so that the address is typed and sent while the form is still plain HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await t.page.route(/\/assets\/SignUpForm-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto(t.site.url);
+    await t.page.waitForSelector('html[data-hydrated]');
+    await footerForm().getByLabel('Email address').fill('early.reader@example.com');
+    await footerForm().getByLabel('Email address').press('Enter');
+    release();
+    await expect.poll(() => footerStatus().textContent()).toBe('Thanks for signing up.');
+    expect(new URL(t.page.url()).pathname).toBe('/');
+    await t.site.smtp.waitFor((m) => m.to.includes('early.reader@example.com'));
+    expect(t.errors).toEqual([]);
+  });
+
   it('small form: names a bad address before sending, and says there was a connection problem for 2 s', async () => {
     await t.page.clock.install();
     await t.page.goto(t.site.url);

@@ -152,7 +152,7 @@ export async function whenTextShows(page: Page, selector: string, text: string) 
 }
 
 /**
- * Waits until the page is live for a visitor: React has hydrated it (src/client/App.tsx marks
+ * Waits until the page is live for a visitor: its islands are live (src/client/main.ts marks
  * `html[data-hydrated]`), or, for a page the server fills in without a script, it has loaded.
  */
 export async function hydrated(page: Page): Promise<void> {

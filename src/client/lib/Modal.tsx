@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import '../styles/modal.css';
 
 export interface ModalProps {
   title: string;

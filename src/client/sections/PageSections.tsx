@@ -1,8 +1,5 @@
-import { ApplicationForm } from '#client/features/applications/ApplicationForm.tsx';
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
-import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
-import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
-import { DeMinimisCalculator } from '#client/features/vat-explainer/DeMinimisCalculator.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
@@ -104,11 +101,11 @@ function ImageTextSection({ section }: { section: SectionOf<'image-text'> }) {
 function FormSection({ section }: { section: SectionOf<'form'> }) {
   const form =
     section.form === 'application' ? (
-      <ApplicationForm />
+      <Island name="application-form" props={{}} />
     ) : section.form === 'newsletter' ? (
-      <SubscribeForm />
+      <Island name="subscribe-form" props={{}} />
     ) : (
-      <EnquiryForm kind={section.form} />
+      <Island name="enquiry-form" props={{ kind: section.form }} />
     );
   return (
     <SectionFrame id={section.id} heading={section.heading ?? ''} className="section--form">
@@ -121,7 +118,7 @@ function VatExplainerSection({ section }: { section: SectionOf<'vat-explainer'> 
   return (
     <section id={`section-${section.id}`} className="section">
       <div className="container">
-        <DeMinimisCalculator />
+        <Island name="vat-calculator" props={{}} />
       </div>
     </section>
   );

@@ -6,7 +6,6 @@ import { publishableReviews, type SectionOf } from '#shared/sections.ts';
 import { monogramOf } from './monogram.ts';
 import { RichTextView } from './RichTextView.tsx';
 import { SectionPicture } from './SectionPicture.tsx';
-import './sections.css';
 
 // The sections made only of words (src/shared/sections.ts): each a <section> named by its heading, drawn
 // by the server and sent as HTML alone.

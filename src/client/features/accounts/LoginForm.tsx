@@ -10,7 +10,6 @@ import { storageKeys } from '#shared/storage-keys.ts';
 import { ForgottenPasswordModal } from './ForgottenPasswordModal.tsx';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
 import { useSignInProof } from './useSignInProof.ts';
-import './accounts.css';
 
 /** The login form (docs/behaviour/accounts.md#login-form): email, password, remember-me, and the forgotten-password modal. */
 export function LoginForm() {

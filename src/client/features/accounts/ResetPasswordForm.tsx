@@ -8,7 +8,6 @@ import {
   passwordProblem,
 } from '#shared/password.ts';
 import { asterisks, usePasswordSubmit } from './usePasswordSubmit.ts';
-import './accounts.css';
 
 /**
  * The reset-password form (docs/behaviour/accounts.md#reset-password-form): a new password and its confirmation,

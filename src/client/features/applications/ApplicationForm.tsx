@@ -12,7 +12,6 @@ import { bookedModalCloseMs } from '#shared/timings.ts';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
 import { videoLinkMessage } from '../booking/video-link.ts';
 import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
-import './applications.css';
 
 /**
  * The application questionnaire (docs/behaviour/applications.md#arrange-an-initial-chat): 'Arrange an initial chat' checks and stores the answers, then

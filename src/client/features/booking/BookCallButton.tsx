@@ -1,22 +1,11 @@
-import { useRef, useState } from 'react';
-import { LazyBookCallModal } from './LazyBookCallModal.tsx';
-
+/**
+ * A "Book a call" button as the server writes it: a plain button that behaviour/booking.ts answers by
+ * loading the booking modal on the first press, so a page ships no script for it.
+ */
 export function BookCallButton({ label = 'Book an initial call', className = 'button' }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <button ref={button} type="button" className={className} onClick={() => setOpen(true)}>
-        {label}
-      </button>
-      {open && (
-        <LazyBookCallModal
-          onClose={() => {
-            setOpen(false);
-            button.current?.focus();
-          }}
-        />
-      )}
-    </>
+    <button type="button" className={className} data-book-call="">
+      {label}
+    </button>
   );
 }

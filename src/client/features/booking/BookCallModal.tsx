@@ -7,7 +7,6 @@ import { LoadProblem } from './LoadProblem.tsx';
 import { revealTimes } from './reveal-times.ts';
 import { useBookCall } from './useBookCall.ts';
 import { videoLinkMessage } from './video-link.ts';
-import './booking.css';
 
 export interface BookCallModalProps {
   onClose: () => void;

@@ -17,7 +17,6 @@ import {
   weekdayIndex,
   weekdayNames,
 } from '#shared/calendar.ts';
-import './calendar.css';
 
 export interface CalendarProps {
   today: CalendarDate;

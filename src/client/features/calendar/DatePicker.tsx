@@ -13,7 +13,6 @@ import {
   toIsoDate,
 } from '#shared/calendar.ts';
 import { Calendar } from './Calendar.tsx';
-import './date-picker.css';
 
 export interface DatePickerProps {
   label: string;

@@ -12,7 +12,6 @@ import { consentWording } from '#shared/mailing-list.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 import { Honeypot } from '../mailing-list/Honeypot.tsx';
 import { enquiryForms, useEnquiryForm } from './useEnquiryForm.ts';
-import './enquiries.css';
 
 const submitLabels: Record<EnquiryKind, string> = { contact: 'Send your enquiry', quote: 'Ask for a quote' };
 

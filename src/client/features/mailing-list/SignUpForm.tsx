@@ -9,7 +9,6 @@ import { consentWording, honeypotField, mailingListMessages } from '#shared/mail
 import { errorMessageMs, successMessageMs } from '#shared/timings.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
-import './mailing-list.css';
 
 /** The small email sign-up form (docs/behaviour/mailing-list.md#small-sign-up-form): any 2xx thanks the visitor for 3 s, a failure says so for 2 s. */
 export function SignUpForm() {

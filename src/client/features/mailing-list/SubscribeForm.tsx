@@ -7,7 +7,6 @@ import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
 import { consentWording, honeypotField, subscribedPage } from '#shared/mailing-list.ts';
 import { Honeypot } from './Honeypot.tsx';
 import { useEmailField } from './useEmailField.ts';
-import './mailing-list.css';
 
 /** The larger subscribe form (docs/behaviour/mailing-list.md#larger-subscribe-form): success goes to /subscribed, anything else is said in place. */
 export function SubscribeForm() {

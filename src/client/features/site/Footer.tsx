@@ -1,9 +1,9 @@
+import { Island } from '#client/islands/Island.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
 import { footerLinks, navigation } from '#content/navigation.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import { companyRegistration } from '#shared/uk-identifiers.ts';
-import { SignUpForm } from '../mailing-list/SignUpForm.tsx';
 import { Regulation } from './Regulation.tsx';
 
 /** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
@@ -51,7 +51,7 @@ export function Footer({ path }: { path: string | null }) {
             <h2 id="footer-newsletter" className="site-footer__heading">
               Our newsletter
             </h2>
-            <SignUpForm />
+            <Island name="sign-up-form" props={{}} hydrate="focus" />
           </section>
         )}
         {firm.email && (

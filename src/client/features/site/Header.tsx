@@ -1,30 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { logoWidth } from '#client/lib/logo-width.ts';
 import { navigation } from '#content/navigation.ts';
-import { useAtTop } from './useAtTop.ts';
 
 export function Header({ path }: { path: string | null }) {
   const firm = useFirm();
-  const atTop = useAtTop();
-  // Below the breakpoint the navigation folds behind a Menu button; every link is in the footer too.
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!menuOpen) return;
-    // Escape folds the open menu and puts focus back on the button that opened it, as for a dialog.
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
-  const classes = ['site-header', atTop ? '' : 'site-header--scrolled', menuOpen ? 'site-header--open' : ''];
+  // Below the breakpoint the navigation folds behind a Menu button (behaviour/menu.ts); every link is in
+  // the footer too. The page is written at its top: behaviour/header-scroll.ts follows the scrolling.
   return (
-    <header className={classes.filter(Boolean).join(' ')} data-at-top={String(atTop)}>
+    <header className="site-header" data-at-top="true">
       <div className="container site-header__inner">
         <a className="site-header__brand" href="/">
           {firm.logo && <img src={firm.logo} alt="" width={logoWidth(firm.logoShape, 36)} height="36" />}
@@ -34,12 +18,10 @@ export function Header({ path }: { path: string | null }) {
         {firm.setUp && (
           <>
             <button
-              ref={menuButton}
               type="button"
               className="site-header__menu"
-              aria-expanded={menuOpen}
+              aria-expanded="false"
               aria-controls="site-nav"
-              onClick={() => setMenuOpen(!menuOpen)}
             >
               Menu
             </button>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import './site.css';
 
 export function Layout({ children, path }: { children: ReactNode; path: string | null }) {
   return (

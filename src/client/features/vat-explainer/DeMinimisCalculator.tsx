@@ -6,7 +6,6 @@ import { CalculatorForm } from './CalculatorForm.tsx';
 import { Outcome } from './Outcome.tsx';
 import { TestCards, testNames } from './TestCards.tsx';
 import { type ConnectorLink, useConnectors } from './useConnectors.ts';
-import './vat-explainer.css';
 
 // The content's example always reads; the page opens with its results already worked out.
 const exampleFigures = readCalculatorInput(vatDeMinimis.calculator.example).figures as DeMinimisFigures;

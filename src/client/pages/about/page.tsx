@@ -2,11 +2,9 @@ import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { Regulation } from '#client/features/site/Regulation.tsx';
 import { useFirm, useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
+import { monogramOf } from '#client/sections/monogram.ts';
 import { aboutPage } from '#content/pages/about.ts';
 import type { PageMeta } from '../page-module.ts';
-import '#client/sections/sections.css';
-import './about.css';
-import { monogramOf } from '#client/sections/monogram.ts';
 
 export const meta: PageMeta = {
   path: '/about',

@@ -1,4 +1,4 @@
-import { ApplicationForm } from '#client/features/applications/ApplicationForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { applicationPage } from '#content/pages/application.ts';
 import { nextSteps } from '#content/pages/next-steps.ts';
@@ -19,7 +19,7 @@ export default function ApplicationPage() {
       lead={applicationPage.lead}
       steps={nextSteps.application.steps}
     >
-      <ApplicationForm />
+      <Island name="application-form" props={{}} />
     </FormPage>
   );
 }

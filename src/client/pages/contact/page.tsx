@@ -1,4 +1,4 @@
-import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { contactPage } from '#content/pages/enquiries.ts';
 import { nextSteps } from '#content/pages/next-steps.ts';
@@ -22,7 +22,7 @@ export default function ContactPage() {
       <p>
         {contactPage.quotePrompt} <a href="/quote">{contactPage.quoteLink}</a>.
       </p>
-      <EnquiryForm kind="contact" />
+      <Island name="enquiry-form" props={{ kind: 'contact' }} />
     </FormPage>
   );
 }

@@ -3,7 +3,6 @@ import { PageHero } from '#client/lib/PageHero.tsx';
 import { ProseSections } from '#client/lib/ProseSections.tsx';
 import { cookiesPage } from '#content/pages/cookies.ts';
 import type { PageMeta } from '../page-module.ts';
-import './cookies.css';
 
 export const meta: PageMeta = {
   path: '/cookies',

@@ -6,7 +6,6 @@ import { home } from '#content/pages/home.ts';
 import type { PageMeta } from '../page-module.ts';
 import { HeroIllustration } from './HeroIllustration.tsx';
 import { HeroPhoto } from './HeroPhoto.tsx';
-import './home.css';
 
 export const meta: PageMeta = {
   path: '/',

@@ -1,4 +1,4 @@
-import { LoginForm } from '#client/features/accounts/LoginForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { nextSteps } from '#content/pages/next-steps.ts';
 import { signIn } from '#shared/api/accounts.ts';
@@ -21,7 +21,7 @@ export default function LoginPage() {
       steps={nextSteps.staff.steps}
       contact={false}
     >
-      <LoginForm />
+      <Island name="login-form" props={{}} />
     </FormPage>
   );
 }

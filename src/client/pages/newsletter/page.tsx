@@ -1,4 +1,4 @@
-import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { newsletterPage } from '#content/pages/newsletter.ts';
 import { nextSteps } from '#content/pages/next-steps.ts';
@@ -24,7 +24,7 @@ export default function NewsletterPage() {
           <li key={item}>{item}</li>
         ))}
       </ul>
-      <SubscribeForm />
+      <Island name="subscribe-form" props={{}} />
     </FormPage>
   );
 }

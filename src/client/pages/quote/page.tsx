@@ -1,4 +1,4 @@
-import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { quotePage } from '#content/pages/enquiries.ts';
 import { nextSteps } from '#content/pages/next-steps.ts';
@@ -19,7 +19,7 @@ export default function QuotePage() {
       lead={quotePage.lead}
       steps={nextSteps.quote.steps}
     >
-      <EnquiryForm kind="quote" />
+      <Island name="enquiry-form" props={{ kind: 'quote' }} />
     </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { ResetPasswordForm } from '#client/features/accounts/ResetPasswordForm.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
 import { nextSteps } from '#content/pages/next-steps.ts';
 import { resetPasswordPage } from '#shared/api/accounts.ts';
@@ -20,7 +20,7 @@ export default function ResetPasswordPage() {
       steps={nextSteps.newPassword.steps}
       contact={false}
     >
-      <ResetPasswordForm />
+      <Island name="reset-password-form" props={{}} />
     </FormPage>
   );
 }

@@ -3,7 +3,6 @@ import { useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { servicesPage } from '#content/pages/services.ts';
 import type { PageMeta } from '../page-module.ts';
-import './services.css';
 
 export const meta: PageMeta = {
   path: '/services',

@@ -1,5 +1,5 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
-import { DeMinimisCalculator } from '#client/features/vat-explainer/DeMinimisCalculator.tsx';
+import { Island } from '#client/islands/Island.tsx';
 import { useFirmWords } from '#client/lib/firm.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { ProseSections } from '#client/lib/ProseSections.tsx';
@@ -28,7 +28,7 @@ export default function VatDeMinimisPage() {
             <h2 id="calculator-heading">{vatDeMinimis.calculator.heading}</h2>
             <p>{vatDeMinimis.calculator.intro}</p>
           </div>
-          <DeMinimisCalculator />
+          <Island name="vat-calculator" props={{}} />
         </div>
       </section>
 

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import type { EnquiryKind } from '#shared/enquiries.ts';
+
+// The interactive parts of the public pages (docs/decisions/023-pages-are-sections.md, "only islands
+// hydrate"). The server writes each as part of the page, with its props; the browser loads only the
+// islands a page has, each in a chunk of its own, and hydrates them where they stand. The rest of a page
+// is HTML: the menu, the cookie banner and the "Book a call" buttons are plain script (src/client/behaviour).
+
+/** Every island, with the props the server writes into the page for it. */
+export interface IslandProps {
+  'enquiry-form': { kind: EnquiryKind };
+  'application-form': Record<string, never>;
+  'subscribe-form': Record<string, never>;
+  'sign-up-form': Record<string, never>;
+  'vat-calculator': Record<string, never>;
+  'login-form': Record<string, never>;
+  'reset-password-form': Record<string, never>;
+  'back-office': Record<string, never>;
+}
+export type IslandName = keyof IslandProps;
+export type IslandComponents = { [N in IslandName]: ComponentType<IslandProps[N]> };
+
+/**
+ * When an island comes alive: `load` as the page loads (a form page's form), `focus` when the visitor
+ * first reaches it (the footer's sign-up form, which works as a plain form post until then).
+ */
+export type IslandHydration = 'load' | 'focus';
+
+/** Each island's component module, as the build's manifest names it (scripts/build.ts preloads them). */
+export const islandModules: Record<IslandName, string> = {
+  'enquiry-form': 'src/client/features/enquiries/EnquiryForm.tsx',
+  'application-form': 'src/client/features/applications/ApplicationForm.tsx',
+  'subscribe-form': 'src/client/features/mailing-list/SubscribeForm.tsx',
+  'sign-up-form': 'src/client/features/mailing-list/SignUpForm.tsx',
+  'vat-calculator': 'src/client/features/vat-explainer/DeMinimisCalculator.tsx',
+  'login-form': 'src/client/features/accounts/LoginForm.tsx',
+  'reset-password-form': 'src/client/features/accounts/ResetPasswordForm.tsx',
+  'back-office': 'src/client/features/back-office/BackOfficeLoader.tsx',
+};
+
+/** How the browser loads each island's component: the same modules, each its own chunk. */
+export const loadIsland: { [N in IslandName]: () => Promise<ComponentType<IslandProps[N]>> } = {
+  'enquiry-form': async () => (await import('#client/features/enquiries/EnquiryForm.tsx')).EnquiryForm,
+  'application-form': async () =>
+    (await import('#client/features/applications/ApplicationForm.tsx')).ApplicationForm,
+  'subscribe-form': async () =>
+    (await import('#client/features/mailing-list/SubscribeForm.tsx')).SubscribeForm,
+  'sign-up-form': async () => (await import('#client/features/mailing-list/SignUpForm.tsx')).SignUpForm,
+  'vat-calculator': async () =>
+    (await import('#client/features/vat-explainer/DeMinimisCalculator.tsx')).DeMinimisCalculator,
+  'login-form': async () => (await import('#client/features/accounts/LoginForm.tsx')).LoginForm,
+  'reset-password-form': async () =>
+    (await import('#client/features/accounts/ResetPasswordForm.tsx')).ResetPasswordForm,
+  'back-office': async () =>
+    (await import('#client/features/back-office/BackOfficeLoader.tsx')).BackOfficeLoader,
+};

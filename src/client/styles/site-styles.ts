@@ -1,0 +1,23 @@
+// Every stylesheet of the site, made one file by the build (vite.config.ts) and linked by every page. The
+// pages are written by the server, so no page's script imports the styles of what it shows: they are all
+// here, in the order of the cascade the site was designed with (the firm's colours come after them all,
+// from the server's /theme.css).
+import '../features/mailing-list/mailing-list.css';
+import '../features/site/site.css';
+import '#content/theme.css';
+import './base.css';
+import './forms.css';
+import './insights.css';
+import './modal.css';
+import '../features/calendar/calendar.css';
+import '../features/booking/booking.css';
+import '../sections/sections.css';
+import '../pages/about/about.css';
+import '../features/applications/applications.css';
+import '../features/enquiries/enquiries.css';
+import '../pages/cookies/cookies.css';
+import '../pages/home/home.css';
+import '../features/accounts/accounts.css';
+import '../pages/services/services.css';
+import '../features/vat-explainer/vat-explainer.css';
+import '../features/calendar/date-picker.css';
