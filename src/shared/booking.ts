@@ -26,11 +26,23 @@ const whole = (name: string, min: number, max: number) => {
 };
 
 /** The free times of a day, as the booking calendar asks for them: month is 1-based here. */
+/**
+ * The adviser a visitor asked to speak to ("Book a call with …" beside them on a team): only their times
+ * are offered and the call is theirs. Without it, any adviser free then takes the call.
+ */
+export const chosenAdviserField = z.coerce
+  .number({ error: 'adviser must be an adviser’s number' })
+  .int({ error: 'adviser must be an adviser’s number' })
+  .min(1, { error: 'adviser must be an adviser’s number' })
+  .max(999_999_999, { error: 'adviser must be an adviser’s number' })
+  .optional();
+
 export const timesForDateRequestSchema = z.object({
   year: whole('year', 2000, 2100),
   month: whole('month', 1, 12),
   day: whole('day', 1, 31),
   apptType: z.literal('initial', { error: "apptType must be 'initial'" }),
+  adviser: chosenAdviserField,
 });
 
 /** A free start time, in the firm's time zone. */
@@ -59,13 +71,14 @@ export const bookCallSchema = z.object({
   selectedTimeString: z.string().max(20, { error: 'selectedTimeString is too long' }),
   /** Set when the call is booked from an application questionnaire. */
   applicationReference: z.string().max(64).optional(),
+  adviser: chosenAdviserField,
   /** The bot-check token for the action 'bookcall'. */
   recToken: recTokenField,
 });
 
 export type BookCallPayload = z.infer<typeof bookCallSchema>;
 /** The booking payload's own fields (docs/behaviour/booking.md#sending-a-booking), before the bot-check token is added. */
-export type BookCallFields = Omit<BookCallPayload, 'recToken' | 'applicationReference'>;
+export type BookCallFields = Omit<BookCallPayload, 'recToken' | 'applicationReference' | 'adviser'>;
 
 /** The booking payload of docs/behaviour/booking.md#sending-a-booking for a chosen date and slot, as the modal builds it before its token. */
 export function buildBookCallPayload(

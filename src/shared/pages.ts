@@ -26,6 +26,7 @@ export const pageMessages = {
   path: `Address: a / then lower-case words joined by hyphens, such as /landlords, up to ${pagePathMaxLength} characters.`,
   pathTaken: 'Address: another page, or a part of the site, already answers there. Choose another.',
   created: 'Page started, as a draft. Visitors see it once an owner publishes it.',
+  noSuchAdviser: 'Book a call: choose one of the firm’s advisers, or none.',
   saved: 'Draft saved.',
   savedElsewhere:
     'Someone else saved this page since you opened it, so your last changes are not saved. Show their version to go on from it (it replaces what you typed since your last save).',

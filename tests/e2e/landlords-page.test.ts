@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
+import { addAdviserTo, weekdayHours } from '../support/advisers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { send } from '../support/http.ts';
@@ -9,7 +10,8 @@ import { signIn } from '../support/signed-in.ts';
 import { waitUntil } from '../support/wait.ts';
 
 // Issue 34's "Done when": a partner builds a Landlords page in Chromium from a hero, services with
-// prices, a team of two with photos, three reviews, an FAQ and a contact form; publishes it and finds it
+// prices, a team of two with photos (one an adviser, with a call to book with him), three reviews, an FAQ
+// and a contact form; publishes it and finds it
 // in the navigation, the sitemap and at its address on a second instance; renames it (the old address
 // answers 301); restores the previous version; and a second editor runs into the first.
 
@@ -33,6 +35,10 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
     sharp({ create: { width: 1000, height: 1000, channels: 3, background: colour } })
       .jpeg()
       .toBuffer();
+  // Tom takes calls: his card on the page offers a call with him alone.
+  await addAdviserTo(t.site.db, 'tom.marsh@fenwickhale.example', 'Tom Marsh', {
+    workingHours: weekdayHours('09:00', '17:00'),
+  });
   await signIn(page, t.site, 'partner@fenwickhale.example', 'owner', '/back-office/pages');
   await startPage(page, {
     path: '/landlords',
@@ -70,6 +76,10 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
     await upload(member, 'Picture (JPEG, PNG or WebP, up to 8 MB)', colour);
     await member.getByLabel('Description of the picture').fill(`${name} at their desk`);
   }
+  await team
+    .getByRole('group', { name: 'Tom Marsh' })
+    .getByLabel('Book a call with them')
+    .selectOption({ label: 'Tom Marsh’s calendar' });
 
   const reviews = await add('Reviews', 4);
   for (let review = 1; review <= 3; review++) {
@@ -123,6 +133,15 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
     },
   );
   expect(await (await onSecond('/sitemap.xml')).text()).toContain('/landlords</loc>');
+
+  // A visitor asks for a call with Tom: the calendar is his.
+  const visitor = await page.context().newPage();
+  await visitor.goto(`${t.site.url}/landlords`);
+  await visitor.waitForSelector('html[data-hydrated]');
+  await visitor.getByRole('button', { name: 'Book a call with Tom Marsh' }).click();
+  const dialog = visitor.getByRole('dialog', { name: 'Book an initial call' });
+  await dialog.getByText(/video call with Tom Marsh\. Choose a\s+day/).waitFor();
+  await visitor.close();
 
   // A change, published as version 2; then version 1 put back and published again.
   await hero.getByLabel('Heading', { exact: true }).fill('Landlords, done for you');

@@ -1,12 +1,14 @@
 import { type TimeSlot, timesForDateRequestSchema } from '#shared/booking.ts';
 import { addDays, type CalendarDate, todayIn } from '#shared/calendar.ts';
 
-export async function timesFor(baseUrl: string, date: CalendarDate): Promise<TimeSlot[]> {
+/** The free times of `date`, of every adviser or of the one asked for. */
+export async function timesFor(baseUrl: string, date: CalendarDate, adviser?: number): Promise<TimeSlot[]> {
   const body = timesForDateRequestSchema.parse({
     year: date.year,
     month: date.month + 1,
     day: date.day,
     apptType: 'initial',
+    adviser,
   });
   const response = await fetch(`${baseUrl}/api/gettimesfordate`, {
     method: 'POST',

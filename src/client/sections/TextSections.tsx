@@ -84,6 +84,15 @@ export function TeamSection({ section }: { section: SectionOf<'team'> }) {
             <p className="person__role">{person.role}</p>
             {person.qualifications && <p className="person__qualifications">{person.qualifications}</p>}
             {paragraphsOf(person.biography)}
+            {person.adviserId && (
+              <p className="person__book">
+                <BookCallButton
+                  label={`Book a call with ${person.name}`}
+                  className="button button--secondary"
+                  adviser={{ id: person.adviserId, name: person.name }}
+                />
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -72,6 +72,9 @@ export const pageSchema = pageSummarySchema.extend({
   draft: pageDocumentSchema,
   draftVersion,
   draftSavedAt: z.string(),
+  advisers: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .describe('The advisers who take calls, by name: a team member may offer "Book a call with …" with one.'),
   revisions: z
     .array(
       z.object({ number: z.number().int(), publishedAt: z.string(), publishedBy: z.string().nullable() }),

@@ -1,4 +1,10 @@
-import { bookCallSchema, bookingMessages, timeSlotSchema, timesForDateRequestSchema } from '../booking.ts';
+import {
+  bookCallSchema,
+  bookingMessages,
+  chosenAdviserField,
+  timeSlotSchema,
+  timesForDateRequestSchema,
+} from '../booking.ts';
 import { publicCalendarSettingsSchema } from '../booking-settings.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, htmlPage, refusal } from './endpoint.ts';
@@ -18,6 +24,11 @@ export const bookingSettings = endpoint({
   access: 'public',
   tag: 'Booking',
   summary: 'The booking calendar’s settings: days offered, closed dates, the firm’s time zone',
+  query: z.object({
+    adviser: chosenAdviserField.describe(
+      'One adviser’s calendar (a team member’s "Book a call with …"): their days, closed dates and call length.',
+    ),
+  }),
   answers: {
     200: publicCalendarSettingsSchema
       .extend({
@@ -53,6 +64,7 @@ export const datesForMonthRequestSchema = z.object({
   year: timesForDateRequestSchema.shape.year,
   month: timesForDateRequestSchema.shape.month,
   apptType: timesForDateRequestSchema.shape.apptType,
+  adviser: chosenAdviserField,
 });
 
 export const datesForMonth = endpoint({

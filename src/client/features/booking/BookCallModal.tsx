@@ -8,17 +8,30 @@ import { revealTimes } from './reveal-times.ts';
 import { useBookCall } from './useBookCall.ts';
 import { videoLinkMessage } from './video-link.ts';
 
+/** The adviser a visitor asked to speak to, as a team section names them. */
+export interface ChosenAdviser {
+  id: number;
+  name: string;
+}
+
 export interface BookCallModalProps {
   onClose: () => void;
+  /** Only this adviser's times are offered, and the call is theirs. */
+  adviser?: ChosenAdviser | undefined;
   initialEmail?: string;
   /** The questionnaire the call is booked from, sent with the booking so the two are linked. */
   applicationReference?: string;
 }
 
 /** The book-a-call modal (docs/behaviour/booking.md#book-a-call-modal). */
-export default function BookCallModal({ onClose, initialEmail, applicationReference }: BookCallModalProps) {
+export default function BookCallModal({
+  onClose,
+  initialEmail,
+  applicationReference,
+  adviser,
+}: BookCallModalProps) {
   const emailId = useId();
-  const booking = useBookCall(initialEmail, applicationReference);
+  const booking = useBookCall(initialEmail, applicationReference, adviser?.id);
   const { settings, date, times, time, loadMonth } = booking;
   const done = useRef<HTMLDivElement>(null);
   const timesArea = useRef<HTMLFieldSetElement>(null);
@@ -67,7 +80,8 @@ export default function BookCallModal({ onClose, initialEmail, applicationRefere
       ) : (
         <form className="booking" onSubmit={onSubmit} noValidate>
           <p className="booking__intro">
-            A free {settings?.callMinutes ?? 30}-minute video call. Choose a day, then a time (UK time).
+            A free {settings?.callMinutes ?? 30}-minute video call{adviser && ` with ${adviser.name}`}. Choose
+            a day, then a time (UK time).
           </p>
           <div className="booking__calendar">
             {settings && today && shownView ? (

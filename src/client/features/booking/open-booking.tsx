@@ -8,6 +8,9 @@ import BookCallModal from './BookCallModal.tsx';
  * own; closing it takes the root away and puts focus back on the button.
  */
 export function openBooking(button: HTMLElement): void {
+  // A team member's button names their adviser (BookCallButton.tsx).
+  const { adviserId, adviserName } = button.dataset;
+  const adviser = adviserId ? { id: Number(adviserId), name: adviserName ?? '' } : undefined;
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
@@ -19,7 +22,7 @@ export function openBooking(button: HTMLElement): void {
   root.render(
     <StrictMode>
       <FirmProvider firm={firmOfThisPage()}>
-        <BookCallModal onClose={close} />
+        <BookCallModal onClose={close} adviser={adviser} />
       </FirmProvider>
     </StrictMode>,
   );

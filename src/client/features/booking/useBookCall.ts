@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, logHttpFailure, send } from '#client/lib/api-client.ts';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
 import {
@@ -38,7 +38,9 @@ const monthKey = ({ year, month }: Month) => `${year}-${month}`;
 const noDates: ReadonlySet<string> = new Set();
 
 /** The booking modal's state (docs/behaviour/booking.md#book-a-call-modal): no time chosen, a time chosen, submitted. */
-export function useBookCall(initialEmail = '', applicationReference?: string) {
+/** `adviser`: the one adviser the visitor asked for (a team member's "Book a call with …"), if any. */
+export function useBookCall(initialEmail = '', applicationReference?: string, adviser?: number) {
+  const withAdviser = useMemo(() => (adviser === undefined ? {} : { adviser }), [adviser]);
   const [settings, setSettings] = useState<(PublicCalendarSettings & { videoLink: VideoLink }) | null>(null);
   const [settingsFailed, setSettingsFailed] = useState(false);
   /** Per month shown: the ISO dates with a free time, or 'failed' (no day is offered until asked again). */
@@ -61,29 +63,33 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
 
   const loadSettings = useCallback(() => {
     setSettingsFailed(false);
-    call(bookingSettings, {}).then(setSettings, (error) => {
+    call(bookingSettings, { query: withAdviser }).then(setSettings, (error) => {
       logFailure(error);
       setSettingsFailed(true);
     });
-  }, []);
+  }, [withAdviser]);
   useEffect(loadSettings, [loadSettings]);
 
   /** Asks once per month shown which of its days have a free time, so no day offered answers "no times". */
-  const loadMonth = useCallback((view: Month) => {
-    const key = monthKey(view);
-    if (asked.current.has(key)) return;
-    asked.current.add(key);
-    call(datesForMonth, { body: { year: view.year, month: view.month + 1, apptType: 'initial' } }).then(
-      ({ availableDates }) => setMonthDates((known) => new Map(known).set(key, new Set(availableDates))),
-      (error) => {
-        logFailure(error);
-        // Asked again on Try again or when the month is shown again; meanwhile no day is offered, since
-        // a day offered without knowing could answer "no times".
-        asked.current.delete(key);
-        setMonthDates((known) => new Map(known).set(key, 'failed'));
-      },
-    );
-  }, []);
+  const loadMonth = useCallback(
+    (view: Month) => {
+      const key = monthKey(view);
+      if (asked.current.has(key)) return;
+      asked.current.add(key);
+      const body = { year: view.year, month: view.month + 1, apptType: 'initial' as const, ...withAdviser };
+      call(datesForMonth, { body }).then(
+        ({ availableDates }) => setMonthDates((known) => new Map(known).set(key, new Set(availableDates))),
+        (error) => {
+          logFailure(error);
+          // Asked again on Try again or when the month is shown again; meanwhile no day is offered, since
+          // a day offered without knowing could answer "no times".
+          asked.current.delete(key);
+          setMonthDates((known) => new Map(known).set(key, 'failed'));
+        },
+      );
+    },
+    [withAdviser],
+  );
 
   const retryMonth = (view: Month) => {
     setMonthDates((known) => {
@@ -104,22 +110,25 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
   // The proof of work runs while the visitor picks a day and a time.
   useEffect(prepare, [prepare]);
 
-  const loadTimes = useCallback(async (day: CalendarDate) => {
-    const ticket = ++request.current;
-    setTimes(null);
-    setTimesFailed(false);
-    try {
-      const slots = await call(timesForDate, {
-        body: { year: day.year, month: day.month + 1, day: day.day, apptType: 'initial' },
-      });
-      if (ticket === request.current) setTimes(slots);
-    } catch (error) {
-      // docs/behaviour/booking.md#available-times: logged as every public form logs a failure, and the visitor is
-      // told so and offered a retry, rather than shown the day as full.
-      logFailure(error);
-      if (ticket === request.current) setTimesFailed(true);
-    }
-  }, []);
+  const loadTimes = useCallback(
+    async (day: CalendarDate) => {
+      const ticket = ++request.current;
+      setTimes(null);
+      setTimesFailed(false);
+      try {
+        const slots = await call(timesForDate, {
+          body: { year: day.year, month: day.month + 1, day: day.day, apptType: 'initial', ...withAdviser },
+        });
+        if (ticket === request.current) setTimes(slots);
+      } catch (error) {
+        // docs/behaviour/booking.md#available-times: logged as every public form logs a failure, and the visitor is
+        // told so and offered a retry, rather than shown the day as full.
+        logFailure(error);
+        if (ticket === request.current) setTimesFailed(true);
+      }
+    },
+    [withAdviser],
+  );
 
   /** Choosing a date reloads the available times and resets the chosen time to none. */
   const chooseDate = (day: CalendarDate) => {
@@ -160,6 +169,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string) {
     const payload: BookCallPayload = {
       ...buildBookCallPayload(date, time, emailAddress),
       ...(applicationReference && { applicationReference }),
+      ...withAdviser,
       recToken,
     };
     try {

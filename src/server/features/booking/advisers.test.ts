@@ -212,6 +212,55 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
     ]);
   });
 
+  it('offers only the adviser a visitor asked for, and gives them the call even when another has fewer', async () => {
+    const ann = await addAdviserTo(site.db, 'ann@example.com', 'Ann Fenwick', {
+      workingHours: weekdayHours('09:00', '11:00'),
+    });
+    const ben = await addAdviserTo(site.db, 'ben@example.com', 'Ben Hale', {
+      workingHours: { ...weekdayHours('10:00', '12:00'), saturday: [{ start: '10:00', end: '11:00' }] },
+    });
+    expect(times(await timesFor(site.url, day, ann))).toEqual(halfHoursFrom(9, 11));
+    expect(times(await timesFor(site.url, day, ben))).toEqual(halfHoursFrom(10, 12));
+    const annsSettings: PublicCalendarSettings = await (
+      await send(site, `/api/booking-settings?adviser=${ann}`)
+    ).json();
+    expect(annsSettings.ignoreDays).toEqual(['saturday', 'sunday']);
+    const month = { year: day.year, month: day.month + 1, apptType: 'initial' };
+    const monthOf = async (adviser: number) =>
+      (
+        await (
+          await send(site, '/api/getdaysformonth', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ ...month, adviser }),
+          })
+        ).json()
+      ).availableDates as string[];
+    expect(await monthOf(ann)).toContain(toIsoDate(day));
+
+    // Ben has no calls and would take a 10:00 call asked of anyone; asked of Ann, it is hers.
+    const [startHour, startMinute] = [10, 0];
+    const asked = (email: string, adviser: number) =>
+      postBooking(site.url, { ...buildBookCallPayload(day, { startHour, startMinute }, email), adviser });
+    expect((await asked('for.ann@example.com', ann)).status).toBe(201);
+    expect(await callsOn()).toEqual([
+      expect.objectContaining({ adviser: 'Ann Fenwick', local_time: '10:00', email: 'for.ann@example.com' }),
+    ]);
+    // Ann is taken at 10:00 now: asked of her, the time is gone; Ben still has it for anyone.
+    expect((await asked('second@example.com', ann)).status).toBe(409);
+    expect(times(await timesFor(site.url, day, ann))).not.toContain('10:00');
+    expect(times(await timesFor(site.url, day))).toContain('10:00');
+    // A time only Ann works, asked of Ben, is not his to offer.
+    expect((await asked('early@example.com', ben)).status).toBe(201);
+    const nine = {
+      ...buildBookCallPayload(day, { startHour: 9, startMinute: 0 }, 'nine@example.com'),
+      adviser: ben,
+    };
+    expect((await postBooking(site.url, nine)).status).toBe(422);
+    // An adviser number that names no one offers nothing.
+    expect(await timesFor(site.url, day, 999_999)).toEqual([]);
+  });
+
   it('names the adviser and their introduction in the confirmation, and the adviser and call length in the staff’s notice', async () => {
     const ann = await addAdviserTo(site.db, 'ann@example.com', 'Ann Fenwick', {
       workingHours: weekdayHours('09:00', '12:00'),

@@ -86,13 +86,14 @@ async function firmAndAdvisers(db: Db) {
 
 /**
  * The firm's settings and the diaries they and the advisers make, read at once: the firm's own diary while
- * it never had advisers, else each active adviser's, and which of those offer times (not stale).
+ * it never had advisers, else each active adviser's, and which of those offer times (not stale). With
+ * `adviser`, only that adviser's diary (none if they do not take calls).
  */
-export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
+export async function loadDiaries(db: Db, now: Date, staleMinutes: number, adviser?: number) {
   const { firm, advisers } = await firmAndAdvisers(db);
   // A firm that never had advisers offers its own hours; advisers who are all inactive offer nothing.
   const freshSince = now.getTime() - staleMinutes * 60_000;
-  const all: Diary[] =
+  const diaries: Diary[] =
     advisers.length === 0
       ? [
           {
@@ -116,6 +117,7 @@ export async function loadDiaries(db: Db, now: Date, staleMinutes: number) {
               (adviser.calendarReadAt === null || adviser.calendarReadAt.getTime() < freshSince),
             knownUntil: adviser.calendarReadUntil,
           }));
+  const all = adviser === undefined ? diaries : diaries.filter((diary) => diary.adviserId === adviser);
   return { firm, all, offering: all.filter((diary) => !diary.stale) };
 }
 

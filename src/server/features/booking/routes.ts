@@ -46,9 +46,9 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   serve(
     app,
     bookingSettings,
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { ...(await booking.publicSettings()), videoLink: options.videoLink };
+      return { ...(await booking.publicSettings(request.query.adviser)), videoLink: options.videoLink };
     },
     readLimit,
   );
@@ -57,9 +57,9 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     app,
     datesForMonth,
     async (request, reply) => {
-      const { year, month } = request.body;
+      const { year, month, adviser } = request.body;
       reply.header('cache-control', 'no-store');
-      return { availableDates: await booking.datesWithTimes(year, month - 1) };
+      return { availableDates: await booking.datesWithTimes(year, month - 1, adviser) };
     },
     readLimit,
   );
@@ -68,12 +68,12 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     app,
     timesForDate,
     async (request, reply) => {
-      const { year, month, day } = request.body;
+      const { year, month, day, adviser } = request.body;
       const date = { year, month: month - 1, day };
       if (!isValidDate(date))
         return reply.status(422).send(failure('year, month and day do not make a real date'));
       reply.header('cache-control', 'no-store');
-      return booking.timesForDate(date);
+      return booking.timesForDate(date, adviser);
     },
     readLimit,
   );

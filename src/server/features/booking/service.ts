@@ -129,7 +129,7 @@ export function createBookingService({
   now,
 }: BookingServiceOptions) {
   /** The firm's settings and every diary, with those offering times now (their calendar read recently). */
-  const readDiaries = () => loadDiaries(db, now(), calendarStaleMinutes);
+  const readDiaries = (adviser?: number) => loadDiaries(db, now(), calendarStaleMinutes, adviser);
   /** What the last request's diaries needed to read around a date: see slotsOn. */
   let lastBusyWindow: BusyWindowBasis | undefined;
 
@@ -138,7 +138,7 @@ export function createBookingService({
    * diaries, the date's blocked dates and what keeps everyone busy around it are read in one round of
    * queries.
    */
-  async function slotsOn(date: CalendarDate) {
+  async function slotsOn(date: CalendarDate, adviser?: number) {
     const iso = toIsoDate(date);
     // What keeps the diaries busy is read alongside them, so before the firm's zone and buffers are known:
     // around the date as the last request needed (they rarely change), or, at first, a day either side in
@@ -146,7 +146,7 @@ export function createBookingService({
     // 240 minutes). Should the window fall short of what the diaries need, it is read again.
     const guess = lastBusyWindow ? busyWindow(date, lastBusyWindow) : utcDaysAround(date);
     const [diaries, blockedFor, guessedBusy] = await Promise.all([
-      readDiaries(),
+      readDiaries(adviser),
       blockedDatesByDiary(db, iso, iso),
       busyByDiary(db, guess.from, guess.to),
     ]);
@@ -191,8 +191,9 @@ export function createBookingService({
   }
 
   return {
-    async publicSettings(): Promise<PublicCalendarSettings> {
-      const { firm, all, offering } = await readDiaries();
+    /** The calendar's settings, for every adviser or for the one asked for. */
+    async publicSettings(adviser?: number): Promise<PublicCalendarSettings> {
+      const { firm, all, offering } = await readDiaries(adviser);
       const at = now();
       const today = todayIn(firm.timeZone, at);
       const last = addDays(today, firm.maxDaysOffered > 0 ? firm.maxDaysOffered : closedDatesWithoutLimit);
@@ -235,11 +236,11 @@ export function createBookingService({
     },
 
     /** The times at least one adviser is free on a date, earliest first, each once. */
-    async timesForDate(date: CalendarDate): Promise<TimeSlot[]> {
+    async timesForDate(date: CalendarDate, adviser?: number): Promise<TimeSlot[]> {
       // Keyed by minute of the day, so each time is listed once however many advisers are free then; a
       // time one adviser is free at is not checked against the others' diaries.
       const times = new Map<number, TimeSlot>();
-      for (const { knownSlots, isFree } of (await slotsOn(date)).slots) {
+      for (const { knownSlots, isFree } of (await slotsOn(date, adviser)).slots) {
         for (const slot of knownSlots) {
           const minute = slot.startHour * 60 + slot.startMinute;
           if (!times.has(minute) && isFree(slot))
@@ -254,14 +255,14 @@ export function createBookingService({
      * first: the same slots timesForDate offers, so a date listed here never answers "no times". The
      * diaries, the month's blocked dates and what keeps everyone busy in it are read in one round.
      */
-    async datesWithTimes(year: number, month: number): Promise<string[]> {
+    async datesWithTimes(year: number, month: number, adviser?: number): Promise<string[]> {
       const first = { year, month, day: 1 };
       const last = { year, month, day: daysInMonth(year, month) };
       // A day either side in UTC holds the month's working days in any zone with any buffer allowed.
       const from = utcDaysAround(first).from;
       const to = utcDaysAround(last).to;
       const [diaries, blockedFor, busyFor] = await Promise.all([
-        readDiaries(),
+        readDiaries(adviser),
         blockedDatesByDiary(db, toIsoDate(first), toIsoDate(last)),
         busyByDiary(db, from, to),
       ]);
@@ -300,7 +301,8 @@ export function createBookingService({
       }
       if (messages.length) return { status: 'invalid', messages };
 
-      const { firm, slots } = await slotsOn(date);
+      // A call asked of one adviser is theirs or no one's.
+      const { firm, slots } = await slotsOn(date, payload.adviser);
       const chosen = (slot: { startHour: number; startMinute: number }) =>
         slot.startHour === payload.selectedHour && slot.startMinute === payload.selectedMinute;
       // Offered by anyone at all (ignoring what keeps them busy) tells "not a slot" (422) from "just

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { paragraph } from '#shared/rich-text.ts';
 import { type PageDocument, pictureMissing } from '#shared/sections.ts';
+import { addAdviserTo, weekdayHours } from '#tests/support/advisers.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
@@ -263,5 +264,47 @@ describeEachDatabase('the firm’s own pages', (database) => {
       'public, max-age=31536000, immutable',
     ]);
     expect((await send(site, `/page-pictures/${key}-999.avif`)).status).toBe(404);
+  });
+
+  it('offer "Book a call with …" beside a team member who is an adviser, and refuse an adviser the firm does not have', async () => {
+    const tom = await addAdviserTo(site.db, 'tom.marsh@fenwickhale.example', 'Tom Marsh', {
+      workingHours: weekdayHours('09:00', '12:00'),
+    });
+    const created = await owner.send('/pages', {
+      path: '/contractors',
+      title: 'Contractors',
+      description: 'IR35.',
+    });
+    const { id } = await created.json();
+    expect((await staff.json(`/pages/${id}`)).advisers).toContainEqual({ id: tom, name: 'Tom Marsh' });
+    const withAdviser = (adviserId: number): PageDocument => ({
+      title: 'Contractors',
+      description: 'IR35.',
+      sections: [
+        {
+          id: 'team',
+          type: 'team',
+          heading: 'Your accountant',
+          members: [{ name: 'Tom Marsh', role: 'Tax manager', qualifications: '', biography: '', adviserId }],
+        },
+      ],
+    });
+    const unknown = await staff.send(
+      `/pages/${id}/draft`,
+      { document: withAdviser(tom + 100), basedOn: 1 },
+      'PUT',
+    );
+    expect([unknown.status, (await unknown.json()).errorMessages]).toEqual([
+      422,
+      [pageMessages.noSuchAdviser],
+    ]);
+    expect(
+      (await staff.send(`/pages/${id}/draft`, { document: withAdviser(tom), basedOn: 1 }, 'PUT')).status,
+    ).toBe(200);
+    expect((await owner.send(`/pages/${id}/publish`, { basedOn: 2 })).status).toBe(200);
+    const html = await (await page('/contractors')).text();
+    expect(html).toContain(
+      `<button type="button" class="button button--secondary" data-book-call="" data-adviser-id="${tom}" data-adviser-name="Tom Marsh">Book a call with Tom Marsh</button>`,
+    );
   });
 });

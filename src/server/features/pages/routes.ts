@@ -109,6 +109,8 @@ export function registerPageRoutes(
     const saved = await pages.saveDraft(idOf(request.params), document, basedOn, request.staff.id);
     if (saved.saved) return { ...succeeded(pageMessages.saved), draftVersion: saved.draftVersion };
     if (saved.reason === 'missing-picture') return reply.status(422).send(failure(pictureMissing));
+    if (saved.reason === 'no-such-adviser')
+      return reply.status(422).send(failure(pageMessages.noSuchAdviser));
     return saved.reason === 'no-page'
       ? reply.status(404).send(noSuchPage)
       : reply.status(409).send(failure(pageMessages.savedElsewhere));

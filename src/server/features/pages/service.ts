@@ -15,7 +15,7 @@ type PageRow = Selectable<Database['site_pages']>;
 
 export type DraftSave =
   | { saved: true; draftVersion: number }
-  | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' };
+  | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' | 'no-such-adviser' };
 export type PathChange = 'moved' | 'no-page' | 'taken';
 
 /** A stored document, checked as it is read. */
@@ -59,6 +59,20 @@ export function pagesService(
       .where('key', 'in', keys)
       .execute();
     return held.length === keys.length;
+  }
+
+  /** Whether every team member's "Book a call with …" names one of the firm's advisers. */
+  async function advisersHeld(trx: Trx | Db, document: PageDocument): Promise<boolean> {
+    const ids = [
+      ...new Set(
+        document.sections.flatMap((section) =>
+          section.type === 'team' ? section.members.flatMap((member) => member.adviserId ?? []) : [],
+        ),
+      ),
+    ];
+    if (ids.length === 0) return true;
+    const held = await trx.selectFrom('advisers').select('id').where('id', 'in', ids).execute();
+    return held.length === ids.length;
   }
 
   async function findPage(trx: Trx | Db, id: number) {
@@ -183,6 +197,14 @@ export function pagesService(
         draft: parse(row.draft),
         draftVersion: row.draft_version,
         draftSavedAt: row.draft_saved_at,
+        advisers: await db
+          .selectFrom('advisers')
+          .innerJoin('users', 'users.id', 'advisers.user_id')
+          .select(['advisers.id', 'advisers.display_name as name'])
+          .where('advisers.status', '=', 'active')
+          .where('users.status', '=', 'active')
+          .orderBy('advisers.display_name')
+          .execute(),
         revisions: revisions.map((revision) => ({
           number: revision.number,
           publishedAt: revision.published_at,
@@ -228,6 +250,7 @@ export function pagesService(
         const row = await findPage(trx, id);
         if (!row) return { saved: false, reason: 'no-page' };
         if (!(await picturesHeld(trx, document))) return { saved: false, reason: 'missing-picture' };
+        if (!(await advisersHeld(trx, document))) return { saved: false, reason: 'no-such-adviser' };
         if (row.draft_version === basedOn && row.draft === JSON.stringify(document))
           return { saved: true, draftVersion: basedOn };
         if (!(await writeDraft(trx, id, document, basedOn, by))) return { saved: false, reason: 'conflict' };

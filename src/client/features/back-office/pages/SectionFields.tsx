@@ -17,7 +17,21 @@ const targetLabels: Record<(typeof callToActionTargets)[number], string> = {
 };
 
 /** The fields of `section`, which report each change as the whole section changed. */
-export function SectionFields({ section, onChange }: { section: Section; onChange: Change<Section> }) {
+/** An adviser who takes calls, whom a team member may offer a call with. */
+export interface PageAdviser {
+  id: number;
+  name: string;
+}
+
+export function SectionFields({
+  section,
+  onChange,
+  advisers,
+}: {
+  section: Section;
+  onChange: Change<Section>;
+  advisers: readonly PageAdviser[];
+}) {
   const id = (field: string) => `${section.id}-${field}`;
   const heading = (optional = false) =>
     'heading' in section && (
@@ -152,6 +166,12 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
                   value={member.biography}
                   max={600}
                   onChange={(biography) => change({ ...member, biography })}
+                />
+                <AdviserChoice
+                  id={id(`${index}-adviser`)}
+                  advisers={advisers}
+                  value={member.adviserId}
+                  onChange={(adviserId) => change(withOptional({ ...member }, 'adviserId', adviserId))}
                 />
               </>
             )}
@@ -347,4 +367,47 @@ export function SectionFields({ section, onChange }: { section: Section; onChang
     case 'vat-explainer':
       return <p className="field__hint">The explainer and calculator, as on the VAT guide.</p>;
   }
+}
+
+/**
+ * Whether a team member offers "Book a call with …": the calendar then shows only that adviser's times.
+ * An adviser no longer taking calls stays listed while a member still names them, so that nothing is
+ * changed unseen.
+ */
+function AdviserChoice({
+  id,
+  advisers,
+  value,
+  onChange,
+}: {
+  id: string;
+  advisers: readonly PageAdviser[];
+  value: number | undefined;
+  onChange: (adviserId: number | undefined) => void;
+}) {
+  const listed = value === undefined || advisers.some((adviser) => adviser.id === value);
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>Book a call with them</label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {advisers.length === 0
+          ? 'Make someone an adviser on the Advisers screen to offer calls with them.'
+          : 'A button on the page opens the calendar with only this adviser’s times.'}
+      </p>
+      <select
+        id={id}
+        aria-describedby={`${id}-hint`}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+      >
+        <option value="">No button</option>
+        {advisers.map((adviser) => (
+          <option key={adviser.id} value={adviser.id}>
+            {adviser.name}’s calendar
+          </option>
+        ))}
+        {!listed && <option value={value}>An adviser who no longer takes calls</option>}
+      </select>
+    </div>
+  );
 }
