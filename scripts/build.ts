@@ -8,7 +8,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { islandModules } from '#client/islands/catalogue.ts';
 import type * as Prerender from '#client/prerender.tsx';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { sourceHash } from './source-hash.ts';
@@ -59,8 +58,8 @@ const typefaceFiles = Object.fromEntries(
   }),
 ) as Prerender.SiteAssets['typefaces'];
 
-/** The output files of `sources` and of every module they import statically. */
-function modulesOf(...sources: string[]): string[] {
+/** The output files of `source` and of every module it imports statically. */
+function modulesOf(source: string): string[] {
   const modules = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -69,7 +68,7 @@ function modulesOf(...sources: string[]): string[] {
     modules.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const source of sources) visit(source);
+  visit(source);
   return [...modules];
 }
 
@@ -78,18 +77,12 @@ const { pageCatalogue }: typeof Prerender = await import(
 );
 const pages = pageCatalogue();
 const script = `/${manifest[entry]?.file}`;
-// A page that hydrates an island as it loads fetches its modules at once, beside the entry's, rather than
-// one after another as each import is found (docs/decisions/023-pages-are-sections.md).
-const hydrator = 'src/client/islands/hydrate.tsx';
 const siteAssets: Prerender.SiteAssets = {
   entry: {
     script,
     styles: [`/${stylesheet.file}`],
     preloads: modulesOf(entry).filter((file) => file !== script),
   },
-  islands: Object.fromEntries(
-    Object.entries(islandModules).map(([name, source]) => [name, modulesOf(hydrator, source)]),
-  ) as Prerender.SiteAssets['islands'],
   typefaces: typefaceFiles,
 };
 writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));

@@ -15,38 +15,65 @@ startCookieBanner();
 listenForBooking();
 
 const hydrate = async (island: HTMLElement) => (await import('./islands/hydrate.tsx')).hydrateIsland(island);
-const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-await Promise.all(islands.filter((island) => island.dataset.hydrate !== 'focus').map(hydrate));
-for (const island of islands.filter((island) => island.dataset.hydrate === 'focus')) wakeOnFirstUse(island);
+const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(islandOf);
+// One that works as plain HTML until it is used (the footer's sign-up form, which posts as a page) comes
+// alive when the visitor first reaches it.
+for (const { element, wake } of islands.filter(({ element }) => element.dataset.hydrate === 'focus')) {
+  for (const event of ['focusin', 'pointerdown']) element.addEventListener(event, wake, { once: true });
+}
+// The page is whole without its islands: its words are painted first, and React fetched after, so that it
+// never competes with the page's own styles and font for a slow connection.
+await firstContentfulPaint();
+await Promise.all(
+  islands.filter(({ element }) => element.dataset.hydrate !== 'focus').map(({ wake }) => wake()),
+);
 // Browser tests wait for this mark rather than guess when the page is live.
 document.documentElement.dataset.hydrated = '';
 
 /**
- * An island that works as plain HTML until it is used (the footer's sign-up form, which posts as a page)
- * comes alive when the visitor first reaches it. A form sent before it is live waits for it, and is then
- * sent by the island, as if it had been live all along.
+ * An island, and how to bring it to life (once). A form sent before it is live waits for it, and is then
+ * sent by the island with what was typed, as if it had been live all along.
  */
-function wakeOnFirstUse(island: HTMLElement) {
+function islandOf(element: HTMLElement) {
   let live: Promise<void> | undefined;
   let isLive = false;
   const wake = () => {
-    live ??= hydrate(island).then(() => {
+    live ??= hydrate(element).then(() => {
       isLive = true;
     });
     return live;
   };
-  for (const event of ['focusin', 'pointerdown']) island.addEventListener(event, wake, { once: true });
-  const sendOnceLive = (event: SubmitEvent) => {
-    island.removeEventListener('submit', sendOnceLive, true);
-    if (isLive) return;
-    const form = event.target as HTMLFormElement;
-    event.preventDefault();
-    event.stopPropagation();
-    // Should the island fail to load, the form is posted as a page, as it would be without script.
-    wake().then(
-      () => form.requestSubmit(event.submitter as HTMLButtonElement | null),
-      () => form.submit(),
-    );
-  };
-  island.addEventListener('submit', sendOnceLive, true);
+  element.addEventListener(
+    'submit',
+    (event) => {
+      if (isLive) return;
+      const form = event.target as HTMLFormElement;
+      event.preventDefault();
+      event.stopPropagation();
+      wake().then(
+        () => form.requestSubmit(event.submitter as HTMLButtonElement | null),
+        // Should the island fail to load, a form made to work without script is posted as a page.
+        () => form.method === 'post' && form.submit(),
+      );
+    },
+    true,
+  );
+  return { element, wake };
+}
+
+/**
+ * Resolves once the browser has painted the page's first words (or after 3 s, for a tab in the background,
+ * which paints nothing until it is shown).
+ */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((painted) => {
+    setTimeout(painted, 3000);
+    const isContentful = (entries: PerformanceEntryList) =>
+      entries.some((entry) => entry.name === 'first-contentful-paint');
+    new PerformanceObserver((list, observer) => {
+      if (!isContentful(list.getEntries())) return;
+      observer.disconnect();
+      painted();
+    }).observe({ type: 'paint', buffered: true });
+  });
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
@@ -6,8 +5,6 @@ import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
 import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
-import type { IslandHydration, IslandName } from './islands/catalogue.ts';
-import { IslandsOfPage } from './islands/Island.tsx';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
 import { needsBotCheck, PageSections } from './sections/PageSections.tsx';
 
@@ -22,18 +19,8 @@ export interface RenderedPage {
   id: string;
   meta: PageMeta;
   body: string;
-  /** The islands the page hydrates as it loads: the document preloads their chunks. */
-  islands: IslandName[];
   /** Put in <head> as it is: the shell's token for the head of a page the server writes. */
   head?: string;
-}
-
-/** Renders a page's tree, noting the islands it holds. */
-function renderBody(tree: ReactNode): Pick<RenderedPage, 'body' | 'islands'> {
-  const found: { name: IslandName; hydrate: IslandHydration }[] = [];
-  const body = renderToString(<IslandsOfPage value={found}>{tree}</IslandsOfPage>);
-  const atLoad = found.filter((island) => island.hydrate === 'load').map((island) => island.name);
-  return { body, islands: [...new Set(atLoad)] };
 }
 
 /** Every page of the site, as the build lists them: no rendering. */
@@ -48,7 +35,10 @@ export function pageCatalogue(): Pick<RenderedPage, 'id' | 'meta'>[] {
 export function renderPages(firm: SiteFirm): RenderedPage[] {
   return pageCatalogue().map((page) => {
     const { default: Page, meta } = pageModules[`./pages/${page.id}/page.tsx`] as PageModule;
-    return { ...page, ...renderBody(<App Page={Page} path={meta.path} layout={meta.layout} firm={firm} />) };
+    return {
+      ...page,
+      body: renderToString(<App Page={Page} path={meta.path} layout={meta.layout} firm={firm} />),
+    };
   });
 }
 
@@ -62,7 +52,7 @@ export function renderServerPageShell(firm: SiteFirm): RenderedPage {
   return {
     id: 'server-page',
     meta: { path: null, title: serverPageTitleToken, description: '' },
-    ...renderBody(<App Page={Content} path={null} firm={firm} />),
+    body: renderToString(<App Page={Content} path={null} firm={firm} />),
     head: serverPageHeadToken,
   };
 }
@@ -84,28 +74,22 @@ export function renderSectionsPage(
       description: document.description,
       botCheck: needsBotCheck(document),
     },
-    ...renderBody(<App Page={Content} path={path} firm={firm} />),
+    body: renderToString(<App Page={Content} path={path} firm={firm} />),
   };
-  return renderDocument(page, assetsOf(page, assets, firm), firm);
+  return renderDocument(page, assetsOf(assets, firm), firm);
 }
 
 /** What the build found the pages need (dist/page-assets.json). */
 export interface SiteAssets {
   /** The browser entry of every page, with the site's stylesheet and the modules the entry imports. */
   entry: { script: string; styles: string[]; preloads: string[] };
-  /** Each island's modules (React, its component and what that imports), for a page that hydrates it at load. */
-  islands: Record<IslandName, string[]>;
   /** Where the site serves each typeface a firm may choose (src/shared/typefaces.ts). */
   typefaces: Record<TypefaceId, string>;
 }
 
-/** What a page's document links: the entry, the modules of the islands it hydrates at load, the typeface. */
-function assetsOf(page: RenderedPage, assets: SiteAssets, firm: SiteFirm): PageAssets {
-  const preloads = new Set([
-    ...assets.entry.preloads,
-    ...page.islands.flatMap((name) => assets.islands[name]),
-  ]);
-  return { ...assets.entry, preloads: [...preloads], fonts: [assets.typefaces[firm.typeface]] };
+/** What a page's document links: the entry, the site's stylesheet and the firm's typeface. */
+function assetsOf(assets: SiteAssets, firm: SiteFirm): PageAssets {
+  return { ...assets.entry, fonts: [assets.typefaces[firm.typeface]] };
 }
 
 export interface RenderedSite {
@@ -117,7 +101,7 @@ export interface RenderedSite {
 
 /** The whole site for `firm`: every page's document and the shell of the server's own pages. */
 export function renderSite(firm: SiteFirm, assets: SiteAssets): RenderedSite {
-  const document = (page: RenderedPage) => renderDocument(page, assetsOf(page, assets, firm), firm);
+  const document = (page: RenderedPage) => renderDocument(page, assetsOf(assets, firm), firm);
   return {
     pages: renderPages(firm).map((page) => ({ path: page.meta.path, html: document(page) })),
     shell: document(renderServerPageShell(firm)),

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { islandModules } from '#client/islands/catalogue.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { builtPagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
@@ -137,8 +136,8 @@ function reachedFrom(
 }
 
 const isBackOffice = (source: string) => /src\/client\/(features|pages)\/back-office\//.test(source);
-// The browser entry and every island's module: all the code a public page can reach.
-const publicSources = ['src/client/main.ts', ...Object.values(islandModules)];
+// The browser entry, which reaches every island on demand: all the code a public page can load.
+const publicSources = ['src/client/main.ts'];
 /**
  * The back office's own code and styles, whatever their names: everything its sources (the page, the
  * screens, the staff layout, its stylesheet) need that no public page needs even on demand. (The browser

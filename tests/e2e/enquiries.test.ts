@@ -106,6 +106,44 @@ describe('the contact form in Chromium', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('sends what was typed before its script had loaded, once it has, and never as a page address', async () => {
+    // The form is HTML the server wrote; its island comes alive once the page has painted. Hold its script
+    // back so that the visitor fills it in and sends it while it is still plain HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await t.page.route(/\/assets\/EnquiryForm-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto(`${t.site.url}/contact`);
+    await field('Your profession or trade').fill('Farrier');
+    await field('Your name').fill('Owen Price');
+    await field('Email address').fill('owen.early@example.co.uk');
+    await field('Phone number').fill('07700 900456');
+    await field('How can we help?').fill('Typed before the page was live.');
+    await form()
+      .getByRole('checkbox', { name: /I agree to Fenwick & Hale using these details/ })
+      .check();
+    await form().getByRole('button', { name: 'Send your enquiry' }).click();
+    expect(new URL(t.page.url()).search).toBe('');
+
+    const sent = t.page.waitForRequest('**/contact-us-send');
+    release();
+    expect((await sent).postDataJSON()).toMatchObject({
+      profession: 'Farrier',
+      name: 'Owen Price',
+      emailAddress: 'owen.early@example.co.uk',
+      phone: '07700 900456',
+      message: 'Typed before the page was live.',
+      accept: true,
+    });
+    await t.page.waitForURL('**/contact-received');
+    expect(storedEnquiries('owen.early@example.co.uk')).toHaveLength(1);
+    expect(t.errors).toEqual([]);
+  });
+
   it('says when the bot check could not run, shows a refused answer and a failed request', async () => {
     await t.page.route('**/api/bot-check**', (route) => route.abort('internetdisconnected'));
     await t.page.goto(`${t.site.url}/contact`);

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId } from 'react';
+import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { LoginForm } from '#client/features/accounts/LoginForm.tsx';
 import { ResetPasswordForm } from '#client/features/accounts/ResetPasswordForm.tsx';
@@ -25,9 +25,6 @@ const components: IslandComponents = {
   'back-office': BackOfficeLoader,
 };
 
-/** The islands a page has, as its render finds them: the document preloads those that load with it. */
-export const IslandsOfPage = createContext<{ name: IslandName; hydrate: IslandHydration }[] | null>(null);
-
 /**
  * An interactive part of a page: rendered here as the browser will hydrate it, in a root of its own
  * (src/client/islands/hydrate.tsx) whose ids React prefixes with this one's place in the page, and marked
@@ -44,14 +41,12 @@ export function Island<N extends IslandName>({
 }) {
   const firm = useFirm();
   const ids = useId();
-  useContext(IslandsOfPage)?.push({ name, hydrate });
   const Part = components[name];
   const html = renderToString(<IslandTree Part={Part} props={props} firm={firm} />, {
     identifierPrefix: ids,
   });
   return (
     <div
-      className="island"
       data-island={name}
       data-hydrate={hydrate}
       data-ids={ids}

@@ -26,19 +26,7 @@ export type IslandComponents = { [N in IslandName]: ComponentType<IslandProps[N]
  */
 export type IslandHydration = 'load' | 'focus';
 
-/** Each island's component module, as the build's manifest names it (scripts/build.ts preloads them). */
-export const islandModules: Record<IslandName, string> = {
-  'enquiry-form': 'src/client/features/enquiries/EnquiryForm.tsx',
-  'application-form': 'src/client/features/applications/ApplicationForm.tsx',
-  'subscribe-form': 'src/client/features/mailing-list/SubscribeForm.tsx',
-  'sign-up-form': 'src/client/features/mailing-list/SignUpForm.tsx',
-  'vat-calculator': 'src/client/features/vat-explainer/DeMinimisCalculator.tsx',
-  'login-form': 'src/client/features/accounts/LoginForm.tsx',
-  'reset-password-form': 'src/client/features/accounts/ResetPasswordForm.tsx',
-  'back-office': 'src/client/features/back-office/BackOfficeLoader.tsx',
-};
-
-/** How the browser loads each island's component: the same modules, each its own chunk. */
+/** How the browser loads each island's component, each in a chunk of its own. */
 export const loadIsland: { [N in IslandName]: () => Promise<ComponentType<IslandProps[N]>> } = {
   'enquiry-form': async () => (await import('#client/features/enquiries/EnquiryForm.tsx')).EnquiryForm,
   'application-form': async () =>

@@ -18,30 +18,57 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   firm ??= firmOfThisPage();
   const shown = firm;
+  const typed = typedSoFar(element);
   await new Promise<void>((resolve) => {
     hydrateRoot(element, <IslandTree Part={Part} props={props} firm={shown} onLive={resolve} />, {
       identifierPrefix: element.dataset.ids ?? '',
     });
   });
-  replayTyping(element);
+  replayTyping(typed);
+}
+
+type FormField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const isTicked = (field: FormField): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/** A field the visitor changed from what the server wrote, with what they put in it. */
+type Typed = { field: HTMLInputElement; ticked: boolean } | { field: FormField; text: string };
+
+/** What the server wrote in a field. */
+const written = (field: FormField) =>
+  field instanceof HTMLSelectElement
+    ? ([...field.options].find((option) => option.defaultSelected) ?? field.options[0])?.value
+    : field.defaultValue;
+
+function typedSoFar(element: HTMLElement): Typed[] {
+  return [...element.querySelectorAll<FormField>('input, textarea, select')].flatMap((field): Typed[] => {
+    if (isTicked(field))
+      return field.checked === field.defaultChecked ? [] : [{ field, ticked: field.checked }];
+    return field.value === written(field) ? [] : [{ field, text: field.value }];
+  });
 }
 
 /**
- * React hydrates a field keeping what is in it, but its state still holds what the server wrote. For each
- * field the visitor changed before the island was live, React is told of the change as it would have been:
- * its record of the field's value is set back to the server's, and an input event sent.
+ * Hands React what the visitor typed before the island was live, as typing. React keeps a field's value
+ * on hydration, but its state holds what the server wrote (and a form's first effects, a draft put back
+ * from storage, may write over the field): each changed field is set again and React told of it as an
+ * input, its record of the field's value set back to what the server wrote so that it sees a change.
  */
-function replayTyping(element: HTMLElement) {
-  for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+function replayTyping(typed: Typed[]) {
+  for (const change of typed) {
+    const { field } = change;
     const tracker = (field as { _valueTracker?: { setValue(value: string): void } })._valueTracker;
-    if (!tracker) continue;
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked === field.defaultChecked) continue;
-      tracker.setValue(String(field.defaultChecked));
+    if ('ticked' in change) {
+      change.field.checked = change.ticked;
+      tracker?.setValue(String(!change.ticked));
       field.dispatchEvent(new Event('click', { bubbles: true }));
-    } else if (field.value !== field.defaultValue) {
-      tracker.setValue(field.defaultValue);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+    } else {
+      // The element's own setter, past the one React puts on the field to notice what it writes itself.
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, change.text);
+      tracker?.setValue(written(field) ?? '');
+      field.dispatchEvent(
+        new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
     }
   }
 }
