@@ -43,6 +43,20 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   const services = await addSection(page, 'Services and prices', 2);
   await services.getByLabel('Service', { exact: true }).fill('One property');
   await services.getByLabel('Price (if you show one)').fill('From £60 a month');
+  // A second service, moved above the first by the keyboard: focus goes with it.
+  await services.getByRole('button', { name: 'Add a service' }).click();
+  await services.getByLabel('Service', { exact: true }).nth(1).fill('A portfolio');
+  await services.getByLabel('What it includes').nth(1).fill('Up to ten properties.');
+  await services.getByRole('button', { name: 'Move A portfolio up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => services.locator('fieldset > legend').allInnerTexts())
+    .toEqual(['A portfolio', 'One property']);
+  expect(
+    await services
+      .getByRole('button', { name: 'Move A portfolio down' })
+      .evaluate((button) => button === document.activeElement),
+  ).toBe(true);
 
   const faq = await addSection(page, 'Questions and answers', 3);
   await faq.getByLabel('Question', { exact: true }).fill('Do you do Making Tax Digital?');
@@ -101,6 +115,18 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   const preview = page.frameLocator('iframe[title="Preview at 375 pixels wide"]');
   await preview.getByRole('heading', { name: 'Landlords, sorted', level: 1 }).waitFor();
   await preview.getByText('From £60 a month').waitFor();
+  // A laptop's width, drawn smaller to fit the screen's column: the page whole, not scrolled sideways.
+  await page.getByRole('button', { name: 'On a laptop' }).click();
+  const laptop = page.locator('iframe[title="Preview at 1280 pixels wide"]');
+  await page
+    .frameLocator('iframe[title="Preview at 1280 pixels wide"]')
+    .getByText('From £60 a month')
+    .waitFor();
+  const column = await page.getByRole('region', { name: 'Preview' }).boundingBox();
+  await expect
+    .poll(async () => (await laptop.boundingBox())?.width ?? 0)
+    .toBeLessThanOrEqual(column?.width ?? 0);
+  expect((await laptop.boundingBox())?.width).toBeGreaterThan((column?.width ?? 0) * 0.9);
 
   // Scheduled for a time to come first: nothing is published until then.
   await page.getByLabel('Publish at (your computer’s time)').fill('2031-01-06T09:00');

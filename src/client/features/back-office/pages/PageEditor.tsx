@@ -8,6 +8,7 @@ import { Link } from '../router.tsx';
 import { useUnsavedChangesWarning } from '../unsaved-changes.ts';
 import { YourRole } from '../your-role.ts';
 import { PageOwnerActions } from './PageOwnerActions.tsx';
+import { PagePreview } from './PagePreview.tsx';
 import { SectionFields } from './SectionFields.tsx';
 import { addableTypes, newSection, sectionLabels } from './section-kinds.ts';
 
@@ -224,6 +225,7 @@ export default function PageEditor({ id }: { id: number }) {
             </legend>
             <SectionFields
               section={section}
+              advisers={page.advisers}
               onChange={(next) => setSections(sections.map((each, at) => (at === index ? next : each)))}
             />
             <p className="bo-section__actions">
@@ -271,13 +273,10 @@ export default function PageEditor({ id }: { id: number }) {
           </button>
         </p>
         {previewWidth && (
-          <iframe
+          <PagePreview
             key={`${previewWidth}-${previewAt}`}
-            title={`Preview at ${previewWidth} pixels wide`}
             src={previewPage.path.replace(':id', String(id))}
             width={previewWidth}
-            height={720}
-            className="bo-preview"
           />
         )}
       </section>

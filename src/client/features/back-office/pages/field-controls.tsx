@@ -113,6 +113,24 @@ export function Items<T>({
   onChange: (items: T[]) => void;
   children: (item: T, index: number, change: (next: T) => void) => ReactNode;
 }) {
+  /**
+   * Swaps an item with its neighbour; focus follows it to its new place (to the other move button once
+   * it reaches an end), so that a keyboard moves it on with the same key.
+   */
+  const move = (index: number, by: -1 | 1, button: HTMLElement) => {
+    const to = index + by;
+    const next = [...items];
+    [next[index], next[to]] = [items[to] as T, items[index] as T];
+    onChange(next);
+    const list = button.closest('fieldset')?.parentElement;
+    requestAnimationFrame(() => {
+      const moved = list?.querySelectorAll(':scope > fieldset.bo-office')[to];
+      (
+        moved?.querySelector<HTMLButtonElement>(`[data-move="${by}"]`) ??
+        moved?.querySelector<HTMLButtonElement>('[data-move]')
+      )?.focus();
+    });
+  };
   return (
     <>
       {items.map((item, index) => (
@@ -120,15 +138,37 @@ export function Items<T>({
         <fieldset key={index} className="bo-office">
           <legend>{name(item, index)}</legend>
           {children(item, index, (next) => onChange(items.map((each, at) => (at === index ? next : each))))}
-          {items.length > 1 && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => onChange(items.filter((_, at) => at !== index))}
-            >
-              Remove {name(item, index)}
-            </button>
-          )}
+          <p className="bo-section__actions">
+            {index > 0 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                data-move="-1"
+                onClick={(event) => move(index, -1, event.currentTarget)}
+              >
+                Move {name(item, index)} up
+              </button>
+            )}
+            {index < items.length - 1 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                data-move="1"
+                onClick={(event) => move(index, 1, event.currentTarget)}
+              >
+                Move {name(item, index)} down
+              </button>
+            )}
+            {items.length > 1 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => onChange(items.filter((_, at) => at !== index))}
+              >
+                Remove {name(item, index)}
+              </button>
+            )}
+          </p>
         </fieldset>
       ))}
       {items.length < max && (
