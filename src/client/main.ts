@@ -21,8 +21,10 @@ const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map
 for (const { element, wake } of islands.filter(({ element }) => element.dataset.hydrate === 'focus')) {
   for (const event of ['focusin', 'pointerdown']) element.addEventListener(event, wake, { once: true });
 }
-// The page is whole without its islands: its words are painted first, and React fetched after, so that it
-// never competes with the page's own styles and font for a slow connection.
+// The page is whole without its islands: it is loaded and painted first (its styles, its font and its
+// pictures), and React fetched after, so that it never competes with them on a slow connection. A visitor
+// who types meanwhile loses nothing (islands/hydrate.tsx).
+await loaded();
 await firstContentfulPaint();
 await Promise.all(
   islands.filter(({ element }) => element.dataset.hydrate !== 'focus').map(({ wake }) => wake()),
@@ -59,6 +61,14 @@ function islandOf(element: HTMLElement) {
     true,
   );
   return { element, wake };
+}
+
+/** Resolves once the page and everything it shows (styles, font, pictures) have loaded. */
+function loaded(): Promise<void> {
+  return new Promise((done) => {
+    if (document.readyState === 'complete') done();
+    else window.addEventListener('load', () => done(), { once: true });
+  });
 }
 
 /**

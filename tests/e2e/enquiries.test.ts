@@ -6,7 +6,7 @@ import { todayIn } from '#shared/calendar.ts';
 import { contactFields, enquiryMessages, quoteFields } from '#shared/enquiries.ts';
 import { recentTaxYears } from '#shared/tax-years.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { holdScripts, setUpSiteInBrowser } from '../support/browser.ts';
 
 // The default bot check, ALTCHA, solved by the page's Web Workers.
 const t = setUpSiteInBrowser({ env: { CAPTCHA_PROVIDER: 'altcha' } });
@@ -109,14 +109,7 @@ describe('the contact form in Chromium', () => {
   it('sends what was typed before its script had loaded, once it has, and never as a page address', async () => {
     // The form is HTML the server wrote; its island comes alive once the page has painted. Hold its script
     // back so that the visitor fills it in and sends it while it is still plain HTML.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await t.page.route(/\/assets\/EnquiryForm-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdScripts(t.page, /\/assets\/EnquiryForm-[^/]+\.js$/);
     await t.page.goto(`${t.site.url}/contact`);
     await field('Your profession or trade').fill('Farrier');
     await field('Your name').fill('Owen Price');

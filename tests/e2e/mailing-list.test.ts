@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { holdScripts, setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
@@ -31,14 +31,7 @@ describe('the mailing list in Chromium', () => {
   it('small form: sent before its script has loaded, it waits for it and signs up on the page with what was typed', async () => {
     // The footer's form comes alive when a visitor first reaches it (docs/behaviour/site-and-pages.md#page-list):
     // hold its script back so that the address is typed and sent while the form is still plain HTML.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await t.page.route(/\/assets\/SignUpForm-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdScripts(t.page, /\/assets\/SignUpForm-[^/]+\.js$/);
     await t.page.goto(t.site.url);
     await t.page.waitForSelector('html[data-hydrated]');
     await footerForm().getByLabel('Email address').fill('early.reader@example.com');

@@ -160,3 +160,19 @@ export async function hydrated(page: Page): Promise<void> {
   if ((await page.locator('script[type="module"]').count()) === 0) return;
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Holds back the page's scripts whose address matches `pattern` until `release` is called: what a visitor
+ * on a slow connection does before they arrive can then be tried.
+ */
+export async function holdScripts(page: Page, pattern: RegExp): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}

@@ -15,6 +15,12 @@ export const revisionSeen = async (client: Client, id: number) => ({
   writtenAt: (await client.json(`/articles/${id}`)).revision?.writtenAt as string,
 });
 
+/** The versions the article editor sends with every save: the article's and its pending revision's. */
+export const articleAndRevisionSeen = async (client: Client, id: number) => {
+  const article = await client.json(`/articles/${id}`);
+  return { updatedAt: article.updatedAt as string, revisionWrittenAt: article.revision?.writtenAt ?? null };
+};
+
 /** The campaign's version as the newsletter screen loads it: `{ updatedAt }`. */
 export const campaignSeen = async (client: Client, id: number) => ({
   updatedAt: (await client.json(`/campaigns/${id}`)).updatedAt as string,

@@ -5,7 +5,7 @@ import { auditSentence } from '#shared/audit-sentence.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
-import { publishAsSeen, revisionSeen } from '#tests/support/seen-versions.ts';
+import { articleAndRevisionSeen, publishAsSeen, revisionSeen } from '#tests/support/seen-versions.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 type Client = ReturnType<typeof backOfficeClient>;
@@ -221,14 +221,7 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     const other = backOfficeClient(site, await signedInStaff(site, 'tess.staff@fenwickhale.test', 'staff'));
     const created = await staff.send('/articles', fields('two-editors'));
     const draftId = (await created.json()).id as number;
-    const read = async () => {
-      const article = await staff.json(`/articles/${draftId}`);
-      return {
-        updatedAt: article.updatedAt as string,
-        revisionWrittenAt: article.revision?.writtenAt ?? null,
-      };
-    };
-    const bothRead = await read();
+    const bothRead = await articleAndRevisionSeen(staff, draftId);
     const first = fields('two-editors', { body: 'Sam’s words.', ...bothRead });
     expect((await staff.send(`/articles/${draftId}`, first, 'PUT')).status).toBe(200);
     const second = await other.send(
@@ -242,20 +235,13 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     // Read again, the second editor's save goes through: they chose to replace it.
     const again = await other.send(
       `/articles/${draftId}`,
-      fields('two-editors', { body: 'Tess’s words.', ...(await read()) }),
+      fields('two-editors', { body: 'Tess’s words.', ...(await articleAndRevisionSeen(staff, draftId)) }),
       'PUT',
     );
     expect(again.status).toBe(200);
 
     const id = await published('two-revisers');
-    const readLive = async () => {
-      const article = await staff.json(`/articles/${id}`);
-      return {
-        updatedAt: article.updatedAt as string,
-        revisionWrittenAt: article.revision?.writtenAt ?? null,
-      };
-    };
-    const noneYet = await readLive();
+    const noneYet = await articleAndRevisionSeen(staff, id);
     expect(noneYet.revisionWrittenAt).toBeNull();
     const firstChange = fields('two-revisers', { body: 'Sam’s change.', ...noneYet });
     expect((await (await staff.send(`/articles/${id}`, firstChange, 'PUT')).json()).infoMessages).toEqual([
@@ -268,7 +254,7 @@ describeEachDatabase('a member of staff’s changes to a live article, reviewed 
     );
     expect(late.status).toBe(409);
     expect((await late.json()).errorMessages).toEqual([articleMessages.savedSinceOpened]);
-    const pending = await readLive();
+    const pending = await articleAndRevisionSeen(staff, id);
     const secondChange = fields('two-revisers', { body: 'Sam’s second change.', ...pending });
     expect((await staff.send(`/articles/${id}`, secondChange, 'PUT')).status).toBe(200);
     const stale = await other.send(
