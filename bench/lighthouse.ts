@@ -24,7 +24,9 @@ const unlistedPages = ['/contact-received', '/subscribed', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const runsPerPage = 3;
 const minimumScore = 98;
-const reports = ['../docs/performance.md', '../README.md'].map((file) => path.resolve(import.meta.dirname, file));
+const reports = ['../docs/performance.md', '../README.md'].map((file) =>
+  path.resolve(import.meta.dirname, file),
+);
 
 if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
