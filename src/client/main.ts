@@ -39,6 +39,7 @@ document.documentElement.dataset.hydrated = '';
 function islandOf(element: HTMLElement) {
   let live: Promise<void> | undefined;
   let isLive = false;
+  let held = false;
   const wake = () => {
     live ??= hydrate(element).then(() => {
       isLive = true;
@@ -52,10 +53,18 @@ function islandOf(element: HTMLElement) {
       const form = event.target as HTMLFormElement;
       event.preventDefault();
       event.stopPropagation();
+      // Pressed again while it waits: it is sent once.
+      if (held) return;
+      held = true;
+      form.setAttribute('aria-busy', 'true');
+      const send = (how: () => void) => {
+        form.removeAttribute('aria-busy');
+        how();
+      };
       wake().then(
-        () => form.requestSubmit(event.submitter as HTMLButtonElement | null),
-        // Should the island fail to load, a form made to work without script is posted as a page.
-        () => form.method === 'post' && form.submit(),
+        () => send(() => form.requestSubmit(event.submitter as HTMLButtonElement | null)),
+        // Should the island fail to load, the form is posted as a page: the server answers with one.
+        () => send(() => form.submit()),
       );
     },
     true,

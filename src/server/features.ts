@@ -72,12 +72,14 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   await app.register(enquiriesPlugin, {
     enquiries: services.enquiries,
     botCheck,
+    pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
   await app.register(applicationsPlugin, {
     applications,
     botCheck,
+    pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });

@@ -30,11 +30,14 @@ const whole = (name: string, min: number, max: number) => {
  * The adviser a visitor asked to speak to ("Book a call with …" beside them on a team): only their times
  * are offered and the call is theirs. Without it, any adviser free then takes the call.
  */
-export const chosenAdviserField = z.coerce
-  .number({ error: 'adviser must be an adviser’s number' })
-  .int({ error: 'adviser must be an adviser’s number' })
-  .min(1, { error: 'adviser must be an adviser’s number' })
-  .max(999_999_999, { error: 'adviser must be an adviser’s number' })
+const adviserNumber = { error: 'adviser must be an adviser’s number' };
+const isAdviserNumber = (value: number) => Number.isInteger(value) && value >= 1 && value <= 999_999_999;
+export const chosenAdviserField = z.number(adviserNumber).refine(isAdviserNumber, adviserNumber).optional();
+/** The same, as a query string spells it: digits only. */
+export const chosenAdviserQuery = z
+  .string(adviserNumber)
+  .regex(/^[1-9]\d{0,8}$/, adviserNumber)
+  .transform(Number)
   .optional();
 
 export const timesForDateRequestSchema = z.object({

@@ -137,6 +137,20 @@ describe('the contact form in Chromium', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('without script, posts rather than putting what was typed in an address, and says the form needs it', async () => {
+    const context = await t.page.context().browser()?.newContext({ javaScriptEnabled: false });
+    const page = await context?.newPage();
+    if (!context || !page) throw new Error('No browser to open a page without script');
+    await page.goto(`${t.site.url}/contact`);
+    await page.getByLabel('Your name', { exact: true }).fill('Nia Script-free');
+    await page.getByLabel('How can we help?', { exact: true }).fill('Typed with script off.');
+    await page.getByRole('button', { name: 'Send your enquiry' }).click();
+    await page.getByRole('heading', { name: 'Your form was not sent', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/contact-us-send');
+    await page.getByRole('link', { name: 'Back to the form' }).waitFor();
+    await context.close();
+  });
+
   it('says when the bot check could not run, shows a refused answer and a failed request', async () => {
     await t.page.route('**/api/bot-check**', (route) => route.abort('internetdisconnected'));
     await t.page.goto(`${t.site.url}/contact`);

@@ -35,10 +35,19 @@ describe('the mailing list in Chromium', () => {
     await t.page.goto(t.site.url);
     await t.page.waitForSelector('html[data-hydrated]');
     await footerForm().getByLabel('Email address').fill('early.reader@example.com');
+    const posts: string[] = [];
+    t.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/subscribe') posts.push(request.method());
+    });
+    // Pressed three times while it waits, and said to be busy: it is sent once.
     await footerForm().getByLabel('Email address').press('Enter');
+    await footerForm().getByLabel('Email address').press('Enter');
+    await footerForm().getByRole('button', { name: 'Sign up' }).click();
+    expect(await footerForm().getAttribute('aria-busy')).toBe('true');
     release();
     await expect.poll(() => footerStatus().textContent()).toBe('Thanks for signing up.');
     expect(new URL(t.page.url()).pathname).toBe('/');
+    expect(posts).toEqual(['POST']);
     await t.site.smtp.waitFor((m) => m.to.includes('early.reader@example.com'));
     expect(t.errors).toEqual([]);
   });

@@ -3,12 +3,11 @@ import { applicationSchema } from '../application-schema.ts';
 import { z } from '../zod.ts';
 import { bookCall } from './booking.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { applicationRoute } from './form-routes.ts';
 
 /** The application questionnaire, stored before its call is booked. */
 export const sendApplication = endpoint({
-  method: 'POST',
-  path: '/forms/application-form',
-  access: 'public',
+  ...applicationRoute,
   tag: 'Applications',
   summary: 'Send the application questionnaire',
   description:

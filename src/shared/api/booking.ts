@@ -2,6 +2,7 @@ import {
   bookCallSchema,
   bookingMessages,
   chosenAdviserField,
+  chosenAdviserQuery,
   timeSlotSchema,
   timesForDateRequestSchema,
 } from '../booking.ts';
@@ -25,7 +26,7 @@ export const bookingSettings = endpoint({
   tag: 'Booking',
   summary: 'The booking calendar’s settings: days offered, closed dates, the firm’s time zone',
   query: z.object({
-    adviser: chosenAdviserField.describe(
+    adviser: chosenAdviserQuery.describe(
       'One adviser’s calendar (a team member’s "Book a call with …"): their days, closed dates and call length.',
     ),
   }),

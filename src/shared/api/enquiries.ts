@@ -1,6 +1,7 @@
 import { enquiryMessages } from '../enquiries.ts';
 import { contactSchema, quoteSchema } from '../enquiry-schemas.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { contactRoute, quoteRoute } from './form-routes.ts';
 
 const received = formAnswerSchema.describe(
   `Stored and acknowledged: infoMessages is ["${enquiryMessages.received}"].`,
@@ -15,9 +16,7 @@ const answers = {
 
 /** The main contact form. */
 export const sendContactEnquiry = endpoint({
-  method: 'POST',
-  path: '/contact-us-send',
-  access: 'public',
+  ...contactRoute,
   tag: 'Enquiries',
   summary: 'Send a contact enquiry',
   body: contactSchema,
@@ -26,9 +25,7 @@ export const sendContactEnquiry = endpoint({
 
 /** The quote form. */
 export const sendQuoteRequest = endpoint({
-  method: 'POST',
-  path: '/show-contact-send',
-  access: 'public',
+  ...quoteRoute,
   tag: 'Enquiries',
   summary: 'Ask for a quote',
   body: quoteSchema,

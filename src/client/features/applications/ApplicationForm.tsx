@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
 import { FormField } from '#client/lib/FormField.tsx';
+import { applicationRoute } from '#shared/api/form-routes.ts';
 import {
   applicationMessages,
   applicationQuestions,
@@ -77,7 +78,15 @@ export function ApplicationForm() {
 
   return (
     <>
-      <form className="application" onSubmit={onSubmit} onFocus={form.prepare} noValidate>
+      {/* Posted, never sent to its own address, should the script not take it (server/http/scripted-form.ts). */}
+      <form
+        className="application"
+        method="post"
+        action={applicationRoute.path}
+        onSubmit={onSubmit}
+        onFocus={form.prepare}
+        noValidate
+      >
         <ErrorSummary
           errors={errorEntries.map(([name, message]) => ({ id: controlId(name), message }))}
           problem={form.problem}

@@ -63,11 +63,12 @@ export function useBookCall(initialEmail = '', applicationReference?: string, ad
 
   const loadSettings = useCallback(() => {
     setSettingsFailed(false);
-    call(bookingSettings, { query: withAdviser }).then(setSettings, (error) => {
+    const query = adviser === undefined ? {} : { adviser: String(adviser) };
+    call(bookingSettings, { query }).then(setSettings, (error) => {
       logFailure(error);
       setSettingsFailed(true);
     });
-  }, [withAdviser]);
+  }, [adviser]);
   useEffect(loadSettings, [loadSettings]);
 
   /** Asks once per month shown which of its days have a free time, so no day offered answers "no times". */

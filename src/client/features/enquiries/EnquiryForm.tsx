@@ -4,6 +4,7 @@ import { FieldError } from '#client/lib/FieldError.tsx';
 import { FormField } from '#client/lib/FormField.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { TickBox } from '#client/lib/TickBox.tsx';
+import { contactRoute, quoteRoute } from '#shared/api/form-routes.ts';
 import { todayIn } from '#shared/calendar.ts';
 import type { EnquiryKind } from '#shared/enquiries.ts';
 import { taxYearsQuestion, yearOptions } from '#shared/enquiries.ts';
@@ -27,8 +28,12 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
   const yearsErrorId = `${form.id('year1')}-error`;
 
   return (
+    // Posted, never sent to its own address, should the script not take it: the server answers with a page
+    // that says the form needs it (server/http/scripted-form.ts), and nothing typed lands in an address.
     <form
       className="enquiry"
+      method="post"
+      action={kind === 'contact' ? contactRoute.path : quoteRoute.path}
       onSubmit={form.submit}
       onFocus={form.prepare}
       noValidate

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BotCheck } from '#server/captcha/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
+import { scriptedFormRefusal } from '#server/http/scripted-form.ts';
 import { serve } from '#server/http/serve.ts';
+import type { ServerPages } from '#server/http/server-page.ts';
 import { sendApplication } from '#shared/api/applications.ts';
 import { applicationMessages } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
@@ -14,6 +16,7 @@ export interface ApplicationRoutesOptions {
   rateLimitPerMinute: number;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
+  pages: ServerPages;
 }
 
 /** The application questionnaire: checked, bot-checked, stored, then acknowledged with its reference. */
@@ -35,6 +38,9 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
         .status(201)
         .send({ ...succeeded(applicationMessages.received), applicationReference: reference });
     },
-    perMinute(options.rateLimitPerMinute),
+    {
+      ...perMinute(options.rateLimitPerMinute),
+      refusalPage: scriptedFormRefusal(options.pages, '/application'),
+    },
   );
 };

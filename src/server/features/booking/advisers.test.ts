@@ -257,8 +257,25 @@ describeEachDatabase('a calendar offering several advisers’ diaries', (databas
       adviser: ben,
     };
     expect((await postBooking(site.url, nine)).status).toBe(422);
-    // An adviser number that names no one offers nothing.
+    // An adviser number that names no one offers nothing; what is not a number is refused, in one message.
     expect(await timesFor(site.url, day, 999_999)).toEqual([]);
+    const dayBody = { year: day.year, month: day.month + 1, day: day.day, apptType: 'initial' };
+    for (const adviser of [true, '1', '0x1', [1], 1.5, 0, 1e30]) {
+      const answer = await send(site, '/api/gettimesfordate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...dayBody, adviser }),
+      });
+      expect([adviser, answer.status, (await answer.json()).errorMessages]).toEqual([
+        adviser,
+        422,
+        ['adviser must be an adviser’s number'],
+      ]);
+    }
+    for (const adviser of ['0x1', '01', '1e3', '-1', 'true']) {
+      const answer = await send(site, `/api/booking-settings?adviser=${adviser}`);
+      expect([adviser, answer.status]).toEqual([adviser, 422]);
+    }
   });
 
   it('names the adviser and their introduction in the confirmation, and the adviser and call length in the staff’s notice', async () => {

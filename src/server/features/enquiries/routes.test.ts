@@ -181,6 +181,37 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
     });
   });
 
+  describe('posted as a page, without the script that checks and sends it', () => {
+    it.each([
+      ['/contact-us-send', '/contact'],
+      ['/show-contact-send', '/quote'],
+      ['/forms/application-form', '/application'],
+    ])('%s answers a page that says so, links back to %s, and keeps nothing', async (path, formPath) => {
+      const email = 'no.script@example.co.uk';
+      const response = await send(site, path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html',
+          origin: site.url,
+        },
+        body: new URLSearchParams({
+          name: 'Nia Script-free',
+          emailAddress: email,
+          message: 'Hi.',
+          accept: 'on',
+        }).toString(),
+      });
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain('<h1>Your form was not sent</h1>');
+      expect(page).toContain(`<a href="${formPath}">Back to the form</a>`);
+      expect(page).toContain('Nothing you typed was kept.');
+      expect(page).not.toContain(email);
+      expect(await enquiriesFrom(site, email)).toEqual([]);
+    });
+  });
+
   describe('the bot check', () => {
     it('is named on the form pages, and the CSP lets in no other site', async () => {
       const page = await send(site, `/quote`);

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BotCheck } from '#server/captcha/index.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { perMinute } from '#server/http/rate-limit.ts';
+import { scriptedFormRefusal } from '#server/http/scripted-form.ts';
 import { serve } from '#server/http/serve.ts';
+import type { ServerPages } from '#server/http/server-page.ts';
 import { sendContactEnquiry, sendQuoteRequest } from '#shared/api/enquiries.ts';
 import { type BotCheckAction, botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { type ContactEnquiry, enquiryMessages, type QuoteEnquiry } from '#shared/enquiries.ts';
@@ -16,6 +18,7 @@ export interface EnquiryRoutesOptions {
   rateLimitPerMinute: number;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
+  pages: ServerPages;
 }
 
 const received = succeeded(enquiryMessages.received);
@@ -47,7 +50,7 @@ export const enquiriesPlugin: FastifyPluginAsync<EnquiryRoutesOptions> = async (
     app,
     sendContactEnquiry,
     (request, reply) => receive(request, reply, request.body, botCheckActions.contact, contactEnquiry),
-    formLimit,
+    { ...formLimit, refusalPage: scriptedFormRefusal(options.pages, '/contact') },
   );
   serve(
     app,
@@ -56,6 +59,6 @@ export const enquiriesPlugin: FastifyPluginAsync<EnquiryRoutesOptions> = async (
       receive(request, reply, request.body, botCheckActions.quote, (form, ip) =>
         quoteEnquiry(form, ip, app.deps.clock()),
       ),
-    formLimit,
+    { ...formLimit, refusalPage: scriptedFormRefusal(options.pages, '/quote') },
   );
 };
