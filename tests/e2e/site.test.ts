@@ -63,8 +63,10 @@ describe('the public site in Chromium', () => {
     await t.page
       .getByRole('region', { name: 'Cookies on this site' })
       .getByRole('button', { name: 'OK, got it' })
-      .click();
+      .press('Enter');
     await t.page.locator('.cookie-banner').waitFor({ state: 'detached' });
+    // The keyboard goes on from the page's main content, not from the top of the page.
+    expect(await t.page.evaluate(() => document.activeElement?.id)).toBe('main');
     const stored = await t.page.evaluate(
       (key) => localStorage.getItem(key),
       storageKeys.cookieConsentDismissed,

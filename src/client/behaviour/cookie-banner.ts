@@ -20,6 +20,8 @@ export function startCookieBanner(): void {
   banner.querySelector('button')?.addEventListener('click', () => {
     localStore.set(storageKeys.cookieConsentDismissed, new Date().toISOString());
     remove();
+    // The button is gone: the keyboard goes on from the page's main content rather than its top.
+    document.getElementById('main')?.focus({ preventScroll: true });
   });
   setTimeout(() => {
     if (localStore.get(storageKeys.cookieConsentDismissed) !== null) remove();
