@@ -53,7 +53,7 @@ const vite = await createServer({
             if (!page) return next();
             const html = renderDocument(
               page,
-              { script: '/src/client/main.tsx', styles: [], preloads: [] },
+              { script: '/src/client/main.ts', styles: [], preloads: [] },
               firm,
             );
             response.setHeader('content-type', 'text/html; charset=utf-8');
