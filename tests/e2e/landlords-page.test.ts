@@ -5,7 +5,7 @@ import { addAdviserTo, weekdayHours } from '../support/advisers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { send } from '../support/http.ts';
-import { addSection, startPage } from '../support/page-editor.ts';
+import { addSection, publishInMainNavigation, startPage } from '../support/page-editor.ts';
 import { signIn } from '../support/signed-in.ts';
 import { waitUntil } from '../support/wait.ts';
 
@@ -102,12 +102,7 @@ it('a partner builds, publishes, renames and restores a Landlords page; a second
   await add('A form', 6);
   await page.getByRole('status').getByText(pageMessages.saved).waitFor();
 
-  await page.getByRole('button', { name: 'Publish the draft' }).click();
-  await page.getByRole('status').getByText(pageMessages.published).waitFor();
-  await page.getByLabel('Where it is listed').selectOption({ label: 'In the main navigation' });
-  await page.getByLabel('Words it is listed by (empty for its title)').fill('Landlords');
-  await page.getByRole('button', { name: 'Save the navigation' }).click();
-  await page.getByRole('status').getByText(pageMessages.navChanged).waitFor();
+  await publishInMainNavigation(page, 'Landlords');
 
   // The second instance follows within seconds: the page, its place in the navigation, the sitemap.
   await waitUntil(async () => (await onSecond('/landlords')).status === 200, {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { pageMessages, pagePictureMessages } from '#shared/pages.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { addSection, startPage } from '../support/page-editor.ts';
+import { addSection, publishInMainNavigation, startPage } from '../support/page-editor.ts';
 import { signIn } from '../support/signed-in.ts';
 
 // A partner adds a page of the firm's own on the back office's Pages screen, as they would for a niche
@@ -135,12 +135,7 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await page.getByText(/^Scheduled to go live Monday, 6 January 2031/).waitFor();
   expect((await fetch(`${t.site.url}/landlords`, { headers: { accept: 'text/html' } })).status).toBe(404);
 
-  await page.getByRole('button', { name: 'Publish the draft' }).click();
-  await page.getByRole('status').getByText(pageMessages.published).waitFor();
-  await page.getByLabel('Where it is listed').selectOption({ label: 'In the main navigation' });
-  await page.getByLabel('Words it is listed by (empty for its title)').fill('Landlords');
-  await page.getByRole('button', { name: 'Save the navigation' }).click();
-  await page.getByRole('status').getByText(pageMessages.navChanged).waitFor();
+  await publishInMainNavigation(page, 'Landlords');
 
   await page.goto(`${t.site.url}/`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Landlords' }).click();

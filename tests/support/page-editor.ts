@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { pageMessages } from '#shared/pages.ts';
 
 // The back office's Pages screen as a partner uses it, for the browser specs of the firm's own pages.
 
@@ -18,4 +19,14 @@ export async function addSection(page: Page, kind: string, place: number) {
   await page.getByLabel('Kind of section').selectOption({ label: kind });
   await page.getByRole('button', { name: 'Add the section' }).click();
   return page.getByRole('group', { name: `${place}. ${kind}` });
+}
+
+/** As an owner in the page's editor: publishes the draft and lists the page in the main navigation as `words`. */
+export async function publishInMainNavigation(page: Page, words: string) {
+  await page.getByRole('button', { name: 'Publish the draft' }).click();
+  await page.getByRole('status').getByText(pageMessages.published).waitFor();
+  await page.getByLabel('Where it is listed').selectOption({ label: 'In the main navigation' });
+  await page.getByLabel('Words it is listed by (empty for its title)').fill(words);
+  await page.getByRole('button', { name: 'Save the navigation' }).click();
+  await page.getByRole('status').getByText(pageMessages.navChanged).waitFor();
 }

@@ -5,7 +5,9 @@ import type { SiteFirm } from '#shared/site-firm.ts';
 import { type IslandName, loadIsland } from './catalogue.ts';
 import { IslandTree } from './island-tree.tsx';
 
-let firm: SiteFirm | undefined;
+let pageFirm: SiteFirm | undefined;
+/** The firm the page carries, read once for all its islands. */
+const firmOfPage = () => (pageFirm ??= firmOfThisPage());
 
 /**
  * Brings one island to life where the server wrote it (src/client/islands/Island.tsx): loads its
@@ -16,11 +18,10 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   const name = element.dataset.island as IslandName;
   const Part = (await loadIsland[name]()) as ComponentType<object>;
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
-  firm ??= firmOfThisPage();
-  const shown = firm;
+  const firm = firmOfPage();
   const typed = typedSoFar(element);
   await new Promise<void>((resolve) => {
-    hydrateRoot(element, <IslandTree Part={Part} props={props} firm={shown} onLive={resolve} />, {
+    hydrateRoot(element, <IslandTree Part={Part} props={props} firm={firm} onLive={resolve} />, {
       identifierPrefix: element.dataset.ids ?? '',
     });
   });

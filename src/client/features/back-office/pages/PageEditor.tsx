@@ -7,6 +7,7 @@ import { Feedback } from '../Feedback.tsx';
 import { Link } from '../router.tsx';
 import { useUnsavedChangesWarning } from '../unsaved-changes.ts';
 import { YourRole } from '../your-role.ts';
+import { Line } from './field-controls.tsx';
 import { PageOwnerActions } from './PageOwnerActions.tsx';
 import { PagePreview } from './PagePreview.tsx';
 import { SectionFields } from './SectionFields.tsx';
@@ -168,16 +169,14 @@ export default function PageEditor({ id }: { id: number }) {
       <form className="bo-settings" onSubmit={(event) => event.preventDefault()}>
         <fieldset>
           <legend>How search engines and tabs show it</legend>
-          <div className="bo-field bo-field--wide">
-            <label htmlFor="page-title-field">Title</label>
-            <input
-              id="page-title-field"
-              type="text"
-              maxLength={60}
-              value={draft.title}
-              onChange={(event) => change({ ...draft, title: event.target.value })}
-            />
-          </div>
+          <Line
+            id="page-title-field"
+            label="Title"
+            max={60}
+            value={draft.title}
+            onChange={(title) => change({ ...draft, title })}
+            wide
+          />
           <div className="bo-field bo-field--wide">
             <label htmlFor="page-description">Description</label>
             <textarea

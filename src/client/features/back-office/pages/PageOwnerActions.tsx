@@ -10,6 +10,7 @@ import {
 } from '#shared/api/back-office-pages.ts';
 import { type PageNavPlace, pageNavPlaces } from '#shared/pages.ts';
 import { navigate } from '../router.tsx';
+import { Line } from './field-controls.tsx';
 
 const navLabels: Record<PageNavPlace, string> = {
   main: 'In the main navigation',
@@ -143,16 +144,13 @@ export function PageOwnerActions({
             ))}
           </select>
         </div>
-        <div className="bo-field">
-          <label htmlFor="page-nav-label">Words it is listed by (empty for its title)</label>
-          <input
-            id="page-nav-label"
-            type="text"
-            maxLength={30}
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </div>
+        <Line
+          id="page-nav-label"
+          label="Words it is listed by (empty for its title)"
+          max={30}
+          value={label}
+          onChange={setLabel}
+        />
         <div className="bo-field">
           <label htmlFor="page-nav-order">Place among your pages there (0 comes first)</label>
           <input

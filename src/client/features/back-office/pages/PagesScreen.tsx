@@ -4,6 +4,7 @@ import { createPage, listPages, type PageSummary } from '#shared/api/back-office
 import { Feedback } from '../Feedback.tsx';
 import { Link, navigate } from '../router.tsx';
 import { useEndpoint } from '../useEndpoint.ts';
+import { Line } from './field-controls.tsx';
 
 // The editor brings the rich-text editor (TipTap) with it: both load only when a page is opened.
 const PageEditor = lazy(() => import('./PageEditor.tsx'));
@@ -106,16 +107,7 @@ function PageList() {
               onChange={(event) => setPath(event.target.value)}
             />
           </div>
-          <div className="bo-field">
-            <label htmlFor="new-page-title">Title</label>
-            <input
-              id="new-page-title"
-              type="text"
-              maxLength={60}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </div>
+          <Line id="new-page-title" label="Title" max={60} value={title} onChange={setTitle} />
           <div className="bo-field bo-field--wide">
             <label htmlFor="new-page-description">Description</label>
             <p id="new-page-description-hint" className="field__hint">

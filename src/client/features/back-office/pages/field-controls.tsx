@@ -20,6 +20,7 @@ export function Line({
   onChange,
   max,
   hint,
+  wide = false,
 }: {
   id: string;
   label: string;
@@ -27,9 +28,11 @@ export function Line({
   onChange: (value: string) => void;
   max: number;
   hint?: string;
+  /** Across the form's full width, not one column of it. */
+  wide?: boolean;
 }) {
   return (
-    <div className="bo-field">
+    <div className={wide ? 'bo-field bo-field--wide' : 'bo-field'}>
       <label htmlFor={id}>{label}</label>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
