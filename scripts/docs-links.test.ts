@@ -92,7 +92,7 @@ describe('the docs a person reads', () => {
   });
 
   it('are named by code, scripts and other docs only by paths that exist, with headings they have', () => {
-    const folders = ['src', 'tests', 'scripts', 'bench', 'content', 'deploy', 'docs', '.ci'];
+    const folders = ['src', 'tests', 'scripts', 'bench', 'seeds', 'deploy', 'docs', '.ci'];
     const rootFiles = readdirSync(root).filter((file) => statSync(path.join(root, file)).isFile());
     const broken = [...folders.flatMap(filesUnder), ...rootFiles].flatMap((file) => {
       const bytes = readFileSync(path.join(root, file));

@@ -6,7 +6,6 @@ import path from 'node:path';
 const inputs = [
   'src/client',
   'src/shared',
-  'content',
   'public',
   'vite.config.ts',
   'scripts/build.ts',

@@ -11,11 +11,13 @@ export function App({
   path,
   layout = 'public',
   firm,
+  ownSignUp,
 }: {
   Page: ComponentType;
   firm: SiteFirm;
   path: string | null;
   layout?: 'public' | 'staff' | undefined;
+  ownSignUp?: boolean;
 }) {
   return (
     <StrictMode>
@@ -23,7 +25,7 @@ export function App({
         {layout === 'staff' ? (
           <Page />
         ) : (
-          <Layout path={path}>
+          <Layout path={path} ownSignUp={ownSignUp}>
             <Page />
           </Layout>
         )}

@@ -55,7 +55,7 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    // After the site's own: the firm's colours over the defaults content/theme.css gives.
+    // After the site's own: the firm's colours over the defaults src/client/styles/theme.css gives.
     `<link rel="stylesheet" href="${escapeHtml(themeHref(firm))}">`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.script}"></script>`,

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { type PageDocument, publicDocument } from '#shared/sections.ts';
+import { firmWordsIn } from '#shared/firm-words.ts';
+import { hasForm, type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
@@ -63,18 +64,21 @@ export function renderSectionsPage(
   assets: SiteAssets,
   { path, document }: { path: string; document: PageDocument },
 ): string {
-  // What visitors may have: the page is HTML, and its islands carry only their own few props.
-  const shown = publicDocument(document);
+  // What visitors may have: the page is HTML, and its islands carry only their own few props. The firm's
+  // words take the place of the tokens a page may hold ({firm}, {town}…).
+  const shown = firmWordsIn(publicDocument(document), firm);
   const Content = () => <PageSections document={shown} />;
   const page: RenderedPage = {
     id: 'sections',
     meta: {
       path,
-      title: document.title,
-      description: document.description,
+      title: shown.title,
+      description: shown.description,
       botCheck: needsBotCheck(document),
     },
-    body: renderToString(<App Page={Content} path={path} firm={firm} />),
+    body: renderToString(
+      <App Page={Content} path={path} firm={firm} ownSignUp={hasForm(document, 'newsletter')} />,
+    ),
   };
   return renderDocument(page, assetsOf(assets, firm), firm);
 }

@@ -12,6 +12,8 @@ import { createArticleService, insightsPlugin, type PublishedInsights } from './
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
 import {
+  demoPeopleShown,
+  isDemoPerson,
   type PublishedPages,
   pagesService,
   publicPagesPlugin,
@@ -119,7 +121,18 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     featureRoutes: [
       (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
-      (scope) => registerFirmRoutes(scope, { db, firm: services.firm, now: clock }),
+      (scope) =>
+        registerFirmRoutes(scope, {
+          db,
+          firm: services.firm,
+          now: clock,
+          demoPeople: {
+            shown: () => demoPeopleShown(db),
+            async remove(by) {
+              if (await firmPagesService.removePeople(isDemoPerson, by)) await firmPages.refresh();
+            },
+          },
+        }),
       (scope) =>
         registerAdviserRoutes(scope, {
           db,

@@ -60,7 +60,7 @@ export function lighter(hex: string, amount: number): string {
     .join('')}`;
 }
 
-/** The stylesheet that sets the site's colour tokens (content/theme.css names them) to the firm's. */
+/** The stylesheet that sets the site's colour tokens (src/client/styles/theme.css names them) to the firm's. */
 export function colourStylesheet(colours: { brand: string; accent: string }): string {
   return `:root{--color-brand:${colours.brand};--color-brand-dark:${darker(colours.brand, 0.25)};--color-accent:${colours.accent};--color-tint:${lighter(colours.brand, 0.92)}}\n`;
 }

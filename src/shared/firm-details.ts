@@ -51,8 +51,6 @@ export const firmFieldLabels = {
   accreditations: 'Accreditations',
   socialLinks: 'Social media pages',
   facts: 'Facts about the firm',
-  team: 'Team',
-  reviews: 'Reviews',
   colours: 'Colours',
   typeface: 'Typeface',
   brandColour: 'Main colour',
@@ -246,24 +244,6 @@ export const firmDetailsSchema = z.object({
     .default(defaultTypeface),
   /** A few figures on the about page: "450", "businesses looked after". */
   facts: list('facts', z.object({ figure: line('facts', 12), label: line('facts', 60) }), 6),
-  /** The people on the about page. */
-  team: list(
-    'team',
-    z.object({ name: line('team', 80), role: line('team', 80), text: line('team', 600) }),
-    24,
-  ),
-  /** What clients said, with their leave, on the home page. */
-  reviews: list(
-    'reviews',
-    z.object({
-      quote: line('reviews', 600),
-      name: line('reviews', 80),
-      role: line('reviews', 80, { optional: true }),
-      business: line('reviews', 120, { optional: true }),
-      place: line('reviews', 60, { optional: true }),
-    }),
-    12,
-  ),
   senderName: line('senderName', 80),
   noticesEmail: email('noticesEmail'),
   /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
@@ -318,8 +298,6 @@ export const storedFirmDetailsSchema = z.object({
   colours: z.object({ brand: text, accent: text }),
   typeface: z.enum(typefaceIds),
   facts: z.array(z.object({ figure: text, label: text })),
-  team: z.array(z.object({ name: text, role: text, text })),
-  reviews: z.array(z.object({ quote: text, name: text, role: text, business: text, place: text })),
   senderName: text,
   noticesEmail: text,
   referencePrefix: text,

@@ -12,6 +12,7 @@ export function inWords(items: readonly string[]): string {
 
 const tokens: Record<string, (firm: SiteFirm) => string> = {
   firm: (firm) => firm.name,
+  legalName: (firm) => firm.legalName,
   town: (firm) => firm.address.locality,
   // A firm that names no places serves, in the site's words, its own town and around it.
   areas: (firm) => inWords(firm.areaServed) || `${firm.address.locality} and around`,
@@ -19,7 +20,21 @@ const tokens: Record<string, (firm: SiteFirm) => string> = {
   quotePromise: (firm) => firm.quotePromise,
 };
 
-/** `text` with each {token} (firm, town, areas, replyPromise, quotePromise) in the firm's words. */
+/** The tokens a firm may write in its own pages' words, each filled in as visitors read them. */
+export const firmTokens = Object.keys(tokens);
+
+/** `text` with each {token} (firm, legalName, town, areas, replyPromise, quotePromise) in the firm's words. */
 export function firmWords(text: string, firm: SiteFirm): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name]?.(firm) ?? whole);
+}
+
+/** Every string in `value` (a page's document, say) with its tokens in the firm's words. */
+export function firmWordsIn<Value>(value: Value, firm: SiteFirm): Value {
+  if (typeof value === 'string') return firmWords(value, firm) as Value;
+  if (Array.isArray(value)) return value.map((item) => firmWordsIn(item, firm)) as Value;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, firmWordsIn(item, firm)]),
+    ) as Value;
+  return value;
 }

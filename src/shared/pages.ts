@@ -40,6 +40,10 @@ export const pageMessages = {
   navPlace: 'Navigation: choose the main navigation, the footer, or neither.',
   navLabel: 'Words in the navigation: up to 30 characters on one line, or none for the page’s title.',
   removed: 'Page removed. Its address tells visitors and search engines it has gone.',
+  builtInAddress:
+    'Address: this page’s address stays, because the site’s forms, emails and other pages link to it.',
+  builtInRemoval:
+    'This page stays, because the site’s forms, emails and other pages link to it. To keep it out of sight, take it out of the navigation.',
   noSuchPage: 'There is no such page.',
   noSuchRevision: 'There is no such version of this page.',
   nothingToPublish: 'The draft is the version visitors see already.',

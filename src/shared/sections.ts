@@ -1,5 +1,5 @@
 import { isTypedText } from './form-fields.ts';
-import { type RichText, richTextSchema } from './rich-text.ts';
+import { isAllowedLink, type RichText, richTextMessages, richTextSchema } from './rich-text.ts';
 import { z } from './zod.ts';
 
 // What a page is made of (docs/decisions/023-pages-are-sections.md): a title, a description and an ordered
@@ -59,6 +59,18 @@ export type SectionImage = z.infer<typeof imageSchema>;
 
 const heading = line('Heading', 120);
 
+/** A link a section shows beside its content: its words, and where it goes (as a rich text link may). */
+const linkSchema = z
+  .object({
+    label: line('Link words', 60),
+    href: z
+      .string({ error: richTextMessages.link })
+      .trim()
+      .refine(isAllowedLink, { error: richTextMessages.link }),
+  })
+  .strict();
+export type SectionLink = z.infer<typeof linkSchema>;
+
 /** The forms the SPEC names, each a section a page may hold. */
 export const sectionForms = ['contact', 'quote', 'application', 'newsletter'] as const;
 /** Where a call to action leads: the booking calendar, or one of the forms' pages. */
@@ -72,10 +84,18 @@ const section = <Type extends string, Shape extends z.ZodRawShape>(type: Type, s
 
 export const sectionSchema = z.discriminatedUnion('type', [
   section('hero', {
+    /** A few words above the heading; none shows the firm's strapline. */
+    eyebrow: line('Words above the heading', 60, { optional: true }).optional(),
     heading,
     lead: line('Lead', 400, { optional: true }),
     picture: imageSchema.optional(),
+    /** Without a picture of its own, the firm's photo (its Look), or the drawing until it has one. */
+    firmPicture: z.boolean().optional(),
     bookCall: z.boolean(),
+    /** A second button that rings the firm's number. */
+    callUs: z.boolean().optional(),
+    /** The firm's figures (its Firm details) below the lead. */
+    facts: z.boolean().optional(),
   }),
   section('rich-text', { heading: line('Heading', 120, { optional: true }), body: richTextSchema }),
   section('services', {
@@ -86,12 +106,27 @@ export const sectionSchema = z.discriminatedUnion('type', [
           .object({
             title: line('Service', 80),
             text: lines('What it includes', 400),
-            price: line('Price', 40, { optional: true }),
+            price: line('Price', 80, { optional: true }),
+            /** What the fee covers, a line each. */
+            includes: z
+              .array(line('Included', 200))
+              .max(8, { error: 'What the fee covers: up to 8 lines.' })
+              .optional(),
+            link: linkSchema.optional(),
           })
           .strict(),
       )
       .min(1, { error: 'Services: add at least one.' })
       .max(12, { error: 'Services: up to 12.' }),
+    /** Below the services, as "See all our services and fees". */
+    link: linkSchema.optional(),
+  }),
+  section('steps', {
+    heading,
+    items: z
+      .array(z.object({ title: line('Step', 80), text: lines('What happens', 400) }).strict())
+      .min(1, { error: 'Steps: add at least one.' })
+      .max(8, { error: 'Steps: up to 8.' }),
   }),
   section('team', {
     heading,
@@ -148,6 +183,14 @@ export const sectionSchema = z.discriminatedUnion('type', [
     text: line('Text', 300, { optional: true }),
     target: z.enum(callToActionTargets, { error: 'Button: choose where it leads.' }),
     label: line('Button', 40),
+    /** A second, quieter button beside the first. */
+    second: z
+      .object({
+        target: z.enum(callToActionTargets, { error: 'Second button: choose where it leads.' }),
+        label: line('Second button', 40),
+      })
+      .strict()
+      .optional(),
   }),
   section('contact-details', { heading }),
   section('image-text', {
@@ -161,8 +204,19 @@ export const sectionSchema = z.discriminatedUnion('type', [
     form: z.enum(sectionForms, { error: 'Form: choose one.' }),
     /** Above the form, if it has one (a page's forms say what they are for). */
     heading: line('Heading', 120, { optional: true }).optional(),
+    /** Words before the form, which may link elsewhere ("Want a price? Ask for a quote"). */
+    intro: richTextSchema.optional(),
+    /** What happens once it is sent, in order: shown beside the form with the firm's contact details. */
+    steps: z
+      .array(line('What happens next', 200))
+      .max(6, { error: 'What happens next: up to 6 lines.' })
+      .optional(),
   }),
   section('vat-explainer', {}),
+  // The two notices whose words say what the site itself collects and stores: the product keeps them true
+  // to what it does, so a firm places them, and writes its own words around them, but does not edit them.
+  section('privacy-notice', {}),
+  section('cookie-list', {}),
 ]);
 
 export type Section = z.infer<typeof sectionSchema>;
@@ -199,6 +253,10 @@ export function publicDocument(document: PageDocument): PageDocument {
     }),
   };
 }
+
+/** Whether the page holds one of the SPEC's forms. */
+export const hasForm = (document: PageDocument, form: (typeof sectionForms)[number]) =>
+  document.sections.some((section) => section.type === 'form' && section.form === form);
 
 /** Whether rich text holds anything to show. */
 export const hasText = (text: RichText) =>

@@ -66,9 +66,6 @@ export interface SiteFirm {
   pages: { href: string; label: string; place: 'main' | 'footer' }[];
   /** A few figures about the firm, for its about page. */
   facts: { figure: string; label: string }[];
-  team: { name: string; role: string; text: string }[];
-  /** What clients said, with their leave. */
-  reviews: { quote: string; name: string; role: string; business: string; place: string }[];
   /** Starts every reference the site gives an enquiry, application or call, e.g. FH-7K3-Q9P. */
   referencePrefix: string;
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */

@@ -1,11 +1,17 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
+import { Regulation } from '#client/features/site/Regulation.tsx';
 import { Island } from '#client/islands/Island.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
+import { NextSteps } from '#client/lib/NextSteps.tsx';
 import { PageHero } from '#client/lib/PageHero.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { PageDocument, Section, SectionOf } from '#shared/sections.ts';
 import { FirmAccreditations } from './FirmAccreditations.tsx';
+import { HeroIllustration } from './HeroIllustration.tsx';
+import { HeroPhoto } from './HeroPhoto.tsx';
+import { CookieListSection } from './legal/CookieList.tsx';
+import { PrivacyNoticeSection } from './legal/PrivacyNotice.tsx';
 import { RichTextView } from './RichTextView.tsx';
 import { SectionPicture } from './SectionPicture.tsx';
 import {
@@ -15,33 +21,56 @@ import {
   RichTextSection,
   SectionFrame,
   ServicesSection,
+  StepsSection,
   TeamSection,
 } from './TextSections.tsx';
+import { VatExplainerSection } from './VatExplainer.tsx';
 
 // A page of the firm's own, drawn from its sections (docs/decisions/023-pages-are-sections.md).
 
 function HeroSection({ section }: { section: SectionOf<'hero'> }) {
   const firm = useFirm();
+  const art = section.picture ? (
+    <SectionPicture
+      image={section.picture}
+      className="hero-photo"
+      sizes="(min-width: 960px) 50vw, min(100vw, 22rem)"
+      first
+    />
+  ) : section.firmPicture ? (
+    firm.hero ? (
+      <HeroPhoto picture={firm.hero} />
+    ) : (
+      <HeroIllustration />
+    )
+  ) : null;
   return (
     <PageHero
-      eyebrow={firm.tagline}
+      eyebrow={section.eyebrow || firm.tagline}
       heading={section.heading}
       lead={section.lead}
-      art={
-        section.picture && (
-          <SectionPicture
-            image={section.picture}
-            className="hero-photo"
-            sizes="(min-width: 960px) 50vw, min(100vw, 22rem)"
-            first
-          />
-        )
-      }
+      compact={!section.firmPicture}
+      art={art}
     >
-      {section.bookCall && (
+      {(section.bookCall || (section.callUs && firm.phone)) && (
         <p className="hero__actions">
-          <BookCallButton />
+          {section.bookCall && <BookCallButton />}
+          {section.callUs && firm.phone && (
+            <a className="button button--secondary" href={firm.phoneHref}>
+              Call {firm.phone}
+            </a>
+          )}
         </p>
+      )}
+      {section.facts && firm.facts.length > 0 && (
+        <dl className="facts">
+          {firm.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.figure}</dd>
+            </div>
+          ))}
+        </dl>
       )}
     </PageHero>
   );
@@ -49,10 +78,11 @@ function HeroSection({ section }: { section: SectionOf<'hero'> }) {
 
 function AccreditationsSection({ section }: { section: SectionOf<'accreditations'> }) {
   const firm = useFirm();
-  if (firm.accreditations.length === 0 && firm.badges.length === 0) return null;
+  if (firm.accreditations.length === 0 && firm.badges.length === 0 && !firm.regulator) return null;
   return (
     <SectionFrame id={section.id} heading={section.heading} className="accreditations">
       <FirmAccreditations />
+      <Regulation />
     </SectionFrame>
   );
 }
@@ -98,6 +128,10 @@ function ImageTextSection({ section }: { section: SectionOf<'image-text'> }) {
   );
 }
 
+/**
+ * One of the SPEC's forms, with any words the firm put before it; with the steps that follow its sending,
+ * those stand beside it with the firm's contact details, as on a page built around the form.
+ */
 function FormSection({ section }: { section: SectionOf<'form'> }) {
   const form =
     section.form === 'application' ? (
@@ -107,20 +141,27 @@ function FormSection({ section }: { section: SectionOf<'form'> }) {
     ) : (
       <Island name="enquiry-form" props={{ kind: section.form }} />
     );
+  const content = (
+    <>
+      {section.intro && (
+        <div className="prose">
+          <RichTextView text={section.intro} headingsFrom={section.heading ? 3 : 2} />
+        </div>
+      )}
+      {form}
+    </>
+  );
   return (
     <SectionFrame id={section.id} heading={section.heading ?? ''} className="section--form">
-      {form}
+      {section.steps && section.steps.length > 0 ? (
+        <div className="page-grid">
+          <div>{content}</div>
+          <NextSteps steps={section.steps} />
+        </div>
+      ) : (
+        content
+      )}
     </SectionFrame>
-  );
-}
-
-function VatExplainerSection({ section }: { section: SectionOf<'vat-explainer'> }) {
-  return (
-    <section id={`section-${section.id}`} className="section">
-      <div className="container">
-        <Island name="vat-calculator" props={{}} />
-      </div>
-    </section>
   );
 }
 
@@ -132,6 +173,8 @@ function SectionView({ section }: { section: Section }) {
       return <RichTextSection section={section} />;
     case 'services':
       return <ServicesSection section={section} />;
+    case 'steps':
+      return <StepsSection section={section} />;
     case 'team':
       return <TeamSection section={section} />;
     case 'reviews':
@@ -150,6 +193,10 @@ function SectionView({ section }: { section: Section }) {
       return <FormSection section={section} />;
     case 'vat-explainer':
       return <VatExplainerSection section={section} />;
+    case 'privacy-notice':
+      return <PrivacyNoticeSection section={section} />;
+    case 'cookie-list':
+      return <CookieListSection section={section} />;
   }
 }
 
@@ -174,5 +221,7 @@ export const needsBotCheck = (document: PageDocument) =>
     (section) =>
       section.type === 'form' ||
       (section.type === 'hero' && section.bookCall) ||
-      (section.type === 'call-to-action' && section.target === 'book-call'),
+      (section.type === 'call-to-action' &&
+        (section.target === 'book-call' || section.second?.target === 'book-call')) ||
+      (section.type === 'team' && section.members.some((member) => member.adviserId)),
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { jsonForScript } from '#shared/html.ts';
 import { plainTextOf } from '#shared/rich-text.ts';
-import { publishableReviews, type SectionOf } from '#shared/sections.ts';
+import { type callToActionTargets, publishableReviews, type SectionOf } from '#shared/sections.ts';
 import { monogramOf } from './monogram.ts';
 import { RichTextView } from './RichTextView.tsx';
 import { SectionPicture } from './SectionPicture.tsx';
@@ -49,19 +49,56 @@ export function RichTextSection({ section }: { section: SectionOf<'rich-text'> }
   );
 }
 
+/** Services as cards; those that list what the fee covers are drawn wider, one in each row on a phone. */
 export function ServicesSection({ section }: { section: SectionOf<'services'> }) {
+  const detailed = section.items.some((service) => service.includes?.length);
   return (
     <SectionFrame id={section.id} heading={section.heading}>
-      <ul className="card-grid">
+      <ul className={detailed ? 'service-list' : 'card-grid'}>
         {section.items.map((service, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a section's items have no identity but their place
           <li key={index} className="card service">
             <h3>{service.title}</h3>
             {service.price && <p className="service__price">{service.price}</p>}
             {paragraphsOf(service.text)}
+            {service.includes && service.includes.length > 0 && (
+              <ul>
+                {service.includes.map((line, lineIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+                  <li key={lineIndex}>{line}</li>
+                ))}
+              </ul>
+            )}
+            {service.link && (
+              <p>
+                <a href={service.link.href}>{service.link.label}</a>
+              </p>
+            )}
           </li>
         ))}
       </ul>
+      {section.link && (
+        <p className="section__more">
+          <a href={section.link.href}>{section.link.label}</a>
+        </p>
+      )}
+    </SectionFrame>
+  );
+}
+
+/** How working with the firm goes, step by numbered step. */
+export function StepsSection({ section }: { section: SectionOf<'steps'> }) {
+  return (
+    <SectionFrame id={section.id} heading={section.heading} className="section--tinted">
+      <ol className="card-grid steps">
+        {section.items.map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a section's items have no identity but their place
+          <li key={index} className="steps__item">
+            <h3>{step.title}</h3>
+            {paragraphsOf(step.text)}
+          </li>
+        ))}
+      </ol>
     </SectionFrame>
   );
 }
@@ -162,6 +199,8 @@ export function FaqSection({ section }: { section: SectionOf<'faq'> }) {
   );
 }
 
+type CallToActionTarget = (typeof callToActionTargets)[number];
+
 /** Where each call to action's button leads, besides the booking calendar. */
 const targetPaths = {
   contact: '/contact',
@@ -175,15 +214,31 @@ export function CallToActionSection({ section }: { section: SectionOf<'call-to-a
     <SectionFrame id={section.id} heading={section.heading} className="section--tinted">
       {section.text && <p>{section.text}</p>}
       <p className="hero__actions">
-        {section.target === 'book-call' ? (
-          <BookCallButton label={section.label} />
-        ) : (
-          <a className="button" href={targetPaths[section.target]}>
-            {section.label}
-          </a>
+        <CallToActionButton target={section.target} label={section.label} />
+        {section.second && (
+          <CallToActionButton target={section.second.target} label={section.second.label} secondary />
         )}
       </p>
     </SectionFrame>
+  );
+}
+
+function CallToActionButton({
+  target,
+  label,
+  secondary = false,
+}: {
+  target: CallToActionTarget;
+  label: string;
+  secondary?: boolean;
+}) {
+  const className = secondary ? 'button button--secondary' : 'button';
+  return target === 'book-call' ? (
+    <BookCallButton label={label} className={className} />
+  ) : (
+    <a className={className} href={targetPaths[target]}>
+      {label}
+    </a>
   );
 }
 

@@ -4,7 +4,7 @@
 // from the server's /theme.css).
 import '../features/mailing-list/mailing-list.css';
 import '../features/site/site.css';
-import '#content/theme.css';
+import './theme.css';
 import './base.css';
 import './forms.css';
 import './insights.css';
@@ -12,12 +12,12 @@ import './modal.css';
 import '../features/calendar/calendar.css';
 import '../features/booking/booking.css';
 import '../sections/sections.css';
-import '../pages/about/about.css';
+import '../sections/facts.css';
 import '../features/applications/applications.css';
 import '../features/enquiries/enquiries.css';
-import '../pages/cookies/cookies.css';
-import '../pages/home/home.css';
+import '../sections/legal/cookie-list.css';
+import '../sections/highlights.css';
 import '../features/accounts/accounts.css';
-import '../pages/services/services.css';
+import '../sections/services.css';
 import '../features/vat-explainer/vat-explainer.css';
 import '../features/calendar/date-picker.css';

@@ -28,6 +28,7 @@ import * as firm from './migrations/025-firm.ts';
 import * as setupTokens from './migrations/026-setup-tokens.ts';
 import * as firmPictures from './migrations/027-firm-pictures.ts';
 import * as sitePages from './migrations/028-site-pages.ts';
+import * as builtInPages from './migrations/029-built-in-pages.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '026-setup-tokens': setupTokens,
   '027-firm-pictures': firmPictures,
   '028-site-pages': sitePages,
+  '029-built-in-pages': builtInPages,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ArticleStatus } from '#shared/articles.ts';
 import type { AuditKind } from '#shared/audit.ts';
 import type { LeadKind, LeadStage, StaffRole } from '#shared/back-office.ts';
+import type { PageRole } from '#shared/page-roles.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
 export type Timestamp = string;
@@ -447,6 +448,8 @@ export interface SitePageTable {
   publish_document: string | null;
   removed_at: Timestamp | null;
   created_at: Timestamp;
+  /** Which page the site is built around this is (shared/page-roles.ts); null for a page of the firm's own. */
+  role: PageRole | null;
 }
 
 /** A published page as it was, never changed. */

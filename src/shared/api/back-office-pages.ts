@@ -50,6 +50,11 @@ export const pageSummarySchema = z.object({
   nav: z.enum(pageNavPlaces).describe('Where the navigation lists it while it is published.'),
   navLabel: z.string().describe('The words it is listed by; empty for its title.'),
   navOrder: z.number().int().describe('Its place among the pages listed there.'),
+  builtIn: z
+    .boolean()
+    .describe(
+      'A page the site is built around (home, contact, the policies…): its address stays, it is never removed, and it keeps the section it is there for.',
+    ),
   live: z
     .object({ number: z.number().int(), publishedAt: z.string() })
     .nullable()
@@ -165,7 +170,7 @@ export const savePageDraft = endpoint({
     404: noSuchPage,
     409: savedElsewhere,
     422: refusal.describe(
-      'One message per problem, each naming the section and field; "Picture: upload it again." for a picture the site does not hold.',
+      'One message per problem, each naming the section and field; "Picture: upload it again." for a picture the site does not hold; for a page the site is built around that lost the section it is there for, "This page is where visitors find …: put that section back before saving."',
     ),
   },
 });
@@ -230,7 +235,9 @@ export const movePage = endpoint({
   answers: {
     200: formAnswerSchema.describe(`"${pageMessages.moved}"`),
     404: noSuchPage,
-    409: refusal.describe(`"${pageMessages.pathTaken}"`),
+    409: refusal.describe(
+      `"${pageMessages.pathTaken}" or, for a page the site is built around, "${pageMessages.builtInAddress}"`,
+    ),
     422: refusal.describe(`"${pageMessages.path}"`),
   },
 });
@@ -268,5 +275,9 @@ export const removePage = endpoint({
   tag: 'Back office',
   summary: 'Remove a page: its address, and every address it had, answer 410 from now on',
   params: idParams,
-  answers: { 200: formAnswerSchema.describe(`"${pageMessages.removed}"`), 404: noSuchPage },
+  answers: {
+    200: formAnswerSchema.describe(`"${pageMessages.removed}"`),
+    404: noSuchPage,
+    409: refusal.describe(`A page the site is built around: "${pageMessages.builtInRemoval}"`),
+  },
 });

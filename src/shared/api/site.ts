@@ -184,6 +184,16 @@ export const sitePage = (path: string, title: string) =>
     answers: { 200: htmlPage(`The ${title} page.`) },
   });
 
+/** The home page, as the firm last published it. */
+export const homePage = endpoint({
+  method: 'GET',
+  path: '/',
+  access: 'public',
+  tag: 'Pages',
+  summary: 'The home page',
+  answers: { 200: htmlPage('The home page.') },
+});
+
 /**
  * A page of the firm's own (the back office's Pages): any one-word address no other route answers. Static
  * routes win over this one, so no page can hide a part of the site.

@@ -22,9 +22,8 @@ export function DemoLeftoversNote({ leftovers, remove }: { leftovers: DemoLeftov
     <div className="bo-note">
       <p>
         Your website still shows the demo firm’s{' '}
-        {listInWords(leftovers.map((kind) => demoLeftoverWords[kind]))}. This screen does not edit the team,
-        figures or reviews yet: remove them, and those parts of the site stay hidden until you can add your
-        own.
+        {listInWords(leftovers.map((kind) => demoLeftoverWords[kind]))}. Remove them here in one step, then
+        add your own people and reviews on the Pages screen.
       </p>
       <button
         type="button"

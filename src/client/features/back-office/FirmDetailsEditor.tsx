@@ -58,8 +58,6 @@ const blank: FirmDetails = {
   colours: { ...defaultColours },
   typeface: defaultTypeface,
   facts: [],
-  team: [],
-  reviews: [],
   senderName: '',
   noticesEmail: '',
   referencePrefix: '',

@@ -1,15 +1,13 @@
 import { Island } from '#client/islands/Island.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { unbroken } from '#client/lib/unbroken.ts';
-import { footerLinks, navigation } from '#content/navigation.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import { companyRegistration } from '#shared/uk-identifiers.ts';
 import { Regulation } from './Regulation.tsx';
+import { footerLinks } from './site-links.ts';
 
-/** The newsletter page has the larger subscribe form; a second form in its footer would only confuse. */
-const pagesWithTheirOwnSignUp: readonly (string | null)[] = ['/newsletter'];
-
-export function Footer({ path }: { path: string | null }) {
+/** `ownSignUp`: the page has the larger subscribe form, and a second form in its footer would only confuse. */
+export function Footer({ ownSignUp = false }: { ownSignUp?: boolean }) {
   const firm = useFirm();
   const { address } = firm;
   // A site not yet set up has no details, newsletter or pages to offer: its sign-in page stands alone.
@@ -46,7 +44,7 @@ export function Footer({ path }: { path: string | null }) {
             )}
           </section>
         )}
-        {!pagesWithTheirOwnSignUp.includes(path) && (
+        {!ownSignUp && (
           <section aria-labelledby="footer-newsletter">
             <h2 id="footer-newsletter" className="site-footer__heading">
               Our newsletter
@@ -73,7 +71,7 @@ export function Footer({ path }: { path: string | null }) {
         <nav aria-label="Footer">
           <h2 className="site-footer__heading">On this site</h2>
           <ul className="site-footer__links">
-            {[{ href: '/', label: 'Home' }, ...navigation, ...firm.pages, ...footerLinks].map((item) => (
+            {footerLinks(firm.pages).map((item) => (
               <li key={item.href}>
                 <a href={item.href}>{item.label}</a>
               </li>

@@ -1,7 +1,7 @@
 import { BookCallButton } from '#client/features/booking/BookCallButton.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
 import { logoWidth } from '#client/lib/logo-width.ts';
-import { navigation } from '#content/navigation.ts';
+import { mainLinks } from './site-links.ts';
 
 export function Header({ path }: { path: string | null }) {
   const firm = useFirm();
@@ -27,7 +27,7 @@ export function Header({ path }: { path: string | null }) {
             </button>
             <nav id="site-nav" className="site-nav" aria-label="Main">
               <ul>
-                {[...navigation, ...firm.pages.filter((page) => page.place === 'main')].map((item) => (
+                {mainLinks(firm.pages).map((item) => (
                   <li key={item.href}>
                     <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
                       {item.label}

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
 import { InputField } from '#client/lib/InputField.tsx';
 import { TickBox } from '#client/lib/TickBox.tsx';
-import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
 import type { DeMinimisFigures } from '#shared/vat-de-minimis.ts';
 import {
   amountFields,
@@ -11,6 +10,7 @@ import {
   type CalculatorInput,
   readCalculatorInput,
 } from '#shared/vat-de-minimis-form.ts';
+import { vatDeMinimis } from './words.ts';
 
 const copy = vatDeMinimis.calculator;
 const fieldOrder: CalculatorField[] = ['months', ...amountFields];

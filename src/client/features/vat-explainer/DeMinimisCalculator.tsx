@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
 import { assessDeMinimis, type DeMinimisFigures } from '#shared/vat-de-minimis.ts';
 import { readCalculatorInput } from '#shared/vat-de-minimis-form.ts';
 import { CalculatorForm } from './CalculatorForm.tsx';
 import { Outcome } from './Outcome.tsx';
 import { TestCards, testNames } from './TestCards.tsx';
 import { type ConnectorLink, useConnectors } from './useConnectors.ts';
+import { vatDeMinimis } from './words.ts';
 
 // The content's example always reads; the page opens with its results already worked out.
 const exampleFigures = readCalculatorInput(vatDeMinimis.calculator.example).figures as DeMinimisFigures;

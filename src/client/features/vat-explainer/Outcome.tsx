@@ -1,5 +1,5 @@
-import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
 import { type DeMinimisResult, formatPounds } from '#shared/vat-de-minimis.ts';
+import { vatDeMinimis } from './words.ts';
 
 const copy = vatDeMinimis.outcome;
 

@@ -1,5 +1,5 @@
-import { vatDeMinimis } from '#content/pages/vat-de-minimis.ts';
 import { type DeMinimisResult, formatPounds, type TestName } from '#shared/vat-de-minimis.ts';
+import { vatDeMinimis } from './words.ts';
 
 export const testNames: TestName[] = ['testOne', 'testTwo', 'originalTest', 'annualTest'];
 

@@ -1,6 +1,5 @@
 import { Island } from '#client/islands/Island.tsx';
 import { FormPage } from '#client/lib/FormPage.tsx';
-import { nextSteps } from '#content/pages/next-steps.ts';
 import { signIn } from '#shared/api/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
@@ -12,13 +11,18 @@ export const meta: PageMeta = {
   noindex: true,
 };
 
+const steps = [
+  'Sign in with the email address your firm registered for you.',
+  'Forgotten your password? The link under the form emails you a new one.',
+];
+
 export default function LoginPage() {
   return (
     <FormPage
-      eyebrow={nextSteps.staff.eyebrow}
+      eyebrow="Back office"
       heading="Staff sign-in"
       lead="For the firm's staff: sign in to see the enquiries, bookings and sign-ups from the website."
-      steps={nextSteps.staff.steps}
+      steps={steps}
       contact={false}
     >
       <Island name="login-form" props={{}} />

@@ -6,7 +6,7 @@ import { send } from '#tests/support/http.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 // A firm that starts from the demo seed and makes the details its own is told what of Fenwick & Hale the
-// site still shows (the parts Firm details does not edit yet), and removes it in one step.
+// site still shows (its logo, its figures, its people on the pages), and removes it in one step.
 
 let site: TestApp;
 let owner: ReturnType<typeof backOfficeClient>;
@@ -45,8 +45,13 @@ it('names what of the demo firm the site still shows after a rename, and removes
   const again = await owner.send('/firm/demo-content', undefined, 'DELETE');
   expect((await again.json()).infoMessages).toEqual([firmMessages.nothingOfTheDemo]);
   const { items } = await owner.json('/audit-log');
-  expect(items.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual([
-    'firm.logo-removed',
-    'firm.changed',
+  // The about page and the home page, each published again without the demo firm's people.
+  expect(
+    items.slice(0, 4).map((entry: { action: string; subject: string }) => [entry.action, entry.subject]),
+  ).toEqual([
+    ['page.published', '/about'],
+    ['page.published', '/'],
+    ['firm.logo-removed', 'firm'],
+    ['firm.changed', 'firm'],
   ]);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
+import { addBuiltInPages } from '#server/features/pages/index.ts';
 import type { DemoLeftover } from '#shared/api/back-office-firm.ts';
 import { type FirmDetails, firmDetailsSchema } from '#shared/firm-details.ts';
 import { checkLogo } from './marks.ts';
@@ -29,36 +30,42 @@ const demoLogo = (): Promise<FirmLogo> => {
   return seedLogo;
 };
 
+/** The demo firm's people as its pages show them, which the pages feature finds and takes out. */
+export interface DemoPeople {
+  shown(): Promise<('team' | 'reviews')[]>;
+  remove(by: number): Promise<void>;
+}
+
 /**
- * What of the demo firm a site still shows after its owner made the details its own: the seed's logo, or
- * its figures, team and reviews (which Firm details does not edit yet). A firm would not go live with
- * Fenwick & Hale's partners on its about page.
+ * What of the demo firm a site still shows after its owner made the details its own: the seed's logo, its
+ * figures (which Firm details does not edit yet), or its people on the pages. A firm would not go live
+ * with Fenwick & Hale's partners on its about page.
  */
-export async function demoLeftovers(stored: StoredFirm | undefined): Promise<DemoLeftover[]> {
+export async function demoLeftovers(
+  stored: StoredFirm | undefined,
+  people: DemoPeople,
+): Promise<DemoLeftover[]> {
   if (!stored) return [];
-  const seed = demoFirmDetails();
   const leftovers: DemoLeftover[] = [];
   if (stored.logo && stored.logo.key === (await demoLogo()).key) leftovers.push('logo');
-  for (const key of ['facts', 'team', 'reviews'] as const) {
-    if (stored.details[key].length > 0 && JSON.stringify(stored.details[key]) === JSON.stringify(seed[key]))
-      leftovers.push(key);
-  }
-  return leftovers;
+  const { facts } = stored.details;
+  if (facts.length > 0 && JSON.stringify(facts) === JSON.stringify(demoFirmDetails().facts))
+    leftovers.push('facts');
+  return [...leftovers, ...(await people.shown())];
 }
 
 /** Removes what `demoLeftovers` finds, audited as an owner's own changes would be. */
 export async function clearDemoLeftovers(
   db: Db,
   stored: StoredFirm,
+  people: DemoPeople,
   { by, now }: { by: number; now: Date },
 ): Promise<void> {
-  const leftovers = await demoLeftovers(stored);
-  const lists = leftovers.filter((leftover) => leftover !== 'logo');
-  if (lists.length > 0) {
-    const cleared = { ...stored.details, ...Object.fromEntries(lists.map((key) => [key, []])) };
-    await saveFirm(db, cleared, { basedOn: stored.version, by, now });
-  }
+  const leftovers = await demoLeftovers(stored, people);
+  if (leftovers.includes('facts'))
+    await saveFirm(db, { ...stored.details, facts: [] }, { basedOn: stored.version, by, now });
   if (leftovers.includes('logo')) await savePicture(db, 'logo', null, { by, now });
+  if (leftovers.includes('team') || leftovers.includes('reviews')) await people.remove(by);
 }
 
 /** Loads the demo firm into a site that has no firm's details yet; says whether it did. */
@@ -67,5 +74,6 @@ export async function loadDemoFirm(db: Db, now: Date): Promise<'loaded' | 'kept'
   const result = await saveFirm(db, demoFirmDetails(), { basedOn: null, by: null, now });
   if (!result.saved) return 'kept';
   await savePicture(db, 'logo', await demoLogo(), { by: null, now });
+  await addBuiltInPages(db, now, { demo: true });
   return 'loaded';
 }

@@ -89,8 +89,6 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'Colours',
         'Typeface',
         'Facts about the firm',
-        'Team',
-        'Reviews',
         'Sender name',
         'Address that receives notices',
         'Reference prefix',

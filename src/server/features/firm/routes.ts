@@ -9,7 +9,7 @@ import {
   saveFirmDetails,
 } from '#shared/api/back-office-firm.ts';
 import { firmFieldLabels } from '#shared/firm-details.ts';
-import { clearDemoLeftovers, demoLeftovers } from './demo-firm.ts';
+import { clearDemoLeftovers, type DemoPeople, demoLeftovers } from './demo-firm.ts';
 import type { LiveFirm } from './live-firm.ts';
 import { registerPictureUploads } from './picture-uploads.ts';
 import { loadFirm, saveFirm } from './repository.ts';
@@ -25,7 +25,7 @@ const startsWithLabel = (message: string) => labels.some((label) => message.star
  */
 export function registerFirmRoutes(
   app: FastifyInstance,
-  { db, firm, now }: { db: Db; firm: LiveFirm; now: () => Date },
+  { db, firm, now, demoPeople }: { db: Db; firm: LiveFirm; now: () => Date; demoPeople: DemoPeople },
 ) {
   registerPictureUploads(app, { db, firm, now });
 
@@ -38,7 +38,7 @@ export function registerFirmRoutes(
       logo: shown?.logo || null,
       logoShape: shown?.logoShape ?? 1,
       badges: shown?.badges ?? [],
-      demoLeftovers: await demoLeftovers(stored),
+      demoLeftovers: await demoLeftovers(stored, demoPeople),
       homePicture: shown?.hero
         ? { src: shown.hero.src, alt: shown.hero.alt, width: shown.hero.width, height: shown.hero.height }
         : null,
@@ -47,9 +47,9 @@ export function registerFirmRoutes(
 
   serve(app, clearDemoContent, async (request) => {
     const stored = await loadFirm(db);
-    if ((await demoLeftovers(stored)).length === 0 || !stored)
+    if ((await demoLeftovers(stored, demoPeople)).length === 0 || !stored)
       return succeeded(firmMessages.nothingOfTheDemo);
-    await clearDemoLeftovers(db, stored, { by: request.staff.id, now: now() });
+    await clearDemoLeftovers(db, stored, demoPeople, { by: request.staff.id, now: now() });
     await firm.refresh();
     return succeeded(firmMessages.demoCleared);
   });

@@ -64,8 +64,6 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     colours: { ...defaultColours },
     typeface: defaultTypeface,
     facts: [],
-    team: [],
-    reviews: [],
     referencePrefix: 'WEB',
     priceRange: '',
   };

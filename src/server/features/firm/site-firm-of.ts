@@ -119,8 +119,6 @@ export function siteFirmOf(
     colours: details.colours,
     typeface: details.typeface,
     facts: details.facts,
-    team: details.team,
-    reviews: details.reviews,
     referencePrefix: details.referencePrefix,
     priceRange: details.priceRange,
   };

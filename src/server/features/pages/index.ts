@@ -1,3 +1,5 @@
+export { addBuiltInPages } from './built-in-pages.ts';
+export { demoPeopleShown, isDemoPerson } from './demo-people.ts';
 export { publicPagesPlugin } from './public-routes.ts';
 export { PublishedPages } from './published-pages.ts';
 export { registerPageRoutes } from './routes.ts';

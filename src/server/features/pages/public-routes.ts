@@ -3,7 +3,8 @@ import type { SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import { createPoller } from '#server/jobs/poller.ts';
 import { sendPhotoFile } from '#server/pictures/photo-file.ts';
-import { firmPage, pagePictureFile } from '#shared/api/site.ts';
+import { firmPage, homePage, pagePictureFile } from '#shared/api/site.ts';
+import { addBuiltInPages } from './built-in-pages.ts';
 import type { PublishedPages } from './published-pages.ts';
 import type { PagesService } from './service.ts';
 
@@ -22,6 +23,13 @@ export interface PublicPagesOptions {
  */
 export const publicPagesPlugin: FastifyPluginAsync<PublicPagesOptions> = async (app, options) => {
   const { pages, published, site } = options;
+  serve(app, homePage, (request, reply) => {
+    const page = published.page('/');
+    if (page) return site.send(request, reply, page);
+    reply.callNotFound();
+    return reply;
+  });
+
   serve(app, firmPage, (request, reply) => {
     const path = `/${request.params.page}`;
     const page = published.page(path);
@@ -55,6 +63,7 @@ export const publicPagesPlugin: FastifyPluginAsync<PublicPagesOptions> = async (
     { pollIntervalMs: options.refreshSeconds * 1000, log: app.log as never, what: 'pages refresh' },
   );
   app.addHook('onReady', async () => {
+    await addBuiltInPages(app.deps.db, app.deps.clock());
     await published.refresh();
     job.start();
   });

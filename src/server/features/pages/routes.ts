@@ -108,6 +108,7 @@ export function registerPageRoutes(
     const { document, basedOn } = request.body;
     const saved = await pages.saveDraft(idOf(request.params), document, basedOn, request.staff.id);
     if (saved.saved) return { ...succeeded(pageMessages.saved), draftVersion: saved.draftVersion };
+    if (saved.reason === 'kept-section') return reply.status(422).send(failure(saved.message));
     if (saved.reason === 'missing-picture') return reply.status(422).send(failure(pictureMissing));
     if (saved.reason === 'no-such-adviser')
       return reply.status(422).send(failure(pageMessages.noSuchAdviser));
@@ -153,6 +154,7 @@ export function registerPageRoutes(
     const moved = await pages.move(idOf(request.params), request.body.path, request.staff.id);
     if (moved === 'no-page') return reply.status(404).send(noSuchPage);
     if (moved === 'taken') return reply.status(409).send(failure(pageMessages.pathTaken));
+    if (moved === 'built-in') return reply.status(409).send(failure(pageMessages.builtInAddress));
     await changed();
     return succeeded(pageMessages.moved);
   });
@@ -166,8 +168,9 @@ export function registerPageRoutes(
   });
 
   serve(app, removePage, async (request, reply) => {
-    if (!(await pages.remove(idOf(request.params), request.staff.id)))
-      return reply.status(404).send(noSuchPage);
+    const removal = await pages.remove(idOf(request.params), request.staff.id);
+    if (removal === 'no-page') return reply.status(404).send(noSuchPage);
+    if (removal === 'built-in') return reply.status(409).send(failure(pageMessages.builtInRemoval));
     await changed();
     return succeeded(pageMessages.removed);
   });

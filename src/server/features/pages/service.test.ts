@@ -4,6 +4,7 @@ import { paragraph } from '#shared/rich-text.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { freshDatabaseEachTest } from '#tests/support/migrated-database.ts';
+import { addBuiltInPages } from './built-in-pages.ts';
 import { loadLivePages, loadLivePagesStamp } from './live-pages.ts';
 import { pagesService } from './service.ts';
 
@@ -34,6 +35,7 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
         nav: 'none',
         navLabel: '',
         navOrder: 0,
+        builtIn: false,
         live: null,
         draftDiffers: true,
         publishAt: null,
@@ -133,7 +135,7 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
     expect(live.addresses.get('/property-landlords')).toBe('/landlords');
 
     clock = new Date(start.getTime() + 2_000);
-    expect(await pages.remove(made.id, null)).toBe(true);
+    expect(await pages.remove(made.id, null)).toBe('removed');
     live = await loadLivePages(current.db);
     expect(live.pages).toEqual([]);
     expect(live.addresses.get('/landlords')).toBeNull();
@@ -153,5 +155,101 @@ describeEachDatabase('the firm’s pages as stored', (kind) => {
       'partner@obrienmarsh.example moved the page /property-landlords to /landlords',
       'partner@obrienmarsh.example removed the page /landlords',
     ]);
+  });
+});
+
+describeEachDatabase('the pages the site is built around', (kind) => {
+  const current = freshDatabaseEachTest(kind);
+  const service = () => pagesService(current.db, { isTaken: () => false, now: () => start });
+  const builtIn = async (path: string) => {
+    const page = (await service().list()).find((each) => each.path === path);
+    if (!page) throw new Error(`no page at ${path}`);
+    return page;
+  };
+
+  it('are added once each, published, in the navigation, without the demo firm’s people', async () => {
+    expect(await addBuiltInPages(current.db, start)).toBe(10);
+    expect(await addBuiltInPages(current.db, start)).toBe(0);
+    const live = await loadLivePages(current.db);
+    expect(live.pages.map((page) => [page.path, page.nav, page.navLabel])).toEqual([
+      ['/', 'none', 'Accountants in {town}'],
+      ['/services', 'main', 'Services'],
+      ['/about', 'main', 'About us'],
+      ['/vat-de-minimis', 'main', 'VAT guide'],
+      ['/application', 'main', 'Work with us'],
+      ['/contact', 'main', 'Contact'],
+      ['/quote', 'footer', 'Ask for a quote'],
+      ['/newsletter', 'footer', 'Newsletter'],
+      ['/privacy', 'footer', 'Privacy notice'],
+      ['/cookies', 'footer', 'Cookie policy'],
+    ]);
+    const types = live.pages.flatMap((page) => page.document.sections.map((section) => section.type));
+    expect(types).not.toContain('team');
+    expect(types).not.toContain('reviews');
+    expect((await builtIn('/contact')).builtIn).toBe(true);
+  });
+
+  it('keep their address and the section they are there for, and are never removed', async () => {
+    await addBuiltInPages(current.db, start);
+    const pages = service();
+    const contact = await builtIn('/contact');
+    expect(await pages.move(contact.id, '/get-in-touch', null)).toBe('built-in');
+    expect(await pages.remove(contact.id, null)).toBe('built-in');
+
+    const page = await pages.read(contact.id);
+    if (!page) throw new Error('no contact page');
+    const withoutForm = { ...page.draft, sections: page.draft.sections.filter((s) => s.type !== 'form') };
+    expect(await pages.saveDraft(contact.id, withoutForm, page.draftVersion, null)).toEqual({
+      saved: false,
+      reason: 'kept-section',
+      message: 'This page is where visitors find the contact form: put that section back before saving.',
+    });
+    // Anything else on it is the firm's to change: here, its opening band goes.
+    const withoutHero = { ...page.draft, sections: page.draft.sections.filter((s) => s.type !== 'hero') };
+    expect(await pages.saveDraft(contact.id, withoutHero, page.draftVersion, null)).toEqual({
+      saved: true,
+      draftVersion: page.draftVersion + 1,
+    });
+  });
+
+  it('bring the people a firm’s details held before pages did', async () => {
+    await current.db
+      .insertInto('firm')
+      .values({
+        id: 1,
+        details: JSON.stringify({
+          team: [{ name: 'Aoife Marsh FCA', role: 'Partner', text: 'Aoife looks after farms.' }],
+          reviews: [
+            {
+              quote: 'Calm and quick.',
+              name: 'Dev Patel',
+              role: 'Owner',
+              business: 'Patel Farms',
+              place: '',
+            },
+          ],
+        }),
+        version: 1,
+        updated_at: start.toISOString(),
+      })
+      .execute();
+    await addBuiltInPages(current.db, start);
+    const { pages } = await loadLivePages(current.db);
+    const sections = pages.flatMap((page) => page.document.sections);
+    expect(sections.find((section) => section.type === 'team')).toMatchObject({
+      members: [
+        {
+          name: 'Aoife Marsh FCA',
+          role: 'Partner',
+          qualifications: '',
+          biography: 'Aoife looks after farms.',
+        },
+      ],
+    });
+    expect(sections.find((section) => section.type === 'reviews')).toMatchObject({
+      items: [
+        { quote: 'Calm and quick.', name: 'Dev Patel', business: 'Owner, Patel Farms', permission: true },
+      ],
+    });
   });
 });

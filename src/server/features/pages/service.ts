@@ -3,8 +3,9 @@ import { recordAudit } from '#server/audit/log.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Photo } from '#server/pictures/photo-sizes.ts';
 import type { PageSummary, SitePage } from '#shared/api/back-office-pages.ts';
+import { missingKeptSection } from '#shared/page-roles.ts';
 import type { PageNavPlace } from '#shared/pages.ts';
-import { type PageDocument, pageDocumentSchema, picturesOf } from '#shared/sections.ts';
+import { type PageDocument, pageDocumentSchema, picturesOf, type Section } from '#shared/sections.ts';
 
 // The firm's pages as stored (migrations/028-site-pages.ts): drafts saved from the version read, every
 // publish kept as a version, and the addresses a page gave up answering for it.
@@ -15,8 +16,27 @@ type PageRow = Selectable<Database['site_pages']>;
 
 export type DraftSave =
   | { saved: true; draftVersion: number }
-  | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' | 'no-such-adviser' };
-export type PathChange = 'moved' | 'no-page' | 'taken';
+  | { saved: false; reason: 'no-page' | 'conflict' | 'missing-picture' | 'no-such-adviser' }
+  | { saved: false; reason: 'kept-section'; message: string };
+/** `built-in`: a page the site is built around, whose address stays and which is never removed. */
+export type PathChange = 'moved' | 'no-page' | 'taken' | 'built-in';
+export type Removal = 'removed' | 'no-page' | 'built-in';
+
+/** `document` without the people `isGone` picks; a section of people left with none goes. */
+function withoutPeople(document: PageDocument, isGone: (person: { name: string }) => boolean): PageDocument {
+  const sections = document.sections.flatMap((section): Section[] => {
+    if (section.type === 'team') {
+      const members = section.members.filter((member) => !isGone(member));
+      return members.length > 0 ? [{ ...section, members }] : [];
+    }
+    if (section.type === 'reviews') {
+      const items = section.items.filter((review) => !isGone(review));
+      return items.length > 0 ? [{ ...section, items }] : [];
+    }
+    return [section];
+  });
+  return { ...document, sections };
+}
 
 /** A stored document, checked as it is read. */
 export const parse = (json: string) => pageDocumentSchema.parse(JSON.parse(json));
@@ -102,6 +122,7 @@ export function pagesService(
       nav: row.nav,
       navLabel: row.nav_label,
       navOrder: row.nav_order,
+      builtIn: row.role !== null,
       live: live ? { number: live.number, publishedAt: live.published_at } : null,
       draftDiffers: !live || live.document !== row.draft,
       publishAt: row.publish_at,
@@ -249,6 +270,8 @@ export function pagesService(
       return db.transaction().execute(async (trx) => {
         const row = await findPage(trx, id);
         if (!row) return { saved: false, reason: 'no-page' };
+        const missing = missingKeptSection(row.role, document.sections);
+        if (missing) return { saved: false, reason: 'kept-section', message: missing };
         if (!(await picturesHeld(trx, document))) return { saved: false, reason: 'missing-picture' };
         if (!(await advisersHeld(trx, document))) return { saved: false, reason: 'no-such-adviser' };
         if (row.draft_version === basedOn && row.draft === JSON.stringify(document))
@@ -383,6 +406,7 @@ export function pagesService(
       return db.transaction().execute(async (trx) => {
         const row = await findPage(trx, id);
         if (!row) return 'no-page';
+        if (row.role) return 'built-in';
         if (row.path === path) return 'moved';
         if (await pathInUse(trx, path, id)) return 'taken';
         const at = now().toISOString();
@@ -428,11 +452,32 @@ export function pagesService(
       });
     },
 
+    /**
+     * Takes out of every page (its draft, and what visitors see, published again at once) the team
+     * members and reviews `isGone` picks, and any section of them left empty. Answers whether it changed any.
+     */
+    async removePeople(isGone: (person: { name: string }) => boolean, by: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('site_pages').selectAll().where('removed_at', 'is', null).execute();
+        let changed = false;
+        for (const row of rows) {
+          const draft = withoutPeople(parse(row.draft), isGone);
+          if (JSON.stringify(draft) === row.draft) continue;
+          if (!(await writeDraft(trx, row.id, draft, row.draft_version, by))) continue;
+          changed = true;
+          if (row.live_revision !== null)
+            await publishDraft(trx, { ...row, draft: JSON.stringify(draft) }, by);
+        }
+        return changed;
+      });
+    },
+
     /** Removes a page: its address, and every address it gave up, answer 410 from now on. */
-    async remove(id: number, by: number | null): Promise<boolean> {
+    async remove(id: number, by: number | null): Promise<Removal> {
       return db.transaction().execute(async (trx) => {
         const row = await findPage(trx, id);
-        if (!row) return false;
+        if (!row) return 'no-page';
+        if (row.role) return 'built-in';
         const at = now().toISOString();
         await trx
           .updateTable('site_pages')
@@ -450,7 +495,7 @@ export function pagesService(
           .onConflict((oc) => oc.column('path').doUpdateSet({ page_id: null, moved_at: at }))
           .execute();
         await recordAudit(trx, { userId: by, action: 'page.removed', subject: row.path }, now());
-        return true;
+        return 'removed';
       });
     },
   };

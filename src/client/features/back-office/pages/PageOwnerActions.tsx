@@ -114,20 +114,32 @@ export function PageOwnerActions({
           </ul>
         </>
       )}
-      <fieldset>
-        <legend>Address</legend>
-        <div className="bo-field">
-          <label htmlFor="page-path">Address</label>
-          <input id="page-path" type="text" value={path} onChange={(event) => setPath(event.target.value)} />
-        </div>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => act(() => call(movePage, { params, body: { path } }))}
-        >
-          Move the page
-        </button>
-      </fieldset>
+      {page.builtIn ? (
+        <p>
+          The site is built around this page: its address, {page.path}, stays, because the site’s forms,
+          emails and other pages link to it, and it cannot be removed.
+        </p>
+      ) : (
+        <fieldset>
+          <legend>Address</legend>
+          <div className="bo-field">
+            <label htmlFor="page-path">Address</label>
+            <input
+              id="page-path"
+              type="text"
+              value={path}
+              onChange={(event) => setPath(event.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => act(() => call(movePage, { params, body: { path } }))}
+          >
+            Move the page
+          </button>
+        </fieldset>
+      )}
       <fieldset>
         <legend>Navigation</legend>
         <div className="bo-field">
@@ -170,25 +182,27 @@ export function PageOwnerActions({
           Save the navigation
         </button>
       </fieldset>
-      <p>
-        <button
-          type="button"
-          className="button bo-danger"
-          onClick={() => {
-            if (!window.confirm('Remove this page? Its address will tell visitors it has gone.')) return;
-            act(
-              async () => {
-                const removed = await call(removePage, { params });
-                navigate('pages');
-                return removed;
-              },
-              { reload: false },
-            );
-          }}
-        >
-          Remove the page
-        </button>
-      </p>
+      {!page.builtIn && (
+        <p>
+          <button
+            type="button"
+            className="button bo-danger"
+            onClick={() => {
+              if (!window.confirm('Remove this page? Its address will tell visitors it has gone.')) return;
+              act(
+                async () => {
+                  const removed = await call(removePage, { params });
+                  navigate('pages');
+                  return removed;
+                },
+                { reload: false },
+              );
+            }}
+          >
+            Remove the page
+          </button>
+        </p>
+      )}
     </section>
   );
 }

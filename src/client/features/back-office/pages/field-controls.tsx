@@ -186,3 +186,109 @@ export function Items<T>({
     </>
   );
 }
+
+/** What each type of section's fields are given: the section, where its changes go, and its fields' ids. */
+export interface FieldsOf<S> {
+  section: S;
+  onChange: (next: S) => void;
+  /** A field's id, unique on the page: the section's name and the field's. */
+  id: (field: string) => string;
+}
+
+/** A link's words and address, both empty for none. */
+export function LinkFields({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: { label: string; href: string } | undefined;
+  onChange: (link: { label: string; href: string } | undefined) => void;
+}) {
+  const change = (next: { label: string; href: string }) =>
+    onChange(next.label === '' && next.href === '' ? undefined : next);
+  const link = value ?? { label: '', href: '' };
+  return (
+    <fieldset className="bo-field bo-field--wide bo-link-fields">
+      <legend>{label}</legend>
+      <Line
+        id={`${id}-label`}
+        label="Its words"
+        value={link.label}
+        max={60}
+        onChange={(words) => change({ ...link, label: words })}
+      />
+      <Line
+        id={`${id}-href`}
+        label="Where it goes"
+        hint="A page of this site, such as /contact, or a web address starting https://."
+        value={link.href}
+        max={2000}
+        onChange={(href) => change({ ...link, href })}
+      />
+    </fieldset>
+  );
+}
+
+/** Lines of a list (what a fee covers, what happens next), each its own field, added and removed. */
+export function LineItems({
+  id,
+  label,
+  adding,
+  items,
+  max,
+  maxLength,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  adding: string;
+  items: readonly string[];
+  max: number;
+  maxLength: number;
+  onChange: (items: string[]) => void;
+}) {
+  return (
+    <fieldset className="bo-field bo-field--wide">
+      <legend>{label}</legend>
+      <Items
+        items={[...items]}
+        max={max}
+        adding={adding}
+        name={(item, index) => item || `Line ${index + 1}`}
+        blank=""
+        onChange={onChange}
+      >
+        {(item, index, change) => (
+          <Line
+            id={`${id}-${index}`}
+            label={`Line ${index + 1}`}
+            value={item}
+            max={maxLength}
+            onChange={change}
+          />
+        )}
+      </Items>
+    </fieldset>
+  );
+}
+
+/** A section's heading, which some types may leave empty. */
+export function HeadingField<S extends { heading?: string | undefined }>({
+  section,
+  onChange,
+  id,
+  optional = false,
+}: FieldsOf<S> & { optional?: boolean }) {
+  return (
+    <Line
+      id={id('heading')}
+      label={optional ? 'Heading (if it has one)' : 'Heading'}
+      value={section.heading ?? ''}
+      max={120}
+      onChange={(heading) => onChange({ ...section, heading })}
+    />
+  );
+}

@@ -8,6 +8,7 @@ export const sectionLabels: Record<SectionType, string> = {
   hero: 'Opening band',
   'rich-text': 'Text',
   services: 'Services and prices',
+  steps: 'Steps',
   team: 'Team',
   reviews: 'Reviews',
   accreditations: 'Accreditations',
@@ -17,6 +18,8 @@ export const sectionLabels: Record<SectionType, string> = {
   'image-text': 'Picture and text',
   form: 'A form',
   'vat-explainer': 'VAT explainer and calculator',
+  'privacy-notice': 'Privacy notice',
+  'cookie-list': 'Cookie list',
 };
 
 /** A section of `type` as it starts: a name of its own and words to write over. */
@@ -35,6 +38,13 @@ export function newSection(type: SectionType, taken: readonly string[]): Section
         type,
         heading: 'What we do',
         items: [{ title: 'A service', text: 'What it includes.', price: '' }],
+      };
+    case 'steps':
+      return {
+        id,
+        type,
+        heading: 'How working together goes',
+        items: [{ title: 'A step', text: 'What happens.' }],
       };
     case 'team':
       return {
@@ -81,6 +91,8 @@ export function newSection(type: SectionType, taken: readonly string[]): Section
     case 'form':
       return { id, type, form: 'contact' };
     case 'vat-explainer':
+    case 'privacy-notice':
+    case 'cookie-list':
       return { id, type };
   }
 }

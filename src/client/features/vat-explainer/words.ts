@@ -1,12 +1,7 @@
-// Copy for the VAT partial-exemption de minimis explainer and its calculator. The arithmetic is in
-// src/shared/vat-de-minimis.ts; this file holds only words and the example figures the page opens with.
+// The VAT partial-exemption de minimis explainer and its calculator: the product's guide to the law, in
+// words and the example figures it opens with. The arithmetic is in src/shared/vat-de-minimis.ts; the
+// page around it (its opening and its call to action) is the firm's.
 export const vatDeMinimis = {
-  title: 'VAT de minimis tests and calculator',
-  description:
-    'How the UK partial exemption de minimis tests work (simplified Tests One and Two, the original and the annual test), with a calculator for your own figures.',
-  eyebrow: 'VAT guide',
-  heading: 'VAT partial exemption: are you de minimis?',
-  lead: 'If you make both taxable and exempt supplies, you normally cannot reclaim the VAT on costs that relate to your exempt income. The de minimis rules let you reclaim it anyway when the amounts are small. Check your figures below, then read how each test works.',
   intro: [
     'Businesses that make exempt supplies, such as residential lettings, insurance broking, financial services or some health and education services, alongside standard or zero-rated sales are "partly exempt". Their input tax falls into three groups: VAT on costs used only for taxable supplies, which you reclaim in full; VAT on costs used only for exempt supplies, which you normally cannot reclaim; and residual VAT on shared overheads such as rent, phones and accountancy fees, which you split between the two.',
     'HMRC accepts that small amounts of exempt input tax are not worth the paperwork. If you pass any one of the de minimis tests for a VAT period, you treat all your input tax as taxable and reclaim it in full. The limit in every test is £625 a month on average, so £1,875 for a quarter and £7,500 for a year.',
@@ -127,9 +122,5 @@ export const vatDeMinimis = {
     ],
     disclaimer:
       'This guide and calculator give a general picture, not advice for your business. The rules have details, such as the standard method override and the capital goods scheme, that the calculator does not cover.',
-  },
-  callToAction: {
-    heading: 'Partly exempt and unsure where you stand?',
-    text: 'We prepare partial exemption calculations and annual adjustments for landlords, dental and medical practices, charities and financial businesses. A short call is usually enough to tell whether you are recovering all the VAT you can.',
   },
 } as const;

@@ -1,4 +1,5 @@
-// Copy for the privacy notice. Keep it in step with what the site actually collects and keeps.
+// The privacy notice's account of what the site collects, why and for how long: the product's words,
+// kept in step with what it does (a firm writes its own words around them, on the page's other sections).
 import { auditAddressKeptDays, requestLogKeptDays } from '#shared/address-retention.ts';
 import {
   consentProofYears,
@@ -8,12 +9,7 @@ import {
   unconfirmedSignUpKeptDays,
 } from '#shared/retention.ts';
 
-export const privacyPage = {
-  title: 'Privacy notice',
-  description: 'How we collect, use and look after the personal details you give us through this website.',
-  heading: 'Privacy notice',
-  /** The firm's legal name takes the place of {controller} (its Firm details). */
-  lead: 'This notice explains what we do with the details you give us through this website, why, and for how long. {controller} is the controller of those details.',
+export const privacyNotice = {
   sections: [
     {
       heading: 'What we collect',

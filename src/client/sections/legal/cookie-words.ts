@@ -1,12 +1,7 @@
-// Copy for the cookie policy. Keep it in step with what the site actually stores in a visitor's browser.
+// What the site stores in a visitor's browser: the product's words, kept in step with what it does.
 import { storageKeys } from '#shared/storage-keys.ts';
 
-export const cookiesPage = {
-  title: 'Cookie policy',
-  description:
-    'The few cookies and browser storage items this website uses, what each is for and how long it lasts. We use no advertising or tracking cookies.',
-  heading: 'Cookie policy',
-  lead: 'This website stores as little as it can in your browser, and only what it needs to work. We do not use analytics, advertising or social media cookies, so we do not ask for your consent to them.',
+export const cookieList = {
   tableCaption: 'What this site stores in your browser',
   columns: { name: 'Name', kind: 'Kind', purpose: 'What it is for', expires: 'How long it lasts' },
   items: [
