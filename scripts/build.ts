@@ -86,12 +86,10 @@ const siteAssets: Prerender.SiteAssets = {
   typefaces: typefaceFiles,
 };
 writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));
-// Rendered pages that builds before the firm became data wrote: the server no longer reads them.
-for (const old of ['pages', 'server-page.html'])
+// What builds before the pages became data wrote: the server no longer reads them. (The build's pages are
+// all kept out of search results; /sitemap.xml lists the pages the server draws.)
+for (const old of ['pages', 'server-page.html', 'sitemap.json'])
   rmSync(path.join(dist, old), { recursive: true, force: true });
-// The pages search engines should find, for the server's /sitemap.xml.
-const indexable = pages.flatMap(({ meta }) => (meta.path !== null && !meta.noindex ? [meta.path] : []));
-writeFileSync(path.join(dist, 'sitemap.json'), JSON.stringify({ paths: indexable.sort() }));
 
 // Compressed once here, so the server never compresses a static file per request.
 const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;

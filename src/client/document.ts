@@ -6,7 +6,6 @@ import { escapeHtml } from '#shared/html.ts';
 import { themeHref } from '#shared/look.ts';
 import { pageDescription, pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
-import { retentionPeriodMetaName, retentionPeriodToken } from '#shared/retention.ts';
 import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
 import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
@@ -46,7 +45,6 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     page.head,
     ...(url && !meta.noindex ? sharingTags(firm, title, meta.description, url) : []),
     meta.botCheck && `<meta name="${botCheckMetaName}" content="${botCheckSettingsToken}">`,
-    meta.retentionPeriod && `<meta name="${retentionPeriodMetaName}" content="${retentionPeriodToken}">`,
     // The .ico for browsers and tools that ask for /favicon.ico by name, the PNG for a phone's home
     // screen: the server makes both from the firm's logo (features/firm/site-pictures.ts).
     `<link rel="icon" href="${favicon.path}" sizes="16x16 32x32 48x48">`,

@@ -162,10 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await firmPages.refresh().catch((error) => app.log.error({ err: error }, 'pages not rendered again'));
   });
   app.addHook('onClose', async () => stopRendering());
-  registerSitemap(app, config.distDir, config.publicUrl, [
-    () => insights.sitemapEntries(),
-    () => firmPages.sitemapEntries(),
-  ]);
+  registerSitemap(app, config.publicUrl, [() => firmPages.sitemapEntries(), () => insights.sitemapEntries()]);
   registerTheme(
     app,
     () => pages.firm,

@@ -18,12 +18,10 @@ export const unconfirmedSignUpKeptDays = 30;
 export const consentProofYears = 6;
 
 /**
- * The privacy notice is prerendered before RETENTION_MONTHS is known: it carries this token where the
- * period belongs, and the server fills in `retentionPeriodWords` at start. The page also carries the words
- * in `<meta name="retention-period">`, so that the browser renders the same text when it takes over.
+ * The privacy notice is rendered without knowing RETENTION_MONTHS: it carries this token where the period
+ * belongs, and the server fills in `retentionPeriodWords` (the notice is plain HTML, never hydrated).
  */
 export const retentionPeriodToken = '%RETENTION_PERIOD%';
-export const retentionPeriodMetaName = 'retention-period';
 
 const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 

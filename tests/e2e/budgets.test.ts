@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
-import { builtPagePaths } from '../support/built-pages.ts';
+import { sitePagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
 
 /**
@@ -149,7 +149,7 @@ const backOfficeFiles = [...reachedFrom(Object.keys(manifest).filter(isBackOffic
 );
 
 // Every public page the build made (all but the back office).
-const publicPages = builtPagePaths
+const publicPages = sitePagePaths
   .filter((page) => page !== '/back-office')
   .map((page) => (page === '/404' ? '/no-such-page' : page));
 

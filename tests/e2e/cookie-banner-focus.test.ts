@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setUpSiteInBrowser } from '../support/browser.ts';
+import { publicPagePaths } from '../support/built-pages.ts';
 
 // WCAG 2.2 2.4.11 Focus Not Obscured: with the cookie banner showing (a first visit), tabbing through a
 // whole page never puts the keyboard on something the banner hides, and its button comes before the
 // footer's links.
 const t = setUpSiteInBrowser();
-
-const { paths: publicPaths } = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../dist/sitemap.json'), 'utf8'),
-) as { paths: string[] };
 
 interface Stop {
   name: string;
@@ -59,7 +56,7 @@ async function tabThrough(): Promise<Stop[]> {
 
 // Each page is loaded once, tabbed through on a small phone, then loaded again on a laptop's screen.
 describe('tabbing through every page at 320 and at 1280 px with the cookie banner showing', () => {
-  it.each(publicPaths)(
+  it.each(publicPagePaths)(
     '%s: the banner covers no focused element, and its button comes before the footer',
     async (pagePath) => {
       for (const width of [320, 1280]) {

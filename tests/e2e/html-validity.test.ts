@@ -5,7 +5,7 @@ import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
-import { builtPagePaths } from '../support/built-pages.ts';
+import { sitePagePaths } from '../support/built-pages.ts';
 import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
 import { signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
@@ -13,7 +13,7 @@ import { linkIn } from '../support/smtp.ts';
 const t = setUpSiteInBrowser();
 const { dialog, chooseDayAndTime } = bookingModal(() => t.page);
 
-const built = builtPagePaths;
+const built = sitePagePaths;
 
 /** The page a navigation was served, as the server sent it (before any script ran). */
 async function servedTo(browser: Promise<Response | null>): Promise<HtmlDocument> {

@@ -4,15 +4,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { renderedPages } from '../support/built-pages.ts';
+import { publicPagePaths, renderedPages } from '../support/built-pages.ts';
 
 // What a visitor sees of the firm's look, measured in Chromium: the typeface, the form controls, the
 // dark bands' buttons, the cookie banner, the header and the cookie policy on a phone, and the newsletter forms.
 const t = setUpSiteInBrowser({ viewport: { width: 1280, height: 900 } });
-
-const { paths: publicPaths } = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../dist/sitemap.json'), 'utf8'),
-) as { paths: string[] };
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -127,7 +123,7 @@ describe('text', () => {
 
 describe('the newsletter', () => {
   it('has one sign-up form on every public page, and the newsletter page only its own', async () => {
-    for (const pagePath of publicPaths) {
+    for (const pagePath of publicPagePaths) {
       await open(t.page, `${t.site.url}${pagePath}`);
       await expect(t.page.locator('form[action="/subscribe"]').count(), pagePath).resolves.toBe(1);
     }
@@ -171,7 +167,7 @@ describe('the cookie banner on a phone', () => {
 describe('the header on the narrowest phone', () => {
   it('keeps the logo, the name and the Menu button on one row at 320 px', async () => {
     await t.page.setViewportSize({ width: 320, height: 568 });
-    for (const pagePath of publicPaths) {
+    for (const pagePath of publicPagePaths) {
       await open(t.page, `${t.site.url}${pagePath}`);
       const header = await t.page.locator('header.site-header').boundingBox();
       const brand = await t.page.locator('.site-header__brand').boundingBox();

@@ -4,14 +4,14 @@ import { accessibilityViolations } from '../support/accessibility.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
-import { builtPagePaths } from '../support/built-pages.ts';
+import { sitePagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 
 const t = setUpSiteInBrowser();
 const modal = bookingModal(() => t.page);
 
-const built = builtPagePaths;
+const built = sitePagePaths;
 /** A phone's width and a laptop's: each page is loaded once and checked at both, resized in between. */
 const widths = [1280, 375];
 

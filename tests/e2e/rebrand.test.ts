@@ -6,7 +6,7 @@ import { logoMessages } from '#shared/firm-pictures.ts';
 import { unescapeHtml } from '#shared/html.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
-import { builtPagePaths } from '../support/built-pages.ts';
+import { sitePagePaths } from '../support/built-pages.ts';
 import { contact, post } from '../support/enquiries.ts';
 import { obrienAndMarsh } from '../support/firms.ts';
 import { send } from '../support/http.ts';
@@ -92,7 +92,7 @@ it('a new owner renames the firm and changes its phone, colours, logo and promis
     timeoutMs: 10_000,
     what: () => 'the second instance to show the new logo',
   });
-  for (const path of builtPagePaths.filter((path) => !['/back-office', '/reset-password'].includes(path))) {
+  for (const path of sitePagePaths.filter((path) => !['/back-office', '/reset-password'].includes(path))) {
     const text = await words(path === '/404' ? '/no-such-page' : path);
     expect(text, path).toContain(renamed.name);
     for (const old of ['O’Brien', "O'Brien", '0113 496 0000', 'two working hours'])

@@ -10,8 +10,6 @@ export interface PageMeta {
   noindex?: boolean;
   /** The page sends a form behind the bot check (the booking modal too), so it carries its public settings. */
   botCheck?: boolean;
-  /** The page states how long leads are kept, which the server fills in from RETENTION_MONTHS at start. */
-  retentionPeriod?: boolean;
   /**
    * `staff`: the page brings its own layout (the back office's), so none of the public header, footer,
    * newsletter form or cookie banner is rendered around it, prerendered or in the browser.

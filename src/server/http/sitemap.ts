@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { robots as robotsFile, sitemap as sitemapFile } from '#shared/api/site.ts';
 import { escapeHtml } from '#shared/html.ts';
@@ -12,18 +10,16 @@ export interface SitemapPage {
 }
 
 /**
- * /robots.txt and /sitemap.xml, written once at start from the build's list of indexable pages and the
- * site's public address. Pages kept out of search results (sign-in, thank-you pages) carry a noindex tag
- * instead of a Disallow line, so that crawlers can read it.
+ * /robots.txt, written once at start, and /sitemap.xml, from the pages the server draws and the site's
+ * public address. Pages kept out of search results (sign-in, thank-you pages) carry a noindex tag instead
+ * of a Disallow line, so that crawlers can read it.
  */
 export function registerSitemap(
   app: FastifyInstance,
-  distDir: string,
   publicUrl: URL,
-  /** Pages the server writes itself (the articles, the firm's pages): each the same list until one changes. */
-  moreSources: (() => readonly SitemapPage[])[] = [],
+  /** The pages the server draws (the firm's pages, the articles): each the same list until one changes. */
+  sources: (() => readonly SitemapPage[])[],
 ) {
-  const { paths }: { paths: string[] } = JSON.parse(readFileSync(path.join(distDir, 'sitemap.json'), 'utf8'));
   const origin = publicUrl.origin;
   const url = ({ path: page, lastmod }: SitemapPage) =>
     `  <url><loc>${escapeHtml(`${origin}${page}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
@@ -31,13 +27,12 @@ export function registerSitemap(
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...paths.map((page) => url({ path: page })),
       ...more.map(url),
       '</urlset>',
       '',
     ].join('\n');
   // Written again only when the server's own pages changed.
-  const lists = () => moreSources.map((source) => source());
+  const lists = () => sources.map((source) => source());
   let more = lists();
   let sitemap = write(more.flat());
   const robots = [

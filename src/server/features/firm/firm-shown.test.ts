@@ -5,7 +5,7 @@ import { unescapeHtml } from '#shared/html.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
-import { builtPagePaths } from '#tests/support/built-pages.ts';
+import { sitePagePaths } from '#tests/support/built-pages.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post, quote } from '#tests/support/enquiries.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
@@ -100,11 +100,14 @@ describeEachDatabase('the pages, when the firm’s details change', (database) =
     expect(await words(site, '/insights')).toContain('Tax and business news from O’Brien & Marsh');
     expect(await words(site, '/insights/feed.xml')).toContain('<title>O’Brien & Marsh: Insights</title>');
 
-    // No page names the demo firm, its town, office, numbers or people: their words are the firm's.
-    for (const path of builtPagePaths) {
+    // Once an owner takes out the demo firm's people, which its pages hold, no page names the demo firm,
+    // its town, office, numbers or people: their words are the firm's.
+    const owner = backOfficeClient(site, await signedInStaff(site, 'partner@obrienmarsh.example'));
+    expect((await owner.send('/firm/demo-content', undefined, 'DELETE')).status).toBe(200);
+    for (const path of sitePagePaths) {
       const text = await words(site, path);
       // Every token of the pages' words is filled in with the firm's own.
-      expect(text, path).not.toMatch(/\{(firm|town|areas|replyPromise|quotePromise)\}/);
+      expect(text, path).not.toMatch(/\{(firm|legalName|town|areas|replyPromise|quotePromise)\}/);
       for (const demo of [...demoDetails, 'Fenwick', 'Shrewsbury', 'Shropshire', 'Castle Street'])
         expect(text, path).not.toContain(demo);
     }

@@ -84,7 +84,7 @@ export function HeroFields({ section, onChange, id }: FieldsOf<SectionOf<'hero'>
       />
       <Tick
         id={id('facts')}
-        label="Show the firm’s figures (Firm details) below the lead"
+        label="Show the firm’s figures (from Firm details)"
         checked={section.facts ?? false}
         onChange={(facts) => onChange(withOptional({ ...section }, 'facts', facts || undefined))}
       />

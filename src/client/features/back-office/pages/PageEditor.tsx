@@ -193,12 +193,16 @@ export default function PageEditor({ id }: { id: number }) {
             key={section.id}
             data-section={section.id}
             className="bo-section"
-            onDragOver={(event) => {
+            // Caught on the way down, so that a section dropped over a text editor inside another moves,
+            // rather than landing in the editor as its name; a drop of anything else is the field's own.
+            onDragOverCapture={(event) => {
               if (dragged.current !== null) event.preventDefault();
             }}
-            onDrop={(event) => {
+            onDropCapture={(event) => {
+              if (dragged.current === null) return;
               event.preventDefault();
-              if (dragged.current !== null) moveTo(dragged.current, index);
+              event.stopPropagation();
+              moveTo(dragged.current, index);
               dragged.current = null;
             }}
           >

@@ -54,19 +54,17 @@ function PageList() {
     <section aria-labelledby="pages-title">
       <h1 id="pages-title">Pages</h1>
       <p className="prose">
-        Pages of your own beside the site’s: for landlords, contractors, farms, whoever you serve. Each is
-        made of sections you add and arrange; it saves itself as you type, and an owner publishes it when it
-        is ready.
+        Every page of the website: the home page, services, about, contact and the rest, and pages of your own
+        for landlords, contractors, farms, whoever you serve. Each is made of sections you add and arrange; it
+        saves itself as you type, and an owner publishes it when it is ready.
       </p>
       <Feedback status="" problems={problem} />
       {data === null ? (
         !problem && <p>Loading…</p>
-      ) : data.pages.length === 0 ? (
-        <p>No pages of your own yet.</p>
       ) : (
         <div className="bo-table-wrap">
           <table className="bo-table bo-table--cards">
-            <caption className="visually-hidden">Your pages</caption>
+            <caption className="visually-hidden">The website’s pages</caption>
             <thead>
               <tr>
                 <th scope="col">Page</th>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 // The plain controls of the page editor's sections: a line, a few lines, a tick, and a list of like
 // things added and removed, each labelled as a partner would say it.
@@ -232,7 +232,10 @@ export function LinkFields({
   );
 }
 
-/** Lines of a list (what a fee covers, what happens next), each its own field, added and removed. */
+/**
+ * Lines of a list (what a fee covers, what happens next), each its own field, added and removed; the list
+ * may be empty. Removing a line puts the keyboard on the line now in its place, or on the add button.
+ */
 export function LineItems({
   id,
   label,
@@ -250,27 +253,37 @@ export function LineItems({
   maxLength: number;
   onChange: (items: string[]) => void;
 }) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  const remove = (index: number) => {
+    onChange(items.filter((_, at) => at !== index));
+    requestAnimationFrame(() => {
+      const inputs = group.current?.querySelectorAll<HTMLInputElement>('input');
+      (inputs?.[Math.min(index, inputs.length - 1)] ?? group.current?.querySelector('button'))?.focus();
+    });
+  };
   return (
-    <fieldset className="bo-field bo-field--wide">
+    <fieldset ref={group} className="bo-field bo-field--wide bo-line-items">
       <legend>{label}</legend>
-      <Items
-        items={[...items]}
-        max={max}
-        adding={adding}
-        name={(item, index) => item || `Line ${index + 1}`}
-        blank=""
-        onChange={onChange}
-      >
-        {(item, index, change) => (
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+        <div key={index} className="bo-line-item">
           <Line
             id={`${id}-${index}`}
             label={`Line ${index + 1}`}
             value={item}
             max={maxLength}
-            onChange={change}
+            onChange={(line) => onChange(items.map((each, at) => (at === index ? line : each)))}
           />
-        )}
-      </Items>
+          <button type="button" className="button button--secondary" onClick={() => remove(index)}>
+            Remove line {index + 1}
+          </button>
+        </div>
+      ))}
+      {items.length < max && (
+        <button type="button" className="button button--secondary" onClick={() => onChange([...items, ''])}>
+          {adding}
+        </button>
+      )}
     </fieldset>
   );
 }
