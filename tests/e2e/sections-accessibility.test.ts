@@ -36,6 +36,9 @@ beforeAll(async () => {
       heading: `Landlords ${longWord}`,
       lead: longWord,
       bookCall: true,
+      callUs: true,
+      facts: true,
+      eyebrow: `For ${longWord}`,
       picture: picture('A row of houses'),
     },
     { id: 'empty', type: 'rich-text', heading: '', body: [] },
@@ -79,6 +82,30 @@ beforeAll(async () => {
         { quote: 'Quick.', name: 'Bob', business: '', permission: true },
       ],
     },
+    {
+      id: 'fees',
+      type: 'services',
+      heading: 'What the fee covers',
+      items: [
+        {
+          title: 'Rental accounts',
+          text: 'For one property or many.',
+          price: 'From £60 a month, or included with bookkeeping',
+          includes: [longWord, 'Your self assessment return'],
+          link: { label: 'Read our VAT guide', href: '/vat-de-minimis' },
+        },
+      ],
+      link: { label: 'See all our services and fees', href: '/services' },
+    },
+    {
+      id: 'steps',
+      type: 'steps',
+      heading: 'How working together goes',
+      items: [
+        { title: 'A call', text: longWord },
+        { title: 'A quote', text: 'Within two days.' },
+      ],
+    },
     { id: 'accreditations', type: 'accreditations', heading: 'Qualified and registered' },
     {
       id: 'faq',
@@ -104,6 +131,7 @@ beforeAll(async () => {
       text: longWord,
       target: 'quote',
       label: 'Ask for a quote',
+      second: { target: 'book-call', label: 'Book a call' },
     },
     { id: 'contact-details', type: 'contact-details', heading: 'Where to find us' },
     {
@@ -115,7 +143,17 @@ beforeAll(async () => {
       imageSide: 'start',
     },
     { id: 'form', type: 'form', form: 'contact' },
+    {
+      id: 'quote-form',
+      type: 'form',
+      form: 'quote',
+      heading: 'Ask for a quote',
+      intro: [paragraph(longWord)],
+      steps: [longWord, 'Your quote arrives within two days.'],
+    },
     { id: 'vat', type: 'vat-explainer' },
+    { id: 'privacy', type: 'privacy-notice' },
+    { id: 'cookies', type: 'cookie-list' },
   ];
   const document: PageDocument = {
     title: 'Accountants for landlords',
@@ -169,7 +207,7 @@ describe('a page of every kind of section, with awkward content', () => {
     await t.page.goto(`${t.site.url}${pagePath}`);
     await hydrated(t.page);
     const reached: string[] = [];
-    for (let press = 0; press < 150; press++) {
+    for (let press = 0; press < 300; press++) {
       await t.page.keyboard.press('Tab');
       const focused = await t.page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
@@ -188,5 +226,7 @@ describe('a page of every kind of section, with awkward content', () => {
     expect(reached.some((name) => name.startsWith('SUMMARY Do you do'))).toBe(true);
     expect(reached.some((name) => name.startsWith('BUTTON Send your enquiry'))).toBe(true);
     expect(reached.some((name) => name.startsWith('A Ask for a quote'))).toBe(true);
+    expect(reached.some((name) => name.startsWith('A Read our VAT guide'))).toBe(true);
+    expect(reached.some((name) => name.startsWith('BUTTON Ask for a quote'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { mailtoHref } from '#shared/mailto.ts';
 import { useFirm, useFirmWords } from './firm.tsx';
 import { unbroken } from './unbroken.ts';
@@ -10,9 +11,11 @@ export function NextSteps({ steps, contact = true }: { steps: readonly string[];
   const firm = useFirm();
   const words = useFirmWords();
   const { address } = firm;
+  // A page may hold more than one form, each with its steps.
+  const heading = useId();
   return (
-    <aside className="page-aside" aria-labelledby="next-steps-heading">
-      <h2 id="next-steps-heading">What happens next</h2>
+    <aside className="page-aside" aria-labelledby={heading}>
+      <h2 id={heading}>What happens next</h2>
       <ol>
         {steps.map((step) => (
           <li key={step}>{words(step)}</li>

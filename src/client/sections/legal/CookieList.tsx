@@ -23,14 +23,15 @@ function BreakableName({ name }: { name: string }) {
 /** Everything the site stores in a visitor's browser, what for and for how long: the product's list. */
 export function CookieListSection({ section }: { section: SectionOf<'cookie-list'> }) {
   const { columns, items } = cookieList;
+  const heading = `${sectionAnchor(section.id)}-heading`;
   return (
     <section id={sectionAnchor(section.id)} className="section section--text">
       <div className="container prose">
         {/* The same list twice: a table where a row fits on one line, one card per item on a phone,
               where four columns would squeeze each name into a narrow, wrapping column. CSS shows one. */}
-        <section className="cookie-list" aria-labelledby="cookie-list-heading">
-          <h2 id="cookie-list-heading">{cookieList.tableCaption}</h2>
-          <table className="cookie-list__table" aria-labelledby="cookie-list-heading">
+        <section className="cookie-list" aria-labelledby={heading}>
+          <h2 id={heading}>{cookieList.tableCaption}</h2>
+          <table className="cookie-list__table" aria-labelledby={heading}>
             <thead>
               <tr>
                 <th scope="col">{columns.name}</th>

@@ -308,3 +308,59 @@ describeEachDatabase('the firm’s own pages', (database) => {
     );
   });
 });
+
+describeEachDatabase('the pages the site is built around', (database) => {
+  let site: TestApp;
+  let owner: ReturnType<typeof backOfficeClient>;
+  beforeAll(async () => {
+    site = await startTestApp({ database });
+    owner = backOfficeClient(site, await signedInStaff(site, 'partner@fenwickhale.example', 'owner'));
+  });
+  afterAll(() => site?.close());
+
+  const words = async (path: string) =>
+    (await (await send(site, path, { headers: { accept: 'text/html' } })).text()).replaceAll('<!-- -->', '');
+  const builtIn = async (path: string) => {
+    const { pages } = await owner.json('/pages');
+    return pages.find((each: { path: string }) => each.path === path);
+  };
+
+  it('are edited and published like any page, their tokens in the firm’s words', async () => {
+    const home = await builtIn('/');
+    expect(home).toMatchObject({ builtIn: true, live: { number: 1 } });
+    expect(await words('/')).toContain('Accountancy that keeps your business moving');
+    const { draft, draftVersion } = await owner.json(`/pages/${home.id}`);
+    const hero = { ...draft.sections[0], heading: 'Accounts for {town} makers, by {firm}' };
+    const document = { ...draft, sections: [hero, ...draft.sections.slice(1)] };
+    const saved = await owner.send(`/pages/${home.id}/draft`, { document, basedOn: draftVersion }, 'PUT');
+    expect(saved.status).toBe(200);
+    expect((await owner.send(`/pages/${home.id}/publish`, { basedOn: draftVersion + 1 })).status).toBe(200);
+    expect(await words('/')).toContain('<h1>Accounts for Shrewsbury makers, by Fenwick &amp; Hale</h1>');
+  });
+
+  it('keep their address and the section they are there for, and are never removed', async () => {
+    const contact = await builtIn('/contact');
+    const moved = await owner.send(`/pages/${contact.id}/path`, { path: '/get-in-touch' }, 'PUT');
+    expect([moved.status, (await moved.json()).errorMessages]).toEqual([409, [pageMessages.builtInAddress]]);
+    const removed = await owner.send(`/pages/${contact.id}`, undefined, 'DELETE');
+    expect([removed.status, (await removed.json()).errorMessages]).toEqual([
+      409,
+      [pageMessages.builtInRemoval],
+    ]);
+    const { draft, draftVersion } = await owner.json(`/pages/${contact.id}`);
+    const withoutForm = {
+      ...draft,
+      sections: draft.sections.filter((section: { type: string }) => section.type !== 'form'),
+    };
+    const saved = await owner.send(
+      `/pages/${contact.id}/draft`,
+      { document: withoutForm, basedOn: draftVersion },
+      'PUT',
+    );
+    expect([saved.status, (await saved.json()).errorMessages]).toEqual([
+      422,
+      ['This page is where visitors find the contact form: put that section back before saving.'],
+    ]);
+    expect(await words('/contact')).toContain('Send your enquiry');
+  });
+});
