@@ -6,7 +6,7 @@ import { escapeHtml } from '#shared/html.ts';
 import { themeHref } from '#shared/look.ts';
 import { pageDescription, pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
-import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
+import { firmDataId, pageFirmOf, type SiteFirm } from '#shared/site-firm.ts';
 import type { RenderedPage } from './prerender.tsx';
 import { firmStructuredData, jsonForScript } from './structured-data.ts';
 
@@ -68,7 +68,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root" data-page="${escapeHtml(page.id)}">${page.body}</div>
-<script type="application/json" id="${firmDataId}">${jsonForScript(firm)}</script>
+<script type="application/json" id="${firmDataId}">${jsonForScript(pageFirmOf(firm))}</script>
 </body>
 </html>
 `;

@@ -91,3 +91,13 @@ export const firmTimeZone = 'Europe/London';
 
 /** The id of the element in which a page carries its firm as JSON, for the browser to hydrate with. */
 export const firmDataId = 'firm';
+
+/**
+ * What of the firm a page carries for its scripts: its islands name it in their consent wording, and
+ * nothing else of it, which the page's HTML already holds. (The back office's island carries the whole
+ * firm in its own props.)
+ */
+export interface PageFirm {
+  name: string;
+}
+export const pageFirmOf = (firm: SiteFirm): PageFirm => ({ name: firm.name });

@@ -9,6 +9,7 @@ import { SignUpForm } from '#client/features/mailing-list/SignUpForm.tsx';
 import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
 import { DeMinimisCalculator } from '#client/features/vat-explainer/DeMinimisCalculator.tsx';
 import { useFirm } from '#client/lib/firm.tsx';
+import { pageFirmOf } from '#shared/site-firm.ts';
 import type { IslandComponents, IslandHydration, IslandName, IslandProps } from './catalogue.ts';
 import { IslandTree } from './island-tree.tsx';
 
@@ -42,7 +43,7 @@ export function Island<N extends IslandName>({
   const firm = useFirm();
   const ids = useId();
   const Part = components[name];
-  const html = renderToString(<IslandTree Part={Part} props={props} firm={firm} />, {
+  const html = renderToString(<IslandTree Part={Part} props={props} firm={pageFirmOf(firm)} />, {
     identifierPrefix: ids,
   });
   return (

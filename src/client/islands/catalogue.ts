@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EnquiryKind } from '#shared/enquiries.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 // The interactive parts of the public pages (docs/decisions/023-pages-are-sections.md, "only islands
 // hydrate"). The server writes each as part of the page, with its props; the browser loads only the
@@ -15,7 +16,8 @@ export interface IslandProps {
   'vat-calculator': Record<string, never>;
   'login-form': Record<string, never>;
   'reset-password-form': Record<string, never>;
-  'back-office': Record<string, never>;
+  /** The back office shows the whole firm, which no public page carries. */
+  'back-office': { firm: SiteFirm };
 }
 export type IslandName = keyof IslandProps;
 export type IslandComponents = { [N in IslandName]: ComponentType<IslandProps[N]> };

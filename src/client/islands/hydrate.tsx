@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { firmOfThisPage } from '#client/lib/firm.tsx';
-import type { SiteFirm } from '#shared/site-firm.ts';
+import type { PageFirm } from '#shared/site-firm.ts';
 import { type IslandName, loadIsland } from './catalogue.ts';
 import { IslandTree } from './island-tree.tsx';
 
-let pageFirm: SiteFirm | undefined;
+let pageFirm: PageFirm | undefined;
 /** The firm the page carries, read once for all its islands. */
 const firmOfPage = () => (pageFirm ??= firmOfThisPage());
 

@@ -1,10 +1,10 @@
 import { type ComponentType, StrictMode, useEffect } from 'react';
-import { FirmProvider } from '#client/lib/firm.tsx';
-import type { SiteFirm } from '#shared/site-firm.ts';
+import { FirmNameProvider } from '#client/lib/firm.tsx';
+import type { PageFirm } from '#shared/site-firm.ts';
 
 /**
  * An island's whole tree, the same on the server and in the browser (React's ids depend on the tree's
- * shape, and must match for hydration): its component in the firm's context, then a marker whose effect
+ * shape, and must match for hydration): its component with the firm's name, then a marker whose effect
  * says the island is live.
  */
 export function IslandTree<P extends object>({
@@ -15,15 +15,15 @@ export function IslandTree<P extends object>({
 }: {
   Part: ComponentType<P>;
   props: P;
-  firm: SiteFirm;
+  firm: PageFirm;
   onLive?: () => void;
 }) {
   return (
     <StrictMode>
-      <FirmProvider firm={firm}>
+      <FirmNameProvider firm={firm}>
         <Part {...props} />
         <Live onLive={onLive} />
-      </FirmProvider>
+      </FirmNameProvider>
     </StrictMode>
   );
 }

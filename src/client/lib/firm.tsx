@@ -1,12 +1,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { firmWords } from '#shared/firm-words.ts';
-import { firmDataId, type SiteFirm } from '#shared/site-firm.ts';
+import { firmDataId, type PageFirm, type SiteFirm } from '#shared/site-firm.ts';
 
-// The firm a page shows. The server renders each page with it and writes it into the page as JSON
-// (`<script type="application/json" id="firm">`), from which the browser hydrates with the same firm: a
-// firm's change reaches the pages without a build (docs/decisions/022-the-firm-is-data.md).
+// The firm a page shows. The server renders each page with it, so a firm's change reaches the pages
+// without a build (docs/decisions/022-the-firm-is-data.md). The page's islands need only its name, which
+// the page carries as JSON (`<script type="application/json" id="firm">`) for them to hydrate with.
 
 const FirmContext = createContext<SiteFirm | null>(null);
+const FirmNameContext = createContext<string | null>(null);
 type FirmChange = Partial<Pick<SiteFirm, 'name' | 'logo' | 'logoShape'>>;
 const FirmChangeContext = createContext<(change: FirmChange) => void>(() => {});
 
@@ -19,7 +20,9 @@ export function FirmProvider({ firm, children }: { firm: SiteFirm; children: Rea
   const showChange = useCallback((change: FirmChange) => setShown((was) => ({ ...was, ...change })), []);
   return (
     <FirmContext value={shown}>
-      <FirmChangeContext value={showChange}>{children}</FirmChangeContext>
+      <FirmNameContext value={shown.name}>
+        <FirmChangeContext value={showChange}>{children}</FirmChangeContext>
+      </FirmNameContext>
     </FirmContext>
   );
 }
@@ -36,11 +39,23 @@ export function useFirm(): SiteFirm {
   return firm;
 }
 
-/** The firm the server wrote into this page. */
-export function firmOfThisPage(): SiteFirm {
+/** An island's firm: its name, which is all the page carries of it. */
+export function FirmNameProvider({ firm, children }: { firm: PageFirm; children: ReactNode }) {
+  return <FirmNameContext value={firm.name}>{children}</FirmNameContext>;
+}
+
+/** The name of the firm of the page, in an island or anywhere else. */
+export function useFirmName(): string {
+  const name = useContext(FirmNameContext);
+  if (name === null) throw new Error('useFirmName needs a FirmProvider or a FirmNameProvider around it');
+  return name;
+}
+
+/** What of the firm the server wrote into this page. */
+export function firmOfThisPage(): PageFirm {
   const data = document.getElementById(firmDataId)?.textContent;
   if (!data) throw new Error(`The page has no #${firmDataId} data to hydrate with`);
-  return JSON.parse(data) as SiteFirm;
+  return JSON.parse(data) as PageFirm;
 }
 
 /** The site's words for the firm of the page: each {token} filled in (shared/firm-words.ts). */

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { FirmProvider } from '#client/lib/firm.tsx';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 // Its own chunk: the public pages never download the back office.
 const BackOfficeApp = lazy(() => import('./BackOfficeApp.tsx'));
@@ -7,7 +9,7 @@ const BackOfficeApp = lazy(() => import('./BackOfficeApp.tsx'));
  * Written by the server as an empty shell; the screens and the staff layout around them load in the
  * browser, for signed-in staff only.
  */
-export function BackOfficeLoader() {
+export function BackOfficeLoader({ firm }: { firm: SiteFirm }) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const loading = (
@@ -17,9 +19,11 @@ export function BackOfficeLoader() {
     </main>
   );
   return inBrowser ? (
-    <Suspense fallback={loading}>
-      <BackOfficeApp />
-    </Suspense>
+    <FirmProvider firm={firm}>
+      <Suspense fallback={loading}>
+        <BackOfficeApp />
+      </Suspense>
+    </FirmProvider>
   ) : (
     loading
   );

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FirmProvider, firmOfThisPage } from '#client/lib/firm.tsx';
+import { FirmNameProvider, firmOfThisPage } from '#client/lib/firm.tsx';
 import BookCallModal from './BookCallModal.tsx';
 
 /**
@@ -21,9 +21,9 @@ export function openBooking(button: HTMLElement): void {
   };
   root.render(
     <StrictMode>
-      <FirmProvider firm={firmOfThisPage()}>
+      <FirmNameProvider firm={firmOfThisPage()}>
         <BookCallModal onClose={close} adviser={adviser} />
-      </FirmProvider>
+      </FirmNameProvider>
     </StrictMode>,
   );
 }

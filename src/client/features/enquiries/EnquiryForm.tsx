@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { FormField } from '#client/lib/FormField.tsx';
-import { useFirm } from '#client/lib/firm.tsx';
+import { useFirmName } from '#client/lib/firm.tsx';
 import { TickBox } from '#client/lib/TickBox.tsx';
 import { contactRoute, quoteRoute } from '#shared/api/form-routes.ts';
 import { todayIn } from '#shared/calendar.ts';
@@ -21,7 +21,7 @@ const builtAt = import.meta.env.VITE_BUILD_TIME ? new Date(import.meta.env.VITE_
 
 /** The main contact form or the quote form (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request), with an error summary and an error at each field. */
 export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
-  const firm = useFirm();
+  const firmName = useFirmName();
   const form = useEnquiryForm(kind);
   const [today, setToday] = useState(() => todayIn(firmTimeZone, builtAt));
   useEffect(() => setToday(todayIn(firmTimeZone)), []);
@@ -80,7 +80,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
         checked={form.ticks.optin ?? false}
         onChange={(checked) => form.setTick('optin', checked)}
       >
-        {consentWording(kind === 'contact' ? 'contact-form' : 'quote-form', firm.name)}
+        {consentWording(kind === 'contact' ? 'contact-form' : 'quote-form', firmName)}
       </TickBox>
       <TickBox
         id={form.id('accept')}
@@ -89,7 +89,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
         error={form.errors.accept}
         onChange={(checked) => form.setTick('accept', checked)}
       >
-        I agree to {firm.name} using these details to answer my enquiry, as set out in the privacy notice.
+        I agree to {firmName} using these details to answer my enquiry, as set out in the privacy notice.
       </TickBox>
       <p className="field__hint">
         <a href="/privacy">Read our privacy notice</a> to see how we look after your details.

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { send } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
-import { useFirm } from '#client/lib/firm.tsx';
+import { useFirmName } from '#client/lib/firm.tsx';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
 import type { subscribe } from '#shared/api/mailing-list.ts';
 import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
@@ -12,7 +12,7 @@ import { useEmailField } from './useEmailField.ts';
 
 /** The small email sign-up form (docs/behaviour/mailing-list.md#small-sign-up-form): any 2xx thanks the visitor for 3 s, a failure says so for 2 s. */
 export function SignUpForm() {
-  const firm = useFirm();
+  const firmName = useFirmName();
   const field = useEmailField();
   const [trap, setTrap] = useState('');
   const [sending, setSending] = useState(false);
@@ -62,7 +62,7 @@ export function SignUpForm() {
       </div>
       <Honeypot value={trap} onChange={setTrap} />
       <p id={consentId} className="sign-up__consent">
-        {consentWording('small-form', firm.name)}
+        {consentWording('small-form', firmName)}
       </p>
       <p className={`form-message form-message--${message?.kind ?? 'none'}`} role="status">
         {message?.text}

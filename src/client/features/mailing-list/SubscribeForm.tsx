@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { sendForm } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
-import { useFirm } from '#client/lib/firm.tsx';
+import { useFirmName } from '#client/lib/firm.tsx';
 import type { subscribe } from '#shared/api/mailing-list.ts';
 import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
 import { consentWording, honeypotField, subscribedPage } from '#shared/mailing-list.ts';
@@ -10,7 +10,7 @@ import { useEmailField } from './useEmailField.ts';
 
 /** The larger subscribe form (docs/behaviour/mailing-list.md#larger-subscribe-form): success goes to /subscribed, anything else is said in place. */
 export function SubscribeForm() {
-  const firm = useFirm();
+  const firmName = useFirmName();
   const field = useEmailField();
   const [trap, setTrap] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function SubscribeForm() {
         <input {...field.inputProps} aria-describedby={field.error ? field.errorId : undefined} />
       </div>
       <Honeypot value={trap} onChange={setTrap} />
-      <p className="subscribe__consent">{consentWording('subscribe-form', firm.name)}</p>
+      <p className="subscribe__consent">{consentWording('subscribe-form', firmName)}</p>
       <button type="submit" className="button" disabled={sending}>
         {sending ? 'Subscribing…' : 'Subscribe'}
       </button>

@@ -1,4 +1,5 @@
 import { Island } from '#client/islands/Island.tsx';
+import { useFirm } from '#client/lib/firm.tsx';
 import { accountPaths, backOfficeTitle } from '#shared/accounts.ts';
 import type { PageMeta } from '../page-module.ts';
 
@@ -12,5 +13,5 @@ export const meta: PageMeta = {
 };
 
 export default function BackOfficePage() {
-  return <Island name="back-office" props={{}} />;
+  return <Island name="back-office" props={{ firm: useFirm() }} />;
 }
