@@ -42,6 +42,12 @@ export const keptSections: Partial<Record<PageRole, KeptSection>> = {
   cookies: { name: 'the cookie list', is: (section) => section.type === 'cookie-list' },
 };
 
+/** Whether `section` is the last of the kind a page of `role` must keep, which may not be removed. */
+export function isLastKept(role: PageRole | null, sections: readonly Section[], section: Section): boolean {
+  const kept = role ? keptSections[role] : undefined;
+  return !!kept && kept.is(section) && sections.filter(kept.is).length === 1;
+}
+
 /** The refusal for a page that lost the section it is there for; undefined while it has it. */
 export function missingKeptSection(role: PageRole | null, sections: readonly Section[]): string | undefined {
   const kept = role ? keptSections[role] : undefined;

@@ -156,3 +156,26 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   // The refused start (409) is the one failed request the browser logs.
   expect(t.errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
 });
+
+it('a partner rewords the contact page, whose form and address stay, and visitors read the new words', async () => {
+  const page = t.page;
+  await signIn(page, t.site, 'partner@fenwickhale.example', 'owner', '/back-office/pages');
+  await page.getByRole('link', { name: 'Contact us' }).click();
+  await page.getByRole('heading', { name: 'Contact us', level: 1 }).waitFor();
+
+  const form = page.getByRole('group', { name: '2. A form' });
+  await form.getByText('Visitors find this on this page, so it stays.').waitFor();
+  expect(await form.getByRole('button', { name: 'Remove this section' }).count()).toBe(0);
+  await form.getByLabel('Line 1').fill('A partner reads your message the same day.');
+  expect(await page.getByRole('button', { name: 'Move the page' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Remove the page' }).count()).toBe(0);
+  await page.getByText('The site is built around this page: its address, /contact, stays').waitFor();
+  await page.getByRole('status').getByText(pageMessages.saved).waitFor();
+  await page.getByRole('button', { name: 'Publish the draft' }).click();
+  await page.getByRole('status').getByText(pageMessages.published).waitFor();
+
+  await page.goto(`${t.site.url}/contact`);
+  const aside = page.getByRole('complementary', { name: 'What happens next' });
+  await aside.getByText('A partner reads your message the same day.').waitFor();
+  expect(await page.getByRole('button', { name: 'Send your enquiry' }).count()).toBe(1);
+});

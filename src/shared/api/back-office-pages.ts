@@ -1,4 +1,5 @@
 import { backOfficeApi } from '../back-office.ts';
+import { pageRoles } from '../page-roles.ts';
 import {
   pageMessages,
   pageNavPlaces,
@@ -74,6 +75,10 @@ export const listPages = endpoint({
 });
 
 export const pageSchema = pageSummarySchema.extend({
+  role: z
+    .enum(pageRoles)
+    .nullable()
+    .describe('Which page the site is built around this is, for one that is (shared/page-roles.ts).'),
   draft: pageDocumentSchema,
   draftVersion,
   draftSavedAt: z.string(),

@@ -215,6 +215,7 @@ export function pagesService(
         .execute();
       return {
         ...(await summaryOf(db, row)),
+        role: row.role,
         draft: parse(row.draft),
         draftVersion: row.draft_version,
         draftSavedAt: row.draft_saved_at,

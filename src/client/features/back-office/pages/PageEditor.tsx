@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { getPage, previewPage, type SitePage, savePageDraft } from '#shared/api/back-office-pages.ts';
+import { isLastKept } from '#shared/page-roles.ts';
 import { pageMessages } from '#shared/pages.ts';
 import { type PageDocument, pageDocumentSchema, type Section, type SectionType } from '#shared/sections.ts';
 import { Feedback } from '../Feedback.tsx';
@@ -248,13 +249,17 @@ export default function PageEditor({ id }: { id: number }) {
               >
                 Move down
               </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setSections(sections.filter((_, at) => at !== index))}
-              >
-                Remove this section
-              </button>
+              {isLastKept(page.role, sections, section) ? (
+                <span className="field__hint">Visitors find this on this page, so it stays.</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setSections(sections.filter((_, at) => at !== index))}
+                >
+                  Remove this section
+                </button>
+              )}
             </p>
           </fieldset>
         ))}
