@@ -7,7 +7,7 @@ import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
 import { bookingPlugin } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
-import { firmDetailsNow, registerFirmRoutes } from './features/firm/index.ts';
+import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
@@ -80,6 +80,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
   });
   await app.register(applicationsPlugin, {
     applications,
+    questionnaire: () => siteFirmNow(services.firm).questionnaire,
     botCheck,
     pages: serverPages,
     rateLimitPerMinute: config.formRateLimitPerMinute,

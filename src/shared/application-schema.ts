@@ -8,11 +8,22 @@ import { fieldsShape } from './form-fields.ts';
 import { z } from './zod.ts';
 
 /**
- * The questionnaire as the page sends it: every question, submitMethod '2', and the bot-check token for
- * the action 'application'.
+ * The questionnaire as the page sends it: every question, submitMethod '2', the bot-check token for the
+ * action 'application', and, when the firm asks questions of its own, their answers by each question's id
+ * (checked against the firm's questions by the server: questionnaire.ts).
  */
 export const applicationSchema = z.object({
   ...fieldsShape(applicationQuestions),
   submitMethod: z.literal('2', { error: "submitMethod must be '2'" }),
   recToken: recTokenField,
-}) as unknown as z.ZodType<ApplicationAnswers & { submitMethod: '2'; recToken: string }>;
+  ownAnswers: z
+    .record(z.string().max(20), z.union([z.string().max(2000), z.number()]))
+    .optional()
+    .describe('The answers to the firm’s own questions, by question id; absent when it asks none.'),
+}) as unknown as z.ZodType<
+  ApplicationAnswers & {
+    submitMethod: '2';
+    recToken: string;
+    ownAnswers?: Record<string, string | number>;
+  }
+>;

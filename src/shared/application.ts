@@ -188,6 +188,11 @@ export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
 };
 
+/** The answers to the firm's own questions, stored beside the others (questionnaire.ts). */
+export interface StoredOwnAnswers {
+  ownAnswers?: { question: string; answer: string }[];
+}
+
 /** "Question: answer" lines, in the page's order, for the staff's emails. */
 export function describeAnswers(answers: ApplicationAnswers): string[] {
   return questionNames.map((name) => {

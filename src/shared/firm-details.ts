@@ -2,6 +2,8 @@ import { colourProblem, defaultColours, normalColour } from './colours.ts';
 import { emailAddressProblem } from './email.ts';
 import { isTypedText } from './form-fields.ts';
 import { weekdays } from './opening-hours.ts';
+import { defaultQuestionnaire } from './questionnaire.ts';
+import { questionnaireSchema } from './questionnaire-schema.ts';
 import { normalLink, socialLinkProblem } from './social-links.ts';
 import { defaultTypeface, typefaceIds } from './typefaces.ts';
 import {
@@ -59,6 +61,7 @@ export const firmFieldLabels = {
   noticesEmail: 'Address that receives notices',
   referencePrefix: 'Reference prefix',
   priceRange: 'Price range',
+  questionnaire: 'Questionnaire',
 } as const;
 
 type Label = keyof typeof firmFieldLabels;
@@ -256,6 +259,8 @@ export const firmDetailsSchema = z.object({
   priceRange: z.enum(['', '£', '££', '£££', '££££'], {
     error: `${firmFieldLabels.priceRange}: choose from £ to ££££, or none`,
   }),
+  /** The firm's words for the application questionnaire, and its questions of its own (questionnaire.ts). */
+  questionnaire: questionnaireSchema.default({ ...defaultQuestionnaire }),
 });
 
 export type FirmDetails = z.output<typeof firmDetailsSchema>;
@@ -302,4 +307,5 @@ export const storedFirmDetailsSchema = z.object({
   noticesEmail: text,
   referencePrefix: text,
   priceRange: z.enum(['', '£', '££', '£££', '££££']),
+  questionnaire: questionnaireSchema,
 }) satisfies z.ZodType<FirmDetails>;

@@ -2,6 +2,7 @@
 // server and (as JSON in each page) in the browser. Where it comes from is the server's business
 // (docs/decisions/022-the-firm-is-data.md).
 
+import type { Questionnaire } from './questionnaire.ts';
 import type { TypefaceId } from './typefaces.ts';
 
 export interface SiteFirm {
@@ -70,6 +71,8 @@ export interface SiteFirm {
   referencePrefix: string;
   /** How search engines show the firm's fees: £ (budget) to ££££ (premium). */
   priceRange: string;
+  /** The application questionnaire as the firm words it, with its own questions (questionnaire.ts). */
+  questionnaire: Questionnaire;
 }
 
 /** A photo in the sizes and formats a page offers: each `srcset` lists every width made. */

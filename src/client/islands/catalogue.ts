@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EnquiryKind } from '#shared/enquiries.ts';
+import type { Questionnaire } from '#shared/questionnaire.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 
 // The interactive parts of the public pages (docs/decisions/023-pages-are-sections.md, "only islands
@@ -10,7 +11,8 @@ import type { SiteFirm } from '#shared/site-firm.ts';
 /** Every island, with the props the server writes into the page for it. */
 export interface IslandProps {
   'enquiry-form': { kind: EnquiryKind };
-  'application-form': Record<string, never>;
+  /** The firm's words for the questions, and its own questions. */
+  'application-form': { questionnaire: Questionnaire };
   'subscribe-form': Record<string, never>;
   'sign-up-form': Record<string, never>;
   'vat-calculator': Record<string, never>;

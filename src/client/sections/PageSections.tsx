@@ -133,9 +133,10 @@ function ImageTextSection({ section }: { section: SectionOf<'image-text'> }) {
  * those stand beside it with the firm's contact details, as on a page built around the form.
  */
 function FormSection({ section }: { section: SectionOf<'form'> }) {
+  const firm = useFirm();
   const form =
     section.form === 'application' ? (
-      <Island name="application-form" props={{}} />
+      <Island name="application-form" props={{ questionnaire: firm.questionnaire }} />
     ) : section.form === 'newsletter' ? (
       <Island name="subscribe-form" props={{}} />
     ) : (

@@ -84,7 +84,17 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['enquiry-staff-notice (quote)', staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', quote, bookingMail), null],
   ['enquiry-acknowledgement', enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', enquiry), null],
-  ['application-staff-notice', staffApplicationNotice(demoFirm(), 'FH-7K3-Q9P', answers, bookingMail), null],
+  [
+    'application-staff-notice',
+    // With an answer to a question of the firm's own.
+    staffApplicationNotice(
+      demoFirm(),
+      'FH-7K3-Q9P',
+      { ...answers, ownAnswers: [{ question: 'Do you employ staff?', answer: 'Yes, four' }] },
+      bookingMail,
+    ),
+    null,
+  ],
   [
     'subscription-confirmation',
     subscriptionConfirmation(

@@ -11,6 +11,7 @@ import {
 } from '../firm-pictures.ts';
 import { isTypedText } from '../form-fields.ts';
 import { photoTypes } from '../photos.ts';
+import { questionnaireSchema } from '../questionnaire-schema.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
@@ -23,7 +24,8 @@ export const firmMessages = {
     'Someone else saved the firm’s details while you were editing. The form now shows theirs with your changes on top: check it and save again.',
   nothingOfTheDemo: 'Nothing of the demo firm is left to remove.',
   demoCleared:
-    'Removed the demo firm’s logo, figures, team and reviews. Those parts of the site stay hidden until you add your own.',
+    'Removed the demo firm’s logo, figures, team and reviews. Add your own people and reviews on the Pages screen.',
+  questionnaireSaved: 'Saved. The questionnaire on the site asks these questions now.',
   /** A save that does not hold the whole form (no details, a part of them missing, or no version). */
   incomplete: 'The firm’s details did not all arrive: reload the page, then fill in the form and save again.',
 } as const;
@@ -223,5 +225,26 @@ export const saveFirmDetails = endpoint({
     422: refusal.describe(
       'A field is wrong: one message per problem, each starting with the field’s label ("VAT number: …").',
     ),
+  },
+});
+
+export const saveQuestionnaire = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/firm/questionnaire`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Change the application questionnaire’s words, and the firm’s own questions',
+  description:
+    'The SPEC’s questions keep their field names and the payload; their words and help texts are the firm’s, and up to 10 questions of its own (short or long text, a choice, a number) are answered in `ownAnswers`.',
+  body: z
+    .object({
+      questionnaire: questionnaireSchema,
+      basedOn: z.number().int().describe('The version of the firm’s details the editor read.'),
+    })
+    .strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Saved: "${firmMessages.questionnaireSaved}"`),
+    409: refusal.describe(`Saved by someone else since the version read: "${firmMessages.savedElsewhere}"`),
+    422: refusal.describe('A question is wrong: one message per problem ("Question: enter some text.").'),
   },
 });

@@ -1,18 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { ErrorSummary } from '#client/lib/ErrorSummary.tsx';
 import { FormField } from '#client/lib/FormField.tsx';
 import { applicationRoute } from '#shared/api/form-routes.ts';
-import {
-  applicationMessages,
-  applicationQuestions,
-  applicationSections,
-  type QuestionName,
-} from '#shared/application.ts';
+import { applicationMessages, applicationSections, type QuestionName } from '#shared/application.ts';
 import { type CallBookedDetail, callBookedEvent } from '#shared/call-booked.ts';
+import { askedQuestion, ownField, type Questionnaire } from '#shared/questionnaire.ts';
 import { bookedModalCloseMs } from '#shared/timings.ts';
 import { LazyBookCallModal } from '../booking/LazyBookCallModal.tsx';
 import { videoLinkMessage } from '../booking/video-link.ts';
-import { type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
+import { ownFieldName, type StoredApplication, useApplicationForm } from './useApplicationForm.ts';
 
 /**
  * The application questionnaire (docs/behaviour/applications.md#arrange-an-initial-chat): 'Arrange an initial chat' checks and stores the answers, then
@@ -20,17 +16,17 @@ import { type StoredApplication, useApplicationForm } from './useApplicationForm
  * the page says when the call is and where the link will go.
  */
 /** The id of a question's control: error summaries link to it. */
-const controlId = (name: QuestionName) => `application-${name}`;
+const controlId = (name: string) => `application-${name}`;
 
-export function ApplicationForm() {
-  const form = useApplicationForm();
+export function ApplicationForm({ questionnaire }: { questionnaire: Questionnaire }) {
+  const form = useApplicationForm(questionnaire.own);
   const [booking, setBooking] = useState<StoredApplication | null>(null);
   const [booked, setBooked] = useState<CallBookedDetail | null>(null);
   const [attempt, setAttempt] = useState(0);
   const confirmation = useRef<HTMLHeadingElement>(null);
   const bookedDetail = useRef<CallBookedDetail | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const errorEntries = Object.entries(form.errors) as [QuestionName, string][];
+  const errorEntries = Object.entries(form.errors) as [string, string][];
 
   useEffect(() => {
     if (!booking) return;
@@ -92,23 +88,44 @@ export function ApplicationForm() {
           problem={form.problem}
           attempt={attempt}
         />
-        {applicationSections.map((section) => (
-          <fieldset key={section.title} className="application__section">
-            <legend>
-              <h2 className="application__section-title">{section.title}</h2>
-            </legend>
-            {(Object.keys(section.questions) as QuestionName[]).map((name) => (
-              <FormField
-                key={name}
-                id={controlId(name)}
-                name={name}
-                field={applicationQuestions[name]}
-                value={form.answers[name]}
-                error={form.errors[name]}
-                onChange={(text) => form.answer(name, text)}
-              />
-            ))}
-          </fieldset>
+        {applicationSections.map((section, index) => (
+          <Fragment key={section.title}>
+            {/* The firm's own questions come before those about the applicant, which end the form. */}
+            {index === applicationSections.length - 1 && questionnaire.own.length > 0 && (
+              <fieldset className="application__section">
+                <legend>
+                  <h2 className="application__section-title">A few more questions</h2>
+                </legend>
+                {questionnaire.own.map((question) => (
+                  <FormField
+                    key={question.id}
+                    id={controlId(ownFieldName(question.id))}
+                    name={ownFieldName(question.id)}
+                    field={ownField(question)}
+                    value={form.ownAnswers[question.id] ?? ''}
+                    error={form.errors[ownFieldName(question.id)]}
+                    onChange={(text) => form.answerOwn(question.id, text)}
+                  />
+                ))}
+              </fieldset>
+            )}
+            <fieldset className="application__section">
+              <legend>
+                <h2 className="application__section-title">{section.title}</h2>
+              </legend>
+              {(Object.keys(section.questions) as QuestionName[]).map((name) => (
+                <FormField
+                  key={name}
+                  id={controlId(name)}
+                  name={name}
+                  field={askedQuestion(name, questionnaire)}
+                  value={form.answers[name]}
+                  error={form.errors[name]}
+                  onChange={(text) => form.answer(name, text)}
+                />
+              ))}
+            </fieldset>
+          </Fragment>
         ))}
         <div ref={form.botCheck.container} />
         <p className="application__submit">

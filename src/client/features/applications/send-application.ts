@@ -6,8 +6,9 @@ import { sendApplication } from '#shared/api/applications.ts';
 import type { CallInput } from '#shared/api/endpoint.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
 import { connectionProblem } from '#shared/messages.ts';
+import { ownAnswersSchema } from '#shared/questionnaire-schema.ts';
 
-export { applicationSchema };
+export { applicationSchema, ownAnswersSchema };
 
 /** Stores the checked answers; answers the application's reference, or the words of what went wrong. */
 export async function storeApplication(

@@ -3,11 +3,15 @@ import { sessionStore } from '#client/lib/storage.ts';
 import { type QuestionName, questionNames } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { connectionProblem } from '#shared/messages.ts';
+import type { OwnQuestion } from '#shared/questionnaire.ts';
 import { storageKeys } from '#shared/storage-keys.ts';
 import { useBotCheck } from '../bot-check/useBotCheck.ts';
 
 export type AnswerTexts = Record<QuestionName, string>;
-export type FieldErrors = Partial<Record<QuestionName, string>>;
+/** A problem by the field it is in: a SPEC question's name, or `own-{id}` for one of the firm's own. */
+export type FieldErrors = Partial<Record<string, string>>;
+/** The control of one of the firm's own questions, by its id. */
+export const ownFieldName = (id: string) => `own-${id}`;
 
 /** The stored application the booking modal links the call to. */
 export interface StoredApplication {
@@ -44,8 +48,9 @@ function savedAnswers(): AnswerTexts | null {
  * The questionnaire's state: answers kept in session storage while the visitor fills them in, checked
  * with the server's own rules, then stored (once per set of answers) before the call is booked.
  */
-export function useApplicationForm() {
+export function useApplicationForm(own: readonly OwnQuestion[]) {
   const [answers, setAnswers] = useState(blankAnswers);
+  const [ownAnswers, setOwnAnswers] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -70,6 +75,12 @@ export function useApplicationForm() {
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
 
+  const answerOwn = (id: string, text: string) => {
+    setOwnAnswers((was) => ({ ...was, [id]: text }));
+    const name = ownFieldName(id);
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
   /** Checks and stores the answers; resolves with the stored application, or null when it could not. */
   const submit = async (): Promise<StoredApplication | null> => {
     setProblem(null);
@@ -82,17 +93,21 @@ export function useApplicationForm() {
     }
     // The token is added last: the answers are checked before any bot-check work is spent on them.
     const parsed = send.applicationSchema.safeParse({ ...answers, submitMethod: '2', recToken: 'pending' });
-    if (!parsed.success) {
+    const ownParsed = send
+      .ownAnswersSchema(own)
+      .safeParse(Object.fromEntries(own.map(({ id }) => [id, ownAnswers[id] ?? ''])));
+    if (!parsed.success || !ownParsed.success) {
       const byField: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as QuestionName;
-        byField[name] ??= issue.message;
-      }
+      for (const issue of parsed.error?.issues ?? []) byField[String(issue.path[0])] ??= issue.message;
+      for (const issue of ownParsed.error?.issues ?? [])
+        byField[ownFieldName(String(issue.path[0]))] ??= issue.message;
       setErrors(byField);
       return null;
     }
     setErrors({});
-    const answersKey = JSON.stringify(parsed.data);
+    // The SPEC's payload, with the answers to the firm's own questions only when it asks some.
+    const body = own.length > 0 ? { ...parsed.data, ownAnswers: ownParsed.data } : parsed.data;
+    const answersKey = JSON.stringify(body);
     // The same answers again (the visitor closed the calendar and came back): nothing new to store.
     if (stored?.answersKey === answersKey) return stored;
     setSending(true);
@@ -104,7 +119,7 @@ export function useApplicationForm() {
       setSending(false);
       return null;
     }
-    const outcome = await send.storeApplication({ ...parsed.data, recToken });
+    const outcome = await send.storeApplication({ ...body, recToken });
     setSending(false);
     if ('problem' in outcome) {
       setProblem(outcome.problem);
@@ -116,5 +131,5 @@ export function useApplicationForm() {
     return application;
   };
 
-  return { answers, answer, errors, problem, sending, submit, botCheck, prepare };
+  return { answers, answer, ownAnswers, answerOwn, errors, problem, sending, submit, botCheck, prepare };
 }

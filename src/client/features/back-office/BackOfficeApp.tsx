@@ -23,6 +23,7 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
+import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { Link, useLocation } from './router.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
@@ -45,6 +46,7 @@ const sections = [
   [pagesSection, 'Pages'],
   ['newsletter', 'Newsletter'],
   ['firm', 'Firm details'],
+  ['questionnaire', 'Questionnaire'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
@@ -53,7 +55,14 @@ const sections = [
 ] as const;
 // Only an owner may use these (the server refuses anyone else), so nobody else is shown them. An owner
 // sees their sessions on the Staff screen instead of a section of their own.
-const ownerSections = new Set(['firm', 'availability', 'advisers', 'staff', 'data-protection']);
+const ownerSections = new Set([
+  'firm',
+  'questionnaire',
+  'availability',
+  'advisers',
+  'staff',
+  'data-protection',
+]);
 const ownersElsewhere = new Set(['sessions']);
 /** Until the role is known, the sections everyone has. */
 const sectionsFor = (role: StaffRole | null) =>
@@ -165,6 +174,7 @@ function Screen({
     );
   }
   if (section === 'firm') return <FirmDetailsEditor />;
+  if (section === 'questionnaire') return <QuestionnaireEditor />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'staff') return <StaffManager you={you} />;

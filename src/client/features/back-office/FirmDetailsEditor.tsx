@@ -17,6 +17,7 @@ import { heroMessages, type LogoType, logoMaxBytes, logoMessages, logoTypes } fr
 import { type Look, themeHref } from '#shared/look.ts';
 import { weekdays } from '#shared/opening-hours.ts';
 import { photoMaxBytes, photoTypes } from '#shared/photos.ts';
+import { defaultQuestionnaire } from '#shared/questionnaire.ts';
 import { defaultTypeface, typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { BadgesEditor } from './BadgesEditor.tsx';
 import { DemoLeftoversNote } from './DemoLeftoversNote.tsx';
@@ -62,6 +63,7 @@ const blank: FirmDetails = {
   noticesEmail: '',
   referencePrefix: '',
   priceRange: '',
+  questionnaire: defaultQuestionnaire,
 };
 
 type Line = Exclude<
@@ -76,8 +78,7 @@ type Line = Exclude<
   | 'colours'
   | 'typeface'
   | 'facts'
-  | 'team'
-  | 'reviews'
+  | 'questionnaire'
 >;
 type OfficeLine = keyof FirmDetails['registeredOffice'];
 

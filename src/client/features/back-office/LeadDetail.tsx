@@ -9,6 +9,7 @@ import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { mailtoHref } from '#shared/mailto.ts';
+import type { OwnAnswer } from '#shared/questionnaire.ts';
 import { diaryWords } from './adviser-words.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
@@ -76,6 +77,13 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
                 {answerQuestions.map((name) => (
                   <Field key={name} label={applicationQuestions[name].label}>
                     {String(lead.answers[name] ?? '') || '(not given)'}
+                  </Field>
+                ))}
+                {/* The firm's own questions, in the words they were asked in. */}
+                {ownAnswersOf(lead.answers).map(({ question, answer }, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the answers' order is the questions'
+                  <Field key={index} label={question}>
+                    {answer || '(not given)'}
                   </Field>
                 ))}
               </dl>
@@ -338,4 +346,14 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
       )}
     </section>
   );
+}
+
+/** The answers to the firm's own questions an application holds, as stored with it. */
+function ownAnswersOf(answers: Record<string, unknown>): OwnAnswer[] {
+  const stored = answers.ownAnswers;
+  return Array.isArray(stored)
+    ? stored.filter(
+        (item): item is OwnAnswer => typeof item?.question === 'string' && typeof item?.answer === 'string',
+      )
+    : [];
 }

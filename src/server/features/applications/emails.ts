@@ -6,6 +6,7 @@ import {
   applicationQuestions,
   type QuestionName,
   questionNames,
+  type StoredOwnAnswers,
 } from '#shared/application.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 
@@ -24,21 +25,23 @@ const staffLabels: Partial<Record<QuestionName, string>> = {
 };
 
 /** Every answer as [label, value] in the page's order: the question itself, or a staff label. */
-export function answersForStaff(answers: ApplicationAnswers): [string, string][] {
-  return questionNames.map((name) => {
-    const answer = answers[name];
-    return [
+export function answersForStaff(answers: ApplicationAnswers & StoredOwnAnswers): [string, string][] {
+  const given = (answer: unknown) => (answer === '' ? '(not given)' : String(answer));
+  return [
+    ...questionNames.map((name): [string, string] => [
       staffLabels[name] ?? applicationQuestions[name].label,
-      answer === '' ? '(not given)' : String(answer),
-    ];
-  });
+      given(answers[name]),
+    ]),
+    // The firm's own questions, in the words they were asked in.
+    ...(answers.ownAnswers ?? []).map(({ question, answer }): [string, string] => [question, given(answer)]),
+  ];
 }
 
 /** Tells the firm about a new application, with every answer, so it is ready before the call. */
 export function staffApplicationNotice(
   firm: SiteFirm,
   reference: string,
-  answers: ApplicationAnswers,
+  answers: ApplicationAnswers & StoredOwnAnswers,
   settings: ApplicationMailSettings,
 ): MailMessage {
   const opening = `${answers.yourName} of ${answers.businessName} filled in the application questionnaire.`;
@@ -62,7 +65,10 @@ export function staffApplicationNotice(
 }
 
 /** The answers as the staff read them in any email about this application. */
-export function applicationDetails(reference: string, answers: ApplicationAnswers): string[] {
+export function applicationDetails(
+  reference: string,
+  answers: ApplicationAnswers & StoredOwnAnswers,
+): string[] {
   return [
     `Application ${reference}`,
     '',

@@ -4,7 +4,7 @@ import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
 import type { BookedCall } from '#shared/api/back-office-bookings.ts';
-import { answerQuestions, applicationQuestions } from '#shared/application.ts';
+import { answerQuestions, applicationQuestions, type StoredOwnAnswers } from '#shared/application.ts';
 import {
   type ApplicationCsvRow,
   anonymiseApplications,
@@ -37,6 +37,14 @@ const applicationList: LeadList<typeof endpoints, ApplicationCsvRow> = {
           (row) => (row.answers[name] === undefined ? null : String(row.answers[name])),
         ],
       ),
+      // The firm's own questions differ from one application to the next: one cell, a line each.
+      [
+        'Your own questions',
+        (row) =>
+          ((row.answers as StoredOwnAnswers).ownAnswers ?? [])
+            .map(({ question, answer }) => `${question}: ${answer}`)
+            .join('\n') || null,
+      ],
       ['Stage', (row) => csvStage(row.stage)],
       ['Received', (row) => csvTime(row.createdAt)],
     ],

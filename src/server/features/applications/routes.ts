@@ -8,6 +8,8 @@ import type { ServerPages } from '#server/http/server-page.ts';
 import { sendApplication } from '#shared/api/applications.ts';
 import { applicationMessages } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
+import { ownAnswersAsked, type Questionnaire } from '#shared/questionnaire.ts';
+import { ownAnswersSchema } from '#shared/questionnaire-schema.ts';
 import type { ApplicationService } from './service.ts';
 
 export interface ApplicationRoutesOptions {
@@ -17,6 +19,8 @@ export interface ApplicationRoutesOptions {
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
   pages: ServerPages;
+  /** The firm's questionnaire of the moment: its own questions are checked against it. */
+  questionnaire: () => Questionnaire;
 }
 
 /** The application questionnaire: checked, bot-checked, stored, then acknowledged with its reference. */
@@ -25,14 +29,18 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
     app,
     sendApplication,
     async (request, reply) => {
-      const { submitMethod: _, recToken, ...answers } = request.body;
+      const { submitMethod: _, recToken, ownAnswers = {}, ...answers } = request.body;
+      const { own } = options.questionnaire();
+      const checked = ownAnswersSchema(own).safeParse(ownAnswers);
+      if (!checked.success)
+        return reply.status(422).send(failure(...checked.error.issues.map((issue) => issue.message)));
       const check = await options.botCheck.verify(recToken, botCheckActions.application, request.ip);
       if (!check.passed) {
         request.log.warn({ reason: check.reason, action: botCheckActions.application }, 'bot check failed');
         return reply.status(403).send(failure(botCheckMessages.failed));
       }
       // Stored (with the staff's notice queued) before the visitor is told it arrived.
-      const { reference } = await options.applications.submit(answers);
+      const { reference } = await options.applications.submit(answers, ownAnswersAsked(own, checked.data));
       options.mailQueued();
       return reply
         .status(201)

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { ApplicationAnswers } from '#shared/application.ts';
+import type { ApplicationAnswers, StoredOwnAnswers } from '#shared/application.ts';
+import type { OwnAnswer } from '#shared/questionnaire.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
 
 export interface ApplicationServiceOptions {
@@ -20,7 +21,9 @@ export interface LinkedApplication {
 export function createApplicationService({ db, mail, now }: ApplicationServiceOptions) {
   return {
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
-    async submit(answers: ApplicationAnswers): Promise<{ reference: string }> {
+    async submit(answers: ApplicationAnswers, ownAnswers: OwnAnswer[] = []): Promise<{ reference: string }> {
+      const stored: ApplicationAnswers & StoredOwnAnswers =
+        ownAnswers.length > 0 ? { ...answers, ownAnswers } : answers;
       const reference = await db.transaction().execute(async (trx) => {
         const reference = await freshReference(trx, 'applications', mail.firm().referencePrefix);
         const at = now();
@@ -31,14 +34,14 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
             email: answers.emailAddress,
             your_name: answers.yourName,
             business_name: answers.businessName,
-            answers: JSON.stringify(answers),
+            answers: JSON.stringify(stored),
             created_at: at.toISOString(),
           })
           .execute();
         await enqueueMail(
           trx,
           'application-staff-notice',
-          staffApplicationNotice(mail.firm(), reference, answers, mail),
+          staffApplicationNotice(mail.firm(), reference, stored, mail),
           at,
         );
         return reference;

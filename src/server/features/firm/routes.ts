@@ -7,6 +7,7 @@ import {
   firmMessages,
   readFirmDetails,
   saveFirmDetails,
+  saveQuestionnaire,
 } from '#shared/api/back-office-firm.ts';
 import { firmFieldLabels } from '#shared/firm-details.ts';
 import { clearDemoLeftovers, type DemoPeople, demoLeftovers } from './demo-firm.ts';
@@ -78,4 +79,17 @@ export function registerFirmRoutes(
       },
     },
   );
+
+  // The questionnaire is part of the firm's details, saved from the version read as they are.
+  serve(app, saveQuestionnaire, async (request, reply) => {
+    const { questionnaire, basedOn } = request.body;
+    const stored = await loadFirm(db);
+    if (!stored || stored.version !== basedOn)
+      return reply.status(409).send(failure(firmMessages.savedElsewhere));
+    const details = { ...stored.details, questionnaire };
+    const result = await saveFirm(db, details, { basedOn, by: request.staff.id, now: now() });
+    if (!result.saved) return reply.status(409).send(failure(firmMessages.savedElsewhere));
+    await firm.refresh();
+    return succeeded(firmMessages.questionnaireSaved);
+  });
 }

@@ -1,5 +1,6 @@
 import { defaultColours } from '#shared/colours.ts';
 import type { FirmDetails } from '#shared/firm-details.ts';
+import { defaultQuestionnaire } from '#shared/questionnaire.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { defaultTypeface } from '#shared/typefaces.ts';
 import type { LiveFirm } from './live-firm.ts';
@@ -66,5 +67,6 @@ export function firmBeingSetUp(siteName: string): SiteFirm {
     facts: [],
     referencePrefix: 'WEB',
     priceRange: '',
+    questionnaire: defaultQuestionnaire,
   };
 }

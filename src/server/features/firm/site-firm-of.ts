@@ -121,5 +121,6 @@ export function siteFirmOf(
     facts: details.facts,
     referencePrefix: details.referencePrefix,
     priceRange: details.priceRange,
+    questionnaire: details.questionnaire,
   };
 }

@@ -103,6 +103,7 @@ export function Items<T>({
   name,
   adding,
   max,
+  min = 1,
   blank,
   onChange,
   children,
@@ -112,6 +113,8 @@ export function Items<T>({
   /** The add button's words: "Add a service". */
   adding: string;
   max: number;
+  /** How few there may be: the last of these has no Remove button. */
+  min?: number;
   blank: T;
   onChange: (items: T[]) => void;
   children: (item: T, index: number, change: (next: T) => void) => ReactNode;
@@ -162,7 +165,7 @@ export function Items<T>({
                 Move {name(item, index)} down
               </button>
             )}
-            {items.length > 1 && (
+            {items.length > min && (
               <button
                 type="button"
                 className="button button--secondary"

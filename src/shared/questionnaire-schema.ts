@@ -1,0 +1,79 @@
+import { type QuestionName, questionNames } from './application.ts';
+import { fieldSchema, isTypedText } from './form-fields.ts';
+import { type OwnQuestion, ownField, ownQuestionKinds, type Questionnaire } from './questionnaire.ts';
+import { z } from './zod.ts';
+
+// The rules the firm's questionnaire (questionnaire.ts) and the answers to its own questions must meet, on
+// the back office's screen, on the page when sent and on the server. Apart from it, as they come with the
+// schema library, which the page loads only once the visitor reaches the form.
+
+const words = (what: string, max: number, { optional = false } = {}) =>
+  z
+    .string({ error: `${what}: enter some text.` })
+    .trim()
+    .max(max, { error: `${what}: up to ${max} characters.` })
+    .refine((text) => optional || text.length > 0, { error: `${what}: enter some text.` })
+    .refine((text) => isTypedText(text) && !/[\r\n]/.test(text), {
+      error: `${what}: one line of ordinary text.`,
+    });
+
+export const ownQuestionSchema = z
+  .object({
+    /** Names the question in the answers sent and stored; kept when its words change. */
+    id: z.string().regex(/^q[0-9a-z]{1,12}$/, { error: 'A question lost its name: reload the page.' }),
+    kind: z.enum(ownQuestionKinds, { error: 'Kind of answer: choose one.' }),
+    label: words('Question', 200),
+    hint: words('Help text', 300, { optional: true }),
+    required: z.boolean(),
+    /** The answers to choose from, for a choice. */
+    options: z
+      .array(words('Answer to choose', 120))
+      .max(12, { error: 'Answers to choose: up to 12.' })
+      .default([]),
+  })
+  .strict()
+  .refine((question) => question.kind !== 'choice' || question.options.length >= 2, {
+    error: 'Answers to choose: give at least two.',
+    path: ['options'],
+  });
+
+export const questionnaireSchema = z
+  .object({
+    /** The firm's words for the SPEC's questions, by field name; a question not named keeps the site's. */
+    wording: z
+      .partialRecord(
+        z.enum(questionNames as [QuestionName, ...QuestionName[]]),
+        z
+          .object({ label: words('Question', 200), hint: words('Help text', 300, { optional: true }) })
+          .strict(),
+      )
+      .default({}),
+    own: z.array(ownQuestionSchema).max(10, { error: 'Questions of your own: up to 10.' }).default([]),
+  })
+  .strict()
+  .refine(
+    (questionnaire) => new Set(questionnaire.own.map(({ id }) => id)).size === questionnaire.own.length,
+    {
+      error: 'Two questions share a name: reload the page.',
+    },
+  );
+
+/** The answers to the firm's own questions as they must be sent: by each question's id. */
+export function ownAnswersSchema(own: readonly OwnQuestion[]) {
+  return z
+    .object(
+      Object.fromEntries(
+        own.map((question) => {
+          const schema = fieldSchema(ownField(question));
+          // A question that may be left blank: blank is no answer (a choice or a number has none to give).
+          return [
+            question.id,
+            question.required
+              ? schema
+              : z.preprocess((value) => (value === '' ? undefined : value), schema.optional()),
+          ];
+        }),
+      ),
+    )
+    .strict();
+}
