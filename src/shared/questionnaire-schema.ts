@@ -37,26 +37,30 @@ export const ownQuestionSchema = z
     path: ['options'],
   });
 
+/** A questionnaire that did not arrive whole (a broken page, a hand-made request). */
+export const questionnaireIncomplete =
+  'The questionnaire did not all arrive: reload the page, then change it and save again.';
+
 export const questionnaireSchema = z
-  .object({
-    /** The firm's words for the SPEC's questions, by field name; a question not named keeps the site's. */
-    wording: z
-      .partialRecord(
-        z.enum(questionNames as [QuestionName, ...QuestionName[]]),
-        z
-          .object({ label: words('Question', 200), hint: words('Help text', 300, { optional: true }) })
-          .strict(),
-      )
-      .default({}),
-    own: z.array(ownQuestionSchema).max(10, { error: 'Questions of your own: up to 10.' }).default([]),
-  })
-  .strict()
+  .strictObject(
+    {
+      /** The firm's words for the SPEC's questions, by field name; a question not named keeps the site's. */
+      wording: z
+        .partialRecord(
+          z.enum(questionNames as [QuestionName, ...QuestionName[]]),
+          z
+            .object({ label: words('Question', 200), hint: words('Help text', 300, { optional: true }) })
+            .strict(),
+        )
+        .default({}),
+      own: z.array(ownQuestionSchema).max(10, { error: 'Questions of your own: up to 10.' }).default([]),
+    },
+    { error: questionnaireIncomplete },
+  )
   .refine(
     (questionnaire) => new Set(questionnaire.own.map(({ id }) => id)).size === questionnaire.own.length,
-    {
-      error: 'Two questions share a name: reload the page.',
-    },
-  );
+    { error: 'Two questions share a name: reload the page.' },
+  ) satisfies z.ZodType<Questionnaire>;
 
 /** The answers to the firm's own questions as they must be sent: by each question's id. */
 export function ownAnswersSchema(own: readonly OwnQuestion[]) {

@@ -58,7 +58,8 @@ describe('reviewing a member of staff’s changes in Chromium', () => {
     await review.getByRole('button', { name: 'Publish these changes' }).click();
     await page.getByRole('status').getByText(articleMessages.revisionPublished).waitFor();
     expect(await page.getByRole('region', { name: 'Changes waiting for review' }).count()).toBe(0);
-    expect(await page.getByLabel('Text (Markdown)').inputValue()).toBe(revised);
+    // The editor now holds the text published, its date in bold.
+    await page.getByRole('textbox', { name: 'Text' }).locator('strong', { hasText: '5 April' }).waitFor();
     const live = await (await fetch(`${t.site.url}/insights/payroll-year-end`)).text();
     expect(live).toContain('<strong>5 April</strong>');
     expect(t.errors).toEqual([]);

@@ -32,6 +32,8 @@ describe('Insights in Chromium', () => {
       .fill('From April 2026 landlords with income over £50,000 keep digital records.');
     await page.getByLabel('Tags').fill('Making Tax Digital, Landlords');
     await page.getByLabel('Name shown to readers').fill('Ann Fenwick');
+    // Written as Markdown, which an author may prefer to the editor.
+    await page.getByRole('button', { name: 'Write as Markdown' }).click();
     await page
       .getByLabel('Text (Markdown)')
       .fill(

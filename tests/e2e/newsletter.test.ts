@@ -24,7 +24,16 @@ describe('the Newsletter screen in Chromium', () => {
 
     await t.page.getByRole('link', { name: 'Write a newsletter' }).click();
     await t.page.getByLabel('Subject').fill('Year-end reminders');
-    await t.page.getByLabel(/^Text/).fill('## Payments on account\n\nThe **31 January** deadline is close.');
+    // Written in the word-processor editor the pages use: a heading, then a line with a bold date.
+    await t.page.getByRole('textbox', { name: 'Text' }).click();
+    await t.page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await t.page.keyboard.type('Payments on account');
+    await t.page.keyboard.press('Enter');
+    await t.page.keyboard.type('The ');
+    await t.page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await t.page.keyboard.type('31 January');
+    await t.page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await t.page.keyboard.type(' deadline is close.');
     const live = t.page.getByRole('region', { name: 'Live preview' });
     await live.getByRole('heading', { name: 'Payments on account' }).waitFor();
     await expect(live.locator('strong').textContent()).resolves.toBe('31 January');

@@ -11,7 +11,7 @@ import {
 } from '../firm-pictures.ts';
 import { isTypedText } from '../form-fields.ts';
 import { photoTypes } from '../photos.ts';
-import { questionnaireSchema } from '../questionnaire-schema.ts';
+import { questionnaireIncomplete, questionnaireSchema } from '../questionnaire-schema.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 
@@ -26,6 +26,8 @@ export const firmMessages = {
   demoCleared:
     'Removed the demo firm’s logo, figures, team and reviews. Add your own people and reviews on the Pages screen.',
   questionnaireSaved: 'Saved. The questionnaire on the site asks these questions now.',
+  /** A save of the questionnaire without the whole of it, or without the version read. */
+  questionnaireIncomplete: questionnaireIncomplete,
   /** A save that does not hold the whole form (no details, a part of them missing, or no version). */
   incomplete: 'The firm’s details did not all arrive: reload the page, then fill in the form and save again.',
 } as const;
@@ -236,12 +238,16 @@ export const saveQuestionnaire = endpoint({
   summary: 'Change the application questionnaire’s words, and the firm’s own questions',
   description:
     'The SPEC’s questions keep their field names and the payload; their words and help texts are the firm’s, and up to 10 questions of its own (short or long text, a choice, a number) are answered in `ownAnswers`.',
-  body: z
-    .object({
+  body: z.strictObject(
+    {
       questionnaire: questionnaireSchema,
-      basedOn: z.number().int().describe('The version of the firm’s details the editor read.'),
-    })
-    .strict(),
+      basedOn: z
+        .number({ error: firmMessages.questionnaireIncomplete })
+        .int({ error: firmMessages.questionnaireIncomplete })
+        .describe('The version of the firm’s details the editor read.'),
+    },
+    { error: firmMessages.questionnaireIncomplete },
+  ),
   answers: {
     200: formAnswerSchema.describe(`Saved: "${firmMessages.questionnaireSaved}"`),
     409: refusal.describe(`Saved by someone else since the version read: "${firmMessages.savedElsewhere}"`),

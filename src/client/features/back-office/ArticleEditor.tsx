@@ -30,6 +30,7 @@ import { ArticleRevisionReview, revisionByline } from './ArticleRevisionReview.t
 import { SignedInAs } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { insightsSection } from './insights-paths.ts';
+import { MarkdownField } from './MarkdownField.tsx';
 import { Link, navigate } from './router.tsx';
 import { useUnsavedChangesWarning } from './unsaved-changes.ts';
 import { ownersOnly, YourRole } from './your-role.ts';
@@ -409,21 +410,12 @@ export default function ArticleEditor({ id }: { id: number | null }) {
         </div>
 
         <div className="bo-article-writing">
-          <div className="field">
-            <label htmlFor="article-body">Text (Markdown)</label>
-            <p className="field__hint" id="article-body-hint">
-              # for a heading (## for one under it), **bold**, *italic*, - for a list, [words](https://…) for
-              a link. The title is shown above the text.
-            </p>
-            <textarea
-              id="article-body"
-              value={fields.body}
-              onChange={set('body')}
-              rows={24}
-              maxLength={100_000}
-              aria-describedby="article-body-hint"
-            />
-          </div>
+          <MarkdownField
+            label="Text"
+            value={fields.body}
+            onChange={(body) => setFields((before) => ({ ...before, body }))}
+            maxLength={100_000}
+          />
           <section aria-labelledby="article-preview-title" className="bo-article-preview">
             <h2 id="article-preview-title">Preview</h2>
             <div

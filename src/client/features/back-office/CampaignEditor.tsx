@@ -18,6 +18,7 @@ import { renderMarkdown } from '#shared/markdown.ts';
 import { campaignStatusWords, newsletterMessages } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
+import { MarkdownField } from './MarkdownField.tsx';
 import { Progress, pollMs } from './NewsletterScreen.tsx';
 import { Link, navigate } from './router.tsx';
 import { ownersOnly, YourRole } from './your-role.ts';
@@ -196,10 +197,7 @@ export default function CampaignEditor({
             <input required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
           </label>
           <div className="bo-composer">
-            <label>
-              Text (Markdown: ## for a heading, **bold**, [a link](https://…), - for a list)
-              <textarea required rows={18} value={bodyMarkdown} onChange={(e) => setBody(e.target.value)} />
-            </label>
+            <MarkdownField label="Text" value={bodyMarkdown} onChange={setBody} maxLength={100_000} />
             <section aria-label="Live preview" className="bo-live-preview prose">
               <h2>{subject || 'Subject'}</h2>
               <div

@@ -93,6 +93,7 @@ describeEachDatabase('the firm’s details as stored', (kind) => {
         'Address that receives notices',
         'Reference prefix',
         'Price range',
+        'Questionnaire',
       ],
       ['Registered office', 'Phone'],
     ]);

@@ -56,6 +56,7 @@ describeEachDatabase('an upgrade of a site whose firm is set up', (kind) => {
         colours: { brand: '#0b5563', accent: '#b8441f' },
         typeface: 'figtree',
         facts: [],
+        questionnaire: { wording: {}, own: [] },
       });
       const home = unescapeHtml(await (await send(site, '/')).text());
       expect(home).toContain('O’Brien & Marsh');
