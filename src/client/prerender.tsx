@@ -72,8 +72,9 @@ export function renderSectionsPage(
     id: 'sections',
     meta: {
       path,
-      title: shown.title,
-      description: shown.description,
+      // Filled in once, by the document, as every page's title is.
+      title: document.title,
+      description: document.description,
       botCheck: needsBotCheck(document),
     },
     body: renderToString(

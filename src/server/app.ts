@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const firmPages = new PublishedPages({
     db,
     draw: (urlPath, document) => pages.renderSections(urlPath, document),
+    drawFailed: (urlPath, error) => app.log.error({ err: error, path: urlPath }, 'page not drawn'),
     // The articles' pages wear the same navigation: written again when it changed.
     showInNavigation: async (listed) => {
       if (pages.showPages(listed))

@@ -26,6 +26,9 @@ describe('the site’s words for a firm', () => {
 
   it('leaves a brace that is no token as it is, and says where a firm that lists no places works', () => {
     expect(firmWords('{nothing} {firm}', obrien)).toBe('{nothing} O’Brien & Marsh');
+    // Names every object has are no tokens either: typed on a page, they stay as typed.
+    const objectNames = '{__proto__} {constructor} {toString} {valueOf} {hasOwnProperty}';
+    expect(firmWords(objectNames, obrien)).toBe(objectNames);
     expect(firmWords('across {areas}', { ...obrien, areaServed: [] })).toBe('across Leeds and around');
     expect(inWords(['Leeds'])).toBe('Leeds');
     expect(inWords(['Leeds', 'York'])).toBe('Leeds and York');

@@ -25,7 +25,10 @@ export const firmTokens = Object.keys(tokens);
 
 /** `text` with each {token} (firm, legalName, town, areas, replyPromise, quotePromise) in the firm's words. */
 export function firmWords(text: string, firm: SiteFirm): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name]?.(firm) ?? whole);
+  // Only the tokens' own names: `{constructor}` or `{__proto__}` typed on a page stay as typed.
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(tokens, name) ? (tokens[name] as (firm: SiteFirm) => string)(firm) : whole,
+  );
 }
 
 /** Every string in `value` (a page's document, say) with its tokens in the firm's words. */

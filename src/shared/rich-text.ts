@@ -19,7 +19,7 @@ export const richTextMessages = {
  */
 const linkPattern = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d\s()-]+|\/(?!\/)[^\s]*)$/i;
 export const isAllowedLink = (href: string) =>
-  href.length <= 2_000 && linkPattern.test(href) && !href.includes('\\');
+  href.length <= 2_000 && linkPattern.test(href) && !href.includes('\\') && isTypedText(href);
 export const maxRichTextCharacters = 50_000;
 const maxBlocks = 500;
 

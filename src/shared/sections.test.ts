@@ -132,4 +132,19 @@ describe('a page of sections', () => {
       }),
     ).toEqual(['A page may have up to 40 sections.']);
   });
+
+  it('holds each form and the calculator once, and takes an optional line left out as empty', () => {
+    const contact = { id: 'c1', type: 'form', form: 'contact' };
+    expect(problemsOf({ ...landlords, sections: [contact, { ...contact, id: 'c2' }] })).toEqual([
+      'A page may hold each form, and the VAT calculator, once: remove the second.',
+    ]);
+    expect(problemsOf({ ...landlords, sections: [contact, { ...contact, id: 'q', form: 'quote' }] })).toEqual(
+      [],
+    );
+    const service = { title: 'Rental accounts', text: 'For one property.' };
+    const parsed = pageDocumentSchema.parse(
+      withSection({ id: 's', type: 'services', heading: 'Fees', items: [service] }),
+    );
+    expect(parsed.sections[0]).toMatchObject({ items: [{ ...service, price: '' }] });
+  });
 });

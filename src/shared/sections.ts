@@ -7,15 +7,22 @@ import { z } from './zod.ts';
 // editor as it goes and by the server on every save; how each type looks is the product's code.
 
 /** One line of typed text, `label` naming it in the refusal, held to `max` characters. */
-const line = (label: string, max: number, { optional = false } = {}) =>
+const typedLine = (label: string, max: number, { optional = false } = {}) =>
   z
     .string({ error: `${label}: enter some text.` })
     .trim()
     .max(max, { error: `${label}: up to ${max} characters.` })
-    .refine((text) => optional || text.length > 0, { error: `${label}: enter some text.` })
-    .refine((text) => isTypedText(text) && !/[\r\n\u2028\u2029]/.test(text), {
+    .refine((typed) => optional || typed.length > 0, { error: `${label}: enter some text.` })
+    .refine((typed) => isTypedText(typed) && !/[\r\n\u2028\u2029]/.test(typed), {
       error: `${label}: one line of ordinary text.`,
     });
+
+/** One line of typed text; one that may be empty may also be left out, and is then empty. */
+const line = (label: string, max: number, { optional = false } = {}) =>
+  optional ? typedLine(label, max, { optional }).default('') : typedLine(label, max);
+
+/** One line a section may have or not have at all (stored without it when it has none). */
+const absentOrLine = (label: string, max: number) => typedLine(label, max, { optional: true }).optional();
 
 /** A few lines of typed text (a biography, a review's words): line breaks kept, nothing else. */
 const lines = (label: string, max: number) =>
@@ -85,7 +92,7 @@ const section = <Type extends string, Shape extends z.ZodRawShape>(type: Type, s
 export const sectionSchema = z.discriminatedUnion('type', [
   section('hero', {
     /** A few words above the heading; none shows the firm's strapline. */
-    eyebrow: line('Words above the heading', 60, { optional: true }).optional(),
+    eyebrow: absentOrLine('Words above the heading', 60),
     heading,
     lead: line('Lead', 400, { optional: true }),
     picture: imageSchema.optional(),
@@ -203,7 +210,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
   section('form', {
     form: z.enum(sectionForms, { error: 'Form: choose one.' }),
     /** Above the form, if it has one (a page's forms say what they are for). */
-    heading: line('Heading', 120, { optional: true }).optional(),
+    heading: absentOrLine('Heading', 120),
     /** Words before the form, which may link elsewhere ("Want a price? Ask for a quote"). */
     intro: richTextSchema.optional(),
     /** What happens once it is sent, in order: shown beside the form with the firm's contact details. */
@@ -232,7 +239,18 @@ export const pageDocumentSchema = z
   .strict()
   .refine((page) => new Set(page.sections.map(({ id }) => id)).size === page.sections.length, {
     error: 'Two sections share a name: reload the page.',
+  })
+  .refine((page) => onlyOnce(page.sections), {
+    error: 'A page may hold each form, and the VAT calculator, once: remove the second.',
   });
+
+/** Whether no form, nor the calculator, stands twice on one page (their fields' ids would clash). */
+function onlyOnce(sections: readonly Section[]): boolean {
+  const kinds = sections.flatMap((section) =>
+    section.type === 'form' ? [section.form] : section.type === 'vat-explainer' ? ['vat'] : [],
+  );
+  return new Set(kinds).size === kinds.length;
+}
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 
 /** The reviews a page may show: those the client agreed to. */

@@ -166,7 +166,22 @@ it('a partner rewords the contact page, whose form and address stay, and visitor
   const form = page.getByRole('group', { name: '2. A form' });
   await form.getByText('Visitors find this on this page, so it stays.').waitFor();
   expect(await form.getByRole('button', { name: 'Remove this section' }).count()).toBe(0);
-  await form.getByLabel('Line 1').fill('A partner reads your message the same day.');
+  await form.getByLabel('Step 1').fill('A partner reads your message the same day.');
+  // A section of items moved by the keyboard keeps the keyboard on its own button, not on an item's
+  // Remove, where a second Enter would delete what the section holds.
+  const services = await addSection(page, 'Services and prices', 3);
+  await services.getByRole('button', { name: 'Add a service' }).click();
+  await services.getByRole('button', { name: 'Move up', exact: true }).press('Enter');
+  const moved = page.getByRole('group', { name: '2. Services and prices' });
+  await moved.waitFor();
+  expect(
+    await moved
+      .getByRole('button', { name: 'Move up', exact: true })
+      .evaluate((button) => button === document.activeElement),
+  ).toBe(true);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await moved.getByRole('button', { name: 'Remove this section' }).click();
+  await page.getByRole('group', { name: '2. A form' }).waitFor();
   expect(await page.getByRole('button', { name: 'Move the page' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Remove the page' }).count()).toBe(0);
   await page.getByText('The site is built around this page: its address, /contact, stays').waitFor();

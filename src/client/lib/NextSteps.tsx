@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { mailtoHref } from '#shared/mailto.ts';
-import { useFirm, useFirmWords } from './firm.tsx';
+import { useFirm } from './firm.tsx';
 import { unbroken } from './unbroken.ts';
 
 /**
@@ -9,7 +9,6 @@ import { unbroken } from './unbroken.ts';
  */
 export function NextSteps({ steps, contact = true }: { steps: readonly string[]; contact?: boolean }) {
   const firm = useFirm();
-  const words = useFirmWords();
   const { address } = firm;
   // A page may hold more than one form, each with its steps.
   const heading = useId();
@@ -18,7 +17,7 @@ export function NextSteps({ steps, contact = true }: { steps: readonly string[];
       <h2 id={heading}>What happens next</h2>
       <ol>
         {steps.map((step) => (
-          <li key={step}>{words(step)}</li>
+          <li key={step}>{step}</li>
         ))}
       </ol>
       {contact && (

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useFirmWords } from './firm.tsx';
 
 export interface PageHeroProps {
   eyebrow: string;
@@ -14,16 +13,15 @@ export interface PageHeroProps {
 }
 
 /**
- * The opening band of a page: a short label, the page's one h1 and its lead paragraph, with the firm's
- * words in place of their tokens ({firm}, {replyPromise}…).
+ * The opening band of a page: a short label, the page's one h1 and its lead paragraph, as given (a page
+ * of sections has its tokens filled in already: a second pass would fill in the firm's own words again).
  */
 export function PageHero({ eyebrow, heading, lead, children, compact = true, art }: PageHeroProps) {
-  const words = useFirmWords();
   const text = (
     <>
-      {eyebrow && <p className="hero__eyebrow">{words(eyebrow)}</p>}
-      <h1>{words(heading)}</h1>
-      {lead && <p className="hero__lead">{words(lead)}</p>}
+      {eyebrow && <p className="hero__eyebrow">{eyebrow}</p>}
+      <h1>{heading}</h1>
+      {lead && <p className="hero__lead">{lead}</p>}
       {children}
     </>
   );

@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
-import { firmWords } from '#shared/firm-words.ts';
 import { firmDataId, type PageFirm, type SiteFirm } from '#shared/site-firm.ts';
 
 // The firm a page shows. The server renders each page with it, so a firm's change reaches the pages
@@ -56,10 +55,4 @@ export function firmOfThisPage(): PageFirm {
   const data = document.getElementById(firmDataId)?.textContent;
   if (!data) throw new Error(`The page has no #${firmDataId} data to hydrate with`);
   return JSON.parse(data) as PageFirm;
-}
-
-/** The site's words for the firm of the page: each {token} filled in (shared/firm-words.ts). */
-export function useFirmWords(): (text: string) => string {
-  const firm = useFirm();
-  return (text) => firmWords(text, firm);
 }

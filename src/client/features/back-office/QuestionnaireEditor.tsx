@@ -165,6 +165,7 @@ export function QuestionnaireEditor() {
                   <LineItems
                     id={`own-${index}-options`}
                     label="Answers to choose from"
+                    itemName="Answer"
                     adding="Add an answer"
                     items={question.options}
                     max={12}

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { SectionOf } from '#shared/sections.ts';
 import { demoPages } from './built-in-pages.ts';
-import { parse } from './service.ts';
+import { loadLivePages } from './live-pages.ts';
 
 // The demo firm's people, its team and its clients' reviews, are the one part of its pages no other firm
 // may show: the back office's Firm details names them while a published page still does, and takes them
@@ -28,17 +28,8 @@ export const isDemoPerson = ({ name }: { name: string }) =>
 
 /** Which of the demo firm's people a published page shows: its team, its clients' reviews. */
 export async function demoPeopleShown(db: Db): Promise<('team' | 'reviews')[]> {
-  const rows = await db
-    .selectFrom('site_pages')
-    .innerJoin('page_revisions', (join) =>
-      join
-        .onRef('page_revisions.page_id', '=', 'site_pages.id')
-        .onRef('page_revisions.number', '=', 'site_pages.live_revision'),
-    )
-    .select('page_revisions.document')
-    .where('site_pages.removed_at', 'is', null)
-    .execute();
-  const sections = rows.flatMap((row) => parse(row.document).sections);
+  const { pages } = await loadLivePages(db);
+  const sections = pages.flatMap((page) => page.document.sections);
   const { team, reviews } = demoNames();
   const shown: ('team' | 'reviews')[] = [];
   if (sections.some((section) => section.type === 'team' && section.members.some((m) => team.has(m.name))))

@@ -17,6 +17,7 @@ export class PublishedPages {
   readonly #db: Db;
   readonly #draw: (path: string, document: PageDocument) => Page;
   readonly #showInNavigation: (pages: SiteFirm['pages']) => Promise<void>;
+  readonly #drawFailed: (path: string, error: unknown) => void;
   #pages = new Map<string, Page>();
   #addresses = new Map<string, string | null>();
   #live: LivePage[] = [];
@@ -26,15 +27,19 @@ export class PublishedPages {
   /**
    * `draw` makes a page's document from its sections; `showInNavigation` puts the pages the navigation
    * lists into every page of the site (drawing them again when they changed), before these are drawn.
+   * `drawFailed` is told of a page that could not be drawn, which keeps its last drawing (or none), so
+   * that one page never keeps the others, or the site's start, from going ahead.
    */
   constructor(options: {
     db: Db;
     draw: (path: string, document: PageDocument) => Page;
     showInNavigation: (pages: SiteFirm['pages']) => Promise<void>;
+    drawFailed: (path: string, error: unknown) => void;
   }) {
     this.#db = options.db;
     this.#draw = options.draw;
     this.#showInNavigation = options.showInNavigation;
+    this.#drawFailed = options.drawFailed;
   }
 
   /** The published page at `path`, if there is one. */
@@ -78,7 +83,17 @@ export class PublishedPages {
         nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
       ),
     );
-    this.#pages = new Map(pages.map((page) => [page.path, this.#draw(page.path, page.document)]));
+    const drawn = new Map<string, Page>();
+    for (const page of pages) {
+      try {
+        drawn.set(page.path, this.#draw(page.path, page.document));
+      } catch (error) {
+        this.#drawFailed(page.path, error);
+        const before = this.#pages.get(page.path);
+        if (before) drawn.set(page.path, before);
+      }
+    }
+    this.#pages = drawn;
     this.#addresses = addresses;
     this.#live = pages;
     this.#sitemap = pages.map((page) => ({ path: page.path }));

@@ -330,12 +330,18 @@ describeEachDatabase('the pages the site is built around', (database) => {
     expect(home).toMatchObject({ builtIn: true, live: { number: 1 } });
     expect(await words('/')).toContain('Accountancy that keeps your business moving');
     const { draft, draftVersion } = await owner.json(`/pages/${home.id}`);
-    const hero = { ...draft.sections[0], heading: 'Accounts for {town} makers, by {firm}' };
+    const hero = {
+      ...draft.sections[0],
+      heading: 'Accounts for {town} makers, by {firm}',
+      lead: 'Braces that name no token stay: {__proto__} {constructor}.',
+    };
     const document = { ...draft, sections: [hero, ...draft.sections.slice(1)] };
     const saved = await owner.send(`/pages/${home.id}/draft`, { document, basedOn: draftVersion }, 'PUT');
     expect(saved.status).toBe(200);
     expect((await owner.send(`/pages/${home.id}/publish`, { basedOn: draftVersion + 1 })).status).toBe(200);
-    expect(await words('/')).toContain('<h1>Accounts for Shrewsbury makers, by Fenwick &amp; Hale</h1>');
+    const published = await words('/');
+    expect(published).toContain('<h1>Accounts for Shrewsbury makers, by Fenwick &amp; Hale</h1>');
+    expect(published).toContain('Braces that name no token stay: {__proto__} {constructor}.');
   });
 
   it('keep their address and the section they are there for, and are never removed', async () => {

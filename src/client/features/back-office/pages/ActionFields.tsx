@@ -188,6 +188,7 @@ export function FormFields({ section, onChange, id }: FieldsOf<SectionOf<'form'>
       <LineItems
         id={id('steps')}
         label="What happens next, beside the form with the firm’s contact details (if you list it)"
+        itemName="Step"
         adding="Add a step"
         items={section.steps ?? []}
         max={6}

@@ -1,6 +1,8 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { getPage, previewPage, type SitePage, savePageDraft } from '#shared/api/back-office-pages.ts';
+import { firmWords } from '#shared/firm-words.ts';
 import { isLastKept } from '#shared/page-roles.ts';
 import { pageMessages } from '#shared/pages.ts';
 import { type PageDocument, pageDocumentSchema, type Section, type SectionType } from '#shared/sections.ts';
@@ -31,6 +33,7 @@ const saveAfterMs = 1500;
  */
 export default function PageEditor({ id }: { id: number }) {
   const role = useContext(YourRole);
+  const firm = useFirm();
   const [page, setPage] = useState<SitePage | null>(null);
   const [draft, setDraft] = useState<PageDocument | null>(null);
   const [status, setStatus] = useState('');
@@ -49,7 +52,8 @@ export default function PageEditor({ id }: { id: number }) {
   useEffect(() => {
     if (!movedFocus) return;
     const group = document.querySelector(`[data-section="${movedFocus.id}"]`);
-    const buttons = group?.querySelectorAll<HTMLButtonElement>('.bo-section__actions button');
+    // The section's own buttons, not those of the items inside it.
+    const buttons = group?.querySelectorAll<HTMLButtonElement>(':scope > .bo-section__actions button');
     const wanted = buttons?.[movedFocus.by === -1 ? 0 : 1];
     (wanted && !wanted.disabled ? wanted : buttons?.[movedFocus.by === -1 ? 1 : 0])?.focus();
     setMovedFocus(null);
@@ -147,7 +151,7 @@ export default function PageEditor({ id }: { id: number }) {
       <p>
         <Link to="pages">All pages</Link>
       </p>
-      <h1 id="page-title">{draft.title || 'A page'}</h1>
+      <h1 id="page-title">{firmWords(draft.title, firm) || 'A page'}</h1>
       <p>
         At <a href={page.path}>{page.path}</a>:{' '}
         {page.live ? `version ${page.live.number} is published` : 'not published yet'}
@@ -255,7 +259,12 @@ export default function PageEditor({ id }: { id: number }) {
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setSections(sections.filter((_, at) => at !== index))}
+                  onClick={() => {
+                    const name = `${index + 1}. ${sectionLabels[section.type]}`;
+                    // Only a published version can be put back: a draft's section, once gone, is gone.
+                    if (window.confirm(`Remove ${name} and everything in it?`))
+                      setSections(sections.filter((_, at) => at !== index));
+                  }}
                 >
                   Remove this section
                 </button>

@@ -1,6 +1,8 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
+import { useFirm } from '#client/lib/firm.tsx';
 import { createPage, listPages, type PageSummary } from '#shared/api/back-office-pages.ts';
+import { firmWords } from '#shared/firm-words.ts';
 import { Feedback } from '../Feedback.tsx';
 import { Link, navigate } from '../router.tsx';
 import { useEndpoint } from '../useEndpoint.ts';
@@ -33,6 +35,7 @@ function statusOf(page: PageSummary): string {
 const placeLabels = { main: 'Main navigation', footer: 'Footer', none: '—' } as const;
 
 function PageList() {
+  const firm = useFirm();
   const { data, problem, reload } = useEndpoint(listPages, {});
   const [path, setPath] = useState('/');
   const [title, setTitle] = useState('');
@@ -74,10 +77,14 @@ function PageList() {
               </tr>
             </thead>
             <tbody>
-              {data.pages.map((page) => (
+              {/* The home page first, as the site starts there; each title as visitors read it. */}
+              {[
+                ...data.pages.filter((page) => page.path === '/'),
+                ...data.pages.filter((page) => page.path !== '/'),
+              ].map((page) => (
                 <tr key={page.id}>
                   <th scope="row" data-label="Page">
-                    <Link to={`${pagesSection}/${page.id}`}>{page.title}</Link>
+                    <Link to={`${pagesSection}/${page.id}`}>{firmWords(page.title, firm)}</Link>
                   </th>
                   <td data-label="Address">{page.path}</td>
                   <td data-label="Status">{statusOf(page)}</td>

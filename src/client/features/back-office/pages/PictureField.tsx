@@ -74,7 +74,7 @@ export function PictureField({
           <div className="bo-field bo-field--wide">
             <label htmlFor={`${id}-alt`}>Description of the picture</label>
             <p id={`${id}-alt-hint`} className="field__hint">
-              What it shows, for visitors who cannot see it, e.g. “Priya at her desk in our Park Row office”.
+              What it shows, for visitors who cannot see it, e.g. “A partner at her desk in our office”.
             </p>
             <input
               id={`${id}-alt`}

@@ -242,6 +242,7 @@ export function LinkFields({
 export function LineItems({
   id,
   label,
+  itemName = 'Line',
   adding,
   items,
   max,
@@ -250,6 +251,8 @@ export function LineItems({
 }: {
   id: string;
   label: string;
+  /** What each line is called: "Step 1", "Answer 2". */
+  itemName?: string;
   adding: string;
   items: readonly string[];
   max: number;
@@ -272,13 +275,13 @@ export function LineItems({
         <div key={index} className="bo-line-item">
           <Line
             id={`${id}-${index}`}
-            label={`Line ${index + 1}`}
+            label={`${itemName} ${index + 1}`}
             value={item}
             max={maxLength}
             onChange={(line) => onChange(items.map((each, at) => (at === index ? line : each)))}
           />
           <button type="button" className="button button--secondary" onClick={() => remove(index)}>
-            Remove line {index + 1}
+            Remove {itemName.toLowerCase()} {index + 1}
           </button>
         </div>
       ))}
@@ -305,6 +308,7 @@ export function HeadingField<S extends { heading?: string | undefined }>({
       value={section.heading ?? ''}
       max={120}
       onChange={(heading) => onChange({ ...section, heading })}
+      wide
     />
   );
 }
