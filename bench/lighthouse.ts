@@ -80,6 +80,13 @@ try {
       metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
     });
     console.log(`${pagePath}: ${JSON.stringify(scores)}`);
+    // Pages audited by name: what their largest paint was, and where its time went.
+    if (chosen.length > 0)
+      console.log(
+        JSON.stringify(
+          ['lcp-breakdown-insight', 'lcp-discovery-insight'].map((id) => median.audits[id]?.details),
+        ),
+      );
   }
 } finally {
   chrome.kill();
