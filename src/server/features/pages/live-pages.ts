@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { PageNavPlace } from '#shared/pages.ts';
 import type { PageDocument } from '#shared/sections.ts';
@@ -20,6 +20,19 @@ export interface LivePage {
   number: number;
   document: PageDocument;
 }
+
+/** The advisers taking calls now: a team member's "Book a call with …" is drawn only for one of them. */
+export async function activeAdviserIds(db: Db): Promise<Set<number>> {
+  const rows = await activeAdvisers(db).select('advisers.id').execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+const activeAdvisers = (db: Db) =>
+  db
+    .selectFrom('advisers')
+    .innerJoin('users', 'users.id', 'advisers.user_id')
+    .where('advisers.status', '=', 'active')
+    .where('users.status', '=', 'active');
 
 /** Every page visitors may see, as published, and where each address that moved now leads. */
 export async function loadLivePages(
@@ -68,8 +81,9 @@ export async function loadLivePages(
 
 /**
  * What moves with any change visitors could see, in one small query: a publish adds a revision, a move
- * or a removal writes an address, a change of navigation stamps its time. Another instance that sees it
- * move reads the pages again.
+ * or a removal writes an address, a change of navigation stamps its time, and an adviser who starts or
+ * stops taking calls changes who is offered (their number and the sums of their ids). Another instance
+ * that sees it move reads the pages again.
  */
 export async function loadLivePagesStamp(db: Db): Promise<string> {
   const row = await db
@@ -86,7 +100,14 @@ export async function loadLivePagesStamp(db: Db): Promise<string> {
         .selectFrom('site_pages')
         .select((inner) => inner.fn.max('nav_changed_at').as('m'))
         .as('nav'),
+      activeAdvisers(db)
+        .select(
+          sql<string>`count(*) || ':' || coalesce(sum(advisers.id), 0) || ':' || coalesce(sum(advisers.id * advisers.id), 0)`.as(
+            'a',
+          ),
+        )
+        .as('advisers'),
     ])
     .executeTakeFirst();
-  return `${row?.revisions ?? 0}/${row?.moved ?? ''}/${row?.nav ?? ''}`;
+  return `${row?.revisions ?? 0}/${row?.moved ?? ''}/${row?.nav ?? ''}/${row?.advisers ?? ''}`;
 }

@@ -4,7 +4,7 @@ import type { SitemapPage } from '#server/http/sitemap.ts';
 import { coalesced } from '#server/jobs/coalesced.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
-import { type LivePage, loadLivePages, loadLivePagesStamp } from './live-pages.ts';
+import { activeAdviserIds, type LivePage, loadLivePages, loadLivePagesStamp } from './live-pages.ts';
 
 /**
  * The firm's published pages, drawn and kept in memory, so that answering one is a lookup as for the
@@ -78,6 +78,7 @@ export class PublishedPages {
   async #rebuild() {
     const stamp = await loadLivePagesStamp(this.#db);
     const { pages, addresses } = await loadLivePages(this.#db);
+    const advisers = await activeAdviserIds(this.#db);
     await this.#showInNavigation(
       pages.flatMap(({ path, nav, navLabel }) =>
         nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
@@ -86,7 +87,7 @@ export class PublishedPages {
     const drawn = new Map<string, Page>();
     for (const page of pages) {
       try {
-        drawn.set(page.path, this.#draw(page.path, page.document));
+        drawn.set(page.path, this.#draw(page.path, withAdvisersTakingCalls(page.document, advisers)));
       } catch (error) {
         this.#drawFailed(page.path, error);
         const before = this.#pages.get(page.path);
@@ -99,4 +100,24 @@ export class PublishedPages {
     this.#sitemap = pages.map((page) => ({ path: page.path }));
     this.#stamp = stamp;
   }
+}
+
+/**
+ * The page with "Book a call with …" only beside advisers taking calls now: one who stopped keeps their
+ * card, without a button that would open a calendar with no day to choose.
+ */
+function withAdvisersTakingCalls(document: PageDocument, advisers: Set<number>): PageDocument {
+  return {
+    ...document,
+    sections: document.sections.map((section) =>
+      section.type === 'team'
+        ? {
+            ...section,
+            members: section.members.map(({ adviserId, ...member }) =>
+              adviserId !== undefined && advisers.has(adviserId) ? { ...member, adviserId } : member,
+            ),
+          }
+        : section,
+    ),
+  };
 }

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+import { waitUntil } from '#tests/support/wait.ts';
 
 const landlords: PageDocument = {
   title: 'Accountants for landlords',
@@ -41,7 +42,8 @@ describeEachDatabase('the firm’s own pages', (database) => {
   let owner: ReturnType<typeof backOfficeClient>;
   let staff: ReturnType<typeof backOfficeClient>;
   beforeAll(async () => {
-    site = await startTestApp({ database });
+    // Each instance looks for changes made elsewhere (an adviser stopping) every second.
+    site = await startTestApp({ database, env: { INSIGHTS_REFRESH_SECONDS: '1' } });
     owner = backOfficeClient(site, await signedInStaff(site, 'partner@fenwickhale.example', 'owner'));
     staff = backOfficeClient(site, await signedInStaff(site, 'reception@fenwickhale.example', 'staff'));
   });
@@ -306,6 +308,14 @@ describeEachDatabase('the firm’s own pages', (database) => {
     expect(html).toContain(
       `<button type="button" class="button button--secondary" data-book-call="" data-adviser-id="${tom}" data-adviser-name="Tom Marsh">Book a call with Tom Marsh</button>`,
     );
+
+    // An adviser who stops taking calls keeps their card, without a button to a calendar with no days.
+    expect((await owner.send(`/advisers/${tom}/active`, { active: false }, 'PUT')).status).toBe(200);
+    await waitUntil(
+      async () => !(await (await page('/contractors')).text()).includes('Book a call with Tom Marsh'),
+      { timeoutMs: 10_000, what: () => 'the page to leave out the button' },
+    );
+    expect(await (await page('/contractors')).text()).toContain('<h3>Tom Marsh</h3>');
   });
 });
 
