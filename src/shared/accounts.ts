@@ -23,6 +23,8 @@ export const loginNotices = {
   'sign-in-failed': 'The email address or password is not right. Please check them and try again.',
   wait: 'There have been too many attempts to sign in. Please wait a few minutes and try again, or set a new password with the forgotten-password link.',
   'form-expired': 'The page had been open too long. Please sign in again.',
+  'needs-script':
+    'Signing in needs JavaScript, which scrambles your password before it leaves your browser. Turn it on in your browser, then sign in again.',
   'proof-of-work':
     'There have been many failed attempts to sign in with this email address, so each attempt now needs a short check that your browser works out, and this one arrived without a valid check. Please sign in again: your browser will work out a new one.',
   'password-changed': 'Your password has been changed. Please sign in with your new password.',

@@ -99,6 +99,20 @@ describeEachDatabase('staff sign-in and reset', (database) => {
       expect(response.headers.get('location')).toBe('/login?notice=form-expired');
       expect(response.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     }
+    // The form as a browser without script sends it: no token, and the password typed as it is.
+    const { p: _, ...typed } = fields;
+    const plain = await postForm(
+      site,
+      '/login',
+      { ...typed, formToken: '', password: 'Correct1' },
+      { cookie },
+    );
+    expect(plain.headers.get('location')).toBe('/login?notice=needs-script');
+    const plainReset = await postForm(site, '/reset-password', { token: 'x', formToken: '' }, { cookie });
+    expect([plainReset.status, await plainReset.text()]).toEqual([
+      400,
+      expect.stringContaining('Choosing a password needs JavaScript'),
+    ]);
     const resetLink = await send(site, `/send-reset-password-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },

@@ -64,6 +64,7 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
     async (request, reply) => {
       const form = request.body;
       const returnPath = safeReturnPath(form[returnPathField]);
+      if (sentWithoutScript(form)) return toLogin(reply, 'needs-script', returnPath);
       if (!formTokens.check(request, form.formToken)) return toLogin(reply, 'form-expired', returnPath);
       const passwordHash = form.p ?? '';
       if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
@@ -151,6 +152,7 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
     resetPassword,
     async (request, reply) => {
       const form = request.body;
+      if (sentWithoutScript(form)) return needsScript(reply);
       if (!formTokens.check(request, form.formToken)) return formExpired(reply);
       const passwordHash = form.p ?? '';
       if (!looksLikePasswordHash(passwordHash)) return unreadablePassword(reply);
@@ -185,6 +187,17 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
     );
   }
 
+  function needsScript(reply: FastifyReply) {
+    return serverPages.send(
+      reply,
+      400,
+      'Please turn on JavaScript',
+      html`<h1>Choosing a password needs JavaScript</h1>
+      <p>The page scrambles your password before it leaves your browser, which needs JavaScript. Turn it
+      on in your browser, then open the link from your email again.</p>`,
+    );
+  }
+
   function formExpired(reply: FastifyReply) {
     return serverPages.send(
       reply,
@@ -199,4 +212,12 @@ export const accountsPlugin: FastifyPluginAsync<AccountRoutesOptions> = async (a
 /** The signed-in user of a request, or null. */
 export function signedInUser(accounts: AccountService, publicUrl: URL, request: FastifyRequest) {
   return accounts.sessionUser(request.cookies[sessionCookie(publicUrl).name]);
+}
+
+/**
+ * A password form sent as a plain form, its script never run: neither the form's token (fetched by the
+ * script) nor the scrambled password is in it.
+ */
+function sentWithoutScript(form: { formToken?: string | undefined; p?: string | undefined }): boolean {
+  return !form.formToken && !form.p;
 }
