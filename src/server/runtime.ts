@@ -44,6 +44,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How long a stop waits for answers still being written before it cuts their connections. */
+const closeDeadlineMs = 5_000;
+
 export function meetingProvider(config: Config, clock: Clock): MeetingProvider | undefined {
   if (config.zoom) return zoomMeetings(config.zoom, clock);
   return config.meetingUrl ? fixedMeetingRoom(config.meetingUrl) : undefined;
@@ -165,7 +168,14 @@ export async function createRuntime(
     campaigns,
     firmRefresh,
     async close() {
-      await app.close();
+      // Answers still being written give a few seconds to finish; one whose reader never reads it (or a
+      // connection held open) is then cut, so that a stop never waits on a client.
+      const deadline = setTimeout(() => app.server.closeAllConnections(), closeDeadlineMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(deadline);
+      }
       await firmRefresh.stop();
       await campaigns.stop();
       await backups?.stop();
