@@ -1,16 +1,18 @@
 // `npm run dev`: Vite's dev server with hot reload on PORT (default 3000), rendering each page on request,
 // and the API server (restarted on change) on PORT+1 behind it for everything Vite does not serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'vite';
 import { renderDocument } from '#client/document.ts';
-import type { renderPages as RenderPages } from '#client/prerender.tsx';
+import type * as Renderer from '#client/prerender.tsx';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { LiveFirm, siteFirmNow } from '#server/features/firm/index.ts';
+import { loadLivePages } from '#server/features/pages/live-pages.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -21,7 +23,7 @@ const retentionPeriod = retentionPeriodWords(loadConfig().retentionMonths);
 if (!existsSync('dist/build-info.json'))
   spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
 
-const api = spawn(process.execPath, ['--watch-path=src', '--watch-path=content', 'src/server/main.ts'], {
+const api = spawn(process.execPath, ['--watch-path=src', 'src/server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}` },
 });
@@ -32,6 +34,29 @@ const liveFirm = new LiveFirm(database, new URL(`http://localhost:${port}`));
 async function firmOfTheDatabase() {
   await liveFirm.refresh();
   return siteFirmNow(liveFirm);
+}
+
+/** The script every page loads in development, from Vite (which brings the styles with it). */
+const devEntry = { script: '/src/client/main.ts', styles: [], preloads: [] };
+
+/**
+ * The page at `urlPath` drawn by the renderer as it is now: one of the product's own, or a page as
+ * published (the site's and the firm's), read from the database at each request. Undefined for any other.
+ */
+async function pageHtml(renderer: typeof Renderer, firm: SiteFirm, urlPath: string) {
+  const { pages } = await loadLivePages(database);
+  const shown = {
+    ...firm,
+    pages: pages.flatMap(({ path, nav, navLabel }) =>
+      nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
+    ),
+  };
+  const own = renderer.renderPages(shown).find((page) => page.meta.path === urlPath);
+  if (own) return renderDocument(own, devEntry, shown);
+  const published = pages.find((page) => page.path === urlPath);
+  if (!published) return undefined;
+  const typefaces = JSON.parse(readFileSync('dist/page-assets.json', 'utf8')).typefaces;
+  return renderer.renderSectionsPage(shown, { entry: devEntry, typefaces }, published);
 }
 
 const vite = await createServer({
@@ -45,17 +70,10 @@ const vite = await createServer({
           const urlPath = (request.url ?? '/').split('?')[0];
           if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next();
           try {
-            const { renderPages } = (await server.ssrLoadModule('/src/client/prerender.tsx')) as {
-              renderPages: typeof RenderPages;
-            };
+            const renderer = (await server.ssrLoadModule('/src/client/prerender.tsx')) as typeof Renderer;
             const firm = await firmOfTheDatabase();
-            const page = renderPages(firm).find((p) => p.meta.path === urlPath);
-            if (!page) return next();
-            const html = renderDocument(
-              page,
-              { script: '/src/client/main.ts', styles: [], preloads: [] },
-              firm,
-            );
+            const html = await pageHtml(renderer, firm, urlPath ?? '/');
+            if (!html) return next();
             response.setHeader('content-type', 'text/html; charset=utf-8');
             response.end(
               (await server.transformIndexHtml(urlPath ?? '/', html))
