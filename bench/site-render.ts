@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type * as Renderer from '#client/prerender.tsx';
 import { demoFirmDetails } from '#server/features/firm/demo-firm.ts';
 import { siteFirmOf } from '#server/features/firm/site-firm-of.ts';
+import { demoPages } from '#server/features/pages/built-in-pages.ts';
 import { firmDetailsSchema } from '#shared/firm-details.ts';
 import { obrienAndMarsh } from '#tests/support/firms.ts';
 
@@ -24,11 +25,17 @@ let pages = 0;
 let bytes = 0;
 for (let i = 0; i < renders + warmUp; i++) {
   const started = performance.now();
-  const site = renderer.renderSite(firms[i % 2] as (typeof firms)[number], assets);
+  const firm = firms[i % 2] as (typeof firms)[number];
+  const site = renderer.renderSite(firm, assets);
+  // The pages of sections, as PublishedPages draws them again after the change.
+  const drawn = demoPages().map((page) => renderer.renderSectionsPage(firm, assets, page));
   const elapsed = performance.now() - started;
   if (i >= warmUp) timings.push(elapsed);
-  pages = site.pages.length;
-  bytes = site.pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), Buffer.byteLength(site.shell));
+  pages = site.pages.length + drawn.length;
+  bytes = [...site.pages.map((page) => page.html), ...drawn, site.shell].reduce(
+    (sum, html) => sum + Buffer.byteLength(html),
+    0,
+  );
 }
 timings.sort((a, b) => a - b);
 const at = (share: number) => timings[Math.min(timings.length - 1, Math.floor(share * timings.length))] ?? 0;
