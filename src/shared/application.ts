@@ -188,8 +188,12 @@ export type ApplicationAnswers = {
   [K in QuestionName]: AllQuestions[K] extends { kind: 'count' } ? number : string;
 };
 
-/** The answers to the firm's own questions, stored beside the others (questionnaire.ts). */
-export interface StoredOwnAnswers {
+/**
+ * What an application holds besides the SPEC's answers (questionnaire.ts): the firm's words for the SPEC
+ * questions it reworded, as the visitor read them, and the answers to its own questions.
+ */
+export interface AnswersAsAsked {
+  askedAs?: Partial<Record<QuestionName, string>>;
   ownAnswers?: { question: string; answer: string }[];
 }
 

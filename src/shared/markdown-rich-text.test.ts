@@ -49,6 +49,22 @@ describe('Markdown and the rich text editor', () => {
     expect(rendered(written)).toContain('&lt;b&gt;&amp;amp; \\');
   });
 
+  it('holds every state the editor passes through: a list item just begun, strikes and leading spaces typed', () => {
+    const typed: RichText = [
+      { type: 'paragraph', content: [{ type: 'text', text: '~~not struck~~ and a | pipe' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: '    not code' }] },
+      { type: 'list', ordered: false, items: [[{ type: 'text', text: 'Receipts' }], []] },
+      { type: 'list', ordered: true, items: [[]] },
+    ];
+    const back = richTextOfMarkdown(markdownOfRichText(typed));
+    expect(back).toEqual([
+      typed[0],
+      { type: 'paragraph', content: [{ type: 'text', text: 'not code' }] },
+      typed[2],
+      typed[3],
+    ]);
+  });
+
   it('writes a link across runs of different marks, with an address holding brackets', () => {
     const typed: RichText = [
       {

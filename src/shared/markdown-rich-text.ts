@@ -46,8 +46,14 @@ function blocksOf(tokens: Token[]): RichText {
       if (ordered && Number(token.attrGet('start') ?? 1) !== 1) throw new Unsupported();
       const items: TextRun[][] = [];
       for (let item = next(); item.type === 'list_item_open'; item = next()) {
-        // An item of one paragraph, no more: a second paragraph or a list inside it is beyond the tree.
-        if (next().type !== 'paragraph_open') throw new Unsupported();
+        // An item of one paragraph, or none yet (one just begun): a second paragraph, or a list inside
+        // it, is beyond the tree.
+        const opening = next();
+        if (opening.type === 'list_item_close') {
+          items.push([]);
+          continue;
+        }
+        if (opening.type !== 'paragraph_open') throw new Unsupported();
         items.push(runsOf(next()));
         next();
         if (next().type !== 'list_item_close') throw new Unsupported();
@@ -124,11 +130,15 @@ export function markdownOfRichText(text: RichText): string {
 }
 
 /** Characters Markdown would read as its own marks anywhere in a line, escaped to stay themselves. */
-const escaped = (text: string) => text.replace(/[\\`*_[\]<>&]/g, (character) => `\\${character}`);
+const escaped = (text: string) => text.replace(/[\\`*_[\]<>&~|]/g, (character) => `\\${character}`);
 
 /** A paragraph's start that Markdown would read as a heading, a list or a quotation, escaped. */
 const lineStart = (line: string) =>
-  line.replace(/^(\s*)([#>+-])/, '$1\\$2').replace(/^(\s*\d+)([.)])/, '$1\\$2');
+  line
+    // Markdown drops a line's leading spaces (and reads four as code): the words start the line.
+    .trimStart()
+    .replace(/^([#>+-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
 
 function inlineMarkdown(runs: readonly TextRun[]): string {
   let out = '';

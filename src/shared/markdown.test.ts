@@ -126,3 +126,9 @@ describe('Markdown written by staff', () => {
     );
   });
 });
+
+it('keeps what an accountant types as typed: (c) of a section, 16--18 and ..., with quotes curled', () => {
+  expect(renderMarkdown('Under s455(1)(c), reg 3(r), paragraphs 16--18... and "close companies".')).toBe(
+    '<p>Under s455(1)(c), reg 3(r), paragraphs 16--18... and “close companies”.</p>\n',
+  );
+});

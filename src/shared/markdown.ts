@@ -12,6 +12,9 @@ const safeLink = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
 const sitePath = /^\/(?!\/)/;
 
 const markdown = new MarkdownIt('default', { html: false, linkify: true, typographer: true });
+// Curly quotes, but no other typographic replacements: an accountant's (c) is a subsection of an Act,
+// not a copyright sign, and 16--18 are paragraphs, not a dash.
+markdown.disable('replacements');
 
 markdown.validateLink = (url) => safeLink.test(url.trim());
 

@@ -33,9 +33,26 @@ export const ownQuestionSchema = z
   })
   .strict()
   .refine((question) => question.kind !== 'choice' || question.options.length >= 2, {
-    error: 'Answers to choose: give at least two.',
+    error: (issue) => `Answers to choose for “${labelOf(issue.input)}”: give at least two.`,
+    path: ['options'],
+  })
+  .refine(
+    (question) =>
+      new Set(question.options.map((option) => option.toLowerCase())).size === question.options.length,
+    {
+      error: (issue) => `Answers to choose for “${labelOf(issue.input)}”: give each once.`,
+      path: ['options'],
+    },
+  )
+  // Only a choice has answers to choose from. (Refused rather than dropped: a schema the answers are
+  // written with too must not rewrite what it checks.)
+  .refine((question) => question.kind === 'choice' || question.options.length === 0, {
+    error: (issue) => `“${labelOf(issue.input)}” is not a choice: it has no answers to choose from.`,
     path: ['options'],
   });
+
+/** The question a refusal is about, by its words. */
+const labelOf = (input: unknown) => (input as { label?: string } | undefined)?.label ?? '';
 
 /** A questionnaire that did not arrive whole (a broken page, a hand-made request). */
 export const questionnaireIncomplete =
@@ -64,6 +81,7 @@ export const questionnaireSchema = z
 
 /** The answers to the firm's own questions as they must be sent: by each question's id. */
 export function ownAnswersSchema(own: readonly OwnQuestion[]) {
+  // An answer to a question no longer asked (the page was opened before it went) is left out.
   return z
     .object(
       Object.fromEntries(
@@ -79,5 +97,5 @@ export function ownAnswersSchema(own: readonly OwnQuestion[]) {
         }),
       ),
     )
-    .strict();
+    .strip();
 }

@@ -73,3 +73,29 @@ export function ownAnswersAsked(own: readonly OwnQuestion[], answers: Record<str
     answer: answers[question.id] === undefined ? '' : String(answers[question.id]),
   }));
 }
+
+export const questionnaireMessages = {
+  /** The page was opened before the firm changed its questions. */
+  changed:
+    'The questions have changed since this page was opened. Reload it to see them: what you typed is kept.',
+} as const;
+
+/**
+ * Whether answers sent from a page were to other questions than the firm asks now: one of its questions
+ * missing from them, or a choice answered with an answer it no longer offers. (An answer to a question
+ * it no longer asks is simply not kept.)
+ */
+export function askedOtherQuestions(own: readonly OwnQuestion[], sent: Record<string, unknown>): boolean {
+  return own.some((question) => {
+    if (!Object.hasOwn(sent, question.id)) return true;
+    const answer = sent[question.id];
+    return question.kind === 'choice' && answer !== '' && !question.options.includes(String(answer));
+  });
+}
+
+/** The firm's words for the SPEC questions it reworded, as the visitor read them. */
+export function askedWording(questionnaire: Questionnaire): Partial<Record<QuestionName, string>> {
+  return Object.fromEntries(
+    Object.entries(questionnaire.wording).map(([name, wording]) => [name, wording.label]),
+  );
+}

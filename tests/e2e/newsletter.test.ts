@@ -34,9 +34,16 @@ describe('the Newsletter screen in Chromium', () => {
     await t.page.keyboard.type('31 January');
     await t.page.getByRole('button', { name: 'Bold', exact: true }).click();
     await t.page.keyboard.type(' deadline is close.');
+    // A list begun from the toolbar, its items typed one after another.
+    await t.page.keyboard.press('Enter');
+    await t.page.getByRole('button', { name: 'Bulleted list', exact: true }).click();
+    await t.page.keyboard.type('Receipts');
+    await t.page.keyboard.press('Enter');
+    await t.page.keyboard.type('Bank statements');
     const live = t.page.getByRole('region', { name: 'Live preview' });
     await live.getByRole('heading', { name: 'Payments on account' }).waitFor();
     await expect(live.locator('strong').textContent()).resolves.toBe('31 January');
+    await expect.poll(() => live.locator('li').allInnerTexts()).toEqual(['Receipts', 'Bank statements']);
     expect(await accessibilityViolations(t.page)).toEqual([]);
     await t.page.getByRole('button', { name: 'Save draft' }).click();
     await t.page.getByRole('heading', { name: 'Year-end reminders', level: 1 }).waitFor();

@@ -41,6 +41,10 @@ it('a partner rewords a question and adds one; a visitor answers both, and the a
   await page.getByRole('button', { name: 'Arrange an initial chat' }).click();
   await page.getByRole('alert').getByRole('link', { name: 'Please answer: Do you employ staff?' }).click();
   await page.keyboard.type('Yes, four of us');
+  // A reload loses nothing, the answer to the firm's own question included.
+  await page.reload();
+  await hydrated(page);
+  await expect.poll(() => form.getByLabel('Do you employ staff?').inputValue()).toBe('Yes, four of us');
   const stored = page.waitForRequest('**/forms/application-form');
   await page.getByRole('button', { name: 'Arrange an initial chat' }).click();
   expect((await stored).postDataJSON().ownAnswers).toEqual({ q1: 'Yes, four of us' });

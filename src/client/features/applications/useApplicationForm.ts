@@ -31,14 +31,24 @@ function loadSender() {
 
 const blankAnswers = Object.fromEntries(questionNames.map((name) => [name, ''])) as AnswerTexts;
 
-function savedAnswers(): AnswerTexts | null {
+/** What the visitor typed before a reload: the site's questions, and the firm's own by their id. */
+interface SavedAnswers {
+  answers: AnswerTexts;
+  own: Record<string, string>;
+}
+
+function savedAnswers(): SavedAnswers | null {
   try {
     const saved = JSON.parse(sessionStore.get(storageKeys.applicationAnswers) ?? 'null');
     if (!saved || typeof saved !== 'object') return null;
     // Only the questions asked now, and only text: anything else in storage is ignored.
     const answers = { ...blankAnswers };
     for (const name of questionNames) if (typeof saved[name] === 'string') answers[name] = saved[name];
-    return answers;
+    const own: Record<string, string> = {};
+    const savedOwn = saved.ownAnswers;
+    if (savedOwn && typeof savedOwn === 'object')
+      for (const [id, text] of Object.entries(savedOwn)) if (typeof text === 'string') own[id] = text;
+    return { answers, own };
   } catch {
     return null;
   }
@@ -65,18 +75,25 @@ export function useApplicationForm(own: readonly OwnQuestion[]) {
   // After hydration, so the prerendered page and the first render agree.
   useEffect(() => {
     const saved = savedAnswers();
-    if (saved) setAnswers(saved);
+    if (!saved) return;
+    setAnswers(saved.answers);
+    setOwnAnswers(saved.own);
   }, []);
+  /** Kept in the tab while the visitor fills the form in, so that a reload loses nothing. */
+  const keep = (next: AnswerTexts, own: Record<string, string>) =>
+    sessionStore.set(storageKeys.applicationAnswers, JSON.stringify({ ...next, ownAnswers: own }));
 
   const answer = (name: QuestionName, text: string) => {
     const next = { ...answers, [name]: text };
     setAnswers(next);
-    sessionStore.set(storageKeys.applicationAnswers, JSON.stringify(next));
+    keep(next, ownAnswers);
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
 
   const answerOwn = (id: string, text: string) => {
-    setOwnAnswers((was) => ({ ...was, [id]: text }));
+    const next = { ...ownAnswers, [id]: text };
+    setOwnAnswers(next);
+    keep(answers, next);
     const name = ownFieldName(id);
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };

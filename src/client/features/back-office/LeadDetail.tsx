@@ -75,7 +75,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
               <h2 id="answers-title">Answers</h2>
               <dl className="bo-fields bo-fields--stacked">
                 {answerQuestions.map((name) => (
-                  <Field key={name} label={applicationQuestions[name].label}>
+                  <Field key={name} label={askedAs(lead.answers, name) ?? applicationQuestions[name].label}>
                     {String(lead.answers[name] ?? '') || '(not given)'}
                   </Field>
                 ))}
@@ -356,4 +356,12 @@ function ownAnswersOf(answers: Record<string, unknown>): OwnAnswer[] {
         (item): item is OwnAnswer => typeof item?.question === 'string' && typeof item?.answer === 'string',
       )
     : [];
+}
+
+/** The words the visitor read for a question the firm reworded, as stored with the application. */
+function askedAs(answers: Record<string, unknown>, name: string): string | undefined {
+  const asked = answers.askedAs;
+  if (!asked || typeof asked !== 'object') return undefined;
+  const words = (asked as Record<string, unknown>)[name];
+  return typeof words === 'string' ? words : undefined;
 }

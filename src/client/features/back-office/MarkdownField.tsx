@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { markdownOfRichText, richTextOfMarkdown } from '#shared/markdown-rich-text.ts';
 import RichTextEditor from './pages/RichTextEditor.tsx';
 
@@ -22,15 +22,17 @@ export function MarkdownField({
   maxLength: number;
 }) {
   const id = useId();
-  const text = useMemo(() => richTextOfMarkdown(value), [value]);
   const [asMarkdown, setAsMarkdown] = useState(false);
-  // The editor takes its text once; a text from elsewhere (loaded, or someone else's version) starts it anew.
+  // The editor takes its text once; a text from elsewhere (loaded, typed as Markdown, or someone else's
+  // version) starts it anew, and decides whether the editor can hold it. What the editor writes itself
+  // never does: whatever is typed there stays there.
   const written = useRef(value);
-  const [generation, setGeneration] = useState(0);
+  const [shown, setShown] = useState(() => ({ generation: 0, text: richTextOfMarkdown(value) }));
   if (value !== written.current) {
     written.current = value;
-    setGeneration((count) => count + 1);
+    setShown((was) => ({ generation: was.generation + 1, text: richTextOfMarkdown(value) }));
   }
+  const { text } = shown;
   const fits = text !== null;
 
   return (
@@ -54,7 +56,7 @@ export function MarkdownField({
         </>
       ) : (
         <RichTextEditor
-          key={generation}
+          key={shown.generation}
           label={label}
           value={text}
           onChange={(next) => {

@@ -146,7 +146,10 @@ export function QuestionnaireEditor() {
                   <select
                     id={`own-${index}-kind`}
                     value={question.kind}
-                    onChange={(event) => change({ ...question, kind: event.target.value as OwnQuestionKind })}
+                    onChange={(event) => {
+                      const kind = event.target.value as OwnQuestionKind;
+                      change({ ...question, kind, options: kind === 'choice' ? question.options : [] });
+                    }}
                   >
                     {ownQuestionKinds.map((kind) => (
                       <option key={kind} value={kind}>

@@ -4,7 +4,7 @@ import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { applicationLead, applicationList as endpoints } from '#shared/api/back-office-applications.ts';
 import type { BookedCall } from '#shared/api/back-office-bookings.ts';
-import { answerQuestions, applicationQuestions, type StoredOwnAnswers } from '#shared/application.ts';
+import { type AnswersAsAsked, answerQuestions, applicationQuestions } from '#shared/application.ts';
 import {
   type ApplicationCsvRow,
   anonymiseApplications,
@@ -41,7 +41,7 @@ const applicationList: LeadList<typeof endpoints, ApplicationCsvRow> = {
       [
         'Your own questions',
         (row) =>
-          ((row.answers as StoredOwnAnswers).ownAnswers ?? [])
+          ((row.answers as AnswersAsAsked).ownAnswers ?? [])
             .map(({ question, answer }) => `${question}: ${answer}`)
             .join('\n') || null,
       ],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { firmMessages } from '#shared/api/back-office-firm.ts';
 import { unescapeHtml } from '#shared/html.ts';
-import type { Questionnaire } from '#shared/questionnaire.ts';
+import { type Questionnaire, questionnaireMessages } from '#shared/questionnaire.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { send } from '#tests/support/http.ts';
@@ -58,7 +58,7 @@ it('refuses a questionnaire it cannot ask, and a save from a version since repla
   );
   expect([refused.status, (await refused.json()).errorMessages]).toEqual([
     422,
-    ['Answers to choose: give at least two.'],
+    ['Answers to choose for “Which sector are you in?”: give at least two.'],
   ]);
   const stale = await owner.send(
     '/firm/questionnaire',
@@ -71,6 +71,8 @@ it('refuses a questionnaire it cannot ask, and a save from a version since repla
 it('asks the firm’s words and questions, stores the answers, and shows them to staff', async () => {
   const saved = await owner.send('/firm/questionnaire', { questionnaire, basedOn: await version() }, 'PUT');
   expect([saved.status, (await saved.json()).infoMessages]).toEqual([200, [firmMessages.questionnaireSaved]]);
+  // Read back as saved, for the screen to go on from.
+  expect((await owner.json('/firm')).details.questionnaire).toEqual(questionnaire);
 
   const page = unescapeHtml(
     (await (await send(site, '/application', { headers: { accept: 'text/html' } })).text()).replaceAll(
@@ -89,16 +91,26 @@ it('asks the firm’s words and questions, stores the answers, and shows them to
     422,
     ['Please answer: Do you employ staff?'],
   ]);
-  const unknown = await apply({ ...validApplication, ownAnswers: { q1: 'Yes', q9: 'Hello' } });
-  expect(unknown.status).toBe(422);
-  const badChoice = await apply({ ...validApplication, ownAnswers: { q1: 'Yes', q2: 'Fishing' } });
-  expect(badChoice.status).toBe(422);
+  // A page opened before the questions changed: told to reload, in words, whatever it sent.
+  for (const ownAnswers of [{ q1: 'Yes' }, { q1: 'Yes', q2: 'Fishing' }]) {
+    const stale = await apply({ ...validApplication, ownAnswers });
+    expect([stale.status, (await stale.json()).errorMessages]).toEqual([
+      422,
+      [questionnaireMessages.changed],
+    ]);
+  }
 
-  const sent = await apply({ ...validApplication, ownAnswers: { q1: 'Yes, four', q2: 'Farming' } });
+  // An answer to a question no longer asked is not kept.
+  const sent = await apply({
+    ...validApplication,
+    ownAnswers: { q1: 'Yes, four', q2: 'Farming', q9: 'Old' },
+  });
   expect(sent.status).toBe(201);
   const { applicationReference } = await sent.json();
   const lead = await owner.json(`/applications/${applicationReference}`);
   expect(lead.answers.howManyClients).toBe(40);
+  // Staff read each answer beside the words the visitor read.
+  expect(lead.answers.askedAs).toEqual({ howManyClients: 'How many patients do you see?' });
   expect(lead.answers.ownAnswers).toEqual([
     { question: 'Do you employ staff?', answer: 'Yes, four' },
     { question: 'Which sector are you in?', answer: 'Farming' },
@@ -107,6 +119,7 @@ it('asks the firm’s words and questions, stores the answers, and shows them to
     (mail) => mail.parsed.subject === 'New application: Priya Shah, Shah Bookkeeping',
   );
   expect(notice.parsed.text).toContain('Do you employ staff?\nYes, four');
+  expect(notice.parsed.text).toContain('How many patients do you see?\n40');
 
   // An optional question left blank is no answer.
   const blank = await apply({

@@ -8,7 +8,13 @@ import type { ServerPages } from '#server/http/server-page.ts';
 import { sendApplication } from '#shared/api/applications.ts';
 import { applicationMessages } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
-import { ownAnswersAsked, type Questionnaire } from '#shared/questionnaire.ts';
+import {
+  askedOtherQuestions,
+  askedWording,
+  ownAnswersAsked,
+  type Questionnaire,
+  questionnaireMessages,
+} from '#shared/questionnaire.ts';
 import { ownAnswersSchema } from '#shared/questionnaire-schema.ts';
 import type { ApplicationService } from './service.ts';
 
@@ -29,9 +35,11 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
     app,
     sendApplication,
     async (request, reply) => {
-      const { submitMethod: _, recToken, ownAnswers = {}, ...answers } = request.body;
-      const { own } = options.questionnaire();
-      const checked = ownAnswersSchema(own).safeParse(ownAnswers);
+      const { submitMethod: _, recToken, ownAnswers, ...answers } = request.body;
+      const questionnaire = options.questionnaire();
+      if (ownAnswers && askedOtherQuestions(questionnaire.own, ownAnswers))
+        return reply.status(422).send(failure(questionnaireMessages.changed));
+      const checked = ownAnswersSchema(questionnaire.own).safeParse(ownAnswers ?? {});
       if (!checked.success)
         return reply.status(422).send(failure(...checked.error.issues.map((issue) => issue.message)));
       const check = await options.botCheck.verify(recToken, botCheckActions.application, request.ip);
@@ -40,7 +48,10 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
         return reply.status(403).send(failure(botCheckMessages.failed));
       }
       // Stored (with the staff's notice queued) before the visitor is told it arrived.
-      const { reference } = await options.applications.submit(answers, ownAnswersAsked(own, checked.data));
+      const { reference } = await options.applications.submit(answers, {
+        askedAs: askedWording(questionnaire),
+        ownAnswers: ownAnswersAsked(questionnaire.own, checked.data),
+      });
       options.mailQueued();
       return reply
         .status(201)

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { freshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import type { ApplicationAnswers, StoredOwnAnswers } from '#shared/application.ts';
-import type { OwnAnswer } from '#shared/questionnaire.ts';
+import type { AnswersAsAsked, ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
 
 export interface ApplicationServiceOptions {
@@ -21,9 +20,15 @@ export interface LinkedApplication {
 export function createApplicationService({ db, mail, now }: ApplicationServiceOptions) {
   return {
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
-    async submit(answers: ApplicationAnswers, ownAnswers: OwnAnswer[] = []): Promise<{ reference: string }> {
-      const stored: ApplicationAnswers & StoredOwnAnswers =
-        ownAnswers.length > 0 ? { ...answers, ownAnswers } : answers;
+    async submit(
+      answers: ApplicationAnswers,
+      { askedAs = {}, ownAnswers = [] }: AnswersAsAsked = {},
+    ): Promise<{ reference: string }> {
+      const stored: ApplicationAnswers & AnswersAsAsked = {
+        ...answers,
+        ...(Object.keys(askedAs).length > 0 && { askedAs }),
+        ...(ownAnswers.length > 0 && { ownAnswers }),
+      };
       const reference = await db.transaction().execute(async (trx) => {
         const reference = await freshReference(trx, 'applications', mail.firm().referencePrefix);
         const at = now();

@@ -137,6 +137,22 @@ export function Items<T>({
       )?.focus();
     });
   };
+  /**
+   * Removes an item; the keyboard goes to the first field of the one now in its place (or the last), so
+   * that a second Enter never removes another.
+   */
+  const remove = (index: number, button: HTMLElement) => {
+    const list = button.closest('fieldset')?.parentElement;
+    onChange(items.filter((_, at) => at !== index));
+    requestAnimationFrame(() => {
+      const left = list?.querySelectorAll(':scope > fieldset.bo-office');
+      const next = left?.[Math.min(index, left.length - 1)];
+      (
+        next?.querySelector<HTMLElement>('input, textarea, select, [contenteditable]') ??
+        list?.querySelector<HTMLElement>(':scope > button')
+      )?.focus();
+    });
+  };
   return (
     <>
       {items.map((item, index) => (
@@ -169,7 +185,7 @@ export function Items<T>({
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => onChange(items.filter((_, at) => at !== index))}
+                onClick={(event) => remove(index, event.currentTarget)}
               >
                 Remove {name(item, index)}
               </button>
