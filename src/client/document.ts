@@ -3,7 +3,7 @@ import { botCheckMetaName, botCheckSettingsToken } from '#shared/bot-check.ts';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { firmWords } from '#shared/firm-words.ts';
 import { escapeHtml } from '#shared/html.ts';
-import { themeHref } from '#shared/look.ts';
+import { stylesheetHref } from '#shared/look.ts';
 import { pageDescription, pageTitle } from '#shared/page-title.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { firmDataId, pageFirmOf, type SiteFirm } from '#shared/site-firm.ts';
@@ -52,9 +52,10 @@ export function renderDocument(page: RenderedPage, assets: PageAssets, firm: Sit
     ...(assets.fonts ?? []).map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    // After the site's own: the firm's colours over the defaults src/client/styles/theme.css gives.
-    `<link rel="stylesheet" href="${escapeHtml(themeHref(firm))}">`,
+    // One stylesheet, one request before the first paint: the build's, with the firm's colours and
+    // typeface after it (the server joins them: http/theme.ts). Without a build's (Vite's dev server
+    // brings its own), the firm's alone.
+    `<link rel="stylesheet" href="${escapeHtml(stylesheetHref(firm, assets.styles))}">`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.script}"></script>`,
     url &&

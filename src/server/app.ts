@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app,
     () => pages.firm,
     (id) => pages.typefaceFile(id),
+    pages.styles,
   );
   registerSitePictures(app, firm);
   registerErrorHandling(app, pages, serverPages);

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteAssets } from '#client/prerender.tsx';
 import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
+import { buildOf } from '#shared/look.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
@@ -33,6 +34,7 @@ export class SitePages {
   readonly #renderer: Renderer;
   readonly #assets: SiteAssets;
   readonly #values: Record<string, string>;
+  readonly #css: string;
   #byPath = new Map<string, Page>();
   #notFound: Page | undefined;
   #shell = '';
@@ -47,7 +49,8 @@ export class SitePages {
     if (!existsSync(rendererFile)) throw new Error(`No page renderer in ${distDir}: run npm run build first`);
     const renderer: Renderer = await import(pathToFileURL(rendererFile).href);
     const assets = JSON.parse(readFileSync(path.join(distDir, 'page-assets.json'), 'utf8')) as SiteAssets;
-    return new SitePages(renderer, assets, values, firm);
+    const css = assets.entry.styles.map((href) => readFileSync(path.join(distDir, 'client', href), 'utf8'));
+    return new SitePages(renderer, assets, values, firm, css.join('\n'));
   }
 
   private constructor(
@@ -55,12 +58,19 @@ export class SitePages {
     assets: SiteAssets,
     values: Record<string, string>,
     firm: SiteFirm,
+    css: string,
   ) {
     this.#renderer = renderer;
     this.#assets = assets;
+    this.#css = css;
     this.#values = values;
     this.#firm = firm;
     this.render(firm);
+  }
+
+  /** The build's stylesheet, which the one stylesheet every page links begins with (http/theme.ts). */
+  get styles(): { build: string; css: string } {
+    return { build: buildOf(this.#assets.entry.styles), css: this.#css };
   }
 
   /** Where the site serves a typeface's file. */
@@ -145,11 +155,12 @@ export function sendCompressed(
   page: Omit<Page, 'title'>,
   status = 200,
   contentType = 'text/html; charset=utf-8',
+  cacheControl = 'no-cache',
 ) {
   reply
     .status(status)
     .header('content-type', contentType)
-    .header('cache-control', 'no-cache')
+    .header('cache-control', cacheControl)
     .header('vary', 'Accept-Encoding');
   if (status === 200) {
     reply.header('etag', page.etag);

@@ -68,14 +68,24 @@ export const themeStylesheet = endpoint({
   access: 'public',
   openBeforeSetUp: true,
   tag: 'Site',
-  summary: 'The firm’s colours, as the stylesheet every page links after its own',
+  summary: 'The site’s stylesheet in the firm’s colours and typeface: the one stylesheet every page links',
   query: z.object({
     v: z
       .string()
       .optional()
       .describe('The colours the page was rendered with: kept for a year when current.'),
+    b: z
+      .string()
+      .optional()
+      .describe('The build whose stylesheet comes first; without it, the firm’s colours and typeface alone.'),
   }),
-  answers: { 200: { contentType: 'text/css', description: 'CSS custom properties of the firm’s colours.' } },
+  answers: {
+    200: {
+      contentType: 'text/css',
+      description:
+        'The build’s stylesheet (with `b`), then the firm’s colours and typeface over its defaults.',
+    },
+  },
 });
 
 /** A picture made from the firm's logo: the address a page names carries `v`, kept a year when current. */

@@ -108,11 +108,21 @@ describeEachDatabase('the Firm details API', (database) => {
       'PUT',
     );
     expect(saved.status).toBe(200);
-    expect(await home()).toContain('<link rel="stylesheet" href="/theme.css?v=1d35579b2226-figtree">');
-    const theme = await send(site, '/theme.css?v=1d35579b2226-figtree');
+    // The page's one stylesheet: the build's, then the firm's colours, at an address of both.
+    const linked = (await home()).match(
+      /<link rel="stylesheet" href="(\/theme\.css\?v=1d35579b2226-figtree&b=[\w.-]+)">/,
+    );
+    expect(linked).not.toBeNull();
+    const theme = await send(site, linked?.[1] ?? '');
     expect(theme.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(theme.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await theme.text()).toContain('--color-brand:#1d3557;');
+    const css = await theme.text();
+    expect(css).toContain('.site-header');
+    expect(css.indexOf('--color-brand:#1d3557;')).toBeGreaterThan(css.indexOf('.site-header'));
+    // Without the build's name, the firm's colours alone.
+    expect(await (await send(site, '/theme.css?v=1d35579b2226-figtree')).text()).not.toContain(
+      '.site-header',
+    );
     // An address of colours no longer current is answered with today's, and not kept.
     expect((await send(site, '/theme.css?v=0b5563b8441f-figtree')).headers.get('cache-control')).toBe(
       'no-cache',
