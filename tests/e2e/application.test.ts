@@ -10,7 +10,7 @@ import { validApplication } from '../support/applications.ts';
 import { firstBookableDate } from '../support/booking.ts';
 import { bookingModal } from '../support/booking-modal.ts';
 import { watchBotCheckWorkers } from '../support/bot-check.ts';
-import { setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser, whenTextShows } from '../support/browser.ts';
 
 // ALTCHA, the default bot check: the questionnaire and then the booking modal each solve a challenge.
 const t = setUpSiteInBrowser({ env: { CAPTCHA_PROVIDER: 'altcha' } });
@@ -111,6 +111,8 @@ describe('the application questionnaire in Chromium', () => {
     await answer('yourName', 'Sam Jones');
     await answer('howManyClients', 12);
     await answer('howDoingMarketing', 'Regularly, done in-house');
+    // Kept once the form is live (what was typed before is handed to it then).
+    await hydrated(t.page);
     await t.page.reload();
     const yourName = t.page.getByLabel('Your name', { exact: true });
     await t.page.waitForFunction(

@@ -103,7 +103,9 @@ function showLook(look: Look) {
   const href = themeHref(look);
   const path = href.slice(0, href.indexOf('?') + 1);
   const sheet = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href^="${path}"]`);
-  if (sheet && sheet.getAttribute('href') !== href) sheet.setAttribute('href', href);
+  // The page's one stylesheet names the build's stylesheet too (`&b=`), which it keeps.
+  const build = sheet?.getAttribute('href')?.match(/&b=[^&]*/)?.[0] ?? '';
+  if (sheet && sheet.getAttribute('href') !== href + build) sheet.setAttribute('href', href + build);
 }
 
 /**
