@@ -53,11 +53,14 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await expect
     .poll(() => services.locator('fieldset.bo-office > legend').allInnerTexts())
     .toEqual(['A portfolio', 'One property']);
-  expect(
-    await services
-      .getByRole('button', { name: 'Move A portfolio down' })
-      .evaluate((button) => button === document.activeElement),
-  ).toBe(true);
+  // Focus follows in the frame after the move is drawn.
+  await expect
+    .poll(() =>
+      services
+        .getByRole('button', { name: 'Move A portfolio down' })
+        .evaluate((button) => button === document.activeElement),
+    )
+    .toBe(true);
 
   const faq = await addSection(page, 'Questions and answers', 3);
   await faq.getByLabel('Question', { exact: true }).fill('Do you do Making Tax Digital?');
@@ -94,12 +97,14 @@ it('an owner builds a Landlords page from sections, previews it, publishes it an
   await page.getByRole('group', { name: '3. A form' }).waitFor();
   // The keyboard stays on the moved section's button, and the status says where it went.
   await page.getByRole('status').getByText('Moved A form to place 3 of 4.').waitFor();
-  expect(
-    await page
-      .getByRole('group', { name: '3. A form' })
-      .getByRole('button', { name: 'Move up' })
-      .evaluate((button) => button === document.activeElement),
-  ).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('group', { name: '3. A form' })
+        .getByRole('button', { name: 'Move up' })
+        .evaluate((button) => button === document.activeElement),
+    )
+    .toBe(true);
   // Dragged by its handle onto the foot of the section above, as a mouse does it: held, moved, let go.
   // (Playwright's dragTo started no drag at all here once the sections above were taller than the screen.)
   const handle = page.getByRole('group', { name: '4. Questions and answers' }).locator('.bo-section__handle');
@@ -174,11 +179,13 @@ it('a partner rewords the contact page, whose form and address stay, and visitor
   await services.getByRole('button', { name: 'Move up', exact: true }).press('Enter');
   const moved = page.getByRole('group', { name: '2. Services and prices' });
   await moved.waitFor();
-  expect(
-    await moved
-      .getByRole('button', { name: 'Move up', exact: true })
-      .evaluate((button) => button === document.activeElement),
-  ).toBe(true);
+  await expect
+    .poll(() =>
+      moved
+        .getByRole('button', { name: 'Move up', exact: true })
+        .evaluate((button) => button === document.activeElement),
+    )
+    .toBe(true);
   page.once('dialog', (dialog) => void dialog.accept());
   await moved.getByRole('button', { name: 'Remove this section' }).click();
   await page.getByRole('group', { name: '2. A form' }).waitFor();
