@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { firmWordsIn } from '#shared/firm-words.ts';
+import { escapeHtml } from '#shared/html.ts';
 import { hasForm, type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
@@ -7,7 +8,8 @@ import type { TypefaceId } from '#shared/typefaces.ts';
 import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
-import { needsBotCheck, PageSections } from './sections/PageSections.tsx';
+import { heroPictureSizes, needsBotCheck, PageSections } from './sections/PageSections.tsx';
+import { pictureSrcSet } from './sections/SectionPicture.tsx';
 
 // The server's page renderer. The build bundles this file (dist/ssr/prerender.js) and the server runs
 // it at start and whenever the firm changes; the dev server loads it per request. Every page is written
@@ -70,6 +72,7 @@ export function renderSectionsPage(
   const Content = () => <PageSections document={shown} />;
   const page: RenderedPage = {
     id: 'sections',
+    head: openingPicturePreload(shown),
     meta: {
       path,
       // Filled in once, by the document, as every page's title is.
@@ -82,6 +85,17 @@ export function renderSectionsPage(
     ),
   };
   return renderDocument(page, assetsOf(assets, firm), firm);
+}
+
+/**
+ * The page's opening picture, asked for from its <head>: the largest thing a visitor sees, fetched with
+ * the stylesheet rather than once the body reaches it. (AVIF only: a browser that cannot read it fetches
+ * the WebP from the body, as it would have.)
+ */
+function openingPicturePreload(document: PageDocument): string | undefined {
+  const first = document.sections[0];
+  if (first?.type !== 'hero' || !first.picture) return undefined;
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(pictureSrcSet(first.picture, 'avif'))}" imagesizes="${escapeHtml(heroPictureSizes)}" fetchpriority="high">`;
 }
 
 /** What the build found the pages need (dist/page-assets.json). */

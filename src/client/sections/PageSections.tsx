@@ -28,15 +28,13 @@ import { VatExplainerSection } from './VatExplainer.tsx';
 
 // A page of the firm's own, drawn from its sections (docs/decisions/023-pages-are-sections.md).
 
+/** How wide an opening band's picture is drawn: half a wide screen, the column on a phone. */
+export const heroPictureSizes = '(min-width: 960px) 50vw, min(100vw, 22rem)';
+
 function HeroSection({ section }: { section: SectionOf<'hero'> }) {
   const firm = useFirm();
   const art = section.picture ? (
-    <SectionPicture
-      image={section.picture}
-      className="hero-photo"
-      sizes="(min-width: 960px) 50vw, min(100vw, 22rem)"
-      first
-    />
+    <SectionPicture image={section.picture} className="hero-photo" sizes={heroPictureSizes} first />
   ) : section.firmPicture ? (
     firm.hero ? (
       <HeroPhoto picture={firm.hero} />

@@ -11,6 +11,12 @@ function widthsOf(largest: number): number[] {
 const address = (key: string, width: number, format: 'avif' | 'webp') =>
   `${pagePicturesPath}/${key}-${width}.${format}`;
 
+/** Every size of a picture in one format, as a `srcset` lists them. */
+export const pictureSrcSet = (image: SectionImage, format: 'avif' | 'webp') =>
+  widthsOf(image.width)
+    .map((width) => `${address(image.key, width, format)} ${width}w`)
+    .join(', ');
+
 /**
  * A picture placed in a section: AVIF where the browser reads it, else WebP, at the width the screen
  * needs (`sizes`), with its description, or none when it only decorates. `first` fetches it at once (a
@@ -27,9 +33,7 @@ export function SectionPicture({
   className?: string;
   first?: boolean;
 }) {
-  const widths = widthsOf(image.width);
-  const srcSet = (format: 'avif' | 'webp') =>
-    widths.map((width) => `${address(image.key, width, format)} ${width}w`).join(', ');
+  const srcSet = (format: 'avif' | 'webp') => pictureSrcSet(image, format);
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />

@@ -258,6 +258,10 @@ describeEachDatabase('the firm’s own pages', (database) => {
       `<source type="image/avif" srcSet="/page-pictures/${key}-480.avif 480w, /page-pictures/${key}-960.avif 960w"`,
     );
     expect(html).toContain(`alt="A farmyard at dawn" width="960" height="640" fetchPriority="high"`);
+    // The opening picture is asked for from the <head>, with the stylesheet.
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/page-pictures/${key}-480.avif 480w, /page-pictures/${key}-960.avif 960w" imagesizes="(min-width: 960px) 50vw, min(100vw, 22rem)" fetchpriority="high">`,
+    );
     expect(html).toContain(`alt="" width="960" height="640" loading="lazy"`);
     const served = await send(site, `/page-pictures/${key}-480.avif`);
     expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
