@@ -9,7 +9,7 @@ import type * as Renderer from '#client/prerender.tsx';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { LiveFirm, siteFirmNow } from '#server/features/firm/index.ts';
-import { loadLivePages } from '#server/features/pages/live-pages.ts';
+import { loadLivePages, navigationOf } from '#server/features/pages/live-pages.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import { retentionPeriodToken, retentionPeriodWords } from '#shared/retention.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
@@ -45,12 +45,7 @@ const devEntry = { script: '/src/client/main.ts', styles: [], preloads: [] };
  */
 async function pageHtml(renderer: typeof Renderer, firm: SiteFirm, urlPath: string) {
   const { pages } = await loadLivePages(database);
-  const shown = {
-    ...firm,
-    pages: pages.flatMap(({ path, nav, navLabel }) =>
-      nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
-    ),
-  };
+  const shown = { ...firm, pages: navigationOf(pages) };
   const own = renderer.renderPages(shown).find((page) => page.meta.path === urlPath);
   if (own) return renderDocument(own, devEntry, shown);
   const published = pages.find((page) => page.path === urlPath);

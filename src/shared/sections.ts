@@ -257,20 +257,39 @@ export type PageDocument = z.infer<typeof pageDocumentSchema>;
 export const publishableReviews = (reviews: SectionOf<'reviews'>['items']) =>
   reviews.filter((review) => review.permission);
 
+type TeamMembers = SectionOf<'team'>['members'];
+type Reviews = SectionOf<'reviews'>['items'];
+
+/**
+ * The document with its people changed: each team's members and each section of reviews' items as
+ * `change` makes them (as they were where it says nothing), and a section left with none gone.
+ */
+export function withPeople(
+  document: PageDocument,
+  change: { team?: (members: TeamMembers) => TeamMembers; reviews?: (items: Reviews) => Reviews },
+): PageDocument {
+  return {
+    ...document,
+    sections: document.sections.flatMap((section): Section[] => {
+      if (section.type === 'team' && change.team) {
+        const members = change.team(section.members);
+        return members.length > 0 ? [{ ...section, members }] : [];
+      }
+      if (section.type === 'reviews' && change.reviews) {
+        const items = change.reviews(section.items);
+        return items.length > 0 ? [{ ...section, items }] : [];
+      }
+      return [section];
+    }),
+  };
+}
+
 /**
  * The document as visitors may have it, in the page and in anything it carries: a review the client has
  * not agreed to is not there at all (not merely hidden), nor a section of reviews left with none.
  */
-export function publicDocument(document: PageDocument): PageDocument {
-  return {
-    ...document,
-    sections: document.sections.flatMap((section): Section[] => {
-      if (section.type !== 'reviews') return [section];
-      const items = publishableReviews(section.items);
-      return items.length > 0 ? [{ ...section, items }] : [];
-    }),
-  };
-}
+export const publicDocument = (document: PageDocument): PageDocument =>
+  withPeople(document, { reviews: publishableReviews });
 
 /** Whether the page holds one of the SPEC's forms. */
 export const hasForm = (document: PageDocument, form: (typeof sectionForms)[number]) =>

@@ -5,6 +5,7 @@ import type * as Renderer from '#client/prerender.tsx';
 import { demoFirmDetails } from '#server/features/firm/demo-firm.ts';
 import { siteFirmOf } from '#server/features/firm/site-firm-of.ts';
 import { demoPages } from '#server/features/pages/built-in-pages.ts';
+import { navigationOf } from '#server/features/pages/live-pages.ts';
 
 // Every page of the site: the build's own (found from its page renderer, dist/ssr/prerender.js) and the
 // pages the site is built around (the seed's), so that a new page is checked without touching the tests
@@ -30,9 +31,7 @@ export function renderedPages(): { path: string; html: string }[] {
   const details = demoFirmDetails();
   const firm = {
     ...siteFirmOf(details),
-    pages: demoPages().flatMap(({ path: href, nav, navLabel: label }) =>
-      nav === 'none' ? [] : [{ href, label, place: nav }],
-    ),
+    pages: navigationOf(demoPages()),
   };
   return [
     ...renderer

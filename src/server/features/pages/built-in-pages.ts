@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import { pageRoles } from '#shared/page-roles.ts';
-import { type PageDocument, pageDocumentSchema, type Section, type SectionOf } from '#shared/sections.ts';
+import { type PageDocument, pageDocumentSchema, type SectionOf, withPeople } from '#shared/sections.ts';
 import { z } from '#shared/zod.ts';
 
 // The pages the site is built around (shared/page-roles.ts) exist on every site. A site that lacks one
@@ -72,14 +72,9 @@ async function legacyPeople(db: Db): Promise<People> {
 }
 
 /** A seed page with `people` in place of the demo's; a section of people left with none goes. */
-function withPeople(document: PageDocument, people: People): PageDocument {
-  const sections = document.sections.flatMap((section): Section[] => {
-    if (section.type === 'team') return people.team.length > 0 ? [{ ...section, members: people.team }] : [];
-    if (section.type === 'reviews')
-      return people.reviews.length > 0 ? [{ ...section, items: people.reviews }] : [];
-    return [section];
-  });
-  return pageDocumentSchema.parse({ ...document, sections });
+function withTheirPeople(document: PageDocument, people: People): PageDocument {
+  const theirs = withPeople(document, { team: () => people.team, reviews: () => people.reviews });
+  return pageDocumentSchema.parse(theirs);
 }
 
 /**
@@ -100,7 +95,7 @@ export async function addBuiltInPages(db: Db, now: Date, { demo = false } = {}):
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     for (const page of missing) {
-      const document = JSON.stringify(people ? withPeople(page.document, people) : page.document);
+      const document = JSON.stringify(people ? withTheirPeople(page.document, people) : page.document);
       const { id } = await trx
         .insertInto('site_pages')
         .values({

@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { PageNavPlace } from '#shared/pages.ts';
 import type { PageDocument } from '#shared/sections.ts';
-import { parse } from './service.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
+import { activeAdvisers, parse } from './service.ts';
 
 // What visitors see of the firm's pages: the version live of each, where the addresses they gave up lead,
 // and the one small summary that tells another instance to read them again.
@@ -27,12 +28,13 @@ export async function activeAdviserIds(db: Db): Promise<Set<number>> {
   return new Set(rows.map((row) => row.id));
 }
 
-const activeAdvisers = (db: Db) =>
-  db
-    .selectFrom('advisers')
-    .innerJoin('users', 'users.id', 'advisers.user_id')
-    .where('advisers.status', '=', 'active')
-    .where('users.status', '=', 'active');
+/** The pages the navigation lists, as every page of the site shows them (`SiteFirm.pages`). */
+export const navigationOf = (
+  pages: readonly Pick<LivePage, 'path' | 'nav' | 'navLabel'>[],
+): SiteFirm['pages'] =>
+  pages.flatMap(({ path, nav, navLabel }) =>
+    nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
+  );
 
 /** Every page visitors may see, as published, and where each address that moved now leads. */
 export async function loadLivePages(

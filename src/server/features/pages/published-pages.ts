@@ -4,7 +4,13 @@ import type { SitemapPage } from '#server/http/sitemap.ts';
 import { coalesced } from '#server/jobs/coalesced.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
-import { activeAdviserIds, type LivePage, loadLivePages, loadLivePagesStamp } from './live-pages.ts';
+import {
+  activeAdviserIds,
+  type LivePage,
+  loadLivePages,
+  loadLivePagesStamp,
+  navigationOf,
+} from './live-pages.ts';
 
 /**
  * The firm's published pages, drawn and kept in memory, so that answering one is a lookup as for the
@@ -79,11 +85,7 @@ export class PublishedPages {
     const stamp = await loadLivePagesStamp(this.#db);
     const { pages, addresses } = await loadLivePages(this.#db);
     const advisers = await activeAdviserIds(this.#db);
-    await this.#showInNavigation(
-      pages.flatMap(({ path, nav, navLabel }) =>
-        nav === 'none' ? [] : [{ href: path, label: navLabel, place: nav }],
-      ),
-    );
+    await this.#showInNavigation(navigationOf(pages));
     const drawn = new Map<string, Page>();
     for (const page of pages) {
       try {

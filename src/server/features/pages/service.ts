@@ -5,7 +5,7 @@ import type { Photo } from '#server/pictures/photo-sizes.ts';
 import type { PageSummary, SitePage } from '#shared/api/back-office-pages.ts';
 import { missingKeptSection } from '#shared/page-roles.ts';
 import type { PageNavPlace } from '#shared/pages.ts';
-import { type PageDocument, pageDocumentSchema, picturesOf, type Section } from '#shared/sections.ts';
+import { type PageDocument, pageDocumentSchema, picturesOf, withPeople } from '#shared/sections.ts';
 
 // The firm's pages as stored (migrations/028-site-pages.ts): drafts saved from the version read, every
 // publish kept as a version, and the addresses a page gave up answering for it.
@@ -23,20 +23,19 @@ export type PathChange = 'moved' | 'no-page' | 'taken' | 'built-in';
 export type Removal = 'removed' | 'no-page' | 'built-in';
 
 /** `document` without the people `isGone` picks; a section of people left with none goes. */
-function withoutPeople(document: PageDocument, isGone: (person: { name: string }) => boolean): PageDocument {
-  const sections = document.sections.flatMap((section): Section[] => {
-    if (section.type === 'team') {
-      const members = section.members.filter((member) => !isGone(member));
-      return members.length > 0 ? [{ ...section, members }] : [];
-    }
-    if (section.type === 'reviews') {
-      const items = section.items.filter((review) => !isGone(review));
-      return items.length > 0 ? [{ ...section, items }] : [];
-    }
-    return [section];
+const withoutPeople = (document: PageDocument, isGone: (person: { name: string }) => boolean) =>
+  withPeople(document, {
+    team: (members) => members.filter((member) => !isGone(member)),
+    reviews: (items) => items.filter((review) => !isGone(review)),
   });
-  return { ...document, sections };
-}
+
+/** The advisers taking calls now: active, and their account too. */
+export const activeAdvisers = (db: Db | Trx) =>
+  db
+    .selectFrom('advisers')
+    .innerJoin('users', 'users.id', 'advisers.user_id')
+    .where('advisers.status', '=', 'active')
+    .where('users.status', '=', 'active');
 
 /** A stored document, checked as it is read. */
 export const parse = (json: string) => pageDocumentSchema.parse(JSON.parse(json));
@@ -219,12 +218,8 @@ export function pagesService(
         draft: parse(row.draft),
         draftVersion: row.draft_version,
         draftSavedAt: row.draft_saved_at,
-        advisers: await db
-          .selectFrom('advisers')
-          .innerJoin('users', 'users.id', 'advisers.user_id')
+        advisers: await activeAdvisers(db)
           .select(['advisers.id', 'advisers.display_name as name'])
-          .where('advisers.status', '=', 'active')
-          .where('users.status', '=', 'active')
           .orderBy('advisers.display_name')
           .execute(),
         revisions: revisions.map((revision) => ({
