@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// The version the back office's footer names: the server's own (src/server/release.ts), as both are
+// built from this checkout.
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 // The browser build. The prerender (SSR) build and the page files are made by scripts/build.ts.
 export default defineConfig({
   plugins: [react()],
+  define: { 'import.meta.env.VITE_SITE_VERSION': JSON.stringify(version) },
   // Nothing is copied as it is: the firm's logo and the pictures made from it are the server's
   // (features/firm/picture-routes.ts).
   publicDir: false,

@@ -21,6 +21,7 @@ import { addDays, type CalendarDate, todayIn, weekdayNames } from '#shared/calen
 import { addAdviserTo } from '#tests/support/advisers.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 import { freePort } from '#tests/support/ports.ts';
+import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { busyCalendar } from './support/busy-calendar.ts';
 import { serveFeed } from './support/feed-server.ts';
 import { writeBetweenMarkers } from './support/report.ts';
@@ -213,7 +214,6 @@ async function benchBare(): Promise<Record<Route['method'], Row>> {
 
 async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], Row>): Promise<Row[]> {
   const database = await createTestDatabase(kind);
-  const mailDir = mkdtempSync(path.join(tmpdir(), 'practice-site-bench-mail-'));
   await prepareDatabase(database.url);
   // The same calendar offered by three advisers whose own calendars are busy, on a database of its own.
   const feed = await serveFeed(busyCalendar('adviser', todayIn('Europe/London')));
@@ -224,7 +224,7 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
   const siteverify = await startPassingSiteverify('www.fenwickhale.co.uk');
   const siteEnv = {
     RATE_LIMIT_PER_MINUTE: '100000000',
-    MAIL_DIR: mailDir,
+    SMTP_URL: mail.url,
     CAPTCHA_PROVIDER: 'turnstile',
     TURNSTILE_SITE_KEY: 'bench-site-key',
     TURNSTILE_SECRET_KEY: 'bench-secret',
@@ -328,7 +328,6 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
   } finally {
     await siteverify.stop();
     await feed.stop();
-    rmSync(mailDir, { recursive: true, force: true });
     await database.drop();
     await advised.drop();
   }
@@ -344,7 +343,7 @@ async function startUp(kind: DatabaseKind) {
       for (const state of ['empty', 'migrated'] as const) {
         const port = await freePort();
         const started = performance.now();
-        const server = spawnProductionServer(port, database.url, {}, { demo: false });
+        const server = spawnProductionServer(port, database.url, { SMTP_URL: mail.url }, { demo: false });
         await waitUntilReady(port, server);
         times[state].push(performance.now() - started);
         await stopServer(server);
@@ -361,6 +360,8 @@ if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).stat
 const kinds: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: PostgreSQL is left out of this run.');
 
+// Where every server's mail goes, as a firm's goes to its provider: a real SMTP server on loopback.
+const mail = await startSmtpSink();
 const bare = await benchBare();
 const rows: Row[] = [bare.GET, bare.POST];
 const startUps: string[] = [];
@@ -405,6 +406,7 @@ const table = [
   ...startUps,
 ].join('\n');
 console.log(`\n${table}\n`);
+await mail.stop();
 
 if (!only) writeBetweenMarkers(report, 'http', table);
 

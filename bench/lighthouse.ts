@@ -11,6 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '#tests/support/ports.ts';
+import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { buildEditorPage } from './support/editor-built-page.ts';
 import { writeBetweenMarkers } from './support/report.ts';
 import { spawnProductionServer, waitUntilReady } from './support/server.ts';
@@ -33,7 +34,8 @@ if (spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' }).stat
 const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-site-lighthouse-'));
 const port = await freePort();
 const databaseUrl = `sqlite:${path.join(dataDir, 'site.db')}`;
-const server = spawnProductionServer(port, databaseUrl, { LOG_LEVEL: 'warn' });
+const mail = await startSmtpSink();
+const server = spawnProductionServer(port, databaseUrl, { LOG_LEVEL: 'warn', SMTP_URL: mail.url });
 await waitUntilReady(port, server);
 await buildEditorPage(`http://127.0.0.1:${port}`, databaseUrl);
 // Every page the site lists for search engines (the firm's articles too), then the unlisted ones.
@@ -91,6 +93,7 @@ try {
 } finally {
   chrome.kill();
   server.kill('SIGTERM');
+  await mail.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

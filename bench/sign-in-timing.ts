@@ -14,6 +14,7 @@ import { hashPassword } from '#server/features/accounts/passwords.ts';
 import { sha512Hex } from '#shared/password.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 import { freePort } from '#tests/support/ports.ts';
+import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
 
 const samples = 50;
@@ -83,7 +84,12 @@ async function measure(kind: DatabaseKind) {
   const database = await createTestDatabase(kind);
   await seedAccounts(database.url);
   const port = await freePort();
-  const server = spawnProductionServer(port, database.url, { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+  const mail = await startSmtpSink();
+  const server = spawnProductionServer(port, database.url, {
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: mail.url,
+  });
   try {
     await waitUntilReady(port, server);
     const times = { known: [] as number[], unknown: [] as number[] };
@@ -101,6 +107,7 @@ async function measure(kind: DatabaseKind) {
     return times;
   } finally {
     await stopServer(server);
+    await mail.stop();
     await database.drop();
   }
 }

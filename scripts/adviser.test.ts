@@ -175,10 +175,12 @@ describe('npm run adviser:add, adviser:calendar and adviser:list', () => {
       runAsProcess('scripts/adviser.ts', args, settings({ CALENDAR_SECRET_KEY: secretKey }));
     const listed = await spawned('list');
     expect(listed.code).toBe(0);
-    expect(listed.stdout.split('\n')[0]).toBe('email\tname\tactive\tcalendar\tlast read\tlast error');
+    const [database, header] = listed.stdout.split('\n');
+    expect(database).toMatch(/^Database: sqlite:\/.+\.db$/);
+    expect(header).toBe('email\tname\tactive\tcalendar\tlast read\tlast error');
     expect(await spawned('add', 'nobody@fenwickhale.test', '--name', 'N')).toEqual({
       code: 1,
-      stdout: '',
+      stdout: `${database}\n`,
       stderr: `${adviserMessages.noSuchStaff('nobody@fenwickhale.test')}\n`,
     });
   });

@@ -2,9 +2,10 @@
 // database as the site would when it starts, do the work, close the database; and say what went wrong in
 // words, without a stack trace, when it is the user's to fix.
 
-import { type Config, ConfigError, loadConfig } from '#server/config.ts';
+import { type Config, ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { DatabaseNewerThanCode, refusedForGoodExitStatus } from '#server/db/upgrades.ts';
 
 /** The command was given the wrong arguments, or cannot do what was asked: its message says why. */
 export class UsageError extends Error {}
@@ -31,26 +32,33 @@ export const processIo = (): CommandIo => ({
 });
 
 /**
- * Runs `work` on the configured database, then closes it, and gives the exit code. An error in `expected`
- * (besides a settings problem or a UsageError) is told as its message; any other with its stack. Either
- * makes the exit code 1.
+ * Runs `work` on the configured database, then closes it, and gives the exit code. It first names the
+ * database (without its password), so that nobody adds an account to a database the site never reads. An
+ * error in `expected` (besides a settings problem or a UsageError) is told as its message; any other with
+ * its stack. Either makes the exit code 1; a database a later version upgraded, 78.
  */
 export async function runOnDatabase(
   io: CommandIo,
-  work: (db: Db, config: Config) => Promise<void>,
+  work: (db: Db, config: Config, migrated: string[]) => Promise<void>,
   expected: (new (...args: never[]) => Error)[] = [],
+  beforeMigrating?: (db: Db, config: Config) => Promise<void>,
 ): Promise<number> {
   try {
     const config = loadConfig(io.env);
+    io.print(`Database: ${databaseLabel(config.database)}`);
     const db = createDatabase(config.database);
     try {
-      await migrateToLatest(db);
-      await work(db, config);
+      await beforeMigrating?.(db, config);
+      await work(db, config, await migrateToLatest(db));
     } finally {
       await db.destroy();
     }
     return 0;
   } catch (error) {
+    if (error instanceof DatabaseNewerThanCode) {
+      io.complain(error.message);
+      return refusedForGoodExitStatus;
+    }
     const known = [ConfigError, UsageError, ...expected].some((kind) => error instanceof kind);
     io.complain(known ? (error as Error).message : error);
     return 1;

@@ -1,13 +1,14 @@
 // `npm run db:backup -- FILE`: writes a consistent copy of the SQLite database (DATABASE_URL) to FILE, safe
 // while the site serves. On PostgreSQL it says how to use pg_dump instead, and exits 1.
 import path from 'node:path';
-import { loadConfig } from '#server/config.ts';
+import { databaseLabel, loadConfig } from '#server/config.ts';
 import { postgresBackupAdvice } from '#server/db/postgres-backups.ts';
 import { backupSqlite } from '#server/db/sqlite-backup.ts';
 
 const file = process.argv[2];
 try {
   const { database } = loadConfig();
+  console.log(`Database: ${databaseLabel(database)}`);
   if (database.kind === 'postgres') {
     console.error(postgresBackupAdvice(database.url, file));
     process.exitCode = 1;

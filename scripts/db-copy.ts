@@ -3,7 +3,7 @@
 // site (or any command) has the SQLite file open, since what they wrote meanwhile would be left behind.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
 import { CopyRefused, copyDatabase } from '#server/db/copy.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { tryExclusiveLock } from '#server/db/in-use-lock.ts';
@@ -17,6 +17,7 @@ try {
   const from = loadConfig({ DATABASE_URL: values.from }).database;
   const to = loadConfig({ DATABASE_URL: values.to }).database;
   if (to.kind !== 'postgres') throw new CopyRefused(`--to must be a PostgreSQL database. ${usage}`);
+  console.log(`Copying ${databaseLabel(from)} into ${databaseLabel(to)}`);
   // Opening a missing SQLite file would make an empty one, and copy nothing.
   if (from.kind === 'sqlite' && !existsSync(from.file)) throw new CopyRefused(`There is no ${from.file}.`);
   if (from.kind === 'sqlite') {

@@ -44,7 +44,10 @@ describe('npm run db:backup and db:restore on SQLite', () => {
   it('backs up to a new file only readable by its owner, and restores it over the database', async () => {
     const backup = path.join(dir, 'backup.db');
     const backedUp = await databaseCommand('backup', url(), backup);
-    expect(backedUp).toMatchObject({ code: 0, stdout: `Backed up ${database} to ${backup}\n` });
+    expect(backedUp).toMatchObject({
+      code: 0,
+      stdout: `Database: sqlite:${database}\nBacked up ${database} to ${backup}\n`,
+    });
     expect(statSync(backup).mode & 0o777).toBe(0o600);
 
     // A backup never overwrites a file, the database itself least of all.
@@ -56,7 +59,7 @@ describe('npm run db:backup and db:restore on SQLite', () => {
     const restored = await databaseCommand('restore', `sqlite:${other}`, backup);
     expect(restored).toMatchObject({
       code: 0,
-      stdout: `Restored ${other} from ${backup} (at migration ${migrationNames.at(-1)}).\n`,
+      stdout: `Database: sqlite:${other}\nRestored ${other} from ${backup} (at migration ${migrationNames.at(-1)}).\n`,
     });
     expect(subscribersIn(other)).toEqual(['current@example.com']);
     expect(statSync(other).mode & 0o777).toBe(0o600);
@@ -117,7 +120,7 @@ describe('npm run db:backup and db:restore on SQLite', () => {
     const before = readFileSync(database);
 
     const refused = await databaseCommand('restore', url(), tapped);
-    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused).toMatchObject({ code: 1, stdout: `Database: sqlite:${database}\n` });
     expect(refused.stderr).toBe(
       `Cannot restore: ${tapped} holds objects this version's migrations do not make (table copied, trigger copy_subscribers): restore a backup made by db:backup, or remove them first\n`,
     );

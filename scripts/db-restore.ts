@@ -3,7 +3,7 @@
 // --force, a database in use (the running site holds a lock on it). On PostgreSQL it says how to use
 // pg_restore instead, and exits 1.
 import path from 'node:path';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
 import { DatabaseInUse } from '#server/db/in-use-lock.ts';
 import { postgresBackupAdvice } from '#server/db/postgres-backups.ts';
 import { NotRestorable, restoreSqlite } from '#server/db/sqlite-backup.ts';
@@ -13,6 +13,7 @@ const force = args.includes('--force');
 const files = args.filter((arg) => arg !== '--force');
 try {
   const { database } = loadConfig();
+  console.log(`Database: ${databaseLabel(database)}`);
   if (database.kind === 'postgres') {
     console.error(postgresBackupAdvice(database.url, files[0]));
     process.exitCode = 1;

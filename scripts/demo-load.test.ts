@@ -13,18 +13,22 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 it('npm run demo:load loads the demo firm once, then leaves the firm’s details alone', async () => {
   const env = { DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}` };
+  const database = path.join(dir, 'site.db');
   expect(await runInProcess(demoCommand, [], env)).toEqual({
     code: 0,
+    database: `sqlite:${database}`,
     out: 'Loaded the demo firm, Fenwick & Hale. Change its details in the back office.\n',
     err: '',
   });
   expect(await runInProcess(demoCommand, [], env)).toEqual({
     code: 0,
+    database: `sqlite:${database}`,
     out: 'This site already has a firm’s details: left as they are.\n',
     err: '',
   });
   expect(await runInProcess(demoCommand, ['--force'], env)).toEqual({
     code: 1,
+    database: `sqlite:${database}`,
     out: '',
     err: 'Use: npm run demo:load\n',
   });

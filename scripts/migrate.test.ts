@@ -13,7 +13,8 @@ async function migrateCommand(databaseUrl: string) {
     cwd: root,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
   });
-  return stdout.trim();
+  // After the line naming the database.
+  return stdout.trim().split('\n').at(-1) ?? '';
 }
 
 describeOnPostgres('instances starting at once on one PostgreSQL database', () => {

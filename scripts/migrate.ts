@@ -1,14 +1,8 @@
-// `npm run db:migrate`: brings the configured database (DATABASE_URL) up to date and exits.
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { createDatabase } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
+// `npm run db:migrate`: brings the configured database (DATABASE_URL) up to date and exits. `npm run
+// upgrade` does the same after a backup, and is what an upgrade should run.
+import { processIo, runOnDatabase } from './command.ts';
 
-try {
-  const db = createDatabase(loadConfig().database);
-  const applied = await migrateToLatest(db);
-  console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
-  await db.destroy();
-} catch (error) {
-  console.error(error instanceof ConfigError ? `Cannot migrate: ${error.message}` : error);
-  process.exitCode = 1;
-}
+const io = processIo();
+process.exitCode = await runOnDatabase(io, async (_db, _config, applied) => {
+  io.print(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+});

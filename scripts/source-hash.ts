@@ -9,6 +9,8 @@ const inputs = [
   'public',
   'vite.config.ts',
   'scripts/build.ts',
+  // Its version is in the back office's footer.
+  'package.json',
   'package-lock.json',
 ];
 

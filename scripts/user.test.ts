@@ -81,7 +81,7 @@ describe('npm run user:add and user:list', () => {
     });
     expect(await spawned('disable', 'nobody@fenwickhale.test')).toEqual({
       code: 1,
-      stdout: '',
+      stdout: `Database: sqlite:${path.join(site.dataDir, 'site.db')}\n`,
       stderr: 'No user nobody@fenwickhale.test.\n',
     });
   });

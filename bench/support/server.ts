@@ -5,17 +5,19 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The server's SESSION_SECRET, which also keys the unsubscribe links a benchmark's campaign makes. */
-export const benchSecret = 'benchmark-secret-of-thirty-two-characters-or-more';
+export const benchSecret = 'bench-7Kq2vX9pL4mZ8rT1wN6cH3yB5dG0fJ';
 
 /**
  * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`,
  * showing the demo firm as a site does after `npm run demo:load` (a production site without a firm only
- * says it is being set up); `demo: false` leaves the database as it is, for timing the start alone. Its output is drained and dropped, as a log shipper would take it.
+ * says it is being set up); `demo: false` leaves the database as it is, for timing the start alone. Its
+ * output is drained and dropped, as a log shipper would take it. Production sends mail: `SMTP_URL` is a
+ * local sink's (tests/support/smtp-sink.ts), as a firm's is its provider's.
  */
 export function spawnProductionServer(
   port: number,
   databaseUrl: string,
-  env: Record<string, string> = {},
+  env: { SMTP_URL: string } & Record<string, string>,
   { demo = true }: { demo?: boolean } = {},
 ): ChildProcess {
   const siteEnv = {

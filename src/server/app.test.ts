@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieBannerGateScript } from '#shared/cookie-banner-gate.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { send } from '#tests/support/http.ts';
+import { packageVersion } from '#tests/support/release.ts';
 import { publicRoute } from './http/access.ts';
 import { withoutTrailingSlash } from './http/errors.ts';
 
@@ -196,7 +197,7 @@ describe('request bodies and errors', () => {
 
 describe('operations endpoints', () => {
   it('reports health and readiness', async () => {
-    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok', version: packageVersion });
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });

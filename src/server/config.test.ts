@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 const productionBase = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://www.example.co.uk',
-  SESSION_SECRET: 'x'.repeat(40),
+  SESSION_SECRET: 'k3Vq9-ZpT2xLw8rN4bYc7HsJm1eGdF6u',
+  SMTP_URL: 'smtps://site:password@smtp.mailprovider.net:465',
   CAPTCHA_PROVIDER: 'altcha',
   MEETING_URL: 'https://zoom.us/my/fenwickhale',
 };
@@ -137,6 +138,30 @@ describe('configuration', () => {
     expect(errorOf({ ...productionBase, PUBLIC_URL: 'http://www.example.co.uk' })).toBe(
       'PUBLIC_URL must be an https:// URL in production; got "http://www.example.co.uk"',
     );
+    const { SMTP_URL: ___, ...withoutMail } = productionBase;
+    expect(errorOf(withoutMail)).toMatch(/^SMTP_URL must be set in production: without it no booking/);
+  });
+
+  it('names every problem of a production start at once, and never echoes a secret', () => {
+    const message = errorOf({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://www.obrienmarsh.co.uk',
+      SESSION_SECRET: 'changeme'.repeat(5),
+      METRICS_TOKEN: 'a'.repeat(40),
+      MAIL_FROM: 'O’Brien Marsh <hello@yourfirm.co.uk>',
+      STAFF_EMAIL: 'office@example.com',
+    });
+    expect(message.split('\n')).toEqual([
+      '7 settings need changing:',
+      '  - SMTP_URL must be set in production: without it no booking, lead or password link leaves the site (each email is only written to a file); it is not set',
+      '  - PUBLIC_URL must be an https:// URL in production; got "http://www.obrienmarsh.co.uk"',
+      '  - MAIL_FROM must be an address at the firm’s own domain in production, not an example one; got "O’Brien Marsh <hello@yourfirm.co.uk>"',
+      '  - STAFF_EMAIL must be an address at the firm’s own domain in production, not an example one; got "office@example.com"',
+      '  - SESSION_SECRET must be random in production (see .env.example for a command that makes one); got "one too simple to guess"',
+      '  - MEETING_URL must be set in production when Zoom is not configured (booked calls need a link); it is not set',
+      '  - METRICS_TOKEN must be random in production (see .env.example for a command that makes one); got "one too simple to guess"',
+    ]);
+    expect(message).not.toContain('changeme');
   });
 
   it('takes a METRICS_TOKEN of 32 or more token characters, and never echoes a weak one', () => {

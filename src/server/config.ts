@@ -98,10 +98,38 @@ export interface BookingLimits {
   maxPerAddressPerDay: number;
 }
 
-/** A bad setting: the message is one line naming the variable and what it expected. */
+/**
+ * Bad settings, every one found: each problem is one line naming the variable and what it expected. The
+ * message is that line when there is one, else a list, so that one start tells the operator all of them.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] as string)
+        : `${problems.length} settings need changing:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+    this.problems = problems;
+  }
 }
+
+/**
+ * What production cannot run without, whatever else is set: compose marks these required
+ * (deploy/compose.yaml, held to this list by tests/process/deploy-files.test.ts). MEETING_URL is required
+ * too unless Zoom is configured, which compose cannot express, so the app alone checks it.
+ */
+export const requiredInProduction = ['PUBLIC_URL', 'SESSION_SECRET', 'SMTP_URL'] as const;
+
+/**
+ * Domains no firm sends from: those kept for examples and tests (RFC 2606, RFC 6761) and the placeholder
+ * in .env.example. Mail "from" one is refused by the receiving servers or lands in spam.
+ */
+const placeholderDomain = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost|yourfirm\.co\.uk)$/i;
+
+/** A secret with so few different characters ("xxxx…", "abcabc…") that guessing it is easy. */
+const tooSimple = (secret: string) => new Set(secret).size < 10;
 
 const developmentSecret = 'development-only-secret-do-not-use-in-production';
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -113,9 +141,13 @@ export function loadConfig(env: Env = process.env): Config {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
+  // Each problem is noted and the checks go on, so that one start names them all; the values read past a
+  // problem are never used, since the whole is refused at the end.
+  const problems: string[] = [];
   const fail = (name: string, expected: string, value?: string): never => {
     const got = value === undefined ? 'it is not set' : `got ${JSON.stringify(value)}`;
-    throw new ConfigError(`${name} must be ${expected}; ${got}`);
+    problems.push(`${name} must be ${expected}; ${got}`);
+    return undefined as never;
   };
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const value = read(name) ?? fallback;
@@ -140,18 +172,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     fail('SMTP_URL', 'an smtp:// or smtps:// URL', smtpUrl);
   }
+  if (production && smtpUrl === undefined) {
+    fail(
+      'SMTP_URL',
+      'set in production: without it no booking, lead or password link leaves the site (each email is only written to a file)',
+    );
+  }
 
   const publicUrlText = read('PUBLIC_URL') ?? `http://localhost:${port || 3000}`;
-  let publicUrl: URL;
-  try {
-    publicUrl = new URL(publicUrlText);
-  } catch {
-    return fail('PUBLIC_URL', 'an absolute http:// or https:// URL', publicUrlText);
-  }
-  if (!['http:', 'https:'].includes(publicUrl.protocol)) {
+  const publicUrl = URL.canParse(publicUrlText) ? new URL(publicUrlText) : undefined;
+  if (!publicUrl || !['http:', 'https:'].includes(publicUrl.protocol)) {
     fail('PUBLIC_URL', 'an absolute http:// or https:// URL', publicUrlText);
-  }
-  if (production && publicUrl.protocol !== 'https:') {
+  } else if (production && publicUrl.protocol !== 'https:') {
     fail('PUBLIC_URL', 'an https:// URL in production', publicUrlText);
   }
 
@@ -159,6 +191,15 @@ export function loadConfig(env: Env = process.env): Config {
   const staffEmail = read('STAFF_EMAIL');
   if (staffEmail !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(staffEmail))
     fail('STAFF_EMAIL', 'an email address', staffEmail);
+  for (const [name, value] of [
+    ['MAIL_FROM', mailFrom],
+    ['STAFF_EMAIL', staffEmail],
+  ] as const) {
+    const domain = value?.match(/@([^\s@<>]+)>?\s*$/)?.[1];
+    if (production && domain && placeholderDomain.test(domain)) {
+      fail(name, 'an address at the firm’s own domain in production, not an example one', value);
+    }
+  }
 
   const httpUrl = (name: string, fallback?: string) => {
     const value = read(name) ?? fallback;
@@ -207,6 +248,21 @@ export function loadConfig(env: Env = process.env): Config {
   if (secret !== undefined && secret.length < 32) {
     fail('SESSION_SECRET', 'at least 32 characters long', `${secret.length} characters`);
   }
+  // Not echoed, as no secret is: only that it is too simple.
+  const randomInProduction = (name: string, value: string | undefined) => {
+    if (
+      production &&
+      value !== undefined &&
+      value.length >= 32 &&
+      (tooSimple(value) || value === developmentSecret)
+    )
+      fail(
+        name,
+        'random in production (see .env.example for a command that makes one)',
+        'one too simple to guess',
+      );
+  };
+  randomInProduction('SESSION_SECRET', secret);
 
   // On a Unix socket the peer is the proxy by construction: one proxy unless TRUST_PROXY counts more. It
   // has no network address, so a list of the proxies' addresses could never match it.
@@ -270,6 +326,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Not echoed: even a weak key is a secret.
     fail('CALENDAR_SECRET_KEY', 'at least 32 characters long', `${calendarSecretKey.length} characters`);
   }
+  randomInProduction('METRICS_TOKEN', metricsToken);
+  randomInProduction('CALENDAR_SECRET_KEY', calendarSecretKey);
   const calendars = {
     secretKey: calendarSecretKey,
     syncMinutes: wholeNumber('CALENDAR_SYNC_MINUTES', '5'),
@@ -286,7 +344,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const backupDir = read('BACKUP_DIR');
-  if (backupDir !== undefined && database.kind === 'postgres') {
+  if (backupDir !== undefined && database?.kind === 'postgres') {
     fail('BACKUP_DIR', 'unset on PostgreSQL (back it up with pg_dump: see docs/operations.md)', backupDir);
   }
   const backupKeep = wholeNumber('BACKUP_KEEP', '7');
@@ -296,7 +354,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+$/.test(newsletterRateText))
     fail('NEWSLETTER_RATE_PER_MINUTE', 'a whole number (0 for no limit)', newsletterRateText);
   const newsletterRatePerMinute = Number(newsletterRateText);
+  const insightsRefreshSeconds = wholeNumber('INSIGHTS_REFRESH_SECONDS', '15');
 
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv,
     port,
@@ -308,7 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailDir: path.resolve(read('MAIL_DIR') ?? 'data/mail'),
     mailFrom,
     staffEmail,
-    publicUrl,
+    publicUrl: publicUrl as URL,
     captcha,
     sessionSecret: secret ?? developmentSecret,
     logLevel,
@@ -323,7 +383,7 @@ export function loadConfig(env: Env = process.env): Config {
     calendars,
     backups,
     retentionMonths,
-    insightsRefreshSeconds: wholeNumber('INSIGHTS_REFRESH_SECONDS', '15'),
+    insightsRefreshSeconds,
     newsletterRatePerMinute,
   };
 }
@@ -365,6 +425,14 @@ function isAddressOrRange(entry: string) {
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** The database as a command or the start-up line names it: its file, or its URL without the password. */
+export function databaseLabel(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `sqlite:${target.file}`;
+  const url = new URL(target.url);
+  // The query may carry a password too (?password=…), and says nothing an operator needs here.
+  return `${url.protocol}//${url.username ? `${url.username}@` : ''}${url.host}${url.pathname}`;
 }
 
 /** Never print a database password in an error line. */

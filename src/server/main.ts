@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DatabaseNewerThanCode, refusedForGoodExitStatus } from './db/upgrades.ts';
 import { loadDemoFirm } from './features/firm/index.ts';
 import { openSetup } from './features/setup/index.ts';
 import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
-import { createRuntime } from './runtime.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
 
 let config: Config;
 try {
@@ -12,7 +13,7 @@ try {
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`practice-site cannot start: ${error.message}`);
-  process.exit(1);
+  process.exit(refusedForGoodExitStatus);
 }
 
 const log = pino({ level: config.logLevel }, logDestination());
@@ -42,7 +43,14 @@ if (config.trustProxy.kind === 'hops' && !config.socketPath && !loopback) {
   );
 }
 
-const runtime = await createRuntime(config, log);
+let runtime: Runtime;
+try {
+  runtime = await createRuntime(config, log);
+} catch (error) {
+  if (!(error instanceof DatabaseNewerThanCode)) throw error;
+  console.error(error.message);
+  process.exit(refusedForGoodExitStatus);
+}
 // `npm start` on a developer's empty database shows a whole firm: the demo seed. Never in production,
 // where a firm starts from its own details (docs/decisions/022-the-firm-is-data.md).
 if (config.nodeEnv !== 'production' && (await loadDemoFirm(runtime.db, new Date())) === 'loaded') {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { publicPagePaths } from '../support/built-pages.ts';

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
 import { cookieBannerCheckDelayMs } from '#shared/timings.ts';
+import { packageVersion } from '#tests/support/release.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, post } from '../support/enquiries.ts';
@@ -64,6 +65,8 @@ describe('the staff layout in Chromium', () => {
     expect(await accessibilityViolations(t.page)).toEqual([]);
     // A quiet way back to the public site, beside signing out.
     expect(await t.page.getByRole('link', { name: 'View the public site' }).getAttribute('href')).toBe('/');
+    // Which version runs, for a partner reporting a problem.
+    await t.page.getByText(`practice-site ${packageVersion}`, { exact: true }).waitFor();
     expect(t.errors).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
+import { requiredInProduction } from '#server/config.ts';
 import { startTestApp } from '../support/app.ts';
 import { freePort } from '../support/ports.ts';
 
@@ -143,56 +144,56 @@ describe('deploy/compose.yaml', () => {
     expect(file.match(/^ {4}ports:/gm)).toHaveLength(1);
   });
 
-  it('passes the app every setting a firm may choose, from deploy/.env', () => {
-    const settings = new Set(
-      [
-        ...read('src/server/config.ts').matchAll(
-          /(?:read|wholeNumber|httpUrl|oneOf|required)\('([A-Z][A-Z0-9_]+)'/g,
-        ),
-      ].map((m) => m[1]),
-    );
-    // Set by the compose file itself, or not for a firm to set here.
-    const notPassed = new Set([
-      'NODE_ENV',
-      'HOST',
-      'PORT',
-      'PUBLIC_URL',
-      'DATABASE_URL',
-      'TRUST_PROXY', // fixed above
-      'BACKUP_DIR',
-      'BACKUP_KEEP',
-      'MAIL_DIR', // SQLite and files: this set-up runs PostgreSQL and SMTP
-      'DIST_DIR',
-      'RECAPTCHA_VERIFY_URL',
-      'TURNSTILE_VERIFY_URL',
-      'ZOOM_API_URL',
-      'ZOOM_OAUTH_URL', // for tests
-    ]);
+  it('passes the app the site’s one settings file whole, and requires what production cannot run without', () => {
     const app = file.slice(file.indexOf('  app:'), file.indexOf('  postgres:'));
-    const missing = [...settings].filter(
-      (name) => !notPassed.has(name as string) && !app.includes(` ${name}:`),
+    expect(app).toContain('    env_file: ../.env\n');
+    // Compose refuses to start without what the app would refuse to start without, besides its own.
+    const required = [...app.matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]);
+    const composesOwn = ['SITE_ADDRESS', 'POSTGRES_PASSWORD']; // make PUBLIC_URL and DATABASE_URL
+    expect(required.filter((name) => !composesOwn.includes(name as string)).sort()).toEqual(
+      requiredInProduction.filter((name) => name !== 'PUBLIC_URL').sort(),
     );
-    expect(settings.size).toBeGreaterThan(30);
-    expect(missing).toEqual([]);
+    expect(app).toContain('PUBLIC_URL: https://${SITE_ADDRESS:?');
   });
 
   it.runIf(compose)(
-    `is accepted by compose's own check${compose ? '' : ' (skipped: no docker compose on this machine)'}`,
+    `is accepted by compose's own check with the site's .env${compose ? '' : ' (skipped: no docker compose on this machine)'}`,
     () => {
-      const [command = '', ...args] = compose ?? [];
-      const result = spawnSync(command, [...args, '-f', 'deploy/compose.yaml', 'config', '--quiet'], {
-        cwd: root,
-        encoding: 'utf8',
-        env: {
-          PATH: process.env.PATH,
-          SITE_ADDRESS: 'www.obrienmarsh.example',
-          ACME_EMAIL: 'it@obrienmarsh.example',
-          POSTGRES_PASSWORD: 'p'.repeat(32),
-          SESSION_SECRET: 's'.repeat(40),
-        },
-      });
-      expect(result.stderr).toBe('');
-      expect(result.status).toBe(0);
+      // A checkout of the site with its settings file, as a firm's host has it.
+      const site = mkdtempSync(path.join(tmpdir(), 'compose-site-'));
+      try {
+        cpSync(path.join(root, 'deploy'), path.join(site, 'deploy'), { recursive: true });
+        const settings = (missing: string[] = []) =>
+          Object.entries({
+            SITE_ADDRESS: 'www.obrienmarsh.example',
+            ACME_EMAIL: 'it@obrienmarsh.example',
+            POSTGRES_PASSWORD: 'p4Zr-7Qx2Lm9Vb3Nk8Wc1Hs6Jd0Tf5Gy',
+            SESSION_SECRET: 'k3Vq9-ZpT2xLw8rN4bYc7HsJm1eGdF6u',
+            SMTP_URL: 'smtps://site:password@smtp.mailprovider.net:465',
+            MEETING_URL: 'https://meet.obrienmarsh.example/intro',
+          })
+            .filter(([name]) => !missing.includes(name))
+            .map(([name, value]) => `${name}=${value}\n`)
+            .join('');
+        const check = () => {
+          const [command = '', ...args] = compose ?? [];
+          return spawnSync(
+            command,
+            [...args, '--env-file', '.env', '-f', 'deploy/compose.yaml', 'config', '--quiet'],
+            { cwd: site, encoding: 'utf8', env: { PATH: process.env.PATH } },
+          );
+        };
+        writeFileSync(path.join(site, '.env'), settings());
+        const result = check();
+        expect(result.stderr).toBe('');
+        expect(result.status).toBe(0);
+        writeFileSync(path.join(site, '.env'), settings(['SMTP_URL']));
+        const refused = check();
+        expect(refused.status).not.toBe(0);
+        expect(refused.stderr).toContain('set SMTP_URL in .env');
+      } finally {
+        rmSync(site, { recursive: true, force: true });
+      }
     },
   );
 });
@@ -231,8 +232,11 @@ describe('deploy/practice-site.service', () => {
       expect(settings(key), key).toEqual(['yes']);
     }
     expect(settings('CapabilityBoundingSet')).toEqual(['']);
-    expect(settings('EnvironmentFile')).toEqual(['/etc/practice-site/env']);
+    // The site's one settings file, which the commands run in its folder read as well.
+    expect(settings('EnvironmentFile')).toEqual([`${settings('WorkingDirectory')[0]}/.env`]);
     expect(settings('ExecStart')).toEqual(['/usr/bin/env npm start']);
+    // A refusal a restart would repeat (a bad setting, a database a later version upgraded) is not retried.
+    expect(settings('RestartPreventExitStatus')).toEqual(['78']);
   });
 
   it('serves on a socket in a folder of its group, where deploy/Caddyfile looks for it, and on no port', () => {

@@ -3,7 +3,8 @@ import type { CommandIo } from '../../scripts/command.ts';
 
 /**
  * Runs one of the staff commands (scripts/*-command.ts) in this process, as npm would run it in its own:
- * its exit code, what it printed and what it complained of (an unexpected error with its stack).
+ * its exit code, the database it said it acts on (its first line), what it printed after that and what it
+ * complained of (an unexpected error with its stack).
  */
 export async function runInProcess(
   command: (io: CommandIo) => Promise<number>,
@@ -18,7 +19,8 @@ export async function runInProcess(
     print: (line) => out.push(`${line}\n`),
     complain: (problem) => err.push(`${problem instanceof Error ? problem.stack : problem}\n`),
   });
-  return { code, out: out.join(''), err: err.join('') };
+  const named = out[0]?.startsWith('Database: ') ? out.shift()?.slice('Database: '.length).trim() : undefined;
+  return { code, database: named, out: out.join(''), err: err.join('') };
 }
 
 /**

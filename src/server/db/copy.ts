@@ -111,6 +111,9 @@ const countOf = async (db: AnyDb, table: string) =>
     ).n,
   );
 
+/** Kysely's record of the migrations applied, and ours of which version applied them. */
+const isMigrationRecord = (table: string) => table.startsWith('kysely_') || table === 'site_upgrades';
+
 /**
  * Refuses a target holding any row, or any table of another program's (tables but no record of this
  * site's migrations): the copy goes only into a new, empty database, or one this site made and never used.
@@ -126,7 +129,7 @@ async function refuseUnlessEmpty(to: AnyDb) {
       `The target holds tables of its own (${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}): copy only into a new, empty database.`,
     );
   }
-  for (const name of names.filter((name) => !name.startsWith('kysely_'))) {
+  for (const name of names.filter((name) => !isMigrationRecord(name))) {
     const rows = await countOf(to, name);
     if (rows > 0) {
       throw new CopyRefused(
@@ -156,6 +159,8 @@ export async function copyDatabase(
   const tables = await targetTables(to);
   return (from as AnyDb).transaction().execute((source) =>
     (to as AnyDb).transaction().execute(async (target) => {
+      // The site's history of upgrades is the source's; migrating the target just now noted one of its own.
+      await target.deleteFrom('site_upgrades').execute();
       const copied: CopiedTable[] = [];
       for (const table of tables) {
         const expected = await countOf(source, table.name);

@@ -29,6 +29,8 @@ import * as setupTokens from './migrations/026-setup-tokens.ts';
 import * as firmPictures from './migrations/027-firm-pictures.ts';
 import * as sitePages from './migrations/028-site-pages.ts';
 import * as builtInPages from './migrations/029-built-in-pages.ts';
+import * as upgrades from './migrations/030-upgrades.ts';
+import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
 // A migration is never edited once it has landed: add the next number instead.
@@ -61,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '027-firm-pictures': firmPictures,
   '028-site-pages': sitePages,
   '029-built-in-pages': builtInPages,
+  '030-upgrades': upgrades,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */
@@ -105,6 +108,7 @@ async function migrate(db: Db, run: Run) {
 }
 
 async function migrateOn(db: Db, run: Run, migrationTableSchema?: string) {
+  await refuseNewerDatabase(db, migrationNames);
   // On PostgreSQL Kysely looks for its own tables in every schema unless told which one; name the one in
   // use, so a database shared with other schemas (other apps, parallel tests) cannot confuse it.
   const { error, results } = await run(
@@ -112,7 +116,10 @@ async function migrateOn(db: Db, run: Run, migrationTableSchema?: string) {
   );
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  // A migration may overwrite what should not be kept (011 empties sent emails): leave no old copy behind.
-  if (applied.length > 0) await forgetOverwrittenBytes(db);
+  if (applied.length > 0) {
+    await recordUpgrade(db, applied, new Date());
+    // A migration may overwrite what should not be kept (011 empties sent emails): leave no old copy behind.
+    await forgetOverwrittenBytes(db);
+  }
   return applied;
 }

@@ -481,7 +481,17 @@ export interface PageImageTable {
   created_at: Timestamp;
 }
 
+/** One run of migrations: which version of the site applied them (db/migrations/030-upgrades.ts). */
+export interface SiteUpgradeTable {
+  id: Generated<number>;
+  version: string;
+  /** The migrations' names, comma-separated. */
+  migrations: string;
+  upgraded_at: Timestamp;
+}
+
 export interface Database {
+  site_upgrades: SiteUpgradeTable;
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;
   firm: FirmTable;

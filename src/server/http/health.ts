@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { liveness, readiness } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
+import { siteVersion } from '../release.ts';
 import { serve } from './serve.ts';
 
 export function registerHealth(app: FastifyInstance, db: Db) {
   serve(app, liveness, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
+    return { status: 'ok' as const, version: siteVersion };
   });
 
   /** Ready when the database answers; a load balancer stops sending visitors here while it does not. */

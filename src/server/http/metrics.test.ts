@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { send as sendTo } from '#tests/support/http.ts';
 import { pathSpellings } from '#tests/support/path-spellings.ts';
 import { rawRequest } from '#tests/support/raw-http.ts';
+import { packageVersion } from '#tests/support/release.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
 const metricsToken = 'mT4_qP9-xW2~kK7.bR5nL8vC3jH6gF1sD0aY';
@@ -23,7 +24,7 @@ describe('/metrics with METRICS_TOKEN set', () => {
   });
   afterAll(() => site?.close());
 
-  it('gives request counts, durations and outbox depth to a scraper with the bearer token', async () => {
+  it('gives the version, request counts, durations and outbox depth to a scraper with the bearer token', async () => {
     await site.outbox.stop(); // keep the queued message pending while we look
     await enqueueMail(
       site.db,
@@ -41,6 +42,7 @@ describe('/metrics with METRICS_TOKEN set', () => {
       'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/healthz"}',
     );
     expect(response.body).toContain('outbox_messages{status="pending"} 1');
+    expect(response.body).toContain(`build_info{version="${packageVersion}"} 1`);
     expect((await send(site, '/metrics', { authorization: `bearer  ${metricsToken}` })).status).toBe(200);
   });
 

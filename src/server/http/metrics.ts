@@ -5,6 +5,7 @@ import { metrics as metricsEndpoint } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
 import type { ScheduledBackups } from '../jobs/scheduled-backups.ts';
 import { countByStatus } from '../mail/outbox.ts';
+import { siteVersion } from '../release.ts';
 import { failure } from './errors.ts';
 import { serve } from './serve.ts';
 
@@ -46,6 +47,13 @@ export function registerMetrics(
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // Prometheus's convention for what is running: always 1, the version in a label.
+  new Gauge({
+    name: 'build_info',
+    help: 'The version of practice-site this instance runs (always 1)',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  }).set({ version: siteVersion }, 1);
   new Gauge({
     name: 'outbox_messages',
     help: 'Emails in the outbox, by status',

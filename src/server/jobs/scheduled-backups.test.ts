@@ -37,14 +37,14 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     });
     expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '30' }).backups?.keep).toBe(30);
     expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '0' })).toThrow(
-      new ConfigError('BACKUP_KEEP must be a whole number of 1 or more; got "0"'),
+      new ConfigError(['BACKUP_KEEP must be a whole number of 1 or more; got "0"']),
     );
     expect(() =>
       loadConfig({ BACKUP_DIR: '/srv/backups', DATABASE_URL: 'postgres://site:secret@db:5432/site' }),
     ).toThrow(
-      new ConfigError(
+      new ConfigError([
         'BACKUP_DIR must be unset on PostgreSQL (back it up with pg_dump: see docs/operations.md); got "/srv/backups"',
-      ),
+      ]),
     );
   });
 

@@ -11,8 +11,8 @@ export const liveness = endpoint({
   path: '/healthz',
   access: 'public',
   tag: 'Operations',
-  summary: 'Whether the process is up',
-  answers: { 200: z.object({ status: z.literal('ok') }) },
+  summary: 'Whether the process is up, and which version of the site it runs',
+  answers: { 200: z.object({ status: z.literal('ok'), version: z.string() }) },
 });
 
 export const readiness = endpoint({

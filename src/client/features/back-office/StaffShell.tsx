@@ -5,6 +5,9 @@ import { accountPaths } from '#shared/accounts.ts';
 import { NewLeadsBadge } from './NewLeadsBadge.tsx';
 import { Link } from './router.tsx';
 
+/** The version running, which a partner reports with a problem (CHANGELOG.md); the build sets it. */
+const siteVersion: string | undefined = import.meta.env.VITE_SITE_VERSION;
+
 /** One entry of the navigation: the screen's path under the back office, and its name. */
 export type Section = readonly [to: string, label: string];
 
@@ -113,6 +116,12 @@ export function StaffShell({
             View the public site
           </a>
         </div>
+        {siteVersion && (
+          // At the foot of the sections; not a <footer>, which would be a second contentinfo landmark.
+          <p className="bo-version bo-muted">
+            practice-site <span translate="no">{siteVersion}</span>
+          </p>
+        )}
       </div>
       <main id="main" tabIndex={-1} className="bo" ref={main}>
         {children}
