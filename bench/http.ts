@@ -6,8 +6,7 @@
 // the routes whose name holds it (no report written); `BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=DIR"`
 // passes Node flags to each server, e.g. to profile it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pino from 'pino';

@@ -75,6 +75,8 @@ export interface Config {
   insightsRefreshSeconds: number;
   /** Newsletter messages sent per minute across all instances; 0 for no limit. */
   newsletterRatePerMinute: number;
+  /** The owners hear that the disk is nearly full when less than this share of it (in %) is free. */
+  diskAlertFreePercent: number;
 }
 
 export interface BackupSettings {
@@ -355,6 +357,9 @@ export function loadConfig(env: Env = process.env): Config {
     fail('NEWSLETTER_RATE_PER_MINUTE', 'a whole number (0 for no limit)', newsletterRateText);
   const newsletterRatePerMinute = Number(newsletterRateText);
   const insightsRefreshSeconds = wholeNumber('INSIGHTS_REFRESH_SECONDS', '15');
+  const diskText = read('ALERT_DISK_FREE_PERCENT') ?? '10';
+  if (!/^\d+$/.test(diskText) || Number(diskText) > 100)
+    fail('ALERT_DISK_FREE_PERCENT', 'a whole number from 0 to 100', diskText);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -385,6 +390,7 @@ export function loadConfig(env: Env = process.env): Config {
     retentionMonths,
     insightsRefreshSeconds,
     newsletterRatePerMinute,
+    diskAlertFreePercent: Number(diskText),
   };
 }
 

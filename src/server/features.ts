@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { botCheckPlugin } from './captcha/routes.ts';
 import { accountsPlugin, registerStaffRoutes } from './features/accounts/index.ts';
 import { registerAdviserRoutes } from './features/advisers/index.ts';
+import { registerAlertRoutes } from './features/alerts/index.ts';
 import { applicationsPlugin } from './features/applications/index.ts';
 import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
@@ -141,6 +142,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           staleMinutes: config.calendars.staleMinutes,
         }),
       (scope) => registerStaffRoutes(scope, { accounts, mailQueued }),
+      (scope) => registerAlertRoutes(scope, db),
       (scope) =>
         registerPageRoutes(scope, {
           pages: firmPagesService,

@@ -81,6 +81,7 @@ runtime.firmRefresh.start();
 runtime.calendarWriter.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();
+runtime.alerts.start();
 
 let closing = false;
 async function shutdown(signal: string) {

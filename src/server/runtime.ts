@@ -1,14 +1,24 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { backOfficeHome } from '#shared/return-path.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import {
+  alertEmail,
+  backupFailing,
+  calendarsUnread,
+  createAlertWatch,
+  diskNearlyFull,
+  mailFailing,
+} from './features/alerts/index.ts';
 import { bookingMailPreparer } from './features/booking/index.ts';
 import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features/booking/meetings.ts';
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
-import { createFirmRefresher } from './features/firm/index.ts';
+import { createFirmRefresher, siteFirmNow } from './features/firm/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
@@ -40,12 +50,25 @@ export interface Runtime {
   campaigns: Poller;
   /** Sees the firm's details another instance saved. */
   firmRefresh: Poller;
+  /** Looks for trouble the owners must hear about (features/alerts). */
+  alerts: Poller;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
 
 /** How long a stop waits for answers still being written before it cuts their connections. */
 const closeDeadlineMs = 5_000;
+
+/**
+ * Where the site writes on this machine: its own folder (the build, npm's logs), the SQLite file's folder,
+ * the backups', the mail files'.
+ */
+function dataFolders(config: Config): string[] {
+  const folders = [process.cwd(), config.backups?.dir, config.smtpUrl ? undefined : config.mailDir];
+  if (config.database.kind === 'sqlite' && config.database.file !== ':memory:')
+    folders.push(path.dirname(config.database.file));
+  return [...new Set(folders.filter((folder): folder is string => folder !== undefined))];
+}
 
 export function meetingProvider(config: Config, clock: Clock): MeetingProvider | undefined {
   if (config.zoom) return zoomMeetings(config.zoom, clock);
@@ -144,6 +167,21 @@ export async function createRuntime(
     config.backups && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
       ? createScheduledBackups({ databaseFile: config.database.file, ...config.backups, log, now: clock })
       : undefined;
+  const alerts = createAlertWatch({
+    db,
+    checks: {
+      mail: mailFailing(db),
+      ...(backups && { backup: backupFailing(backups.status) }),
+      ...(config.calendars.secretKey && { calendar: calendarsUnread(db, config.calendars.staleMinutes) }),
+      disk: diskNearlyFull(dataFolders(config), config.diskAlertFreePercent),
+    },
+    message: (to, alert) =>
+      alertEmail(siteFirmNow(services.firm), to, alert, new URL(backOfficeHome, config.publicUrl)),
+    mailQueued: () => outbox.kick(),
+    log,
+    now: clock,
+    pollIntervalMs: outboxOptions.pollIntervalMs,
+  });
   const app = await buildApp({
     config,
     db,
@@ -167,6 +205,7 @@ export async function createRuntime(
     retention,
     campaigns,
     firmRefresh,
+    alerts,
     async close() {
       // Answers still being written give a few seconds to finish; one whose reader never reads it (or a
       // connection held open) is then cut, so that a stop never waits on a client.
@@ -177,6 +216,7 @@ export async function createRuntime(
         clearTimeout(deadline);
       }
       await firmRefresh.stop();
+      await alerts.stop();
       await campaigns.stop();
       await backups?.stop();
       await outbox.stop();

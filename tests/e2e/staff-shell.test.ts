@@ -162,4 +162,35 @@ describe('the staff layout in Chromium', () => {
     expect(await accessibilityViolations(t.page)).toEqual([]);
     expect(t.errors).toEqual([]);
   });
+
+  it('shows owners what is wrong with the site above every screen, at 375 and 1280 px, and staff nothing', async () => {
+    // What the alert watch leaves when mail fails (its checks and emails have their own spec).
+    await t.site.db
+      .insertInto('site_alerts')
+      .values({
+        kind: 'mail',
+        detail: 'An email could not be sent in the last 24 hours, after every retry.',
+        raised_at: '2026-11-29T08:15:00.000Z',
+        seen_at: '2026-11-29T08:15:00.000Z',
+        cleared_at: null,
+        emailed_at: null,
+      })
+      .execute();
+    for (const width of [375, 1280]) {
+      await t.page.setViewportSize({ width, height: 900 });
+      await signIn(t.page, t.site, `alerts.owner.${width}@fenwickhale.test`);
+      const banner = t.page.getByRole('region', { name: 'Problems with the website' });
+      await banner.getByText('Emails from the website are not being sent').waitFor();
+      expect(await banner.textContent()).toContain('after every retry');
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+      // It stays on the next screen.
+      await t.page.goto(`${t.site.url}/back-office/contact-enquiries`);
+      await banner.waitFor();
+    }
+    await signIn(t.page, t.site, 'alerts.staff@fenwickhale.test', 'staff');
+    await hydrated(t.page);
+    expect(await t.page.getByRole('region', { name: 'Problems with the website' }).count()).toBe(0);
+    await t.site.db.deleteFrom('site_alerts').execute();
+    expect(t.errors).toEqual([]);
+  });
 });

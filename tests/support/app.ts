@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { loadDemoFirm } from '#server/features/firm/index.ts';
 import { listen } from '#server/http/listen.ts';
+import type { Poller } from '#server/jobs/poller.ts';
 import type { OutboxWorker } from '#server/mail/worker.ts';
 import { createRuntime } from '#server/runtime.ts';
 import type { Clock } from '#server/time/clock.ts';
@@ -20,6 +21,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   outbox: OutboxWorker;
+  /** The watch for trouble the owners hear about; not started: a test runs a look with runOnce. */
+  alerts: Poller;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: runtime.db,
     config,
     outbox: runtime.outbox,
+    alerts: runtime.alerts,
     async close() {
       await runtime.close();
       await database.drop();

@@ -30,6 +30,7 @@ import * as firmPictures from './migrations/027-firm-pictures.ts';
 import * as sitePages from './migrations/028-site-pages.ts';
 import * as builtInPages from './migrations/029-built-in-pages.ts';
 import * as upgrades from './migrations/030-upgrades.ts';
+import * as siteAlerts from './migrations/031-site-alerts.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '028-site-pages': sitePages,
   '029-built-in-pages': builtInPages,
   '030-upgrades': upgrades,
+  '031-site-alerts': siteAlerts,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

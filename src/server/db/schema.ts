@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AlertKind } from '#shared/alerts.ts';
 import type { ArticleStatus } from '#shared/articles.ts';
 import type { AuditKind } from '#shared/audit.ts';
 import type { LeadKind, LeadStage, StaffRole } from '#shared/back-office.ts';
@@ -490,7 +491,18 @@ export interface SiteUpgradeTable {
   upgraded_at: Timestamp;
 }
 
+/** Trouble the owners hear about, one row a kind (db/migrations/031-site-alerts.ts). */
+export interface SiteAlertTable {
+  kind: AlertKind;
+  detail: string;
+  raised_at: Timestamp;
+  seen_at: Timestamp;
+  cleared_at: Timestamp | null;
+  emailed_at: Timestamp | null;
+}
+
 export interface Database {
+  site_alerts: SiteAlertTable;
   site_upgrades: SiteUpgradeTable;
   outbox_messages: OutboxMessageTable;
   booking_settings: BookingSettingsTable;

@@ -91,7 +91,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     const newest = path.join(backupDir, 'site-2026-03-05.db');
     expect(statSync(newest).mode & 0o777).toBe(0o600);
     expect((await checkRestorable(newest)).migration).toBeTruthy();
-    expect(backups.status()).toEqual({ lastSuccessAt: today, failures: 0 });
+    expect(backups.status()).toEqual({ lastSuccessAt: today, failures: 0, lastFailure: undefined });
   });
 
   it('never prunes today’s backup for one dated later, which it leaves alone and reports', async () => {

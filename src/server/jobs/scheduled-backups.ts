@@ -11,6 +11,8 @@ export interface BackupStatus {
   lastSuccessAt: Date | undefined;
   /** Passes that failed since this instance started. */
   failures: number;
+  /** The last pass that failed, and why; the owners hear of it while no pass has succeeded since. */
+  lastFailure: { at: Date; error: string } | undefined;
 }
 
 export interface ScheduledBackups {
@@ -47,7 +49,7 @@ export function createScheduledBackups({
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const dated = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db$`);
   const leftover = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db\\.partial-`);
-  const status: BackupStatus = { lastSuccessAt: undefined, failures: 0 };
+  const status: BackupStatus = { lastSuccessAt: undefined, failures: 0, lastFailure: undefined };
 
   async function pass() {
     try {
@@ -71,6 +73,7 @@ export function createScheduledBackups({
       }
     } catch (error) {
       status.failures += 1;
+      status.lastFailure = { at: now(), error: error instanceof Error ? error.message : String(error) };
       log.error({ err: error, dir }, 'scheduled database backup failed');
       return 0;
     }

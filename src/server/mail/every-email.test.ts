@@ -9,6 +9,7 @@ import {
   resetLinkEmail,
   signInThrottledEmail,
 } from '#server/features/accounts/emails.ts';
+import { alertEmail } from '#server/features/alerts/index.ts';
 import { staffApplicationNotice } from '#server/features/applications/emails.ts';
 import { cancellationEmail, confirmationEmail, staffBookingNotice } from '#server/features/booking/emails.ts';
 import { withMeetingLink } from '#server/features/booking/index.ts';
@@ -129,6 +130,20 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['adviser-invitation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'REQUEST', now), meetingUrl],
   ['adviser-cancellation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'CANCEL', now), null],
+  [
+    'site-alert',
+    alertEmail(
+      demoFirm(),
+      'partner@fenwickhale.co.uk',
+      {
+        kind: 'mail',
+        detail: 'An email could not be sent in the last 24 hours, after every retry.',
+        since: now,
+      },
+      new URL('/back-office', publicUrl),
+    ),
+    null,
+  ],
 ];
 
 let smtp: TestSmtpServer;

@@ -25,6 +25,7 @@ import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { Link, useLocation } from './router.tsx';
+import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
@@ -103,6 +104,7 @@ export default function BackOfficeApp() {
         formToken={token}
         newLeads={newLeads}
       >
+        <SiteAlertsBanner path={path} owner={role === 'owner'} />
         {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
         {you === null ? (
           unknown ? (

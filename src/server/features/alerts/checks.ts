@@ -1,0 +1,103 @@
+import { existsSync, statfsSync } from 'node:fs';
+import type { Db } from '#server/db/database.ts';
+import type { BackupStatus } from '#server/jobs/scheduled-backups.ts';
+import type { AlertKind } from '#shared/alerts.ts';
+
+/**
+ * What one look found for one kind of trouble: what is wrong (in words for the owners), nothing wrong, or
+ * `undefined` when this instance cannot tell (its backups are another instance's to take).
+ */
+export type Finding = { wrong: string } | 'fine' | undefined;
+
+export type AlertCheck = (now: Date) => Promise<Finding> | Finding;
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+
+/** An error as the owners may read it: without the addresses a mail server's refusal names. */
+const withoutAddresses = (text: string) =>
+  text.replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '[an address]').slice(0, 300);
+
+/** Emails that failed for good, after every retry, in the last day. */
+export function mailFailing(db: Db): AlertCheck {
+  return async (now) => {
+    const failed = await db
+      .selectFrom('outbox_messages')
+      .select(['last_error', 'next_attempt_at'])
+      .where('status', '=', 'failed')
+      .where('next_attempt_at', '>=', new Date(now.getTime() - day).toISOString())
+      .orderBy('next_attempt_at', 'desc')
+      .execute();
+    if (failed.length === 0) return 'fine';
+    const count = failed.length === 1 ? 'An email' : `${failed.length} emails`;
+    const last = failed[0]?.last_error;
+    return {
+      wrong: `${count} could not be sent in the last 24 hours, after every retry.${last ? ` The mail server’s last answer: ${withoutAddresses(last)}` : ''}`,
+    };
+  };
+}
+
+/** The backups this instance takes: failing while no pass has succeeded since the last failure. */
+export function backupFailing(status: () => BackupStatus): AlertCheck {
+  return () => {
+    const { lastSuccessAt, lastFailure } = status();
+    if (lastFailure && (!lastSuccessAt || lastFailure.at > lastSuccessAt)) {
+      return {
+        wrong: `The backup at ${lastFailure.at.toISOString()} failed: ${withoutAddresses(lastFailure.error)}`,
+      };
+    }
+    return lastSuccessAt ? 'fine' : undefined;
+  };
+}
+
+/** Active advisers whose connected calendar has not been read for `staleMinutes`. */
+export function calendarsUnread(db: Db, staleMinutes: number): AlertCheck {
+  return async (now) => {
+    const before = new Date(now.getTime() - staleMinutes * 60_000).toISOString();
+    const unread = await db
+      .selectFrom('adviser_calendars')
+      .innerJoin('advisers', 'advisers.id', 'adviser_calendars.adviser_id')
+      .select(['advisers.display_name', 'adviser_calendars.last_success_at', 'adviser_calendars.last_error'])
+      .where('advisers.status', '=', 'active')
+      .where((eb) =>
+        eb.or([
+          eb('adviser_calendars.last_success_at', '<', before),
+          eb.and([
+            eb('adviser_calendars.last_success_at', 'is', null),
+            eb('adviser_calendars.created_at', '<', before),
+          ]),
+        ]),
+      )
+      .orderBy('advisers.display_name')
+      .execute();
+    if (unread.length === 0) return 'fine';
+    return {
+      wrong: unread
+        .map(
+          (calendar) =>
+            `${calendar.display_name}’s calendar was last read ${calendar.last_success_at ?? 'never'}${calendar.last_error ? `: ${withoutAddresses(calendar.last_error)}` : ''}.`,
+        )
+        .join(' '),
+    };
+  };
+}
+
+/**
+ * A disk holding one of `folders` (the database, backups, mail written as files) with less than
+ * `freePercent` of it free. A folder not made yet is not looked at.
+ */
+export function diskNearlyFull(folders: string[], freePercent: number): AlertCheck {
+  return () => {
+    const full = folders.flatMap((folder) => {
+      if (!existsSync(folder)) return [];
+      const disk = statfsSync(folder);
+      const free = (disk.bavail / disk.blocks) * 100;
+      if (free >= freePercent) return [];
+      const gigabytes = (disk.bavail * disk.bsize) / 1024 ** 3;
+      return [`${free.toFixed(1)} % of the disk holding ${folder} is free (${gigabytes.toFixed(1)} GB).`];
+    });
+    return full.length === 0 ? 'fine' : { wrong: full.join(' ') };
+  };
+}
+
+export type AlertChecks = Partial<Record<AlertKind, AlertCheck>>;
