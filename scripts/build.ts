@@ -3,26 +3,36 @@
 // server, with the firm it holds (docs/decisions/022-the-firm-is-data.md).
 
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type * as Prerender from '#client/prerender.tsx';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
+import { processAlive } from './process-alive.ts';
 import { sourceHash } from './source-hash.ts';
 
-const dist = path.resolve('dist');
+// Built beside dist/ and put in its place whole at the end, so that a server starting meanwhile, or a
+// second build from the same checkout, never reads a half-written build.
+const target = path.resolve('dist');
+const dist = `${target}.building-${process.pid}`;
 const entry = 'src/client/main.ts';
+// What a build that was killed left beside dist/.
+for (const name of readdirSync(path.dirname(target))) {
+  const pid = Number(/^dist\.(?:building|old)-(\d+)$/.exec(name)?.[1]);
+  if (pid && pid !== process.pid && !processAlive(pid))
+    rmSync(path.join(path.dirname(target), name), { recursive: true, force: true });
+}
 
 // One moment for both builds, so a page's prerendered HTML and its first render in the browser agree.
 process.env.VITE_BUILD_TIME ??= new Date().toISOString();
-await build({ logLevel: 'warn' });
+await build({ logLevel: 'warn', build: { outDir: path.join(dist, 'client') } });
 await build({
   logLevel: 'warn',
   build: {
     ssr: 'src/client/prerender.tsx',
-    outDir: 'dist/ssr',
+    outDir: path.join(dist, 'ssr'),
     emptyOutDir: true,
     manifest: false,
     copyPublicDir: false,
@@ -86,11 +96,6 @@ const siteAssets: Prerender.SiteAssets = {
   typefaces: typefaceFiles,
 };
 writeFileSync(path.join(dist, 'page-assets.json'), JSON.stringify(siteAssets));
-// What builds before the pages became data wrote: the server no longer reads them. (The build's pages are
-// all kept out of search results; /sitemap.xml lists the pages the server draws.)
-for (const old of ['pages', 'server-page.html', 'sitemap.json'])
-  rmSync(path.join(dist, old), { recursive: true, force: true });
-
 // Compressed once here, so the server never compresses a static file per request.
 const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 const precompress = (dir: string) => {
@@ -113,4 +118,9 @@ writeFileSync(
   path.join(dist, 'build-info.json'),
   JSON.stringify({ sourceHash: sourceHash(), builtAt: new Date() }),
 );
-console.log(`Built ${pages.length} pages into ${path.relative('.', dist)}/`);
+// The swap: two renames, the old build gone only once the new one is in place.
+const old = `${target}.old-${process.pid}`;
+if (existsSync(target)) renameSync(target, old);
+renameSync(dist, target);
+rmSync(old, { recursive: true, force: true });
+console.log(`Built ${pages.length} pages into ${path.relative('.', target)}/`);

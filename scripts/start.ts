@@ -1,7 +1,13 @@
 // `npm start`: builds the site when its sources changed since the last build, then runs the server.
+// Several instances started at once from one checkout take turns: the first builds, holding dist.lock,
+// and the others wait for it and then find the build current.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { processAlive } from './process-alive.ts';
 import { sourceHash } from './source-hash.ts';
+
+const lock = 'dist.lock';
 
 function lastBuildHash() {
   try {
@@ -11,9 +17,30 @@ function lastBuildHash() {
   }
 }
 
+/** Takes the build lock, or says it is held; a lock left by a process that died is taken over. */
+function takeLock(): boolean {
+  try {
+    mkdirSync(lock);
+    writeFileSync(`${lock}/pid`, String(process.pid));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(readFileSync(`${lock}/pid`, { encoding: 'utf8', flag: 'a+' }));
+    if (holder && !processAlive(holder)) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
 if (lastBuildHash() !== sourceHash()) {
-  console.log('Building the site (its sources changed since the last build)…');
-  const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  while (!takeLock()) await sleep(200);
+  try {
+    if (lastBuildHash() !== sourceHash()) {
+      console.log('Building the site (its sources changed since the last build)…');
+      const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+      if (result.status !== 0) process.exit(result.status ?? 1);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 await import('#server/main.ts');

@@ -41,6 +41,7 @@ import type { Poller } from './jobs/poller.ts';
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { answerRequestId, newRequestId } from './logging/request-id.ts';
+import { OneLinePerRequest } from './logging/request-lines.ts';
 import type { OutboxWorker } from './mail/worker.ts';
 import type { Services } from './services.ts';
 import type { Clock } from './time/clock.ts';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return request.url ?? '/';
     },
     genReqId: newRequestId,
+    // One line a request instead of Fastify's two, and files at debug.
+    logController: new OneLinePerRequest(),
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,

@@ -441,6 +441,13 @@ export function databaseLabel(target: DatabaseTarget): string {
   return `${url.protocol}//${url.username ? `${url.username}@` : ''}${url.host}${url.pathname}`;
 }
 
+/** Where mail goes, as the start-up line names it: the SMTP server without its credentials, or a folder. */
+export function mailLabel(config: Pick<Config, 'smtpUrl' | 'mailDir'>): string {
+  if (!config.smtpUrl) return `files in ${config.mailDir}`;
+  const url = new URL(config.smtpUrl);
+  return `${url.protocol}//${url.host}`;
+}
+
 /** Never print a database password in an error line. */
 function redactUrl(value: string) {
   return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');

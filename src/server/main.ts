@@ -1,10 +1,11 @@
 import pino from 'pino';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, databaseLabel, loadConfig, mailLabel } from './config.ts';
 import { DatabaseNewerThanCode, refusedForGoodExitStatus } from './db/upgrades.ts';
 import { loadDemoFirm } from './features/firm/index.ts';
 import { openSetup } from './features/setup/index.ts';
 import { ListenRefused, listen } from './http/listen.ts';
 import { logDestination } from './logging/destination.ts';
+import { siteVersion } from './release.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 let config: Config;
@@ -20,16 +21,6 @@ const log = pino({ level: config.logLevel }, logDestination());
 if (config.captcha.provider === 'none') {
   log.warn(
     'CAPTCHA_PROVIDER is none: the contact forms accept posts without a bot check (never do this in production)',
-  );
-}
-if (!config.smtpUrl) {
-  // Expected on a developer's machine; in production nobody receives a booking, a reset link or a lead.
-  const production = config.nodeEnv === 'production';
-  log[production ? 'warn' : 'info'](
-    { dir: config.mailDir },
-    production
-      ? 'SMTP_URL is not set: no email is sent, each is only written to a file (set SMTP_URL before going live)'
-      : 'SMTP_URL is not set: mail is written to files',
   );
 }
 if (!config.zoom && !config.meetingUrl) {
@@ -66,13 +57,40 @@ if (setupLink) {
     `\nThis site has no account yet. To make its first owner, open this link (it works once, for a day;\neach start prints a new one), or run npm run user:add -- EMAIL --owner on the server:\n\n  ${setupLink}\n`,
   );
 }
+let address: string;
 try {
-  await listen(runtime.app, config);
+  address = await listen(runtime.app, config);
 } catch (error) {
   if (!(error instanceof ListenRefused)) throw error;
   console.error(`practice-site cannot start: ${error.message}`);
   await runtime.close();
   process.exit(1);
+}
+log.info(
+  {
+    version: siteVersion,
+    address,
+    publicUrl: config.publicUrl.origin,
+    database: databaseLabel(config.database),
+    mail: mailLabel(config),
+    botCheck: config.captcha.provider,
+  },
+  `practice-site ${siteVersion} started`,
+);
+// Whether the mail server answers is worth knowing now rather than at the first lead; the site starts
+// either way, and the outbox keeps what it cannot send.
+if (config.smtpUrl) {
+  runtime.transport.check().then(
+    () => log.info({ mail: mailLabel(config) }, 'the mail server answered'),
+    (error) =>
+      log.warn(
+        { mail: mailLabel(config), err: error },
+        'the mail server did not answer as it should: emails wait in the outbox until it does (check SMTP_URL)',
+      ),
+  );
+} else {
+  // Expected on a developer's machine (production refuses to start without SMTP_URL).
+  log.info({ dir: config.mailDir }, 'SMTP_URL is not set: mail is written to files');
 }
 runtime.outbox.start();
 runtime.retention.start();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import dockerignore from '@balena/dockerignore';
@@ -40,11 +40,11 @@ function npmCommands(argument: string) {
 describe('deploy/Dockerfile', () => {
   const steps = instructions(read('deploy/Dockerfile'));
 
-  it("runs the README's commands and no other npm command: npm ci, npm run build, npm start", () => {
+  it("runs the README's commands, and keeps no development package in what runs", () => {
     const commands = steps
       .filter((step) => step.keyword === 'RUN' || step.keyword === 'CMD')
       .flatMap((step) => npmCommands(step.argument));
-    expect(commands).toEqual(['npm ci', 'npm run build', 'npm start']);
+    expect(commands).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev', 'npm start']);
     const readme = read('README.md');
     expect(readme).toContain('npm ci && npm start');
     expect(readme).toContain('`npm run build`');
@@ -70,6 +70,7 @@ describe('deploy/Dockerfile', () => {
     const left = [
       'node_modules/kysely/package.json',
       'dist/ssr/prerender.js',
+      'dist.building-4242/ssr/prerender.js',
       'data/site.db',
       '.env',
       'deploy/.env',
@@ -125,6 +126,39 @@ const compose = runs('docker', ['compose', 'version'])
   : runs('docker-compose', ['version'])
     ? ['docker-compose']
     : undefined;
+
+describe('what the server runs', () => {
+  /** The packages a file imports by name (`node:` built-ins and the project's own `#…` paths aside). */
+  const packagesOf = (file: string) =>
+    [...read(file).matchAll(/^(?:import|export)[^'"]*?from '([^'.#][^']*)'|import\('([^'.#][^']*)'\)/gm)]
+      .map((match) => (match[1] ?? match[2]) as string)
+      .filter((name) => !name.startsWith('node:'))
+      .map((name) =>
+        name
+          .split('/')
+          .slice(0, name.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
+  const sources = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(relative);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+    });
+
+  it('needs only the dependencies an image without development packages keeps', () => {
+    const { dependencies } = JSON.parse(read('package.json'));
+    const runtime = [
+      ...sources('src/server'),
+      ...sources('src/shared'),
+      'scripts/start.ts',
+      'scripts/command.ts',
+    ];
+    const needed = new Set(runtime.flatMap(packagesOf));
+    expect(needed.size).toBeGreaterThan(15);
+    expect([...needed].filter((name) => !(name in dependencies))).toEqual([]);
+  });
+});
 
 describe('deploy/compose.yaml', () => {
   const file = read('deploy/compose.yaml');

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { packageVersion } from '../support/release.ts';
 import { startSite } from '../support/site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -79,6 +80,22 @@ describe('the server process', () => {
       const db = new SQLite(path.join(site.dataDir, 'site.db'), { readonly: true });
       expect(db.prepare('select count(*) from firm').pluck().get()).toBe(0);
       db.close();
+      // The start-up line says what runs, on what, sending mail where, with which bot check; and the mail
+      // server that does not answer is said at once, without stopping the start.
+      expect(logLines.map((line) => JSON.parse(line))).toContainEqual(
+        expect.objectContaining({
+          msg: `practice-site ${packageVersion} started`,
+          version: packageVersion,
+          database: `sqlite:${path.join(site.dataDir, 'site.db')}`,
+          mail: 'smtp://127.0.0.1:9',
+          botCheck: 'altcha',
+        }),
+      );
+      await expect
+        .poll(() => site.output())
+        .toContain(
+          '"msg":"the mail server did not answer as it should: emails wait in the outbox until it does (check SMTP_URL)"',
+        );
     } finally {
       await site.stop();
     }

@@ -49,8 +49,9 @@ const friendlyMessages: Record<string, string> = {
  * gets the site's answer shape rather than Fastify's developer text.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // The message quotes the raw path; the request line already logged it with tokens and addresses removed.
-  request.log.info({ code: error.code }, 'request refused');
+  // The router never matched it, so no request line follows: this line is the request's, its URL with
+  // tokens and addresses removed (the error's message quotes the raw path, so it is left out).
+  request.log.info({ req: request, code: error.code }, 'request refused');
   reply.status(400).send(failure('That web address is not valid. Please check it and try again.'));
 }
 

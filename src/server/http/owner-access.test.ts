@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and pages, and sending the newsletter', () => {
+  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, and what is wrong with the site', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -68,6 +68,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/advisers/2031-01-06/calendar',
       '/api/back-office/advisers/2031-01-06/calendar/read-now',
       '/api/back-office/advisers/2031-01-06/hours',
+      '/api/back-office/alerts',
       '/api/back-office/articles/2031-01-06/publish',
       '/api/back-office/articles/2031-01-06/revision/discard',
       '/api/back-office/articles/2031-01-06/revision/publish',

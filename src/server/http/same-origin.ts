@@ -75,6 +75,13 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const crossSiteMessage =
   'This form was sent from another website, so we did not accept it. Please fill it in on our own site.';
 
+/** The same host as PUBLIC_URL's but for its scheme, its port or a leading `www.`. */
+function looksLikeOurs(origin: string, publicUrl: URL): boolean {
+  if (!URL.canParse(origin)) return false;
+  const bare = (host: string) => host.replace(/^www\./, '');
+  return bare(new URL(origin).hostname) === bare(publicUrl.hostname);
+}
+
 /**
  * One check for the whole site: a request that could change something (any method but GET, HEAD and
  * OPTIONS) which a browser marks as cross-site is refused with 403 before its handler runs, so no other
@@ -83,6 +90,7 @@ export const crossSiteMessage =
  * no Origin (servers, scripts) go on to the route's checks, bot check and limits.
  */
 export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pages: ServerPages) {
+  let toldOfPublicUrl = false;
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (safeMethods.has(request.method) || request.routeOptions.config?.crossSite === 'allowed') return;
     if (!isCrossSite(request, publicUrl)) return;
@@ -90,6 +98,16 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pa
       { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
       'cross-site request refused',
     );
+    const origin = request.headers.origin;
+    if (!toldOfPublicUrl && origin && looksLikeOurs(origin, publicUrl)) {
+      // Most likely the site is reached at another address than PUBLIC_URL says, and every form is
+      // refused: said once, with both, for whoever reads the log to put PUBLIC_URL right.
+      toldOfPublicUrl = true;
+      request.log.warn(
+        { origin, publicUrl: publicUrl.origin },
+        'a form was refused as sent from another site, but its Origin differs from PUBLIC_URL only in its scheme, port or www.: is PUBLIC_URL the address visitors use?',
+      );
+    }
     // A browser posting a form as a page gets a page; a script, whatever it accepts, the JSON answer.
     if (!isPageRequest(request)) return reply.status(403).send(failure(crossSiteMessage));
     return pages.send(

@@ -77,7 +77,7 @@ describeEachDatabase('TRUST_PROXY=true: one proxy in front', (database) => {
     expect(location).toBe('/login?notice=sign-in-failed');
     const logged = lines
       .map((line) => JSON.parse(line))
-      .filter((line) => line.msg === 'incoming request' && line.req.url === '/login');
+      .filter((line) => line.msg === 'request completed' && line.req.url === '/login');
     // The log keeps the visitor's network and tag (logging/client-address.ts), not the proxy's port.
     const tag = clientAddressTagger(site.config.sessionSecret);
     expect(logged.map((line) => line.req)).toEqual([

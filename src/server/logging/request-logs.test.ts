@@ -168,23 +168,25 @@ describe('request and mail logs', () => {
     expect(leaks).toEqual([]);
 
     const logged = lines.map((line) => JSON.parse(line));
+    // One line a request: what was asked, and how it ended.
     for (const { method, url, status } of expectedLines) {
       expect(logged).toContainEqual(
-        expect.objectContaining({ msg: 'incoming request', req: expect.objectContaining({ method, url }) }),
-      );
-      expect(logged).toContainEqual(
-        expect.objectContaining({ msg: 'request completed', res: { statusCode: status, method, url } }),
+        expect.objectContaining({
+          msg: 'request completed',
+          req: expect.objectContaining({ method, url }),
+          res: { statusCode: status, method, url },
+          responseTime: expect.any(Number),
+        }),
       );
     }
-    // Fastify logs no completion for a path its router refused; the refusal names the request instead.
-    const refusedPath = logged.find(
-      (line) =>
-        line.msg === 'incoming request' &&
-        line.req.url === '/api/back-office/subscribers/a***@example.com' &&
-        !logged.some((other) => other.reqId === line.reqId && other.msg === 'request completed'),
-    );
+    expect(logged.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    // A path its router refused is never completed: the refusal is the request's line instead.
     expect(logged).toContainEqual(
-      expect.objectContaining({ reqId: refusedPath?.reqId, code: 'FST_ERR_BAD_URL', msg: 'request refused' }),
+      expect.objectContaining({
+        code: 'FST_ERR_BAD_URL',
+        msg: 'request refused',
+        req: expect.objectContaining({ url: '/api/back-office/subscribers/a***@example.com' }),
+      }),
     );
     expect(logged.filter((line) => line.msg === 'mail written to file').length).toBeGreaterThanOrEqual(6);
   });
@@ -218,5 +220,44 @@ describe('request and mail logs', () => {
     ]);
     expect(tag('127.0.0.77')).not.toBe(tag('127.0.0.78'));
     expect(requestLines.some((line) => 'remoteAddress' in line.req || 'remotePort' in line.req)).toBe(false);
+  });
+
+  it('write one line for a page and none at info for the files it loads', async () => {
+    const before = lines.length;
+    const page = await sendTo(site, '/contact', { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    const files = [...html.matchAll(/(?:src|href)="(\/(?:assets|theme\.css)[^"]*)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) await (await sendTo(site, file.replaceAll('&amp;', '&'))).arrayBuffer();
+    const written = lines.slice(before).map((line) => JSON.parse(line));
+    expect(written.map((line) => `${line.msg} ${line.req?.url}`)).toEqual(['request completed /contact']);
+  });
+
+  it('say once, with both, when forms are refused from an Origin that is the site’s own but for its port', async () => {
+    const before = lines.length;
+    const { port } = new URL(site.url);
+    const lookalike = `http://127.0.0.1:${Number(port) === 9 ? 10 : 9}`;
+    for (const origin of [lookalike, lookalike, 'https://elsewhere.example']) {
+      const answer = await rawRequest(site.url, {
+        method: 'POST',
+        path: '/subscribe',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ emailAddress: 'wrong.address@example.com', submitMethod: '2' }),
+      });
+      expect(answer.status).toBe(403);
+    }
+    const warnings = lines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.level === 40);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        origin: lookalike,
+        publicUrl: new URL(site.url).origin,
+        msg: expect.stringContaining('is PUBLIC_URL the address visitors use?'),
+      }),
+    ]);
   });
 });

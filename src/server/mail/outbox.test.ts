@@ -172,6 +172,7 @@ describeEachDatabase('mail outbox', (kind) => {
         await new Promise((resolve) => setTimeout(resolve, 600)); // four leases long
         await smtpOut.send(mail);
       },
+      check: () => smtpOut.check(),
       close: () => smtpOut.close(),
     };
     const sending = worker(db, smtp.url, { transport: slowTransport, leaseMs: 150 }).runOnce();

@@ -15,6 +15,8 @@ export interface OutgoingMail {
 
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
+  /** Whether the mail server answers and takes the credentials; rejects saying why. */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -87,6 +89,9 @@ export function smtpTransport(
       const { envelope, message } = await composer.sendMail(toNodemailer(from(), mail));
       await transporter.sendMail({ envelope, raw: message });
     },
+    async check() {
+      await transporter.verify();
+    },
     close: () => {
       transporter.close();
       composer.close();
@@ -146,6 +151,8 @@ export function fileTransport(
       const links = found ? { links: found.map(linkWithoutToken) } : {};
       log.info({ file, ...links }, 'mail written to file');
     },
+    // Nothing to reach: a folder is made as the first email is written.
+    check: async () => {},
     close: () => transporter.close(),
   };
 }
