@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultRetentionMonths } from '#shared/retention.ts';
+import type { S3Settings } from './backups/s3-store.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
@@ -67,7 +68,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** Advisers' own calendars: how their credentials are sealed, how often they are read, when too old. */
   calendars: CalendarSettings;
-  /** Daily backups of the SQLite database that the site takes itself; unset when BACKUP_DIR is. */
+  /** Daily backups the site takes itself (SQLite: a copy; PostgreSQL: pg_dump); unset without BACKUP_DIR. */
   backups: BackupSettings | undefined;
   /** Months after its last activity when a lead that led to no engagement is anonymised (the privacy notice says so). */
   retentionMonths: number;
@@ -83,6 +84,16 @@ export interface BackupSettings {
   /** Where the dated backup files go. */
   dir: string;
   /** How many of the newest to keep; older ones are deleted. */
+  keep: number;
+  /** Where each is also copied, encrypted: S3-compatible storage; unset, backups stay on this machine. */
+  offSite: OffSiteSettings | undefined;
+}
+
+export interface OffSiteSettings {
+  s3: S3Settings;
+  /** BACKUP_ENCRYPTION_KEY: every copy is encrypted with it before it leaves the machine. */
+  passphrase: string;
+  /** How many of the newest copies to keep there. */
   keep: number;
 }
 
@@ -346,11 +357,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const backupDir = read('BACKUP_DIR');
-  if (backupDir !== undefined && database?.kind === 'postgres') {
-    fail('BACKUP_DIR', 'unset on PostgreSQL (back it up with pg_dump: see docs/operations.md)', backupDir);
-  }
   const backupKeep = wholeNumber('BACKUP_KEEP', '7');
-  const backups = backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep };
+  const offSite = readOffSite(read, fail, wholeNumber);
+  randomInProduction('BACKUP_ENCRYPTION_KEY', offSite?.passphrase);
+  if (offSite && backupDir === undefined) {
+    fail('BACKUP_DIR', 'set when BACKUP_S3_URL is (each backup is taken there, then copied off the machine)');
+  }
+  const backups =
+    backupDir === undefined ? undefined : { dir: path.resolve(backupDir), keep: backupKeep, offSite };
   const retentionMonths = wholeNumber('RETENTION_MONTHS', String(defaultRetentionMonths));
   const newsletterRateText = read('NEWSLETTER_RATE_PER_MINUTE') ?? '600';
   if (!/^\d+$/.test(newsletterRateText))
@@ -391,6 +405,48 @@ export function loadConfig(env: Env = process.env): Config {
     insightsRefreshSeconds,
     newsletterRatePerMinute,
     diskAlertFreePercent: Number(diskText),
+  };
+}
+
+/** BACKUP_S3_*: the storage each day's backup is copied to, encrypted with BACKUP_ENCRYPTION_KEY. */
+function readOffSite(
+  read: (name: string) => string | undefined,
+  fail: (name: string, expected: string, value?: string) => never,
+  wholeNumber: (name: string, fallback: string) => number,
+): OffSiteSettings | undefined {
+  const url = read('BACKUP_S3_URL');
+  if (url === undefined) return undefined;
+  const address = URL.canParse(url) ? new URL(url) : undefined;
+  if (
+    !address ||
+    !['http:', 'https:'].includes(address.protocol) ||
+    address.pathname.split('/').filter(Boolean).length === 0
+  ) {
+    fail(
+      'BACKUP_S3_URL',
+      'the bucket’s address with its name, and any folder: https://HOST/BUCKET/FOLDER/',
+      url,
+    );
+  }
+  const needed = (name: string, expected: string) =>
+    read(name) ?? fail(name, `${expected} when BACKUP_S3_URL is set`);
+  const passphrase = needed(
+    'BACKUP_ENCRYPTION_KEY',
+    'set (32 or more characters, kept apart from the storage)',
+  );
+  if (passphrase !== undefined && passphrase.length < 32) {
+    // Not echoed: a key is a secret.
+    fail('BACKUP_ENCRYPTION_KEY', 'at least 32 characters long', `${passphrase.length} characters`);
+  }
+  return {
+    s3: {
+      url,
+      region: read('BACKUP_S3_REGION') ?? 'us-east-1',
+      accessKeyId: needed('BACKUP_S3_ACCESS_KEY_ID', 'set'),
+      secretAccessKey: needed('BACKUP_S3_SECRET_ACCESS_KEY', 'set'),
+    },
+    passphrase,
+    keep: wholeNumber('BACKUP_S3_KEEP', '30'),
   };
 }
 

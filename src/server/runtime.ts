@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { backOfficeHome } from '#shared/return-path.ts';
 import { buildApp } from './app.ts';
+import { s3Store } from './backups/s3-store.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { dumpPostgres } from './db/postgres-dump.ts';
 import {
   alertEmail,
   backupFailing,
@@ -25,7 +27,7 @@ import {
   newsletterRefusals,
 } from './features/newsletter/index.ts';
 import type { Poller } from './jobs/poller.ts';
-import { createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
+import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
@@ -58,6 +60,32 @@ export interface Runtime {
 
 /** How long a stop waits for answers still being written before it cuts their connections. */
 const closeDeadlineMs = 5_000;
+
+/** The daily backups into BACKUP_DIR, when it is set: SQLite's file copied, or PostgreSQL's pg_dump. */
+export function scheduledBackups(config: Config, log: Logger, clock: Clock): ScheduledBackups | undefined {
+  const { backups, database } = config;
+  if (!backups || (database.kind === 'sqlite' && database.file === ':memory:')) return undefined;
+  const offSite = backups.offSite && {
+    store: s3Store(backups.offSite.s3),
+    passphrase: backups.offSite.passphrase,
+    keep: backups.offSite.keep,
+  };
+  const common = { dir: backups.dir, keep: backups.keep, offSite, log, now: clock };
+  if (database.kind === 'sqlite') {
+    return createScheduledBackups({
+      ...common,
+      name: path.basename(database.file).replace(/\.(db|sqlite3?)$/, ''),
+      extension: 'db',
+      take: (target) => backupInWorker(database.file, target),
+    });
+  }
+  return createScheduledBackups({
+    ...common,
+    name: new URL(database.url).pathname.slice(1) || 'postgres',
+    extension: 'dump',
+    take: (target) => dumpPostgres(database.url, target),
+  });
+}
 
 /**
  * Where the site writes on this machine: its own folder (the build, npm's logs), the SQLite file's folder,
@@ -163,10 +191,7 @@ export async function createRuntime(
     log,
     now: clock,
   });
-  const backups =
-    config.backups && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
-      ? createScheduledBackups({ databaseFile: config.database.file, ...config.backups, log, now: clock })
-      : undefined;
+  const backups = scheduledBackups(config, log, clock);
   const alerts = createAlertWatch({
     db,
     checks: {

@@ -50,10 +50,10 @@ describe('deploy/Dockerfile', () => {
     expect(readme).toContain('`npm run build`');
   });
 
-  it('builds in one stage and runs from node:24-slim in another, as an unprivileged user', () => {
+  it('builds in one stage and runs from node:24-trixie-slim in another, as an unprivileged user', () => {
     expect(steps.filter((step) => step.keyword === 'FROM').map((step) => step.argument)).toEqual([
-      'node:24-slim AS build',
-      'node:24-slim',
+      'node:24-trixie-slim AS build',
+      'node:24-trixie-slim',
     ]);
     const finalStage = steps.slice(steps.findLastIndex((step) => step.keyword === 'FROM'));
     const user = finalStage.findLast((step) => step.keyword === 'USER')?.argument;

@@ -16,6 +16,11 @@ export async function dumpPostgres(url: string, target: string): Promise<void> {
   const address = new URL(url);
   const password = decodeURIComponent(address.password);
   address.password = '';
+  // libpq reads a query's values percent-encoded only: a space written as `+` (as URLSearchParams writes
+  // it) would reach PostgreSQL as a `+`.
+  address.search = [...address.searchParams]
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
   closeSync(openSync(target, 'wx', 0o600));
   try {
     await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { checkRestorable } from '../db/sqlite-backup.ts';
-import { createScheduledBackups } from './scheduled-backups.ts';
+import { backupInWorker, createScheduledBackups } from './scheduled-backups.ts';
 
 let dir: string;
 let databaseFile: string;
@@ -28,8 +28,15 @@ afterEach(async () => {
 
 const silent = pino({ level: 'silent' });
 
+/** The SQLite database's backups, as the runtime sets them up. */
+const ofSqlite = () => ({
+  name: 'site',
+  extension: 'db' as const,
+  take: (target: string) => backupInWorker(databaseFile, target),
+});
+
 describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
-  it('are off unless BACKUP_DIR is set, keep 7 by default, and are refused on PostgreSQL', () => {
+  it('are off unless BACKUP_DIR is set, keep 7 by default, on SQLite and PostgreSQL alike', () => {
     expect(loadConfig({}).backups).toBeUndefined();
     expect(loadConfig({ BACKUP_DIR: 'data/backups' }).backups).toEqual({
       dir: path.resolve('data/backups'),
@@ -39,17 +46,13 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '0' })).toThrow(
       new ConfigError(['BACKUP_KEEP must be a whole number of 1 or more; got "0"']),
     );
-    expect(() =>
-      loadConfig({ BACKUP_DIR: '/srv/backups', DATABASE_URL: 'postgres://site:secret@db:5432/site' }),
-    ).toThrow(
-      new ConfigError([
-        'BACKUP_DIR must be unset on PostgreSQL (back it up with pg_dump: see docs/operations.md); got "/srv/backups"',
-      ]),
-    );
+    expect(
+      loadConfig({ BACKUP_DIR: '/srv/backups', DATABASE_URL: 'postgres://site:secret@db:5432/site' }).backups,
+    ).toEqual({ dir: '/srv/backups', keep: 7 });
   });
 
   it('are taken by one instance at a time: two at once take one backup', async () => {
-    const options = { databaseFile, dir: path.join(dir, 'shared'), keep: 7, log: silent };
+    const options = { ...ofSqlite(), dir: path.join(dir, 'shared'), keep: 7, log: silent };
     const now = () => new Date('2026-03-01T03:00:00Z');
     const [first, second] = [
       createScheduledBackups({ ...options, now }),
@@ -64,7 +67,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     const backupDir = path.join(dir, 'backups');
     let today = new Date('2026-03-01T03:00:00Z');
     const backups = createScheduledBackups({
-      databaseFile,
+      ...ofSqlite(),
       dir: backupDir,
       keep: 3,
       log: silent,
@@ -98,7 +101,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
     const backupDir = path.join(dir, 'backups');
     const lines: string[] = [];
     const backups = createScheduledBackups({
-      databaseFile,
+      ...ofSqlite(),
       dir: backupDir,
       keep: 1,
       log: pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }),
@@ -121,7 +124,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
   it('clears a half-written backup that a killed process left behind', async () => {
     const backupDir = path.join(dir, 'backups');
     const backups = createScheduledBackups({
-      databaseFile,
+      ...ofSqlite(),
       dir: backupDir,
       keep: 7,
       log: silent,

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { copyOffSite, type OffSite } from '../backups/off-site.ts';
 import { tryExclusiveLock } from '../db/in-use-lock.ts';
 import type { Clock } from '../time/clock.ts';
 import { createPoller } from './poller.ts';
@@ -26,29 +27,41 @@ export interface ScheduledBackups {
 /** How often each instance looks for the day's backup: a failed one is tried again within the hour. */
 const checkIntervalMs = 60 * 60 * 1000;
 
-/**
- * Daily backups of the SQLite database into `dir`, named after the file and the day (UTC), e.g.
- * `site-2026-11-23.db`, the `keep` newest kept. Each instance looks every hour; a lock on the folder lets
- * one instance at a time take and prune, and the day's file once there is not taken again. A failure is
- * logged and counted (backup_failures_total in the metrics), never thrown: the site serves on.
- */
-export function createScheduledBackups({
-  databaseFile,
-  dir,
-  keep,
-  log,
-  now,
-}: {
-  databaseFile: string;
+export interface ScheduledBackupOptions {
+  /** What the files are named after (the database's), and how they end: `db` (SQLite) or `dump` (pg_dump). */
+  name: string;
+  extension: 'db' | 'dump';
+  /** Writes a consistent backup of the database into the new file `target`, 0600. */
+  take: (target: string) => Promise<void>;
   dir: string;
   keep: number;
+  /** Where each day's backup is also copied, encrypted; unset, it stays on this machine only. */
+  offSite?: OffSite;
   log: Logger;
   now: Clock;
-}): ScheduledBackups {
-  const name = path.basename(databaseFile).replace(/\.(db|sqlite3?)$/, '');
+}
+
+/**
+ * Daily backups of the database into `dir`, named after it and the day (UTC), e.g. `site-2026-11-23.db`,
+ * the `keep` newest kept, and each copied off the machine when `offSite` is set. Each instance looks every
+ * hour; a lock on the folder lets one instance at a time take and prune, and the day's file once there is
+ * not taken again (nor copied again once off the machine). A failure is logged and counted
+ * (backup_failures_total in the metrics, and the owners hear of it), never thrown: the site serves on, and
+ * a backup that could not be copied off the machine is kept on it.
+ */
+export function createScheduledBackups({
+  name,
+  extension,
+  take,
+  dir,
+  keep,
+  offSite,
+  log,
+  now,
+}: ScheduledBackupOptions): ScheduledBackups {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const dated = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db$`);
-  const leftover = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.db\\.partial-`);
+  const dated = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.${extension}$`);
+  const leftover = new RegExp(`^${escaped}-\\d{4}-\\d{2}-\\d{2}\\.${extension}\\.(partial|enc)-`);
   const status: BackupStatus = { lastSuccessAt: undefined, failures: 0, lastFailure: undefined };
 
   async function pass() {
@@ -57,13 +70,16 @@ export function createScheduledBackups({
       const lock = tryExclusiveLock(path.join(dir, '.backups'));
       if (!lock) return 0; // another instance is taking or pruning them now
       try {
-        const target = path.join(dir, `${name}-${now().toISOString().slice(0, 10)}.db`);
+        const target = path.join(dir, `${name}-${now().toISOString().slice(0, 10)}.${extension}`);
         const files = readdirSync(dir);
         let taken = 0;
         if (!files.includes(path.basename(target))) {
-          await backupInWorker(databaseFile, target);
+          await take(target);
           log.info({ file: target }, 'database backed up');
           taken = 1;
+        }
+        if (offSite && (await copyOffSite(offSite, target)) === 'copied') {
+          log.info({ file: target, to: offSite.store.where }, 'backup copied off the machine');
         }
         status.lastSuccessAt = now();
         prune(files, path.basename(target));
@@ -105,7 +121,8 @@ export function createScheduledBackups({
   };
 }
 
-function backupInWorker(source: string, target: string) {
+/** A copy of the SQLite database, taken off the main thread so that the site keeps answering meanwhile. */
+export function backupInWorker(source: string, target: string) {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(new URL('./backup-worker.ts', import.meta.url), {
       workerData: { source, target },
