@@ -19,12 +19,13 @@ import { type AvailabilitySettings, defaultAvailabilitySettings } from '#shared/
 import { addDays, type CalendarDate, todayIn, weekdayNames } from '#shared/calendar.ts';
 import { addAdviserTo } from '#tests/support/advisers.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
+import { contact } from '#tests/support/enquiries.ts';
 import { freePort } from '#tests/support/ports.ts';
 import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { busyCalendar } from './support/busy-calendar.ts';
 import { serveFeed } from './support/feed-server.ts';
 import { writeBetweenMarkers } from './support/report.ts';
-import { peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
+import { cpuMsOf, peakRssMb, spawnProductionServer, stopServer, waitUntilReady } from './support/server.ts';
 import { startPassingSiteverify } from './support/siteverify.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,6 +42,8 @@ interface Row {
   p99: number;
   ratio: string;
   rssMb: number;
+  /** The server's CPU time (user and system) over the requests answered, the mail they queued sent. */
+  cpuMs: number;
   errors: number;
   /** Requests a second of each run, where the row is the median of several (medianOfAlternating). */
   runs?: number[];
@@ -103,7 +106,10 @@ async function load(port: number, urlPath: string, options: Partial<autocannon.O
   });
 }
 
-/** Runs one route's load against a fresh server process, and reads the process's peak memory after. */
+/**
+ * Runs one route's load against a fresh server process, and reads the process's peak memory and the CPU
+ * time it spent: from just before the load until the mail the requests queued has reached the SMTP sink.
+ */
 async function measure(
   start: (port: number) => ReturnType<typeof spawn>,
   urlPath: string,
@@ -113,11 +119,26 @@ async function measure(
   const server = start(port);
   await waitUntilReady(port, server);
   try {
-    const result = await load(port, urlPath, await options(port));
-    return { result, rssMb: peakRssMb(server.pid as number) };
+    const ready = await options(port);
+    const mailBefore = mail.accepted.length;
+    const cpuBefore = cpuMsOf(server.pid as number);
+    const result = await load(port, urlPath, ready);
+    await mailSettled(mailBefore);
+    const cpuMs = cpuMsOf(server.pid as number) - cpuBefore;
+    return { result, rssMb: peakRssMb(server.pid as number), cpuMs: cpuMs / result.requests.total };
   } finally {
     await stopServer(server);
   }
+}
+
+/** Waits until the sink has taken no message for half a second: the outbox has sent what was queued. */
+async function mailSettled(before: number) {
+  let seen = -1;
+  while (seen !== mail.accepted.length) {
+    seen = mail.accepted.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return seen - before;
 }
 
 const bareServer = (port: number) =>
@@ -159,7 +180,7 @@ async function run(
   start: (port: number) => ReturnType<typeof spawn>,
   bare?: Record<Route['method'], Row>,
 ): Promise<Row> {
-  const { result, rssMb } = await measure(start, route.path, route.options);
+  const { result, rssMb, cpuMs } = await measure(start, route.path, route.options);
   const row: Row = {
     database,
     route: route.name,
@@ -168,6 +189,7 @@ async function run(
     p99: result.latency.p99,
     ratio: bare ? `${((result.requests.average / bare[route.method].rps) * 100).toFixed(0)} %` : '100 %',
     rssMb,
+    cpuMs: Math.round(cpuMs * 100) / 100,
     errors: result.errors + result.timeouts + result.non2xx,
   };
   console.log(JSON.stringify(row));
@@ -279,6 +301,25 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
       }),
     },
     {
+      name: 'POST /contact-us-send (enquiry and its two emails)',
+      method: 'POST',
+      path: '/contact-us-send',
+      options: async () => ({
+        ...jsonPost,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({
+                ...contact(`enquirer${kind}${sequence++}@example.com`),
+                recToken: 'contactus',
+              }),
+            }),
+          },
+        ],
+      }),
+    },
+    {
       name: 'POST /forms/book-call-form (distinct slots)',
       method: 'POST',
       path: '/forms/book-call-form',
@@ -378,12 +419,14 @@ const cpu = (
 const table = [
   `Node ${process.versions.node}, ${cpu}, autocannon ${connections} connections for ${seconds} s per route, each on a fresh server process (${new Date().toISOString().slice(0, 10)}):`,
   '',
-  '| database | route | requests/s | p50 | p99 | of bare route | peak RSS | errors |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| database | route | requests/s | p50 | p99 | of bare route | server CPU a request | peak RSS | errors |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (row) =>
-      `| ${row.database} | ${row.route} | ${row.rps.toLocaleString('en-GB')} | ${row.p50} ms | ${row.p99} ms | ${row.ratio} | ${row.rssMb} MB | ${row.errors} |`,
+      `| ${row.database} | ${row.route} | ${row.rps.toLocaleString('en-GB')} | ${row.p50} ms | ${row.p99} ms | ${row.ratio} | ${row.cpuMs.toFixed(2)} ms | ${row.rssMb} MB | ${row.errors} |`,
   ),
+  '',
+  'Server CPU a request is the process’s user and system time from the start of the load until the mail it queued had reached the SMTP server, over the requests answered.',
   '',
   `The single calendar's times and three advisers' ran in turn, ${pairRuns} times each; each row above is its median run. Requests a second of every run, and the three advisers' median against the single calendar's:`,
   '',

@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginPath: signIn.path,
   });
   await registerApiDocument(app, config.publicUrl, sessionCookie(config.publicUrl).name);
-  registerMetrics(app, db, config.metricsToken, deps.backups);
+  await registerMetrics(app, db, config.metricsToken, deps.backups);
   registerHealth(app, db);
   const serverPages = new ServerPages(pages);
   const insights = new PublishedInsights({

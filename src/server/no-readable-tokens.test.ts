@@ -44,11 +44,12 @@ describeEachDatabase('link tokens in the database', (database) => {
     const tokens = mails.flatMap(tokensIn);
     expect(tokens.length).toBeGreaterThan(0);
     await waitUntil(async () => (await countByStatus(site.db)).pending === 0);
-    await site.outbox.runOnce(); // the pass that sent them, with its checkpoint, has finished
+    await site.outbox.runOnce(); // the pass that sent them has finished
     expect(await columnsHolding(site.db, tokens)).toEqual([]);
     expect(await columnsHolding(site.db, [recipient])).not.toEqual([]);
     if (database === 'sqlite') {
-      expect(rawFilesHolding(site.databaseUrl, tokens)).toEqual([]);
+      // The log's old copies are written over by a checkpoint within a second of the send.
+      await expect.poll(() => rawFilesHolding(site.databaseUrl, tokens), { timeout: 3000 }).toEqual([]);
       expect(rawFilesHolding(site.databaseUrl, [recipient])).toEqual([recipient]);
     }
   }

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { metrics as metricsEndpoint } from '#shared/api/site.ts';
 import type { Db } from '../db/database.ts';
 import type { ScheduledBackups } from '../jobs/scheduled-backups.ts';
@@ -25,13 +24,15 @@ function carriesToken(request: FastifyRequest, expected: Buffer) {
  * They describe the site's traffic and mail, so only a scraper holding `token` may read them; without a
  * token /metrics does not exist.
  */
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   db: Db,
   token: string | undefined,
   backups?: Pick<ScheduledBackups, 'status'>,
 ) {
   if (token === undefined) return;
+  // Loaded only by a site that is scraped.
+  const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const expected = digest(token);
   const registry = new Registry();
   const requests = new Counter({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, minimumContrast } from '#shared/colours.ts';
 import { demoFirm } from '#tests/support/firms.ts';
-import { brandColourOf, emailFirm, renderEmailHtml } from './layout.ts';
+import { renderEmailHtml } from './email-html.ts';
+import { brandColourOf, emailFirm } from './layout.ts';
 
 // The card of the dark palette every email's dark styles draw on.
 const darkCard = '#1d262c';

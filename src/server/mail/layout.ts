@@ -98,7 +98,7 @@ const darkGreys = {
 };
 
 /** The firm's colour where an email shows it, in light and dark mail programs. */
-interface Accent {
+export interface Accent {
   /** Its name, links and buttons on white; the page around the card is a pale tint of it. */
   light: string;
   page: string;
@@ -108,7 +108,7 @@ interface Accent {
 }
 
 /** The accent of a firm's emails, from its main colour (the site's default for older messages). */
-function accentOf(brand = colours.accent): Accent {
+export function accentOf(brand = colours.accent): Accent {
   let dark = brand;
   for (let amount = 0.1; contrastRatio(dark, darkGreys.card) < minimumContrast && amount <= 1; amount += 0.1)
     dark = lighter(brand, amount);
@@ -196,7 +196,7 @@ const text = (content: ReactNode, style: Record<string, string | number> = {}, c
     content,
   );
 
-function block(item: EmailBlock, index: number, accent: Accent): ReactNode {
+export function block(item: EmailBlock, index: number, accent: Accent): ReactNode {
   switch (item.kind) {
     case 'paragraph':
       return h('div', { key: index }, text(item.text, { whiteSpace: 'pre-line' }));
@@ -294,8 +294,21 @@ function block(item: EmailBlock, index: number, accent: Accent): ReactNode {
   }
 }
 
-function EmailLayout({ body }: { body: EmailBody }) {
-  const { firm } = body;
+/**
+ * The layout around an email's words: its head, the firm's name and logo, the card holding `heading` and
+ * `content`, and the firm's details beneath. `preview` is React Email's Preview of the inbox line.
+ */
+export function EmailLayout({
+  firm,
+  heading,
+  preview,
+  content,
+}: {
+  firm: EmailFirm;
+  heading: string;
+  preview: ReactNode;
+  content: ReactNode;
+}) {
   const accent = accentOf(firm.brand);
   return h(
     Html,
@@ -306,10 +319,10 @@ function EmailLayout({ body }: { body: EmailBody }) {
       h('meta', { name: 'color-scheme', content: 'light dark' }),
       h('meta', { name: 'supported-color-schemes', content: 'light dark' }),
       h('meta', { name: brandColourMetaName, content: accent.light }),
-      h('title', null, body.heading),
+      h('title', null, heading),
       h('style', null, darkStyles(accent)),
     ),
-    h(Preview, null, body.preview),
+    preview,
     h(
       Body,
       { className: 'page' },
@@ -383,9 +396,9 @@ function EmailLayout({ body }: { body: EmailBody }) {
                   margin: '0 0 20px',
                 },
               },
-              body.heading,
+              heading,
             ),
-            ...body.blocks.map((item, index) => block(item, index, accent)),
+            content,
           ),
           h(Hr, { className: 'rule', style: { borderColor: colours.rule, margin: '24px 0 16px' } }),
           text(
@@ -406,15 +419,26 @@ function EmailLayout({ body }: { body: EmailBody }) {
   );
 }
 
-/**
- * The HTML part of an email: the body drawn in the firm's layout. React Email writes the XHTML 1.0
- * doctype; mail programs render the HTML5 one the same way, and it is the one an HTML parser accepts.
- */
-export async function renderEmailHtml(body: EmailBody): Promise<string> {
-  const html = await render(h(EmailLayout, { body }));
-  // The phone number is read as one thing: it never breaks across two lines.
-  const withDoctype = html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
-  const { phone, typeface } = body.firm;
-  const withFont = withDoctype.replaceAll(sans, emailFontStack(typeface));
-  return phone ? withFont.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : withFont;
+/** What React Email wrote, as an email is sent: the HTML5 doctype (mail programs render it as they do
+ * XHTML 1.0's, and it is the one an HTML parser accepts) and the firm's font stack where `sans` stands. */
+export function finishedHtml(html: string, typeface: TypefaceId | undefined): string {
+  return html.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>').replaceAll(sans, emailFontStack(typeface));
+}
+
+/** The phone number is read as one thing: it never breaks across two lines, wherever the email gives it. */
+export const unbrokenPhone = (html: string, phone: string) =>
+  phone ? html.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : html;
+
+/** The whole email drawn by React in one pass: what email-html.ts draws from its parts, made once. */
+export async function renderWhole(body: EmailBody): Promise<string> {
+  const accent = accentOf(body.firm.brand);
+  const html = await render(
+    h(EmailLayout, {
+      firm: body.firm,
+      heading: body.heading,
+      preview: h(Preview, null, body.preview),
+      content: body.blocks.map((item, index) => block(item, index, accent)),
+    }),
+  );
+  return unbrokenPhone(finishedHtml(html, body.firm.typeface), body.firm.phone);
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { renderEmailHtml } from './layout.ts';
+import { renderEmailHtml } from './email-html.ts';
 import type { MailMessage } from './message.ts';
 
 export interface OutboxRow {
@@ -14,7 +14,10 @@ export interface OutboxRow {
 
 const lineBreak = /[\r\n]/;
 
-/** Draws a message's `body` as its HTML part, once, when it is queued: a retry sends the same HTML. */
+/**
+ * Draws a message's `body` as its HTML part, as it is sent. The outbox keeps the body (the words and the
+ * firm as they were when it was queued), a fifth of the HTML's size: a retry draws the same HTML again.
+ */
 export async function composeMail(draft: MailMessage): Promise<MailMessage> {
   const { body, ...rest } = draft;
   return body ? { ...rest, html: await renderEmailHtml(body) } : rest;
@@ -24,8 +27,7 @@ export async function composeMail(draft: MailMessage): Promise<MailMessage> {
  * Queues an email. Pass the transaction that writes the record the email is about, so the two are
  * stored together or not at all; the worker sends it after the commit.
  */
-export async function enqueueMail(db: Kysely<Database>, kind: string, draft: MailMessage, now: Date) {
-  const message = await composeMail(draft);
+export async function enqueueMail(db: Kysely<Database>, kind: string, message: MailMessage, now: Date) {
   for (const [name, value] of [
     ['to', message.to],
     ['subject', message.subject],

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from './message.ts';
-import { composeMail, enqueueMail } from './outbox.ts';
+import { enqueueMail } from './outbox.ts';
 
 // The public forms email whatever address is typed into them: an acknowledgement of an enquiry or a
 // quote request, a booking's confirmation, a sign-up's confirmation. Per-network limits do not stop
@@ -69,7 +69,7 @@ export function recipientCap(secret: string, perDay: number): RecipientCap {
 
 /**
  * Queues a visitor's email unless its address has had its day's share; answers whether it was queued.
- * A capped email is still drawn, so that the visitor's answer takes as long either way.
+ * (No email is drawn while the visitor waits, so a capped one answers as fast as one queued.)
  */
 export async function enqueueWithinCap(
   trx: Db,
@@ -82,7 +82,6 @@ export async function enqueueWithinCap(
     await enqueueMail(trx, kind, draft, at);
     return true;
   }
-  await composeMail(draft);
   return false;
 }
 

@@ -7,6 +7,7 @@ import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import {
   claimDueMessages,
+  composeMail,
   markFailedAttempt,
   markSent,
   type OutboxRow,
@@ -93,7 +94,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       await transport.send({
         messageId,
-        message: await prepare(withPublicOrigin(row.message, publicOrigin)),
+        message: await prepare(withPublicOrigin(await composeMail(row.message), publicOrigin)),
       });
       sent.push(row.id);
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
@@ -238,13 +239,44 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (failure) throw failure.error;
     // The bodies just emptied are still in SQLite's log until a checkpoint writes over them; one that
     // another process kept from finishing (here or after an erasure) is tried again at each poll.
-    const owed = checkpointOwed(db);
-    if ((handled > 0 || owed) && !(await forgetOverwrittenBytes(db)) && !owed) {
-      log.warn('overwritten data stays in the database log until another process ends its transaction');
-    }
+    if (handled > 0 || checkpointOwed(db)) await checkpointSoon();
     return handled;
   }
 
+  // A checkpoint copies the whole log into the database file and syncs it: after every pass, a burst of
+  // enquiries paid for one with each. At most one a second instead, so an emptied body stays in the log
+  // for a second at most (within a poll when another process held the checkpoint off).
+  let lastCheckpoint = 0;
+  let checkpointTimer: NodeJS.Timeout | undefined;
+  async function checkpoint() {
+    clearTimeout(checkpointTimer);
+    checkpointTimer = undefined;
+    lastCheckpoint = Date.now();
+    const owed = checkpointOwed(db);
+    if (!(await forgetOverwrittenBytes(db)) && !owed) {
+      log.warn('overwritten data stays in the database log until another process ends its transaction');
+    }
+  }
+  async function checkpointSoon() {
+    const wait = lastCheckpoint + checkpointEveryMs - Date.now();
+    if (wait <= 0) return checkpoint();
+    checkpointTimer ??= setTimeout(
+      () => void checkpoint().catch((error) => log.error({ err: error }, 'checkpoint failed')),
+      wait,
+    );
+  }
+
   const poller = createPoller(drainDue, { pollIntervalMs, log, what: 'outbox' });
-  return poller;
+  return {
+    start: poller.start,
+    kick: poller.kick,
+    runOnce: poller.runOnce,
+    async stop() {
+      await poller.stop();
+      // The checkpoint a stop would otherwise leave waiting: nothing emptied stays in the log.
+      if (checkpointTimer) await checkpoint();
+    },
+  };
 }
+
+const checkpointEveryMs = 1000;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { photoMaxBytes, photoMaxPixels, photoWidths } from '#shared/photos.ts';
+import { loadSharp } from './sharp.ts';
 
 // A photograph uploaded for a page (an article's cover, the home page's picture), made into the sizes and
 // formats a page's <picture> offers, so each screen fetches only what it draws.
@@ -54,6 +55,7 @@ export async function makePhotoSizes(
   messages: PhotoMessages,
 ): Promise<Photo> {
   if (bytes.length > photoMaxBytes) throw new PhotoRefusal(413, messages.size);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Only the header is read here, so a picture too large to decode is refused by its size, in words.
@@ -85,6 +87,7 @@ export async function makePhotoSizes(
 const readLimits = { limitInputPixels: photoMaxPixels, failOn: 'truncated' } as const;
 
 async function resizedPhotos(bytes: Buffer, key: string, widths: number[]) {
+  const sharp = await loadSharp();
   const files: PhotoFile[] = [];
   for (const width of widths) {
     const resized = sharp(bytes, readLimits).rotate().resize({ width });

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import * as wawoff2 from 'wawoff2';
+import type * as fontkit from 'fontkit';
 import { type TypefaceId, typefaces } from '#shared/typefaces.ts';
 
 // A firm's name drawn as shapes in the typeface its pages use, for the pictures the server makes (the
@@ -25,10 +24,12 @@ function facesOf(typeface: TypefaceId) {
   let loaded = faces.get(typeface);
   if (!loaded) {
     const load = async (subset: string) => {
+      // Loaded the first time a name is drawn: WOFF2's decoder reserves 32 MB the server has no other use for.
+      const [{ create }, { decompress }] = await Promise.all([import('fontkit'), import('wawoff2')]);
       const name = typefaces[typeface].package;
       const file = require.resolve(`@fontsource-variable/${name}/files/${name}-${subset}-wght-normal.woff2`);
-      const trueType = Buffer.from(await wawoff2.decompress(await readFile(file)));
-      return (fontkit.create(trueType) as Face).getVariation({ wght: weight });
+      const trueType = Buffer.from(await decompress(await readFile(file)));
+      return (create(trueType) as Face).getVariation({ wght: weight });
     };
     loaded = Promise.all([load('latin'), load('latin-ext')]).then(([latin, extended]) => ({
       latin,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '#server/pictures/sharp.ts';
 import { defaultColours } from '#shared/colours.ts';
 import {
   type LogoType,
@@ -50,6 +51,7 @@ export async function checkMark(
       throw refuse(error instanceof SvgRefusal ? refusals[error.problem] : refusals.unreadable);
     }
   }
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
@@ -94,7 +96,7 @@ export async function checkMark(
  * logo made for a dark background would publish an invisible logo or badge.
  */
 async function cannotBeSeen(mark: Drawing): Promise<boolean> {
-  const pixels = await drawn(mark, 64)
+  const pixels = await (await drawn(mark, 64))
     .resize(64, 64, { fit: 'inside' })
     .flatten({ background: '#ffffff' })
     .raw()

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '#server/pictures/sharp.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
 import { letteredName } from './lettering.ts';
 import type { FirmLogo } from './stored-pictures.ts';
@@ -46,6 +46,7 @@ export async function makeSitePictures(
       }
     : { bytes: Buffer.from(plainMark(colours)), isSvg: true, size: 64 };
   const square = (size: number) => squareLogo(source, size);
+  const sharp = await loadSharp();
 
   const icons = await Promise.all([16, 32, 48].map(async (size) => ({ size, png: await square(size) })));
 
@@ -79,8 +80,8 @@ export interface Drawing {
  * it declares (120 mm, or 4,000 px), so it is drawn sharp, and never larger than it needs to be. No
  * picture may take more than a few seconds to make.
  */
-export const drawn = ({ bytes, isSvg, size }: Drawing, pixels: number) =>
-  sharp(
+export const drawn = async ({ bytes, isSvg, size }: Drawing, pixels: number) =>
+  (await loadSharp())(
     bytes,
     isSvg ? { density: Math.min(2400, Math.max(1, (72 * pixels) / Math.max(size, 1))) } : {},
   ).timeout({
@@ -88,8 +89,8 @@ export const drawn = ({ bytes, isSvg, size }: Drawing, pixels: number) =>
   });
 
 /** The logo drawn into a transparent square of `size` pixels, whole and centred. */
-function squareLogo(source: Drawing, size: number): Promise<Buffer> {
-  return drawn(source, size)
+async function squareLogo(source: Drawing, size: number): Promise<Buffer> {
+  return (await drawn(source, size))
     .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
     .toBuffer();
@@ -109,7 +110,8 @@ async function shareImage(source: Drawing, colours: { brand: string; accent: str
       `<rect x="${(width - card.width) / 2}" y="${(height - card.height) / 2 - 12}" width="${card.width}" height="${card.height}" rx="32" fill="#ffffff"/>` +
       '</svg>',
   );
-  const logo = await drawn(source, logoBox.width)
+  const sharp = await loadSharp();
+  const logo = await (await drawn(source, logoBox.width))
     .resize(logoBox.width, logoBox.height, { fit: 'inside', withoutEnlargement: !source.isSvg })
     .png()
     .toBuffer();

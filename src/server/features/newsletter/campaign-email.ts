@@ -1,5 +1,6 @@
+import { renderEmailHtml } from '#server/mail/email-html.ts';
 import type { EmailBlock } from '#server/mail/layout.ts';
-import { emailFirm, renderEmailHtml } from '#server/mail/layout.ts';
+import { emailFirm } from '#server/mail/layout.ts';
 import { zoneFormatter } from '#shared/calendar.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { markdownToText, renderMarkdown } from '#shared/markdown.ts';
