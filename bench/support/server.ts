@@ -4,6 +4,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The Node flags `npm start` gives the server (package.json), so that it runs here as a firm runs it. */
+const startFlags: string[] =
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.match(/(?<= )--\S+/g) ?? [];
+
 /** The server's SESSION_SECRET, which also keys the unsubscribe links a benchmark's campaign makes. */
 export const benchSecret = 'bench-7Kq2vX9pL4mZ8rT1wN6cH3yB5dG0fJ';
 
@@ -37,7 +41,7 @@ export function spawnProductionServer(
   }
   return spawn(
     process.execPath,
-    [...(process.env.BENCH_SERVER_FLAGS?.split(' ') ?? []), 'src/server/main.ts'],
+    [...startFlags, ...(process.env.BENCH_SERVER_FLAGS?.split(' ') ?? []), 'src/server/main.ts'],
     {
       cwd: root,
       env: siteEnv,

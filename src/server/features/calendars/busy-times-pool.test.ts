@@ -62,3 +62,13 @@ it('fails a read still waiting for a worker at its time limit', async () => {
   await expect(second).rejects.toThrow('The calendar took too long to read');
   await expect(first).rejects.toThrow('The calendar took too long to read');
 });
+
+it('stops a worker left idle, and starts one again for the next read', async () => {
+  pool = createBusyTimesPool({ idleMs: 200 });
+  await pool.read(icalendar(meeting), window, { timeoutMs: 10_000 });
+  expect(pool.running()).toBe(1);
+  await expect.poll(() => pool.running(), { timeout: 2000 }).toBe(0);
+  const again = await pool.read(icalendar(meeting), window, { timeoutMs: 10_000 });
+  expect(again.busy).toHaveLength(1);
+  expect(pool.running()).toBe(1);
+});

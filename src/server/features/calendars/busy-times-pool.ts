@@ -27,6 +27,8 @@ export interface BusyTimesPool {
     window: BusyWindow,
     options: Omit<BusyTimesOptions, 'ownUids'> & { ownUids?: Iterable<string>; timeoutMs: number },
   ): Promise<BusyTimesRead>;
+  /** How many workers are running now. */
+  running(): number;
   /** Stops every worker; reads under way or waiting fail. */
   close(): Promise<void>;
 }
@@ -42,14 +44,28 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: Pending | undefined;
+  /** Retires the worker once it has had nothing to do for a while. */
+  idleTimer: NodeJS.Timeout | undefined;
 }
+
+/**
+ * A worker is a whole JavaScript engine of its own (tens of MB): one left idle this long is stopped, and
+ * the next read starts one again (a few tens of milliseconds). Calendars are read every few minutes.
+ */
+const idleWorkerMs = 30_000;
 
 const workerUrl = new URL('./busy-times-worker.ts', import.meta.url);
 
 /** The worker's heap: a 5 MB feed parses into far less; a worker past this ends instead of the server. */
 const maxHeapMb = 512;
 
-export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyTimesPool {
+export function createBusyTimesPool({
+  size = 2,
+  idleMs = idleWorkerMs,
+}: {
+  size?: number;
+  idleMs?: number;
+} = {}): BusyTimesPool {
   const slots = new Set<Slot>();
   const waiting: Pending[] = [];
 
@@ -62,6 +78,7 @@ export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyT
   };
 
   const retire = (slot: Slot) => {
+    clearTimeout(slot.idleTimer);
     slots.delete(slot);
     void slot.worker.terminate();
   };
@@ -70,6 +87,7 @@ export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyT
     const slot: Slot = {
       worker: new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } }),
       current: undefined,
+      idleTimer: undefined,
     };
     const failed = () => {
       if (slot.current) settle(slot.current, new CalendarReadError('unreadable'));
@@ -92,6 +110,10 @@ export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyT
               },
         );
       dispatch();
+      if (!slot.current) {
+        slot.idleTimer = setTimeout(() => retire(slot), idleMs);
+        slot.idleTimer.unref();
+      }
     });
     slot.worker.on('error', failed);
     slot.worker.on('exit', () => {
@@ -107,6 +129,7 @@ export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyT
       const slot = idle ?? (slots.size < size ? start() : undefined);
       if (!slot) return;
       const pending = waiting.shift() as Pending;
+      clearTimeout(slot.idleTimer);
       slot.current = pending;
       // Held while it works, so a short-lived command waits for its read; let go when idle.
       slot.worker.ref();
@@ -145,11 +168,13 @@ export function createBusyTimesPool({ size = 2 }: { size?: number } = {}): BusyT
         dispatch();
       });
     },
+    running: () => slots.size,
     async close() {
       for (const pending of waiting.splice(0)) settle(pending, new CalendarReadError('too-slow'));
       const all = [...slots];
       for (const slot of all) {
         if (slot.current) settle(slot.current, new CalendarReadError('too-slow'));
+        clearTimeout(slot.idleTimer);
         slots.delete(slot);
       }
       await Promise.all(all.map((slot) => slot.worker.terminate()));
