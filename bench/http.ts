@@ -173,6 +173,12 @@ interface Route {
 
 const jsonPost = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
 
+/** A JSON post whose body `next` makes afresh for each request (a new address each time). */
+const eachBody = (next: () => object): Partial<autocannon.Options> => ({
+  ...jsonPost,
+  requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(next()) }) }],
+});
+
 /** Loads one route on a fresh server and makes its row, set against the bare route of its method. */
 async function run(
   database: string,
@@ -285,39 +291,15 @@ async function benchDatabase(kind: DatabaseKind, bare: Record<Route['method'], R
       name: 'POST /subscribe (new address)',
       method: 'POST',
       path: '/subscribe',
-      options: async () => ({
-        ...jsonPost,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({
-                emailAddress: `reader${kind}${sequence++}@example.com`,
-                submitMethod: '2',
-              }),
-            }),
-          },
-        ],
-      }),
+      options: async () =>
+        eachBody(() => ({ emailAddress: `reader${kind}${sequence++}@example.com`, submitMethod: '2' })),
     },
     {
       name: 'POST /contact-us-send (enquiry and its two emails)',
       method: 'POST',
       path: '/contact-us-send',
-      options: async () => ({
-        ...jsonPost,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({
-                ...contact(`enquirer${kind}${sequence++}@example.com`),
-                recToken: 'contactus',
-              }),
-            }),
-          },
-        ],
-      }),
+      options: async () =>
+        eachBody(() => ({ ...contact(`enquirer${kind}${sequence++}@example.com`), recToken: 'contactus' })),
     },
     {
       name: 'POST /forms/book-call-form (distinct slots)',

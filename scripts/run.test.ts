@@ -1,36 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from '#tests/support/commands.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const launcher = path.join(root, 'scripts/run.js');
-
-/** `node scripts/run.js ARGS` from `cwd`, as npm runs a script, with only PATH and `env` set. */
-async function run(
+/** `node scripts/run.js SCRIPT ARGS` from `cwd`, as npm runs a script, with only PATH and `env` set. */
+const run = (
   cwd: string,
-  args: string[],
+  [script = '', ...args]: string[],
   env: Record<string, string> = {},
   nodeOptions: string[] = [],
-) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [...nodeOptions, launcher, ...args],
-      {
-        cwd,
-        env: { PATH: process.env.PATH, ...env },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+) => launch(script, args, { cwd, env, nodeOptions });
 
 describe('the settings file and the Node version', () => {
   let folder: string;

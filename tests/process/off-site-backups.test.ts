@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Store } from '#server/backups/s3-store.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
+import { launch } from '../support/commands.ts';
 import {
   createMigratedTestDatabase,
   createTestDatabase,
@@ -20,26 +21,11 @@ import { type S3Server, s3Keys, startS3Server } from '../support/s3-server.ts';
 // Each day's backup copied off the machine, encrypted, to S3-compatible storage (a real one: s3rver), and
 // brought back: `npm run backup:now`, `backup:list`, `backup:fetch`, then the database's own restore.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const encryptionKey = 'an-off-site-key-kept-apart-from-the-storage';
 
 /** An npm command (scripts/backup.ts and the others) as a process of its own, with `env` only. */
-async function command(script: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [path.join(root, 'scripts/run.js'), script, ...args],
-      {
-        cwd: work,
-        env: { PATH: process.env.PATH, ...env },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const command = (script: string, args: string[], env: Record<string, string>) =>
+  launch(script, args, { cwd: work, env });
 
 let s3: S3Server;
 let work: string;

@@ -1,10 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationNames } from '#server/db/migrate.ts';
+import { launch } from '../support/commands.ts';
 import { packageVersion, releases } from '../support/release.ts';
 
 // The rollback drill of docs/operations.md ("Rolling back"), with the previous release's own code: its
@@ -14,28 +14,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const previous = releases().find((release) => release.version !== packageVersion && release.commit);
 
 /** Runs `script` of the code in `code` as npm would, from `cwd`, on `databaseUrl`. */
-async function run(code: string, cwd: string, databaseUrl: string, script: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [path.join(code, 'scripts/run.js'), script, ...args],
-      {
-        cwd,
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: databaseUrl,
-          PUBLIC_URL: 'https://www.obrienmarsh.example',
-          PORT: '0',
-          LOG_LEVEL: 'warn',
-        },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (code: string, cwd: string, databaseUrl: string, script: string, ...args: string[]) =>
+  launch(script, args, {
+    code,
+    cwd,
+    env: {
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: 'https://www.obrienmarsh.example',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
 
 describe(`rolling back from this version (${packageVersion}) to the previous release (${previous?.version})`, () => {
   let older: string;

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db } from '#server/db/database.ts';
 import { migrateTo, migrationNames } from '#server/db/migrate.ts';
+import { launch } from '../support/commands.ts';
 import {
   createMigratedTestDatabase,
   createTestDatabase,
@@ -17,22 +16,9 @@ import {
 } from '../support/databases.ts';
 import { packageVersion } from '../support/release.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
 /** `node scripts/run.js SCRIPT ARGS` as npm runs it, on `databaseUrl`, from `cwd`: exit code and output. */
-async function run(cwd: string, databaseUrl: string, script: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [path.join(root, 'scripts/run.js'), script, ...args],
-      { cwd, env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const run = (cwd: string, databaseUrl: string, script: string, ...args: string[]) =>
+  launch(script, args, { cwd, env: { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'warn' } });
 
 let database: TestDatabase | undefined;
 let db: Db | undefined;

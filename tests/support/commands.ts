@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import type { CommandIo } from '../../scripts/command.ts';
 
 /**
@@ -33,6 +34,37 @@ export async function runAsProcess(script: string, args: string[], env: Record<s
       process.execPath,
       [script, ...args],
       { env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+export interface LaunchOptions {
+  /** Where it runs from, where npm would run it: the folder whose `.env` it reads. */
+  cwd: string;
+  env?: Record<string, string>;
+  /** The checkout whose code runs (another release's, in a folder of its own); this one's by default. */
+  code?: string;
+  /** Flags for Node itself, before the launcher. */
+  nodeOptions?: string[];
+}
+
+const checkout = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs `script` through the launcher every npm script uses (`node scripts/run.js SCRIPT ARGS`), with only
+ * PATH and `env` set: its exit code and both outputs, whether it succeeded or not.
+ */
+export function launch(
+  script: string,
+  args: string[],
+  { cwd, env = {}, code = checkout, nodeOptions = [] }: LaunchOptions,
+) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [...nodeOptions, path.join(code, 'scripts/run.js'), script, ...args],
+      { cwd, env: { PATH: process.env.PATH, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
