@@ -164,6 +164,44 @@ describe('configuration', () => {
     expect(message).not.toContain('changeme');
   });
 
+  it('copies backups off the machine only with a folder, both keys and an encryption key, never echoing one', () => {
+    const offSite = {
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_S3_URL: 'https://s3.eu-west-2.amazonaws.com/firm-backups/site/',
+      BACKUP_S3_REGION: 'eu-west-2',
+      BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY',
+      BACKUP_S3_SECRET_ACCESS_KEY: 'a-secret-access-key',
+      BACKUP_ENCRYPTION_KEY: 'q7Vx2-Lm9Kp4Zt8Nw3Rb6Yc1Hd5Fg0Js',
+    };
+    expect(loadConfig(offSite).backups?.offSite).toEqual({
+      s3: {
+        url: offSite.BACKUP_S3_URL,
+        region: 'eu-west-2',
+        accessKeyId: 'AKIAEXAMPLEKEY',
+        secretAccessKey: 'a-secret-access-key',
+      },
+      passphrase: offSite.BACKUP_ENCRYPTION_KEY,
+      keep: 30,
+    });
+    const { BACKUP_DIR: _, BACKUP_S3_SECRET_ACCESS_KEY: __, ...partial } = offSite;
+    const refused = errorOf({
+      ...partial,
+      BACKUP_ENCRYPTION_KEY: 'short-secret',
+      BACKUP_S3_URL: 'https://s3.example.com/',
+    });
+    expect(refused.split('\n')).toEqual([
+      '4 settings need changing:',
+      '  - BACKUP_S3_URL must be the bucket’s address with its name, and any folder: https://HOST/BUCKET/FOLDER/; got "https://s3.example.com/"',
+      '  - BACKUP_ENCRYPTION_KEY must be at least 32 characters long; got "12 characters"',
+      '  - BACKUP_S3_SECRET_ACCESS_KEY must be set when BACKUP_S3_URL is set; it is not set',
+      '  - BACKUP_DIR must be set when BACKUP_S3_URL is (each backup is taken there, then copied off the machine); it is not set',
+    ]);
+    expect(refused).not.toContain('short-secret');
+    expect(errorOf({ ALERT_DISK_FREE_PERCENT: '101' })).toBe(
+      'ALERT_DISK_FREE_PERCENT must be a whole number from 0 to 100; got "101"',
+    );
+  });
+
   it('takes a METRICS_TOKEN of 32 or more token characters, and never echoes a weak one', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     const strong = 'Zt4_qP9-xW2~mK7.bR5+nL8/vC3jH6gF1s=';

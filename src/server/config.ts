@@ -1,8 +1,12 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultRetentionMonths } from '#shared/retention.ts';
 import type { S3Settings } from './backups/s3-store.ts';
 import type { ZoomSettings } from './features/booking/meetings.ts';
+import { parseDatabaseUrl } from './settings/database-url.ts';
+import { readOffSite } from './settings/off-site.ts';
+import { parseProxyTrust } from './settings/proxy-trust.ts';
+
+export { databaseLabel, mailLabel } from './settings/labels.ts';
 
 export const captchaProviders = ['altcha', 'recaptcha', 'turnstile', 'none'] as const;
 export type CaptchaProvider = (typeof captchaProviders)[number];
@@ -406,105 +410,4 @@ export function loadConfig(env: Env = process.env): Config {
     newsletterRatePerMinute,
     diskAlertFreePercent: Number(diskText),
   };
-}
-
-/** BACKUP_S3_*: the storage each day's backup is copied to, encrypted with BACKUP_ENCRYPTION_KEY. */
-function readOffSite(
-  read: (name: string) => string | undefined,
-  fail: (name: string, expected: string, value?: string) => never,
-  wholeNumber: (name: string, fallback: string) => number,
-): OffSiteSettings | undefined {
-  const url = read('BACKUP_S3_URL');
-  if (url === undefined) return undefined;
-  const address = URL.canParse(url) ? new URL(url) : undefined;
-  if (
-    !address ||
-    !['http:', 'https:'].includes(address.protocol) ||
-    address.pathname.split('/').filter(Boolean).length === 0
-  ) {
-    fail(
-      'BACKUP_S3_URL',
-      'the bucket’s address with its name, and any folder: https://HOST/BUCKET/FOLDER/',
-      url,
-    );
-  }
-  const needed = (name: string, expected: string) =>
-    read(name) ?? fail(name, `${expected} when BACKUP_S3_URL is set`);
-  const passphrase = needed(
-    'BACKUP_ENCRYPTION_KEY',
-    'set (32 or more characters, kept apart from the storage)',
-  );
-  if (passphrase !== undefined && passphrase.length < 32) {
-    // Not echoed: a key is a secret.
-    fail('BACKUP_ENCRYPTION_KEY', 'at least 32 characters long', `${passphrase.length} characters`);
-  }
-  return {
-    s3: {
-      url,
-      region: read('BACKUP_S3_REGION') ?? 'us-east-1',
-      accessKeyId: needed('BACKUP_S3_ACCESS_KEY_ID', 'set'),
-      secretAccessKey: needed('BACKUP_S3_SECRET_ACCESS_KEY', 'set'),
-    },
-    passphrase,
-    keep: wholeNumber('BACKUP_S3_KEEP', '30'),
-  };
-}
-
-function parseDatabaseUrl(value: string, fail: (name: string, expected: string, value?: string) => never) {
-  if (value.startsWith('sqlite:')) {
-    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (file === '') fail('DATABASE_URL', 'sqlite:PATH or postgres://…', value);
-    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) } satisfies DatabaseTarget;
-  }
-  if (/^postgres(ql)?:\/\/[^/]/.test(value)) return { kind: 'postgres', url: value } satisfies DatabaseTarget;
-  return fail('DATABASE_URL', 'sqlite:PATH or postgres://…', redactUrl(value));
-}
-
-/** proxy-addr's names for the private ranges, which a proxy on the same host or network has. */
-const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
-
-function parseProxyTrust(
-  value: string,
-  fail: (name: string, expected: string, value?: string) => never,
-): ProxyTrust {
-  if (value === 'false') return { kind: 'none' };
-  // One proxy in front (Caddy, nginx) is by far the common case, so that is what `true` means.
-  if (value === 'true') return { kind: 'hops', hops: 1 };
-  if (/^\d+$/.test(value) && Number(value) >= 1) return { kind: 'hops', hops: Number(value) };
-  const addresses = value.split(',').map((entry) => entry.trim());
-  if (!addresses.every((entry) => namedRanges.includes(entry) || isAddressOrRange(entry))) {
-    fail(
-      'TRUST_PROXY',
-      `false, true (one proxy), a number of proxies, or a comma-separated list of the proxies' addresses or CIDR ranges (or ${namedRanges.join(', ')})`,
-      value,
-    );
-  }
-  return { kind: 'addresses', addresses };
-}
-
-function isAddressOrRange(entry: string) {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
-
-/** The database as a command or the start-up line names it: its file, or its URL without the password. */
-export function databaseLabel(target: DatabaseTarget): string {
-  if (target.kind === 'sqlite') return `sqlite:${target.file}`;
-  const url = new URL(target.url);
-  // The query may carry a password too (?password=…), and says nothing an operator needs here.
-  return `${url.protocol}//${url.username ? `${url.username}@` : ''}${url.host}${url.pathname}`;
-}
-
-/** Where mail goes, as the start-up line names it: the SMTP server without its credentials, or a folder. */
-export function mailLabel(config: Pick<Config, 'smtpUrl' | 'mailDir'>): string {
-  if (!config.smtpUrl) return `files in ${config.mailDir}`;
-  const url = new URL(config.smtpUrl);
-  return `${url.protocol}//${url.host}`;
-}
-
-/** Never print a database password in an error line. */
-function redactUrl(value: string) {
-  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
