@@ -75,9 +75,14 @@ export async function stopServer(child: ChildProcess) {
 }
 
 /** The most memory the process has held at once (VmHWM), in MB; Linux only. */
-export function peakRssMb(pid: number): number {
+export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+
+/** The memory the process holds now (VmRSS), in MB; Linux only. */
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+
+function statusMb(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
   return Math.round(kb / 1024);
 }
 
