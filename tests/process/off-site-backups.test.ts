@@ -102,6 +102,22 @@ describe.each(kinds)('off-site backups on %s', (kind) => {
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.stderr).toContain('cannot be decrypted with this BACKUP_ENCRYPTION_KEY');
 
+      // A copy renamed in the storage (yesterday's in today's place) is refused as a changed one is.
+      const renamed = path.join(
+        s3.directory,
+        'backups',
+        kind,
+        `${name.replace(today, '2026-01-02')}.enc._S3rver_object`,
+      );
+      writeFileSync(renamed, stored);
+      const swapped = await command(
+        'scripts/backup.ts',
+        ['fetch', `${name.replace(today, '2026-01-02')}.enc`, `${fetched}-3`],
+        env,
+      );
+      expect(swapped.code).toBe(1);
+      expect(swapped.stderr).toContain('or it was changed or renamed');
+
       const restored = await createTestDatabase(kind);
       if (kind === 'sqlite') {
         const into = await command('scripts/db-restore.ts', [fetched], { DATABASE_URL: restored.url });

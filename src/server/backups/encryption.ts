@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 
 // A backup leaves the machine encrypted with BACKUP_ENCRYPTION_KEY, which the storage never sees: AES-256-GCM
 // (which also detects any change to the file) with a key derived from the passphrase by scrypt, a new salt
-// and nonce for every file. The file is the header, the ciphertext, then GCM's 16-byte tag.
+// and nonce for every file. The file's name is authenticated with it, so that a copy renamed in the
+// storage (yesterday's put in today's place) is refused too. The file is the header, the ciphertext, then
+// GCM's 16-byte tag.
 
 const magic = Buffer.from('PSBK1\n');
 const saltBytes = 16;
@@ -22,11 +24,15 @@ export class NotDecryptable extends Error {
 const deriveKey = (passphrase: string, salt: Buffer) =>
   promisify(scrypt)(passphrase, salt, 32) as Promise<Buffer>;
 
-/** Encrypts `source` into a new file `target`, 0600, streaming: a large database is never held whole. */
-export async function encryptFile(source: string, target: string, passphrase: string): Promise<void> {
+/**
+ * Encrypts `source` into a new file `target`, 0600, streaming: a large database is never held whole.
+ * `name` is the name the copy is stored under, which decrypting must give again.
+ */
+export async function encryptFile(source: string, target: string, passphrase: string, name: string) {
   const salt = randomBytes(saltBytes);
   const nonce = randomBytes(nonceBytes);
   const cipher = createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt), nonce);
+  cipher.setAAD(Buffer.from(name));
   const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
   out.write(Buffer.concat([magic, salt, nonce]));
   try {
@@ -41,8 +47,8 @@ export async function encryptFile(source: string, target: string, passphrase: st
   }
 }
 
-/** Decrypts an encrypted backup into a new file `target`, 0600; refuses a wrong key or a changed file. */
-export async function decryptFile(source: string, target: string, passphrase: string): Promise<void> {
+/** Decrypts the copy stored as `name` into a new file `target`, 0600; refuses a wrong key, a changed file or name. */
+export async function decryptFile(source: string, target: string, passphrase: string, name: string) {
   const { size } = await stat(source);
   if (size < headerBytes + tagBytes) throw new NotDecryptable(`${source} is not an encrypted backup`);
   const header = Buffer.alloc(headerBytes);
@@ -60,6 +66,7 @@ export async function decryptFile(source: string, target: string, passphrase: st
   const nonce = header.subarray(magic.length + saltBytes);
   const decipher = createDecipheriv('aes-256-gcm', await deriveKey(passphrase, salt), nonce);
   decipher.setAuthTag(tag);
+  decipher.setAAD(Buffer.from(name));
   try {
     await pipeline(
       createReadStream(source, { start: headerBytes, end: size - tagBytes - 1 }),
@@ -72,7 +79,7 @@ export async function decryptFile(source: string, target: string, passphrase: st
     await rm(target, { force: true });
     if ((error as Error).message.includes('authenticate'))
       throw new NotDecryptable(
-        `${source} cannot be decrypted with this BACKUP_ENCRYPTION_KEY, or it was changed`,
+        `${name} cannot be decrypted with this BACKUP_ENCRYPTION_KEY, or it was changed or renamed`,
       );
     throw error;
   }

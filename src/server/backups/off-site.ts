@@ -23,7 +23,7 @@ export async function copyOffSite(offSite: OffSite, file: string): Promise<'copi
   if (!stored.some((backup) => backup.name === name)) {
     const encrypted = `${file}.enc-${process.pid}`;
     try {
-      await encryptFile(file, encrypted, offSite.passphrase);
+      await encryptFile(file, encrypted, offSite.passphrase, name);
       await offSite.store.put(name, encrypted);
     } finally {
       await rm(encrypted, { force: true });
@@ -54,7 +54,7 @@ export async function fetchOffSite(offSite: OffSite, name: string, target: strin
   const encrypted = `${target}.enc-${process.pid}`;
   try {
     await offSite.store.get(chosen, encrypted);
-    await decryptFile(encrypted, target, offSite.passphrase);
+    await decryptFile(encrypted, target, offSite.passphrase, chosen);
   } finally {
     await rm(encrypted, { force: true });
   }
