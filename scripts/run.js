@@ -20,7 +20,17 @@ if (major < neededMajor || (major === neededMajor && minor < neededMinor)) {
   process.exit(1);
 }
 
-if (existsSync('.env')) process.loadEnvFile('.env');
+if (existsSync('.env')) {
+  try {
+    process.loadEnvFile('.env');
+  } catch (error) {
+    // Run by a user who may not read it, a command would act on another database than the site's.
+    console.error(
+      `practice-site cannot read its settings file, .env (${error.code ?? error.message}): run npm commands as the site's own user (docs/operations.md, "Settings").`,
+    );
+    process.exit(78);
+  }
+}
 
 const [script, ...args] = process.argv.slice(2);
 if (!script) {

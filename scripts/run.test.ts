@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -57,6 +57,22 @@ describe('the settings file and the Node version', () => {
     const elsewhere = path.join(folder, 'other.db');
     const listed = await run(folder, ['scripts/user.ts', 'list'], { DATABASE_URL: `sqlite:${elsewhere}` });
     expect(listed.stdout).toContain(`Database: sqlite:${elsewhere}\nNo users yet.`);
+  });
+
+  it('refuses in one line, acting on no database, when it cannot read the settings file', async () => {
+    const unreadable = await mkdtemp(path.join(tmpdir(), 'unreadable-settings-'));
+    try {
+      // A folder where the file should be: it cannot be read, as a file another user owns cannot.
+      await mkdir(path.join(unreadable, '.env'));
+      const refused = await run(unreadable, ['scripts/user.ts', 'list']);
+      expect(refused.code).toBe(78);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        /^practice-site cannot read its settings file, \.env \([\w ]+\): run npm commands as the site's own user \(docs\/operations\.md, "Settings"\)\.\n$/,
+      );
+    } finally {
+      await rm(unreadable, { recursive: true, force: true });
+    }
   });
 
   it('names a PostgreSQL database without its password', async () => {

@@ -39,12 +39,36 @@ describe('configuration', () => {
     });
   });
 
+  it('never shows the password of a URL it refuses, even one that does not parse', () => {
+    const refusals: Record<string, string>[] = [
+      // A base64 password holds / and +; a # in .env cuts the value; a port mistyped.
+      { DATABASE_URL: 'postgres://practice_site:Ab3/xYz+Qw==@127.0.0.1:5432/practice_site' },
+      { DATABASE_URL: 'postgres://practice_site:Pg9x' },
+      { DATABASE_URL: 'postgres://practice_site:S3cretPw@127.0.0.1:99999/site' },
+      { SMTP_URL: 'smtps://apikey:SG.Ab3/xYz+Qw@smtp.sendgrid.net:465' },
+      { SMTP_URL: 'ftp://u:SmtpPw-LEAK1@127.0.0.1:2535' },
+      {
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_S3_URL: 'ftp://AK:S3Secret-LEAK9@127.0.0.1/backups/',
+        BACKUP_S3_ACCESS_KEY_ID: 'AK',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'S3Secret-LEAK9',
+        BACKUP_ENCRYPTION_KEY: 'q7Vx2-Lm9Kp4Zt8Nw3Rb6Yc1Hd5Fg0Js',
+      },
+    ];
+    for (const env of refusals) {
+      const message = errorOf(env);
+      expect(message).toMatch(/^(DATABASE_URL|SMTP_URL|BACKUP_S3_URL) must be/);
+      expect(message).not.toMatch(/Ab3|xYz|Pg9x|S3cretPw|SG\.|LEAK/);
+    }
+    expect(errorOf(refusals[0] ?? {})).toMatch(/got "postgres:… \(not a URL that parses\)"$/);
+  });
+
   it('names the variable and what it expected, in one line', () => {
     const message = errorOf({ PORT: 'eighty' });
     expect(message).toBe('PORT must be a whole number from 0 to 65535; got "eighty"');
     expect(message).not.toContain('\n');
     expect(errorOf({ DATABASE_URL: 'mysql://root:secret@db/site' })).toBe(
-      'DATABASE_URL must be sqlite:PATH or postgres://…; got "mysql://root:***@db/site"',
+      'DATABASE_URL must be sqlite:PATH or postgres://… (write any / ? # @ : in its password as %2F %3F %23 %40 %3A, and put the value in quotes in .env if it holds #); got "mysql://root:***@db/site"',
     );
     expect(errorOf({ CAPTCHA_PROVIDER: 'hcaptcha' })).toMatch(
       /^CAPTCHA_PROVIDER must be one of altcha, recaptcha/,

@@ -5,6 +5,7 @@ import type { ZoomSettings } from './features/booking/meetings.ts';
 import { parseDatabaseUrl } from './settings/database-url.ts';
 import { readOffSite } from './settings/off-site.ts';
 import { parseProxyTrust } from './settings/proxy-trust.ts';
+import { isUrlOf, passwordInUrl, shownWithoutPassword } from './settings/secret-url.ts';
 
 export { databaseLabel, mailLabel } from './settings/labels.ts';
 
@@ -186,8 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
   const database = parseDatabaseUrl(read('DATABASE_URL') ?? 'sqlite:data/site.db', fail);
 
   const smtpUrl = read('SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
-    fail('SMTP_URL', 'an smtp:// or smtps:// URL', smtpUrl);
+  if (smtpUrl !== undefined && !(isUrlOf(smtpUrl, ['smtp:', 'smtps:']) && new URL(smtpUrl).host)) {
+    fail('SMTP_URL', `an smtp:// or smtps:// URL (${passwordInUrl})`, shownWithoutPassword(smtpUrl));
   }
   if (production && smtpUrl === undefined) {
     fail(

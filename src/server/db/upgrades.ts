@@ -39,6 +39,9 @@ export async function migrationState(
   return { applied, pending: known.filter((name) => !applied.includes(name)) };
 }
 
+/** A version as a release names it (1.1.0, 1.1.0-dev): what a refusal may repeat from the database. */
+const releaseVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]{1,20})?$/;
+
 /** Refuses, in one line naming the version that made them, a database with migrations `known` lacks. */
 export async function refuseNewerDatabase(db: AnyDb, known: readonly string[]): Promise<void> {
   const { applied } = await migrationState(db, known);
@@ -46,9 +49,14 @@ export async function refuseNewerDatabase(db: AnyDb, known: readonly string[]): 
   const last = (await tableExists(db, 'site_upgrades'))
     ? await db.selectFrom('site_upgrades').select('version').orderBy('id', 'desc').limit(1).executeTakeFirst()
     : undefined;
-  const version = (last?.version as string | undefined) ?? `a version newer than ${siteVersion}`;
+  const recorded = String(last?.version ?? '');
+  // Only a release's version is repeated (never text the database could hold to mislead the reader),
+  // and never this one's: a database with migrations this version lacks was not upgraded by it.
+  const version = releaseVersion.test(recorded) && recorded !== siteVersion ? recorded : undefined;
   throw new DatabaseNewerThanCode(
-    `practice-site ${siteVersion}: this database was upgraded by version ${version}; run ${version} or restore the backup taken before the upgrade`,
+    version
+      ? `practice-site ${siteVersion}: this database was upgraded by version ${version}; run ${version} or restore the backup taken before the upgrade`
+      : `practice-site ${siteVersion}: this database was upgraded by a newer version; run that version or restore the backup taken before the upgrade`,
   );
 }
 

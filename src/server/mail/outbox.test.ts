@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { rawFilesHolding } from '#tests/support/database-search.ts';
 import {
@@ -150,6 +151,40 @@ describeEachDatabase('mail outbox', (kind) => {
     expect(row.attempts).toBe(3);
     expect(row.last_error).toBeTruthy();
     expect(row).toMatchObject({ recipient: 'visitor3@example.com', subject: 'Message 3', message: '' });
+  });
+
+  it('retries a message the server refused a login for, and gives up at once on a refused recipient', async () => {
+    // A mail server that refuses this site's password (535), as after the provider changed it.
+    const locked = new SMTPServer({
+      authMethods: ['PLAIN', 'LOGIN'],
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth: (_auth, _session, callback) => callback(new Error('Authentication credentials invalid')),
+    });
+    await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
+    const { port } = locked.server.address() as { port: number };
+    try {
+      await enqueueMail(db, 'test', message(4), new Date());
+      await worker(db, `smtp://site:old-password@127.0.0.1:${port}`).runOnce();
+      const row = await db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, subject: 'Message 4' });
+      expect(row.last_error).toMatch(/535/);
+      expect(JSON.parse(row.message)).toMatchObject({ to: 'visitor4@example.com' });
+    } finally {
+      await new Promise<void>((resolve) => locked.close(() => resolve()));
+    }
+    // The test server refuses this recipient (550 at RCPT TO): that message is failed for good.
+    await db.deleteFrom('outbox_messages').execute();
+    const refused = await startSmtpServer(0, { refuse: (to) => to.startsWith('visitor5') });
+    try {
+      await enqueueMail(db, 'test', message(5), new Date());
+      await worker(db, refused.url).runOnce();
+      const row = await db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, message: '' });
+    } finally {
+      await refused.stop();
+    }
   });
 
   it('lets each message be claimed by one worker only', async () => {

@@ -85,7 +85,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     markSentEveryMs = 200,
     baseDelayMs = 30_000,
     maxDelayMs = 6 * 60 * 60_000,
-    maxAttempts = 10,
+    maxAttempts = defaultMaxAttempts,
   } = options;
 
   /** Sends one message; a sent one joins `sent`, to be marked with others (flushSent). Answers whether it went. */
@@ -280,3 +280,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 }
 
 const checkpointEveryMs = 1000;
+
+/** Tries before a message that keeps failing is given up (about 4 hours in all, retryDelayMs). */
+export const defaultMaxAttempts = 10;

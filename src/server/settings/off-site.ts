@@ -1,5 +1,6 @@
 import type { OffSiteSettings } from '../config.ts';
 import type { Fail, Read } from './reading.ts';
+import { shownWithoutPassword } from './secret-url.ts';
 
 /** BACKUP_S3_*: the storage each day's backup is copied to, encrypted with BACKUP_ENCRYPTION_KEY. */
 export function readOffSite(
@@ -18,7 +19,7 @@ export function readOffSite(
     fail(
       'BACKUP_S3_URL',
       'the bucket’s address with its name, and any folder: https://HOST/BUCKET/FOLDER/',
-      url,
+      shownWithoutPassword(url),
     );
   }
   const needed = (name: string, expected: string) =>

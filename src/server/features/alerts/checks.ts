@@ -1,6 +1,7 @@
 import { existsSync, statfsSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import type { BackupStatus } from '#server/jobs/scheduled-backups.ts';
+import { defaultMaxAttempts } from '#server/mail/worker.ts';
 import type { AlertKind } from '#shared/alerts.ts';
 
 /**
@@ -18,13 +19,17 @@ const day = 24 * hour;
 const withoutAddresses = (text: string) =>
   text.replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '[an address]').slice(0, 300);
 
-/** Emails that failed for good, after every retry, in the last day. */
-export function mailFailing(db: Db): AlertCheck {
+/**
+ * Emails given up after every retry in the last day: the mail server or its settings at fault. One refused
+ * at once (an address that does not exist, which anyone can type into a form) says nothing of them.
+ */
+export function mailFailing(db: Db, maxAttempts = defaultMaxAttempts): AlertCheck {
   return async (now) => {
     const failed = await db
       .selectFrom('outbox_messages')
       .select(['last_error', 'next_attempt_at'])
       .where('status', '=', 'failed')
+      .where('attempts', '>=', maxAttempts)
       .where('next_attempt_at', '>=', new Date(now.getTime() - day).toISOString())
       .orderBy('next_attempt_at', 'desc')
       .execute();

@@ -21,10 +21,10 @@ async function snapshot(site: TestApp) {
   const [users, tokens, outbox, settings, blocked, audit] = await Promise.all([
     site.db.selectFrom('users').select(['email', 'status', 'password_hash']).orderBy('email').execute(),
     site.db.selectFrom('password_tokens').select(['token_hash', 'used_at']).orderBy('token_hash').execute(),
-    site.db.selectFrom('outbox_messages').select('id').execute(),
+    site.db.selectFrom('outbox_messages').select('id').orderBy('id').execute(),
     site.db.selectFrom('booking_settings').selectAll().execute(),
     site.db.selectFrom('blocked_dates').selectAll().execute(),
-    site.db.selectFrom('audit_log').select('id').execute(),
+    site.db.selectFrom('audit_log').select('id').orderBy('id').execute(),
   ]);
   return { users, tokens, outbox, settings, blocked, audit };
 }

@@ -36,6 +36,8 @@ function facesOf(typeface: TypefaceId) {
       extended,
     }));
     faces.set(typeface, loaded);
+    // A face that failed to load is loaded again next time, not kept failing.
+    loaded.catch(() => faces.delete(typeface));
   }
   return loaded;
 }

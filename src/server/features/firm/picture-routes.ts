@@ -64,18 +64,20 @@ function sitePicturesOf(firm: LiveFirm, log: FastifyBaseLogger): () => Promise<S
         text: current.details.tradingName,
         typeface: current.details.typeface ?? defaultTypeface,
       };
-      made = {
+      const attempt = {
         version,
         // The upload made these once already (logo.ts); should it fail here all the same, the icons
-        // show the plain mark rather than an error.
+        // show the plain mark rather than an error, and the next request tries again.
         pictures: makeSitePictures(current?.logo, { colours, name }).catch((error: unknown) => {
           log.error(
             { err: error },
             'could not make the site’s pictures from the logo; showing the plain mark',
           );
+          if (made === attempt) made = undefined;
           return makeSitePictures(undefined, { colours });
         }),
       };
+      made = attempt;
     }
     return made.pictures;
   };
