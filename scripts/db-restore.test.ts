@@ -235,6 +235,8 @@ describe('npm run db:backup and db:restore on PostgreSQL', () => {
       expect(result.stderr).toContain(
         'pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" site.dump',
       );
+      // The shell has no DATABASE_URL of its own: the advice loads the site's settings into it.
+      expect(result.stderr).toContain('  set -a; . ./.env; set +a');
       expect(result.stdout + result.stderr).not.toContain('s3cret');
     });
   }

@@ -13,6 +13,9 @@ import { freePort } from '../support/ports.ts';
 // by compose's own check (Docker's, or Debian's docker-compose that .ci/run installs).
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** What `npm start` runs (package.json), which the image and the unit run without npm. */
+const startCommand: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const runs = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
 
@@ -40,11 +43,14 @@ function npmCommands(argument: string) {
 describe('deploy/Dockerfile', () => {
   const steps = instructions(read('deploy/Dockerfile'));
 
-  it("runs the README's commands, and keeps no development package in what runs", () => {
+  it("runs the README's commands, npm start's without npm, and keeps no development package in what runs", () => {
     const commands = steps
-      .filter((step) => step.keyword === 'RUN' || step.keyword === 'CMD')
+      .filter((step) => step.keyword === 'RUN')
       .flatMap((step) => npmCommands(step.argument));
-    expect(commands).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev', 'npm start']);
+    expect(commands).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev']);
+    // npm would not pass the stop signal on to the server.
+    const run = steps.findLast((step) => step.keyword === 'CMD')?.argument ?? '[]';
+    expect((JSON.parse(run) as string[]).join(' ')).toBe(startCommand);
     const readme = read('README.md');
     expect(readme).toContain('npm ci && npm start');
     expect(readme).toContain('`npm run build`');
@@ -268,7 +274,7 @@ describe('deploy/practice-site.service', () => {
     expect(settings('CapabilityBoundingSet')).toEqual(['']);
     // The site's one settings file, which the commands run in its folder read as well.
     expect(settings('EnvironmentFile')).toEqual([`${settings('WorkingDirectory')[0]}/.env`]);
-    expect(settings('ExecStart')).toEqual(['/usr/bin/env npm start']);
+    expect(settings('ExecStart')).toEqual([`/usr/bin/env ${startCommand}`]);
     // A refusal a restart would repeat (a bad setting, a database a later version upgraded) is not retried.
     expect(settings('RestartPreventExitStatus')).toEqual(['78']);
   });

@@ -10,7 +10,9 @@ export function postgresBackupAdvice(databaseUrl: string, file = 'FILE'): string
     `  pg_dump --format=custom --file=${file} --dbname="$DATABASE_URL"`,
     'Restore into an empty database, with the site stopped:',
     `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${file}`,
-    'Both read the password from DATABASE_URL, as the site does (or from ~/.pgpass or PGPASSWORD).',
+    "Both read DATABASE_URL from the shell: load the site's settings into it first, in the site's folder:",
+    '  set -a; . ./.env; set +a',
+    "or, to take the day's backup as the site does (with BACKUP_DIR set): npm run backup:now",
   ].join('\n');
 }
 

@@ -75,11 +75,15 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const crossSiteMessage =
   'This form was sent from another website, so we did not accept it. Please fill it in on our own site.';
 
-/** The same host as PUBLIC_URL's but for its scheme, its port or a leading `www.`. */
-function looksLikeOurs(origin: string, publicUrl: URL): boolean {
+/**
+ * A page of this very server at another address than PUBLIC_URL: the Origin names the host the request
+ * was sent to, or PUBLIC_URL's host but for its scheme, its port or a leading `www.`.
+ */
+function looksLikeOurs(origin: string, request: FastifyRequest, publicUrl: URL): boolean {
   if (!URL.canParse(origin)) return false;
+  const from = new URL(origin);
   const bare = (host: string) => host.replace(/^www\./, '');
-  return bare(new URL(origin).hostname) === bare(publicUrl.hostname);
+  return from.host === request.headers.host || bare(from.hostname) === bare(publicUrl.hostname);
 }
 
 /**
@@ -90,22 +94,23 @@ function looksLikeOurs(origin: string, publicUrl: URL): boolean {
  * no Origin (servers, scripts) go on to the route's checks, bot check and limits.
  */
 export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pages: ServerPages) {
-  let toldOfPublicUrl = false;
+  // Each address told once (a few at most, whatever a caller sends).
+  const toldOf = new Set<string>();
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (safeMethods.has(request.method) || request.routeOptions.config?.crossSite === 'allowed') return;
     if (!isCrossSite(request, publicUrl)) return;
+    const origin = request.headers.origin?.slice(0, 200);
     request.log.info(
-      { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
+      { origin, secFetchSite: request.headers['sec-fetch-site'] },
       'cross-site request refused',
     );
-    const origin = request.headers.origin;
-    if (!toldOfPublicUrl && origin && looksLikeOurs(origin, publicUrl)) {
+    if (origin && !toldOf.has(origin) && toldOf.size < 5 && looksLikeOurs(origin, request, publicUrl)) {
       // Most likely the site is reached at another address than PUBLIC_URL says, and every form is
-      // refused: said once, with both, for whoever reads the log to put PUBLIC_URL right.
-      toldOfPublicUrl = true;
+      // refused: said once for each such address, with PUBLIC_URL, for whoever reads the log to put it right.
+      toldOf.add(origin);
       request.log.warn(
         { origin, publicUrl: publicUrl.origin },
-        'a form was refused as sent from another site, but its Origin differs from PUBLIC_URL only in its scheme, port or www.: is PUBLIC_URL the address visitors use?',
+        'a form was refused as sent from another site, but it came from a page of this server at another address than PUBLIC_URL: is PUBLIC_URL the address visitors use?',
       );
     }
     // A browser posting a form as a page gets a page; a script, whatever it accepts, the JSON answer.

@@ -235,15 +235,23 @@ describe('request and mail logs', () => {
     expect(written.map((line) => `${line.msg} ${line.req?.url}`)).toEqual(['request completed /contact']);
   });
 
-  it('say once, with both, when forms are refused from an Origin that is the site’s own but for its port', async () => {
+  it('say once for each address, with PUBLIC_URL, when forms are refused from a page of this server at another address', async () => {
     const before = lines.length;
     const { port } = new URL(site.url);
     const lookalike = `http://127.0.0.1:${Number(port) === 9 ? 10 : 9}`;
-    for (const origin of [lookalike, lookalike, 'https://elsewhere.example']) {
+    // A PUBLIC_URL with a typo: the browser is on the site's real name, which reaches this server.
+    const realName = 'https://www.fenwickhale.co.uk';
+    const posts = [
+      { origin: lookalike },
+      { origin: lookalike },
+      { origin: realName, host: 'www.fenwickhale.co.uk' },
+      { origin: 'https://elsewhere.example' },
+    ];
+    for (const { origin, host } of posts) {
       const answer = await rawRequest(site.url, {
         method: 'POST',
         path: '/subscribe',
-        headers: { 'content-type': 'application/json', origin },
+        headers: { 'content-type': 'application/json', origin, ...(host && { host }) },
         body: JSON.stringify({ emailAddress: 'wrong.address@example.com', submitMethod: '2' }),
       });
       expect(answer.status).toBe(403);
@@ -252,12 +260,14 @@ describe('request and mail logs', () => {
       .slice(before)
       .map((line) => JSON.parse(line))
       .filter((line) => line.level === 40);
-    expect(warnings).toEqual([
-      expect.objectContaining({
-        origin: lookalike,
-        publicUrl: new URL(site.url).origin,
-        msg: expect.stringContaining('is PUBLIC_URL the address visitors use?'),
-      }),
-    ]);
+    expect(warnings).toEqual(
+      [lookalike, realName].map((origin) =>
+        expect.objectContaining({
+          origin,
+          publicUrl: new URL(site.url).origin,
+          msg: expect.stringContaining('is PUBLIC_URL the address visitors use?'),
+        }),
+      ),
+    );
   });
 });
