@@ -4,8 +4,7 @@
 // `npm run db:restore -- FILE` (SQLite) or pg_restore (PostgreSQL): docs/operations.md, "Backups".
 import path from 'node:path';
 import pino from 'pino';
-import { fetchOffSite } from '#server/backups/off-site.ts';
-import { s3Store } from '#server/backups/s3-store.ts';
+import { fetchOffSite, offSiteOf } from '#server/backups/off-site.ts';
 import { type Config, databaseLabel, loadConfig } from '#server/config.ts';
 import { scheduledBackups } from '#server/runtime.ts';
 import { systemClock } from '#server/time/clock.ts';
@@ -14,19 +13,18 @@ import { processIo, UsageError } from './command.ts';
 const io = processIo();
 const usage = 'Use: npm run backup:now | npm run backup:list | npm run backup:fetch -- NAME|latest FILE';
 
-function offSiteOf(config: Config) {
+function storageOf(config: Config) {
   const offSite = config.backups?.offSite;
   if (!offSite)
     throw new UsageError('No off-site storage is set: set BACKUP_S3_URL and its keys (.env.example).');
-  return { store: s3Store(offSite.s3), passphrase: offSite.passphrase, keep: offSite.keep };
+  return offSiteOf(offSite);
 }
 
 async function run(config: Config, [command, ...args]: string[]) {
   if (command === 'now' && args.length === 0) {
     io.print(`Database: ${databaseLabel(config.database)}`);
-    // The daily job's own pass, its failures logged as the site logs them, on standard error.
-    const log = pino({ level: 'warn' }, pino.destination(2));
-    const backups = scheduledBackups(config, log, systemClock);
+    // The daily job's own pass; what went wrong is said below, in one line, rather than logged.
+    const backups = scheduledBackups(config, pino({ level: 'silent' }), systemClock);
     if (!backups) throw new UsageError('No backups are set up: set BACKUP_DIR (.env.example).');
     const taken = await backups.runOnce();
     const { lastFailure } = backups.status();
@@ -38,14 +36,15 @@ async function run(config: Config, [command, ...args]: string[]) {
     );
     if (config.backups?.offSite) io.print(`It is copied to ${config.backups.offSite.s3.url}.`);
   } else if (command === 'list' && args.length === 0) {
-    const offSite = offSiteOf(config);
+    const offSite = storageOf(config);
+    io.print(`Storage: ${offSite.store.where}`);
     const stored = await offSite.store.list();
     if (stored.length === 0) io.print(`No backups in ${offSite.store.where} yet.`);
     for (const { name, bytes } of stored) io.print(`${name}\t${bytes}`);
   } else if (command === 'fetch' && args.length === 2) {
     const [name = '', file = ''] = args;
     const target = path.resolve(file);
-    const fetched = await fetchOffSite(offSiteOf(config), name, target);
+    const fetched = await fetchOffSite(storageOf(config), name, target);
     io.print(`Fetched ${fetched} and decrypted it into ${target}.`);
   } else {
     throw new UsageError(usage);

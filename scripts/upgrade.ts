@@ -4,6 +4,8 @@
 // nothing to apply it takes no backup. A database a later version upgraded is refused, as everywhere.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { copyOffSite, offSiteName } from '#server/backups/off-site.ts';
+import { StorageFailed, s3Store } from '#server/backups/s3-store.ts';
 import { migrationNames } from '#server/db/migrate.ts';
 import { DumpFailed, dumpPostgres } from '#server/db/postgres-dump.ts';
 import { backupSqlite } from '#server/db/sqlite-backup.ts';
@@ -21,7 +23,7 @@ process.exitCode = await runOnDatabase(
         : `The database is up to date for version ${siteVersion}; nothing to do.`,
     );
   },
-  [DumpFailed],
+  [DumpFailed, StorageFailed],
   // Before the migrations: the backup that a rollback restores.
   async (db, config) => {
     await refuseNewerDatabase(db, migrationNames);
@@ -39,5 +41,14 @@ process.exitCode = await runOnDatabase(
     if (database.kind === 'sqlite') await backupSqlite(database.file, file);
     else await dumpPostgres(database.url, file);
     io.print(`Backed up to ${file} (restore it to roll back).`);
+    // Off the machine too, where the daily copies go: a disk lost after the upgrade keeps the way back.
+    const offSite = config.backups?.offSite;
+    if (offSite) {
+      await copyOffSite(
+        { store: s3Store(offSite.s3), passphrase: offSite.passphrase, keep: offSite.keep },
+        file,
+      );
+      io.print(`Copied to ${offSite.s3.url} as ${offSiteName(file)}.`);
+    }
   },
 );

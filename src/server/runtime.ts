@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { backOfficeHome } from '#shared/return-path.ts';
 import { buildApp } from './app.ts';
-import { s3Store } from './backups/s3-store.ts';
+import { offSiteOf } from './backups/off-site.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -65,11 +65,7 @@ const closeDeadlineMs = 5_000;
 export function scheduledBackups(config: Config, log: Logger, clock: Clock): ScheduledBackups | undefined {
   const { backups, database } = config;
   if (!backups || (database.kind === 'sqlite' && database.file === ':memory:')) return undefined;
-  const offSite = backups.offSite && {
-    store: s3Store(backups.offSite.s3),
-    passphrase: backups.offSite.passphrase,
-    keep: backups.offSite.keep,
-  };
+  const offSite = backups.offSite && offSiteOf(backups.offSite);
   const common = { dir: backups.dir, keep: backups.keep, offSite, log, now: clock };
   if (database.kind === 'sqlite') {
     return createScheduledBackups({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Store } from '#server/backups/s3-store.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
+import { migrateTo } from '#server/db/migrate.ts';
 import { launch } from '../support/commands.ts';
 import {
   createMigratedTestDatabase,
@@ -84,7 +85,7 @@ describe.each(kinds)('off-site backups on %s', (kind) => {
           .trim()
           .split('\n')
           .map((line) => line.split('\t')[0]),
-      ).toEqual([`${name.replace(today, '2026-01-02')}.enc`, `${name}.enc`]);
+      ).toEqual([`Storage: ${folder}`, `${name.replace(today, '2026-01-02')}.enc`, `${name}.enc`]);
       // What left the machine is not the database: encrypted, unreadable without the key.
       const stored = readFileSync(path.join(s3.directory, 'backups', kind, `${name}.enc._S3rver_object`));
       expect(stored.subarray(0, 6).toString()).toBe('PSBK1\n');
@@ -138,6 +139,36 @@ describe.each(kinds)('off-site backups on %s', (kind) => {
       await restored.drop();
     } finally {
       await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
+describe('the backup an upgrade takes', () => {
+  it('is copied off the machine too, and kept there when the daily copies are pruned', async () => {
+    const database = await createTestDatabase('sqlite');
+    const db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateTo(db, '030-upgrades');
+    await db.destroy();
+    const folder = `${s3.bucketUrl}upgrade/`;
+    const env = {
+      DATABASE_URL: database.url,
+      BACKUP_DIR: path.join(work, 'upgrade', 'backups'),
+      BACKUP_S3_URL: folder,
+      ...s3Keys,
+      BACKUP_ENCRYPTION_KEY: encryptionKey,
+      BACKUP_S3_KEEP: '1',
+    };
+    try {
+      const upgraded = await command('scripts/upgrade.ts', [], env);
+      expect(upgraded.stderr).toBe('');
+      const copied = /Copied to \S+ as (before-\S+\.db\.enc)\./.exec(upgraded.stdout)?.[1];
+      expect(copied).toBeDefined();
+      expect((await command('scripts/backup.ts', ['now'], env)).code).toBe(0);
+      const listed = (await command('scripts/backup.ts', ['list'], env)).stdout;
+      expect(listed).toContain(`${copied}\t`);
+      expect(listed).toContain(`site-${today}.db.enc\t`);
+    } finally {
       await database.drop();
     }
   });

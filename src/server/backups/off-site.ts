@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { OffSiteSettings } from '../config.ts';
 import { decryptFile, encryptFile } from './encryption.ts';
-import type { BackupStore } from './s3-store.ts';
+import { type BackupStore, s3Store } from './s3-store.ts';
 
 // Each day's backup, encrypted, copied to storage off the machine, the `keep` newest kept there.
 
@@ -11,6 +12,16 @@ export interface OffSite {
   passphrase: string;
   keep: number;
 }
+
+/** The off-site storage the settings name (BACKUP_S3_*, BACKUP_ENCRYPTION_KEY). */
+export const offSiteOf = (settings: OffSiteSettings): OffSite => ({
+  store: s3Store(settings.s3),
+  passphrase: settings.passphrase,
+  keep: settings.keep,
+});
+
+/** A daily backup's copy: the database's name, the day, its kind (jobs/scheduled-backups.ts). */
+const daily = /-\d{4}-\d{2}-\d{2}\.(db|dump)\.enc$/;
 
 /** The name a backup file has off the machine. */
 export const offSiteName = (file: string) => `${path.basename(file)}.enc`;
@@ -31,8 +42,9 @@ export async function copyOffSite(offSite: OffSite, file: string): Promise<'copi
     stored.push({ name, bytes: 0 });
     outcome = 'copied';
   }
+  // Only the daily copies are counted and pruned; one taken before an upgrade stays until removed by hand.
   const ours = stored
-    .filter((backup) => backup.name.endsWith('.enc'))
+    .filter((backup) => daily.test(backup.name))
     .sort((a, b) => a.name.localeCompare(b.name));
   for (const old of ours.slice(0, Math.max(0, ours.length - offSite.keep)))
     await offSite.store.remove(old.name);

@@ -66,7 +66,10 @@ export function s3Store(settings: S3Settings): BackupStore {
     }
     if (!response.ok) {
       const said = await response.text();
-      const code = /<Code>([^<]+)<\/Code>/.exec(said)?.[1];
+      // Only a code's own characters (AccessDenied, InvalidAccessKeyId): the answer is the storage's to write.
+      const code = decodeXml(/<Code>([^<]+)<\/Code>/.exec(said)?.[1] ?? '')
+        .replace(/[^\w.-]/g, '')
+        .slice(0, 60);
       throw new StorageFailed(
         `${init.what}: ${folder.host} answered ${response.status}${code ? ` ${code}` : ''}`,
       );
@@ -117,7 +120,8 @@ export function s3Store(settings: S3Settings): BackupStore {
           const key = /<Key>([^<]+)<\/Key>/.exec(entry as string)?.[1] ?? '';
           const bytes = Number(/<Size>(\d+)<\/Size>/.exec(entry as string)?.[1] ?? 0);
           const name = decodeXml(key).slice(prefix.length);
-          if (name && !name.includes('/')) found.push({ name, bytes });
+          // Only names a backup can have: a name the storage holds is printed, and control characters in it could write on the terminal.
+          if (/^[\w.+-]{1,200}$/.test(name)) found.push({ name, bytes });
         }
         token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
           ? decodeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')

@@ -96,6 +96,24 @@ describe.each(kinds)('the owners hear about trouble, on %s', (database) => {
         sent_at: null,
       })
       .execute();
+    // And one still waiting after three tries, queued twenty minutes ago: its next try is an hour away.
+    await site.db
+      .insertInto('outbox_messages')
+      .values({
+        kind: 'booking-confirmation',
+        recipient: 'client@example.com',
+        subject: 'Your call is booked',
+        reply_to: null,
+        message: JSON.stringify({ to: 'client@example.com', subject: 'Your call is booked', text: 'Booked' }),
+        status: 'pending',
+        attempts: 3,
+        next_attempt_at: new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+        locked_until: null,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+        created_at: new Date(now.getTime() - 20 * 60 * 1000).toISOString(),
+        sent_at: null,
+      })
+      .execute();
     // An adviser's calendar connected two hours ago, at an address that never answers.
     const adviser = await addAdviserTo(site.db, 'adviser@obrienmarsh.example', 'Aoife Marsh');
     await connectCalendar(
@@ -123,8 +141,10 @@ describe.each(kinds)('the owners hear about trouble, on %s', (database) => {
       expect(mail.parsed.text).toContain('/back-office');
     }
     const mailAlert = emailed[0]?.parsed.text ?? '';
-    expect(mailAlert).toContain('An email could not be sent in the last 24 hours, after every retry.');
-    expect(mailAlert).toContain('The mail server’s last answer: Invalid login: 535 5.7.8 [an address]');
+    expect(mailAlert).toContain(
+      'An email could not be sent in the last 24 hours, after every retry. An email has waited more than 15 minutes, the mail server refusing or not answering.',
+    );
+    expect(mailAlert).toContain('The mail server’s last answer: ');
     expect(mailAlert).not.toContain('site@obrienmarsh.example');
     expect(emailed[1]?.parsed.text).toContain('Aoife Marsh’s calendar was last read never');
 
@@ -150,10 +170,15 @@ describe.each(kinds)('the owners hear about trouble, on %s', (database) => {
     await site.db.updateTable('adviser_calendars').set({ last_success_at: now.toISOString() }).execute();
     now = new Date(now.getTime() + 25 * 60 * 60 * 1000);
     await site.db.updateTable('adviser_calendars').set({ last_success_at: now.toISOString() }).execute();
+    // The mail server answers again: the waiting email goes at its next try.
+    await site.outbox.runOnce();
     await site.alerts.runOnce();
     await site.outbox.runOnce();
     // To each owner who can sign in now, the one added since included.
-    const nextDay = smtp.messages.slice(sent).map((mail) => `${mail.to} ${mail.parsed.subject}`);
+    const nextDay = smtp.messages
+      .slice(sent)
+      .filter((mail) => mail.parsed.subject?.startsWith('Your website needs attention'))
+      .map((mail) => `${mail.to} ${mail.parsed.subject}`);
     expect(nextDay.sort()).toEqual(
       [owners[0], 'third.partner@obrienmarsh.example']
         .flatMap((to) =>

@@ -20,24 +20,44 @@ const withoutAddresses = (text: string) =>
   text.replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '[an address]').slice(0, 300);
 
 /**
- * Emails given up after every retry in the last day: the mail server or its settings at fault. One refused
- * at once (an address that does not exist, which anyone can type into a form) says nothing of them.
+ * Emails given up after every retry in the last day, or waiting after three failed tries for a quarter of
+ * an hour (a mail server down or refusing the site's login fails every email alike, and the last try is
+ * hours away): the mail server or its settings at fault. One email refused at once (an address that does
+ * not exist, which anyone can type into a form) says nothing of them.
  */
 export function mailFailing(db: Db, maxAttempts = defaultMaxAttempts): AlertCheck {
   return async (now) => {
-    const failed = await db
+    const troubled = await db
       .selectFrom('outbox_messages')
-      .select(['last_error', 'next_attempt_at'])
-      .where('status', '=', 'failed')
-      .where('attempts', '>=', maxAttempts)
-      .where('next_attempt_at', '>=', new Date(now.getTime() - day).toISOString())
+      .select(['status', 'last_error'])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'failed'),
+            eb('attempts', '>=', maxAttempts),
+            eb('next_attempt_at', '>=', new Date(now.getTime() - day).toISOString()),
+          ]),
+          eb.and([
+            eb('status', '=', 'pending'),
+            eb('attempts', '>=', 3),
+            eb('created_at', '<', new Date(now.getTime() - 15 * 60_000).toISOString()),
+          ]),
+        ]),
+      )
       .orderBy('next_attempt_at', 'desc')
       .execute();
-    if (failed.length === 0) return 'fine';
-    const count = failed.length === 1 ? 'An email' : `${failed.length} emails`;
-    const last = failed[0]?.last_error;
+    if (troubled.length === 0) return 'fine';
+    const given = troubled.filter((row) => row.status === 'failed').length;
+    const waiting = troubled.length - given;
+    const said = [
+      given &&
+        `${given === 1 ? 'An email' : `${given} emails`} could not be sent in the last 24 hours, after every retry.`,
+      waiting &&
+        `${waiting === 1 ? 'An email has' : `${waiting} emails have`} waited more than 15 minutes, the mail server refusing or not answering.`,
+    ].filter(Boolean);
+    const last = troubled[0]?.last_error;
     return {
-      wrong: `${count} could not be sent in the last 24 hours, after every retry.${last ? ` The mail server’s last answer: ${withoutAddresses(last)}` : ''}`,
+      wrong: `${said.join(' ')}${last ? ` The mail server’s last answer: ${withoutAddresses(last)}` : ''}`,
     };
   };
 }
