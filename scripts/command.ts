@@ -60,7 +60,10 @@ export async function runOnDatabase(
       return refusedForGoodExitStatus;
     }
     const known = [ConfigError, UsageError, ...expected].some((kind) => error instanceof kind);
-    io.complain(known ? (error as Error).message : error);
+    // A database's own refusal or a system's (a password refused, a server down: a string `code`) says
+    // what is wrong in its message; only a failure of this program needs its stack.
+    const fromOutside = typeof (error as { code?: unknown }).code === 'string';
+    io.complain(known || fromOutside ? (error as Error).message : error);
     return 1;
   }
 }

@@ -17,7 +17,8 @@ if (major < neededMajor || (major === neededMajor && minor < neededMinor)) {
   console.error(
     `practice-site needs Node.js ${neededMajor}.${neededMinor} or later (${recommended} recommended, as .nvmrc says); this is Node.js ${process.versions.node}.`,
   );
-  process.exit(1);
+  // As every refusal a restart would repeat: the systemd unit does not restart on it.
+  process.exit(78);
 }
 
 if (existsSync('.env')) {

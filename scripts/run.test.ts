@@ -90,7 +90,7 @@ describe('the settings file and the Node version', () => {
     // This Node made to say it is 20, as Debian 12's is: a TypeScript file would fail to load on it.
     const asNode20 = `data:text/javascript,Object.defineProperty(process.versions, "node", { value: "20.11.0" })`;
     const refused = await run(folder, ['scripts/start.ts'], {}, ['--import', asNode20]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(78);
     expect(engines.node).toBe('>=22.18');
     expect(refused.stderr).toBe(
       `practice-site needs Node.js 22.18 or later (${recommended} recommended, as .nvmrc says); this is Node.js 20.11.0.\n`,

@@ -32,7 +32,10 @@ function takeLock(): boolean {
 }
 
 if (lastBuildHash() !== sourceHash()) {
-  while (!takeLock()) await sleep(200);
+  if (!takeLock()) {
+    console.log('Waiting for another instance, which is building the site…');
+    while (!takeLock()) await sleep(200);
+  }
   try {
     if (lastBuildHash() !== sourceHash()) {
       console.log('Building the site (its sources changed since the last build)…');

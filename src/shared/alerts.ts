@@ -13,7 +13,7 @@ export const alertWords: Record<AlertKind, { title: string; whatToDo: string }> 
   backup: {
     title: 'The website’s backup failed',
     whatToDo:
-      'Nothing is lost yet, but the newest backup is older than it should be. Ask whoever runs your server to check the backup folder, its disk, and the off-site storage if one is set.',
+      'Nothing is lost, but a backup, or its copy off the server, is missing. Ask whoever runs your server to check the backup folder, its disk, and the off-site storage if one is set.',
   },
   calendar: {
     title: 'An adviser’s calendar has not been read for an hour',

@@ -133,7 +133,8 @@ export function registerErrorHandling(app: FastifyInstance, pages: SitePages, se
     }
     // A JSON parser's message quotes the start of the body, which may be a visitor's name or address.
     const logged = error instanceof SyntaxError ? undefined : scrubText(error.message);
-    request.log.info({ code: error.code, message: logged }, 'request refused');
+    // At debug: the request's own line gives its status; this says why, for whoever looks closer.
+    request.log.debug({ code: error.code, message: logged }, 'request refused');
     if (status === 429)
       return reply.status(429).send(failure('Too many requests. Please wait a minute and try again.'));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

@@ -171,7 +171,7 @@ describe.each(kinds)('the owners hear about trouble, on %s', (database) => {
     now = new Date(now.getTime() + 25 * 60 * 60 * 1000);
     await site.db.updateTable('adviser_calendars').set({ last_success_at: now.toISOString() }).execute();
     // The mail server answers again: the waiting email goes at its next try.
-    await site.outbox.runOnce();
+    await expect.poll(() => statusOf('booking-confirmation')).toBe('sent');
     await site.alerts.runOnce();
     await site.outbox.runOnce();
     // To each owner who can sign in now, the one added since included.

@@ -1,4 +1,4 @@
-import { existsSync, statfsSync } from 'node:fs';
+import { existsSync, statfsSync, statSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import type { BackupStatus } from '#server/jobs/scheduled-backups.ts';
 import { defaultMaxAttempts } from '#server/mail/worker.ts';
@@ -13,6 +13,10 @@ export type Finding = { wrong: string } | 'fine' | undefined;
 export type AlertCheck = (now: Date) => Promise<Finding> | Finding;
 
 const hour = 60 * 60 * 1000;
+
+/** "29 Nov 2026, 19:20 UTC": a time as an owner reads it in an email, wherever the server is. */
+const readableTime = (at: Date) =>
+  `${at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 const day = 24 * hour;
 
 /** An error as the owners may read it: without the addresses a mail server's refusal names. */
@@ -68,7 +72,7 @@ export function backupFailing(status: () => BackupStatus): AlertCheck {
     const { lastSuccessAt, lastFailure } = status();
     if (lastFailure && (!lastSuccessAt || lastFailure.at > lastSuccessAt)) {
       return {
-        wrong: `The backup at ${lastFailure.at.toISOString()} failed: ${withoutAddresses(lastFailure.error)}`,
+        wrong: `The backup at ${readableTime(lastFailure.at)} failed: ${withoutAddresses(lastFailure.error)}`,
       };
     }
     return lastSuccessAt ? 'fine' : undefined;
@@ -113,8 +117,12 @@ export function calendarsUnread(db: Db, staleMinutes: number): AlertCheck {
  */
 export function diskNearlyFull(folders: string[], freePercent: number): AlertCheck {
   return () => {
-    const full = folders.flatMap((folder) => {
-      if (!existsSync(folder)) return [];
+    // One line a disk, named by the first of the folders it holds.
+    const disks = new Map<number, string>();
+    for (const folder of folders) {
+      if (existsSync(folder) && !disks.has(statSync(folder).dev)) disks.set(statSync(folder).dev, folder);
+    }
+    const full = [...disks.values()].flatMap((folder) => {
       const disk = statfsSync(folder);
       const free = (disk.bavail / disk.blocks) * 100;
       if (free >= freePercent) return [];
