@@ -1,13 +1,39 @@
+import { Preview } from '@react-email/preview';
+import { render } from '@react-email/render';
 import fc from 'fast-check';
+import { createElement as h } from 'react';
 import { describe, expect, it } from 'vitest';
 import { demoFirm } from '#tests/support/firms.ts';
+import { accentOf } from './accent.ts';
+import { block } from './email-blocks.ts';
 import { renderEmailHtml } from './email-html.ts';
-import { type EmailBlock, type EmailBody, emailFirm, renderWhole } from './layout.ts';
+import {
+  type EmailBlock,
+  type EmailBody,
+  EmailLayout,
+  emailFirm,
+  finishedHtml,
+  unbrokenPhone,
+} from './layout.ts';
 
 // The HTML part is drawn from parts React drew once (email-html.ts): it must be what React draws of the
 // whole email, character for character, whatever the words, the firm and its colour.
 
 const firm = emailFirm(demoFirm());
+
+/** The whole email drawn by React in one pass, as the layout says it is. */
+async function renderWhole(body: EmailBody): Promise<string> {
+  const accent = accentOf(body.firm.brand);
+  const html = await render(
+    h(EmailLayout, {
+      firm: body.firm,
+      heading: body.heading,
+      preview: h(Preview, null, body.preview),
+      content: body.blocks.map((item, index) => block(item, index, accent)),
+    }),
+  );
+  return unbrokenPhone(finishedHtml(html, body.firm.typeface), body.firm.phone);
+}
 
 /** Words as visitors write them: markup, quotes, ampersands, line breaks, the marks' own shape, emoji. */
 const words = fc.oneof(

@@ -1,23 +1,15 @@
 import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { createElement as h } from 'react';
-import {
-  type Accent,
-  accentOf,
-  block,
-  type EmailBlock,
-  type EmailBody,
-  type EmailFirm,
-  EmailLayout,
-  finishedHtml,
-  unbrokenPhone,
-} from './layout.ts';
+import { type Accent, accentOf } from './accent.ts';
+import { block, type EmailBlock } from './email-blocks.ts';
+import { type EmailBody, type EmailFirm, EmailLayout, finishedHtml, unbrokenPhone } from './layout.ts';
 
 // The HTML part of an email, drawn without React on the way: drawing the layout with React cost most of
 // an enquiry's CPU (its two emails). The layout around the words is drawn by React once per firm, and each
 // kind of block once per colour, with a mark where each message's words go; a message is then those parts
 // with its words filled in, escaped as React escapes them. mail/email-html.test.ts holds the result equal,
-// character for character, to React drawing the whole email (renderWhole).
+// character for character, to React drawing the whole email.
 
 /** A mark React writes as it is, in text and attributes alike, for the words filled in per message. */
 const mark = (name: string) => `@@practice-site:${name}@@`;

@@ -1,28 +1,26 @@
 // Each component from its own package: the @react-email/components bundle also loads Prism (for its code
 // blocks) and Tailwind, a quarter of a second of every start for emails that use neither.
 import { Body } from '@react-email/body';
-import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Img } from '@react-email/img';
-import { Link } from '@react-email/link';
-import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
-import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
 import { touchIcon } from '#shared/api/site.ts';
-import { contrastRatio, darker, lighter, minimumContrast } from '#shared/colours.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { defaultTypeface, type TypefaceId, typefaces } from '#shared/typefaces.ts';
 import { companyRegistration } from '#shared/uk-identifiers.ts';
+import { type Accent, accentOf, darkGreys } from './accent.ts';
 import { emailColours } from './brand-colours.ts';
+import { type EmailBlock, sans, text } from './email-blocks.ts';
 import type { MailMessage } from './message.ts';
+
+export type { EmailBlock } from './email-blocks.ts';
 
 // The one layout every email's HTML part is drawn in. The server runs TypeScript without compiling JSX,
 // so the components are made with createElement. Mail programs ignore most CSS: the layout is tables
@@ -32,20 +30,6 @@ import type { MailMessage } from './message.ts';
 // Outlook.com, which honour prefers-color-scheme, get the dark colours below. The page's background is
 // drawn by one table of our own (React Email's Body would copy it, without a class, onto a cell that the
 // dark styles cannot reach, leaving a light frame around a dark card).
-
-/** What an email says, as plain data: it is stored in the outbox as it is, and rendered by the layout. */
-export type EmailBlock =
-  | { kind: 'paragraph'; text: string }
-  /** A link the reader should follow, shown as a button with its address beneath for copying. */
-  | { kind: 'button'; label: string; href: string }
-  /** A link that matters less than the button: a plain line of text. */
-  | { kind: 'link'; label: string; href: string }
-  /** Label and value pairs, e.g. a call's time or an enquiry's answers. */
-  | { kind: 'details'; rows: [string, string][] }
-  /** Smaller text for what matters less: why the email came, what to do if it was not meant for you. */
-  | { kind: 'note'; text: string }
-  /** HTML that is safe by construction (a newsletter's Markdown, from #shared/markdown.ts). */
-  | { kind: 'markdown-html'; html: string };
 
 /** Who an email is from, as its layout names the firm: kept with the message, so a retry shows the same. */
 export interface EmailFirm {
@@ -89,32 +73,6 @@ export interface EmailBody {
 
 const colours = emailColours;
 
-const darkGreys = {
-  page: '#141b20',
-  card: '#1d262c',
-  ink: '#e8e6e1',
-  muted: '#b4bcc2',
-  rule: '#34414a',
-};
-
-/** The firm's colour where an email shows it, in light and dark mail programs. */
-export interface Accent {
-  /** Its name, links and buttons on white; the page around the card is a pale tint of it. */
-  light: string;
-  page: string;
-  /** The same colour lightened until it reads on the dark card, and the dark text on its buttons. */
-  dark: string;
-  darkInk: string;
-}
-
-/** The accent of a firm's emails, from its main colour (the site's default for older messages). */
-export function accentOf(brand = colours.accent): Accent {
-  let dark = brand;
-  for (let amount = 0.1; contrastRatio(dark, darkGreys.card) < minimumContrast && amount <= 1; amount += 0.1)
-    dark = lighter(brand, amount);
-  return { light: brand, page: lighter(brand, 0.92), dark, darkInk: darker(brand, 0.75) };
-}
-
 /** Where the HTML part says the firm's colour, for what is filled in after rendering (a call's link). */
 const brandColourMetaName = 'x-brand-colour';
 
@@ -146,9 +104,6 @@ body { margin: 0; background-color: ${accent.page}; }
   body { background-color: ${darkGreys.page} !important; }${darkRules('', accent)}
 }${darkRules('[data-ogsc]', accent)}${darkRules('[data-ogsb]', accent)}`;
 
-/** Where the layout sets text: renderEmailHtml puts the firm's font stack in its place. */
-const sans = 'firm-font-stack';
-
 /**
  * The firm's typeface first (for a reader who has it), then the system fonts of its kind that mail
  * programs have, quoted as React writes a style attribute.
@@ -174,124 +129,6 @@ export function withPublicOrigin(message: MailMessage, origin: string): MailMess
   return message.html
     ? { ...message, html: message.html.replaceAll(publicOriginToken, escapeHtml(origin)) }
     : message;
-}
-
-const text = (content: ReactNode, style: Record<string, string | number> = {}, className = 'ink') =>
-  h(
-    Text,
-    {
-      className,
-      style: {
-        color: colours.ink,
-        fontFamily: sans,
-        fontSize: 16,
-        lineHeight: '26px',
-        margin: '0 0 16px',
-        // A long unbroken value (a web address a visitor typed) wraps rather than widening the email.
-        overflowWrap: 'anywhere',
-        wordBreak: 'break-word',
-        ...style,
-      },
-    },
-    content,
-  );
-
-export function block(item: EmailBlock, index: number, accent: Accent): ReactNode {
-  switch (item.kind) {
-    case 'paragraph':
-      return h('div', { key: index }, text(item.text, { whiteSpace: 'pre-line' }));
-    case 'note':
-      return h(
-        'div',
-        { key: index },
-        text(item.text, { color: colours.muted, fontSize: 14, lineHeight: '22px' }, 'muted'),
-      );
-    case 'link':
-      return h(
-        'div',
-        { key: index },
-        text(h(Link, { href: item.href, className: 'link', style: { color: accent.light } }, item.label), {
-          fontSize: 14,
-          lineHeight: '22px',
-        }),
-      );
-    case 'button':
-      return h(
-        Section,
-        { key: index, style: { margin: '8px 0 24px' } },
-        h(
-          Button,
-          {
-            href: item.href,
-            className: 'button',
-            style: {
-              backgroundColor: accent.light,
-              color: colours.accentInk,
-              fontFamily: sans,
-              fontSize: 16,
-              fontWeight: 600,
-              borderRadius: 6,
-              padding: '12px 22px',
-              textDecoration: 'none',
-            },
-          },
-          item.label,
-        ),
-        text(
-          h(
-            Link,
-            { href: item.href, className: 'link', style: { color: accent.light, wordBreak: 'break-all' } },
-            item.href,
-          ),
-          { color: colours.muted, fontSize: 13, lineHeight: '20px', margin: '12px 0 0' },
-          'muted',
-        ),
-      );
-    case 'markdown-html':
-      // Mail programs keep few inherited styles, but a div's font and colour reach its paragraphs.
-      return h('div', {
-        key: index,
-        className: 'ink',
-        style: {
-          color: colours.ink,
-          fontFamily: sans,
-          fontSize: 16,
-          lineHeight: '26px',
-          overflowWrap: 'anywhere',
-        },
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the Markdown renderer's output, safe by construction
-        dangerouslySetInnerHTML: { __html: item.html },
-      });
-    case 'details':
-      return h(
-        Section,
-        { key: index, style: { margin: '0 0 16px' } },
-        ...item.rows.map(([label, value], row) =>
-          h(
-            'table',
-            { key: row, role: 'presentation', width: '100%', border: 0, cellPadding: 0, cellSpacing: 0 },
-            h(
-              'tbody',
-              null,
-              h(
-                'tr',
-                null,
-                h(
-                  'td',
-                  { className: 'rule', style: { borderTop: `1px solid ${colours.rule}`, padding: '10px 0' } },
-                  text(
-                    label,
-                    { color: colours.muted, fontSize: 13, lineHeight: '18px', margin: '0 0 2px' },
-                    'muted',
-                  ),
-                  text(value, { margin: 0, whiteSpace: 'pre-line' }),
-                ),
-              ),
-            ),
-          ),
-        ),
-      );
-  }
 }
 
 /**
@@ -428,17 +265,3 @@ export function finishedHtml(html: string, typeface: TypefaceId | undefined): st
 /** The phone number is read as one thing: it never breaks across two lines, wherever the email gives it. */
 export const unbrokenPhone = (html: string, phone: string) =>
   phone ? html.replaceAll(phone, phone.replaceAll(' ', '&nbsp;')) : html;
-
-/** The whole email drawn by React in one pass: what email-html.ts draws from its parts, made once. */
-export async function renderWhole(body: EmailBody): Promise<string> {
-  const accent = accentOf(body.firm.brand);
-  const html = await render(
-    h(EmailLayout, {
-      firm: body.firm,
-      heading: body.heading,
-      preview: h(Preview, null, body.preview),
-      content: body.blocks.map((item, index) => block(item, index, accent)),
-    }),
-  );
-  return unbrokenPhone(finishedHtml(html, body.firm.typeface), body.firm.phone);
-}
