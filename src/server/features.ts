@@ -47,8 +47,6 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
 ) => {
   const { config, db, clock, services } = app.deps;
   const { botCheck, signInProof, accounts, mailingList, applications, bookings } = services;
-  // Told after a commit that queued mail; a booking or cancellation may also have queued a write into an
-  // adviser's calendar, so the calendar writer looks too (a look that finds nothing costs one query).
   // A page of the firm's own may not take an address any route of the site answers, by any method, nor
   // one under which the site's routes and files live or that answers only when configured (/metrics).
   const firmPagesService = pagesService(db, {
@@ -57,8 +55,12 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       /^\/(api|assets|pictures|badges|pages|page-pictures|forms|metrics|insights|setup)$/.test(path),
     now: clock,
   });
-  const mailQueued = () => {
-    app.deps.outbox.kick();
+  // Told after a commit that queued mail. A booking or a cancellation (the booking form, the back office)
+  // may also have queued a write into an adviser's calendar, so the calendar writer looks too; the other
+  // forms, a lead each, do not make it look for nothing.
+  const mailQueued = () => app.deps.outbox.kick();
+  const callsChanged = () => {
+    mailQueued();
     app.deps.calendarWriter?.kick();
   };
   await app.register(botCheckPlugin, {
@@ -95,7 +97,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     findApplication: (reference, email) => applications.findForBooking(reference, email),
     rateLimitPerMinute: config.formRateLimitPerMinute,
     videoLink: config.zoom ? 'zoom' : config.meetingUrl ? 'room' : 'later',
-    mailQueued,
+    mailQueued: callsChanged,
   });
 
   await app.register(accountsPlugin, {
@@ -164,7 +166,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           mailQueued,
         }),
     ],
-    mailQueued,
+    mailQueued: callsChanged,
     mailFiles: services.mailFiles,
     secret: config.sessionSecret,
     now: clock,
