@@ -35,7 +35,7 @@ export const processIo = (): CommandIo => ({
  * Runs `work` on the configured database, then closes it, and gives the exit code. It first names the
  * database (without its password), so that nobody adds an account to a database the site never reads. An
  * error in `expected` (besides a settings problem or a UsageError) is told as its message; any other with
- * its stack. Either makes the exit code 1; a database a later version upgraded, 78.
+ * its stack. Either makes the exit code 1; bad settings or a database a later version upgraded, 78.
  */
 export async function runOnDatabase(
   io: CommandIo,
@@ -55,7 +55,8 @@ export async function runOnDatabase(
     }
     return 0;
   } catch (error) {
-    if (error instanceof DatabaseNewerThanCode) {
+    // A refusal that running it again would only repeat: a database a later version upgraded, settings.
+    if (error instanceof DatabaseNewerThanCode || error instanceof ConfigError) {
       io.complain(error.message);
       return refusedForGoodExitStatus;
     }

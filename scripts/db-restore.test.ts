@@ -231,9 +231,11 @@ describe('npm run db:backup and db:restore on PostgreSQL', () => {
       const result = await databaseCommand(command, postgres, 'site.dump');
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('postgres://site@db.internal:5432/practice_site');
-      expect(result.stderr).toContain('pg_dump --format=custom --file=site.dump --dbname="$DATABASE_URL"');
       expect(result.stderr).toContain(
-        'pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" site.dump',
+        'pg_dump --format=custom --file=site.dump --dbname="${DATABASE_URL:?load .env first}"',
+      );
+      expect(result.stderr).toContain(
+        'pg_restore --no-owner --exit-on-error --dbname="${DATABASE_URL:?load .env first}" site.dump',
       );
       // The shell has no DATABASE_URL of its own: the advice loads the site's settings into it.
       expect(result.stderr).toContain('  set -a; . ./.env; set +a');

@@ -4,7 +4,7 @@
 // `.env` in the folder the command runs from (npm runs scripts from the site's root), so that the site
 // and every command act on the same database and address. A variable already set in the environment
 // (by systemd, compose or the shell) wins over the file.
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -21,11 +21,13 @@ if (major < neededMajor || (major === neededMajor && minor < neededMinor)) {
   process.exit(78);
 }
 
-if (existsSync('.env')) {
+// A `.env` that is there in any form (a file, a link, even a broken one) must be read: a command that went
+// on without it would act on another database than the site's.
+if (lstatSync('.env', { throwIfNoEntry: false })) {
   try {
+    accessSync('.env', constants.R_OK);
     process.loadEnvFile('.env');
   } catch (error) {
-    // Run by a user who may not read it, a command would act on another database than the site's.
     console.error(
       `practice-site cannot read its settings file, .env (${error.code ?? error.message}): run npm commands as the site's own user (docs/operations.md, "Settings").`,
     );

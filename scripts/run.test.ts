@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -69,6 +69,14 @@ describe('the settings file and the Node version', () => {
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(
         /^practice-site cannot read its settings file, \.env \([\w ]+\): run npm commands as the site's own user \(docs\/operations\.md, "Settings"\)\.\n$/,
+      );
+      // A link to a file that is not there (or not to be reached) is refused the same way, never skipped.
+      await rm(path.join(unreadable, '.env'), { recursive: true });
+      await symlink(path.join(unreadable, 'gone', 'env'), path.join(unreadable, '.env'));
+      const dangling = await run(unreadable, ['scripts/user.ts', 'list']);
+      expect(dangling.code).toBe(78);
+      expect(dangling.stderr).toContain(
+        "cannot read its settings file, .env (ENOENT): run npm commands as the site's own user",
       );
     } finally {
       await rm(unreadable, { recursive: true, force: true });

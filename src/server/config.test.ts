@@ -49,6 +49,13 @@ describe('configuration', () => {
       { SMTP_URL: 'ftp://u:SmtpPw-LEAK1@127.0.0.1:2535' },
       {
         BACKUP_DIR: '/srv/backups',
+        BACKUP_S3_URL: 'http://u:SECRET-LEAK2@127.0.0.1:4569/b/site/',
+        BACKUP_S3_ACCESS_KEY_ID: 'AK',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'S3Secret-LEAK3',
+        BACKUP_ENCRYPTION_KEY: 'q7Vx2-Lm9Kp4Zt8Nw3Rb6Yc1Hd5Fg0Js',
+      },
+      {
+        BACKUP_DIR: '/srv/backups',
         BACKUP_S3_URL: 'ftp://AK:S3Secret-LEAK9@127.0.0.1/backups/',
         BACKUP_S3_ACCESS_KEY_ID: 'AK',
         BACKUP_S3_SECRET_ACCESS_KEY: 'S3Secret-LEAK9',

@@ -7,10 +7,11 @@ export function postgresBackupAdvice(databaseUrl: string, file = 'FILE'): string
   return [
     `The database is PostgreSQL (${withoutPassword(databaseUrl)}): back it up and restore it with PostgreSQL's own tools.`,
     'Back up (a consistent snapshot, safe while the site serves):',
-    `  pg_dump --format=custom --file=${file} --dbname="$DATABASE_URL"`,
+    `  pg_dump --format=custom --file=${file} --dbname="\${DATABASE_URL:?load .env first}"`,
     'Restore into an empty database, with the site stopped:',
-    `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${file}`,
+    `  pg_restore --no-owner --exit-on-error --dbname="\${DATABASE_URL:?load .env first}" ${file}`,
     "Both read DATABASE_URL from the shell: load the site's settings into it first, in the site's folder:",
+    '(a value with spaces must be in quotes in .env for the shell to read it):',
     '  set -a; . ./.env; set +a',
     "or, to take the day's backup as the site does (with BACKUP_DIR set): npm run backup:now",
   ].join('\n');

@@ -21,6 +21,12 @@ export function readOffSite(
       'the bucket’s address with its name, and any folder: https://HOST/BUCKET/FOLDER/',
       shownWithoutPassword(url),
     );
+  } else if (address.username || address.password) {
+    fail(
+      'BACKUP_S3_URL',
+      'the bucket’s address without a user or password (the keys go in BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY)',
+      shownWithoutPassword(url),
+    );
   }
   const needed = (name: string, expected: string) =>
     read(name) ?? fail(name, `${expected} when BACKUP_S3_URL is set`);

@@ -10,6 +10,7 @@ export function shownWithoutPassword(value: string): string {
   if (URL.canParse(value)) {
     const url = new URL(value);
     if (url.password) url.password = '***';
+    if (url.username && url.protocol.startsWith('http')) url.username = '***';
     url.search = '';
     return url.href;
   }
