@@ -1,3 +1,5 @@
+import { databaseLabel } from '../settings/labels.ts';
+
 /**
  * What `db:backup` and `db:restore` print on PostgreSQL, whose own tools do the job: pg_dump takes a
  * consistent snapshot while the site serves. The commands read the address from DATABASE_URL, so the
@@ -5,7 +7,7 @@
  */
 export function postgresBackupAdvice(databaseUrl: string, file = 'FILE'): string {
   return [
-    `The database is PostgreSQL (${withoutPassword(databaseUrl)}): back it up and restore it with PostgreSQL's own tools.`,
+    `The database is PostgreSQL (${databaseLabel({ kind: 'postgres', url: databaseUrl })}): back it up and restore it with PostgreSQL's own tools.`,
     'Back up (a consistent snapshot, safe while the site serves):',
     `  pg_dump --format=custom --file=${file} --dbname="\${DATABASE_URL:?load .env first}"`,
     'Restore into an empty database, with the site stopped:',
@@ -15,14 +17,4 @@ export function postgresBackupAdvice(databaseUrl: string, file = 'FILE'): string
     '  set -a; . ./.env; set +a',
     "or, to take the day's backup as the site does (with BACKUP_DIR set): npm run backup:now",
   ].join('\n');
-}
-
-function withoutPassword(databaseUrl: string) {
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) url.password = '';
-    return url.toString();
-  } catch {
-    return 'DATABASE_URL';
-  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, statfsSync, statSync } from 'node:fs';
+import { statfsSync, statSync } from 'node:fs';
 import type { Db } from '#server/db/database.ts';
 import type { BackupStatus } from '#server/jobs/scheduled-backups.ts';
 import { defaultMaxAttempts } from '#server/mail/worker.ts';
@@ -120,7 +120,8 @@ export function diskNearlyFull(folders: string[], freePercent: number): AlertChe
     // One line a disk, named by the first of the folders it holds.
     const disks = new Map<number, string>();
     for (const folder of folders) {
-      if (existsSync(folder) && !disks.has(statSync(folder).dev)) disks.set(statSync(folder).dev, folder);
+      const dev = statSync(folder, { throwIfNoEntry: false })?.dev;
+      if (dev !== undefined && !disks.has(dev)) disks.set(dev, folder);
     }
     const full = [...disks.values()].flatMap((folder) => {
       const disk = statfsSync(folder);
