@@ -132,4 +132,33 @@ describe('Insights in Chromium', () => {
     ).resolves.toBe(`${t.site.url}/insights/making-tax-digital-for-landlords`);
     expect(t.errors).toEqual([]);
   });
+
+  it('keeps a new article’s form back until the editor has loaded, so nothing typed is replaced', async () => {
+    const page = t.page;
+    await signIn(page, t.site, 'bea.insights@fenwickhale.test', 'staff', '/back-office/insights');
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    // The editor's first answer (the staff who may be named as authors) held back, as on a busy server.
+    let answerList = () => {};
+    const listHeld = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    await page.route('**/api/back-office/articles', async (route) => {
+      if (route.request().method() === 'GET') await listHeld;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'New article' }).click();
+    await page.getByRole('heading', { name: 'New article', level: 1 }).waitFor();
+    await page.getByText('Loading…').waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+
+    answerList();
+    await page.getByLabel('Title').fill('Payroll year end');
+    await page.getByLabel('Summary').fill('What to send HMRC before the new tax year.');
+    await page.getByLabel('Name shown to readers').fill('Bea Hale');
+    await page.getByRole('button', { name: 'Write as Markdown' }).click();
+    await page.getByLabel('Text (Markdown)').fill('Send your final submission by 19 April.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Edit: Payroll year end', level: 1 }).waitFor();
+    expect(t.errors).toEqual([]);
+  });
 });

@@ -85,6 +85,9 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // The form appears once the article (or, for a new one, its possible authors) has loaded, so that
+  // nothing typed in the meantime is replaced by what arrives.
+  const [loaded, setLoaded] = useState(false);
   const coverInput = useRef<HTMLInputElement>(null);
   const dirty = JSON.stringify(fields) !== JSON.stringify(saved);
 
@@ -105,6 +108,7 @@ export default function ArticleEditor({ id }: { id: number | null }) {
           setFields(fieldsOf(editable(owner, loaded)));
           setSaved(fieldsOf(editable(owner, loaded)));
         }
+        setLoaded(true);
       } catch (error) {
         setProblems(problemsOf(error));
       }
@@ -286,11 +290,24 @@ export default function ArticleEditor({ id }: { id: number | null }) {
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString('en-GB', { timeZone, dateStyle: 'long', timeStyle: 'short' }) : '';
 
+  const backToList = (
+    <p>
+      <Link to={insightsSection}>All articles</Link>
+    </p>
+  );
+  if (!loaded) {
+    return (
+      <section aria-labelledby="article-title" className="bo-article">
+        {backToList}
+        <h1 id="article-title">{id === null ? 'New article' : 'Edit article'}</h1>
+        {problems.length > 0 ? <Feedback status="" problems={problems} /> : <p>Loading…</p>}
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="article-title" className="bo-article">
-      <p>
-        <Link to={insightsSection}>All articles</Link>
-      </p>
+      {backToList}
       <h1 id="article-title">{id === null ? 'New article' : `Edit: ${saved.title || 'untitled'}`}</h1>
       <p>
         Status: <strong>{articleStatusLabels[state]}</strong>
