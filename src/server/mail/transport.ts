@@ -1,12 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Logger } from 'pino';
 import { redactUrl } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
 import type { MailMessage } from './message.ts';
+import { type MailFrom, mimeMessage } from './mime.ts';
+
+export type { MailFrom };
 
 export interface OutgoingMail {
   /** Stable across retries, so a receiver can tell a re-send from a new message. */
@@ -19,46 +21,6 @@ export interface MailTransport {
   /** Whether the mail server answers and takes the credentials; rejects saying why. */
   check(): Promise<void>;
   close(): void;
-}
-
-/**
- * An invitation goes twice, both as text/calendar with its method: as the last alternative, which Outlook
- * and Gmail show as an invitation with its buttons, and as invite.ics for programs that only open
- * attachments. (Nodemailer's own icalEvent labels the attachment application/ics, which Outlook does
- * not treat as an invitation.)
- */
-function calendarParts(calendar: MailMessage['calendar']) {
-  if (!calendar) return { alternatives: [], attachments: [] };
-  const contentType = `text/calendar; charset=utf-8; method=${calendar.method}`;
-  return {
-    alternatives: [{ contentType, content: calendar.content }],
-    attachments: [{ filename: 'invite.ics', contentType, content: calendar.content }],
-  };
-}
-
-/**
- * Who an email is from: MAIL_FROM as the operator wrote it ("Name <address>"), or the firm's sender name
- * and address, which nodemailer quotes and encodes as a name with commas or accents needs.
- */
-export type MailFrom = string | { name: string; address: string };
-
-function toNodemailer(from: MailFrom, { messageId, message }: OutgoingMail): SendMailOptions {
-  const calendar = calendarParts(message.calendar);
-  return {
-    from,
-    to: message.to,
-    replyTo: message.replyTo,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    // What nodemailer would choose for the firm's (mostly Latin) text anyway, without reading every
-    // character of each part to choose it.
-    textEncoding: 'quoted-printable',
-    messageId,
-    headers: message.headers,
-    alternatives: calendar.alternatives,
-    attachments: [...calendar.attachments, ...(message.attachments ?? [])],
-  };
 }
 
 const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -81,14 +43,13 @@ export function smtpTransport(
 ): MailTransport {
   const options: SMTPPool.Options = { url, pool: true, maxConnections, ...smtpTimeouts, ...timeouts };
   const transporter = nodemailer.createTransport(options);
-  // Each message is drawn into one buffer first and handed to the pool whole: streamed, it reaches the
-  // socket header by header and line by line, thousands of small writes that took half the CPU of a
-  // newsletter's sending. It is drawn by nodemailer's MIME composer itself, without a transport around it
-  // (a fifth less CPU an email).
+  // Each message is drawn into one buffer first (mime.ts) and handed to the pool whole: streamed, it
+  // reaches the socket header by header and line by line, thousands of small writes that took half the
+  // CPU of a newsletter's sending.
   return {
-    async send(mail) {
-      const composed = new MailComposer(toNodemailer(from(), mail)).compile();
-      await transporter.sendMail({ envelope: composed.getEnvelope(), raw: await composed.build() });
+    async send({ messageId, message }) {
+      const { envelope, raw } = mimeMessage(from(), messageId, message);
+      await transporter.sendMail({ envelope, raw });
     },
     async check() {
       await transporter.verify();
@@ -132,17 +93,16 @@ export function fileTransport(
     record?: (fileName: string, message: OutgoingMail['message'], at: Date) => Promise<void>;
   },
 ): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transporter.sendMail(toNodemailer(from(), mail));
+      const { raw } = mimeMessage(from(), mail.messageId, mail.message);
       // The links in these files work as passwords: only the site's own user may read them.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const at = now();
       const name = `${at.getTime()}-${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`;
       await record?.(name, mail.message, at);
       const file = path.join(dir, name);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, raw, { mode: 0o600 });
       const found = logLinksTo
         ? (mail.message.text.match(/https?:\/\/\S+/g) ?? []).filter(
             (link) => URL.parse(link)?.origin === logLinksTo,
@@ -153,6 +113,6 @@ export function fileTransport(
     },
     // Nothing to reach: a folder is made as the first email is written.
     check: async () => {},
-    close: () => transporter.close(),
+    close: () => {},
   };
 }
