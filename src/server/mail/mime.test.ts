@@ -33,7 +33,7 @@ const messages: fc.Arbitrary<MailMessage> = fc.record(
     text: words,
     html: words.map((w) => `<p>${w}</p>`),
     replyTo: fc.constantFrom('amira@example.com'),
-    headers: fc.constantFrom(
+    headers: fc.constantFrom<Record<string, string>>(
       {
         'List-Unsubscribe':
           '<https://www.fenwickhale.co.uk/newsletter/unsubscribe?token=abcdefghijklmnopqrstuvwxyz>',

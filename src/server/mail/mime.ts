@@ -55,9 +55,8 @@ export function mimeMessage(from: MailFrom, messageId: string, message: MailMess
 
 /** A part's headers (Content-Type first) and its body, as `multipart` joins them. */
 function textPart(contentType: string, content: string): string {
-  const seven = sevenBit(content);
-  const encoding = seven === null ? 'quoted-printable' : '7bit';
-  return `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${seven ?? quotedPrintable(content)}`;
+  const { encoding, body } = encodeText(content);
+  return `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${body}`;
 }
 
 function attachmentPart(contentType: string, filename: string, content: string): string {
@@ -74,18 +73,6 @@ function multipart(subtype: 'alternative' | 'mixed', boundary: string, parts: st
   return `Content-Type: multipart/${subtype}; boundary="${boundary}"\r\n\r\n${delimited}--${boundary}--\r\n`;
 }
 
-/**
- * `text` with CRLF line ends when it can go as 7bit (RFC 2045: ASCII without NUL or lone CR, no line over
- * 76 characters, as nodemailer decides); `null` when it must be encoded.
- */
-function sevenBit(text: string): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters 7bit may not carry
-  if (/[^\x01-\x0c\x0e-\x7f]|\r(?!\n)/.test(text)) return null;
-  const lines = text.split(/\r?\n/);
-  for (const line of lines) if (line.length > 76) return null;
-  return lines.join('\r\n');
-}
-
 const hexDigits = '0123456789ABCDEF';
 const equals = 0x3d;
 const cr = 0x0d;
@@ -94,27 +81,85 @@ const space = 0x20;
 const tab = 0x09;
 
 /**
+ * Where each body is encoded, reused from email to email: an email's words are read and written byte by
+ * byte here, without a new buffer (and the garbage it leaves) for each.
+ */
+let utf8 = new Uint8Array(64 * 1024);
+let encoded = Buffer.allocUnsafe(4 * utf8.length + 3);
+const encoder = new TextEncoder();
+
+/** `text` in UTF-8 in `utf8` (grown to hold it); answers how many bytes it took. */
+function readUtf8(text: string): number {
+  if (3 * text.length > utf8.length) {
+    utf8 = new Uint8Array(3 * text.length);
+    // Each byte takes at most 3 characters, and each line of at most 75 at most 3 more to break it.
+    encoded = Buffer.allocUnsafe(4 * utf8.length + 3);
+  }
+  return encoder.encodeInto(text, utf8).written;
+}
+
+/**
+ * A text part's body: as it is (7bit, with CRLF line ends) when RFC 2045 allows, as nodemailer decides:
+ * ASCII without NUL or a lone CR, and no line over 76 characters; else quoted-printable.
+ */
+function encodeText(text: string): { encoding: '7bit' | 'quoted-printable'; body: string } {
+  const length = readUtf8(text);
+  return sevenBit(length)
+    ? { encoding: '7bit', body: withCrlf(length) }
+    : { encoding: 'quoted-printable', body: quotedPrintableOf(length) };
+}
+
+function sevenBit(length: number): boolean {
+  let lineLength = 0;
+  for (let i = 0; i < length; i++) {
+    const byte = utf8[i] as number;
+    if (byte === lf) {
+      lineLength = 0;
+    } else if (byte === cr) {
+      if (i + 1 === length || utf8[i + 1] !== lf) return false;
+    } else if (byte === 0 || byte > 0x7f || ++lineLength > 76) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function withCrlf(length: number): string {
+  let at = 0;
+  for (let i = 0; i < length; i++) {
+    const byte = utf8[i] as number;
+    if (byte === lf && utf8[i - 1] !== cr) encoded[at++] = cr;
+    encoded[at++] = byte;
+  }
+  return encoded.toString('latin1', 0, at);
+}
+
+/**
  * RFC 2045 quoted-printable of `text` in UTF-8: each line break becomes CRLF, every byte outside printable
  * ASCII (and `=`, and a space or tab that ends a line) becomes =XX, and a soft break (`=` and CRLF) keeps
  * every line within 76 characters, never inside an =XX.
  */
 export function quotedPrintable(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
-  // Each byte takes at most 3 characters, and each line of at most 75 at most 3 more to break it.
-  const out = Buffer.allocUnsafe(bytes.length * 4 + 3);
+  return quotedPrintableOf(readUtf8(text));
+}
+
+function quotedPrintableOf(length: number): string {
+  const bytes = utf8;
+  const out = encoded;
   let at = 0;
   let lineLength = 0;
-  for (let i = 0; i < bytes.length; i++) {
+  for (let i = 0; i < length; i++) {
     const byte = bytes[i] as number;
-    if (byte === lf || (byte === cr && bytes[i + 1] === lf)) {
+    if (byte === lf || (byte === cr && bytes[i + 1] === lf && i + 1 < length)) {
       if (byte === cr) i++;
       out[at++] = cr;
       out[at++] = lf;
       lineLength = 0;
       continue;
     }
-    const next = bytes[i + 1];
-    const endsLine = next === undefined || next === lf || (next === cr && bytes[i + 2] === lf);
+    const next = i + 1 < length ? bytes[i + 1] : undefined;
+    const endsLine =
+      next === undefined || next === lf || (next === cr && i + 2 < length && bytes[i + 2] === lf);
     const literal =
       (byte > space && byte < 0x7f && byte !== equals) || ((byte === space || byte === tab) && !endsLine);
     const width = literal ? 1 : 3;
