@@ -34,6 +34,7 @@ export function spawnProductionServer(
     MEETING_URL: 'https://zoom.us/my/fenwickhale',
     DATABASE_URL: databaseUrl,
     ...env,
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_') || k.startsWith('GLIBC_'))),
   };
   if (demo) {
     const load = spawnSync(process.execPath, ['scripts/demo-load.ts'], { cwd: root, env: siteEnv });

@@ -143,6 +143,10 @@ export function quotedPrintable(text: string): string {
   return quotedPrintableOf(readUtf8(text));
 }
 
+/** The bytes quoted-printable keeps as they are wherever they stand: printable ASCII but `=`. */
+const plain = new Uint8Array(256);
+for (let byte = space + 1; byte < 0x7f; byte++) plain[byte] = byte === equals ? 0 : 1;
+
 function quotedPrintableOf(length: number): string {
   const bytes = utf8;
   const out = encoded;
@@ -150,6 +154,18 @@ function quotedPrintableOf(length: number): string {
   let lineLength = 0;
   for (let i = 0; i < length; i++) {
     const byte = bytes[i] as number;
+    // Most of an email: a byte kept as it is.
+    if (plain[byte] === 1) {
+      if (lineLength === 75) {
+        out[at++] = equals;
+        out[at++] = cr;
+        out[at++] = lf;
+        lineLength = 0;
+      }
+      out[at++] = byte;
+      lineLength++;
+      continue;
+    }
     if (byte === lf || (byte === cr && bytes[i + 1] === lf && i + 1 < length)) {
       if (byte === cr) i++;
       out[at++] = cr;
@@ -160,8 +176,7 @@ function quotedPrintableOf(length: number): string {
     const next = i + 1 < length ? bytes[i + 1] : undefined;
     const endsLine =
       next === undefined || next === lf || (next === cr && i + 2 < length && bytes[i + 2] === lf);
-    const literal =
-      (byte > space && byte < 0x7f && byte !== equals) || ((byte === space || byte === tab) && !endsLine);
+    const literal = (byte === space || byte === tab) && !endsLine;
     const width = literal ? 1 : 3;
     if (lineLength + width > 75) {
       out[at++] = equals;
