@@ -12,6 +12,7 @@ import type * as Prerender from '#client/prerender.tsx';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { processAlive } from './process-alive.ts';
 import { sourceHash } from './source-hash.ts';
+import { writeStrippedCopies } from './stripped-copies.ts';
 
 // Built beside dist/ and put in its place whole at the end, so that a server starting meanwhile, or a
 // second build from the same checkout, never reads a half-written build.
@@ -113,6 +114,8 @@ const precompress = (dir: string) => {
   }
 };
 precompress(path.join(dist, 'client'));
+
+writeStrippedCopies(path.join(dist, 'server'));
 
 writeFileSync(
   path.join(dist, 'build-info.json'),

@@ -35,6 +35,9 @@ if (lstatSync('.env', { throwIfNoEntry: false })) {
   }
 }
 
+// The site's modules from the build's stripped copies, without Node's type stripper (stripped-modules.js).
+await import('./stripped-modules.js');
+
 const [script, ...args] = process.argv.slice(2);
 if (!script) {
   console.error('Usage: node scripts/run.js SCRIPT [ARGUMENTS…]');

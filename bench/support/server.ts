@@ -12,11 +12,11 @@ const startFlags: string[] =
 export const benchSecret = 'bench-7Kq2vX9pL4mZ8rT1wN6cH3yB5dG0fJ';
 
 /**
- * The built site in production mode, as a firm runs it (`node src/server/main.ts`), on `databaseUrl`,
- * showing the demo firm as a site does after `npm run demo:load` (a production site without a firm only
- * says it is being set up); `demo: false` leaves the database as it is, for timing the start alone. Its
- * output is drained and dropped, as a log shipper would take it. Production sends mail: `SMTP_URL` is a
- * local sink's (tests/support/smtp-sink.ts), as a firm's is its provider's.
+ * The built site in production mode, as a firm runs it (through npm start's launcher, `scripts/run.js`),
+ * on `databaseUrl`, showing the demo firm as a site does after `npm run demo:load` (a production site
+ * without a firm only says it is being set up); `demo: false` leaves the database as it is, for timing
+ * the start alone. Its output is drained and dropped, as a log shipper would take it. Production sends
+ * mail: `SMTP_URL` is a local sink's (tests/support/smtp-sink.ts), as a firm's is its provider's.
  */
 export function spawnProductionServer(
   port: number,
@@ -34,7 +34,6 @@ export function spawnProductionServer(
     MEETING_URL: 'https://zoom.us/my/fenwickhale',
     DATABASE_URL: databaseUrl,
     ...env,
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_') || k.startsWith('GLIBC_'))),
   };
   if (demo) {
     const load = spawnSync(process.execPath, ['scripts/demo-load.ts'], { cwd: root, env: siteEnv });
@@ -42,7 +41,12 @@ export function spawnProductionServer(
   }
   return spawn(
     process.execPath,
-    [...startFlags, ...(process.env.BENCH_SERVER_FLAGS?.split(' ') ?? []), 'src/server/main.ts'],
+    [
+      ...startFlags,
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      'scripts/run.js',
+      'src/server/main.ts',
+    ],
     {
       cwd: root,
       env: siteEnv,
