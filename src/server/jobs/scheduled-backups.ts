@@ -6,6 +6,7 @@ import { copyOffSite, type OffSite } from '../backups/off-site.ts';
 import { tryExclusiveLock } from '../db/in-use-lock.ts';
 import type { Clock } from '../time/clock.ts';
 import { createPoller } from './poller.ts';
+import { workerExecArgv } from './worker-options.ts';
 
 export interface BackupStatus {
   /** When this instance last saw the day's backup in place (taken by it or by another instance). */
@@ -125,6 +126,7 @@ export function createScheduledBackups({
 export function backupInWorker(source: string, target: string) {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(new URL('./backup-worker.ts', import.meta.url), {
+      execArgv: workerExecArgv,
       workerData: { source, target },
     });
     worker.once('error', reject);

@@ -38,6 +38,7 @@ export function mimeMessage(from: MailFrom, messageId: string, message: MailMess
   const body = alternatives.length > 1 ? multipart('alternative', `${id}-alt`, alternatives) : only;
   const whole = attachments.length === 0 ? body : multipart('mixed', `${id}-mix`, [body, ...attachments]);
 
+  // Headers only: the node has no parts, and the boundary it would otherwise draw at random is given.
   const headers = new MimeNode(undefined, { baseBoundary: id, textEncoding: 'quoted-printable' });
   if (message.headers) headers.addHeader(message.headers);
   // An object is read as a name and an address (typed as a string only in nodemailer's types).

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerExecArgv } from '#server/jobs/worker-options.ts';
 import type { BusyTimesOptions, BusyTimesRead, BusyWindow, ExpansionLimits } from './busy-times.ts';
 import { CalendarReadError, type CalendarReadProblem } from './read-error.ts';
 
@@ -85,7 +86,10 @@ export function createBusyTimesPool({
 
   function start(): Slot {
     const slot: Slot = {
-      worker: new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } }),
+      worker: new Worker(workerUrl, {
+        execArgv: workerExecArgv,
+        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      }),
       current: undefined,
       idleTimer: undefined,
     };
