@@ -49,7 +49,8 @@ export function smtpTransport(
   return {
     async send({ messageId, message }) {
       const { envelope, raw } = mimeMessage(from(), messageId, message);
-      await transporter.sendMail({ envelope, raw });
+      // The id is in `raw` already; given here too, nodemailer does not draw one of its own to log.
+      await transporter.sendMail({ envelope, raw, messageId });
     },
     async check() {
       await transporter.verify();
