@@ -81,22 +81,30 @@ const lf = 0x0a;
 const space = 0x20;
 const tab = 0x09;
 
+/** Where a body is read as UTF-8 and written encoded. */
+interface Scratch {
+  utf8: Uint8Array;
+  encoded: Buffer;
+}
+
+/** Room for `chars` UTF-16 units: 3 bytes each at most, and each byte 4 characters at most encoded. */
+const scratchFor = (chars: number): Scratch => ({
+  utf8: new Uint8Array(3 * chars),
+  encoded: Buffer.allocUnsafe(12 * chars + 3),
+});
+
 /**
- * Where each body is encoded, reused from email to email: an email's words are read and written byte by
- * byte here, without a new buffer (and the garbage it leaves) for each.
+ * Kept from email to email for bodies up to 32 K characters (almost every one), so that an email's
+ * words are read and written without a new buffer (and the garbage it leaves) for each; a longer body
+ * gets room of its own, left to the collector.
  */
-let utf8 = new Uint8Array(64 * 1024);
-let encoded = Buffer.allocUnsafe(4 * utf8.length + 3);
+const kept = scratchFor(32 * 1024);
 const encoder = new TextEncoder();
 
-/** `text` in UTF-8 in `utf8` (grown to hold it); answers how many bytes it took. */
-function readUtf8(text: string): number {
-  if (3 * text.length > utf8.length) {
-    utf8 = new Uint8Array(3 * text.length);
-    // Each byte takes at most 3 characters, and each line of at most 75 at most 3 more to break it.
-    encoded = Buffer.allocUnsafe(4 * utf8.length + 3);
-  }
-  return encoder.encodeInto(text, utf8).written;
+/** `text` in UTF-8, in the scratch it fits, and how many bytes it took. */
+function readUtf8(text: string): { scratch: Scratch; length: number } {
+  const scratch = 3 * text.length <= kept.utf8.length ? kept : scratchFor(text.length);
+  return { scratch, length: encoder.encodeInto(text, scratch.utf8).written };
 }
 
 /**
@@ -104,20 +112,20 @@ function readUtf8(text: string): number {
  * ASCII without NUL or a lone CR, and no line over 76 characters; else quoted-printable.
  */
 function encodeText(text: string): { encoding: '7bit' | 'quoted-printable'; body: string } {
-  const length = readUtf8(text);
-  return sevenBit(length)
-    ? { encoding: '7bit', body: withCrlf(length) }
-    : { encoding: 'quoted-printable', body: quotedPrintableOf(length) };
+  const { scratch, length } = readUtf8(text);
+  return sevenBit(scratch.utf8, length)
+    ? { encoding: '7bit', body: withCrlf(scratch, length) }
+    : { encoding: 'quoted-printable', body: quotedPrintableOf(scratch, length) };
 }
 
-function sevenBit(length: number): boolean {
+function sevenBit(bytes: Uint8Array, length: number): boolean {
   let lineLength = 0;
   for (let i = 0; i < length; i++) {
-    const byte = utf8[i] as number;
+    const byte = bytes[i] as number;
     if (byte === lf) {
       lineLength = 0;
     } else if (byte === cr) {
-      if (i + 1 === length || utf8[i + 1] !== lf) return false;
+      if (i + 1 === length || bytes[i + 1] !== lf) return false;
     } else if (byte === 0 || byte > 0x7f || ++lineLength > 76) {
       return false;
     }
@@ -125,14 +133,14 @@ function sevenBit(length: number): boolean {
   return true;
 }
 
-function withCrlf(length: number): string {
+function withCrlf({ utf8: bytes, encoded: out }: Scratch, length: number): string {
   let at = 0;
   for (let i = 0; i < length; i++) {
-    const byte = utf8[i] as number;
-    if (byte === lf && utf8[i - 1] !== cr) encoded[at++] = cr;
-    encoded[at++] = byte;
+    const byte = bytes[i] as number;
+    if (byte === lf && bytes[i - 1] !== cr) out[at++] = cr;
+    out[at++] = byte;
   }
-  return encoded.toString('latin1', 0, at);
+  return out.toString('latin1', 0, at);
 }
 
 /**
@@ -141,16 +149,15 @@ function withCrlf(length: number): string {
  * every line within 76 characters, never inside an =XX.
  */
 export function quotedPrintable(text: string): string {
-  return quotedPrintableOf(readUtf8(text));
+  const { scratch, length } = readUtf8(text);
+  return quotedPrintableOf(scratch, length);
 }
 
 /** The bytes quoted-printable keeps as they are wherever they stand: printable ASCII but `=`. */
 const plain = new Uint8Array(256);
 for (let byte = space + 1; byte < 0x7f; byte++) plain[byte] = byte === equals ? 0 : 1;
 
-function quotedPrintableOf(length: number): string {
-  const bytes = utf8;
-  const out = encoded;
+function quotedPrintableOf({ utf8: bytes, encoded: out }: Scratch, length: number): string {
   let at = 0;
   let lineLength = 0;
   for (let i = 0; i < length; i++) {
