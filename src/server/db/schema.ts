@@ -16,7 +16,7 @@ export interface OutboxMessageTable {
   /** The visitor a staff notice is about (replies go to them), so an erasure finds it; else null. */
   reply_to: string | null;
   /**
-   * The whole message as JSON (MailMessage: bodies, headers, attachments) while it waits to be sent;
+   * The whole message as JSON (MailMessage: bodies, headers, an invitation) while it waits to be sent;
    * emptied once it is sent or given up, since its links would otherwise stay readable.
    */
   message: string;

@@ -14,7 +14,6 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** A calendar invitation, sent as a text/calendar part (with its method) and as an .ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
-  attachments?: { filename: string; content: string; contentType: string }[];
   /**
    * The booking whose video-call link replaces `{{meetingUrl}}` in the bodies and the invitation just
    * before sending: the link may need Zoom, and Zoom being down must only delay the email.
