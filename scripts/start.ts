@@ -1,8 +1,9 @@
-// `npm start`: builds the site when its sources changed since the last build, then runs the server.
+// `npm start`: builds the site when its sources changed since the last build (or the build lacks the
+// server's type-stripped copies, decision 025), then runs the server.
 // Several instances started at once from one checkout take turns: the first builds, holding dist.lock,
 // and the others wait for it and then find the build current.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processAlive } from './process-alive.ts';
 import { sourceHash } from './source-hash.ts';
@@ -31,15 +32,20 @@ function takeLock(): boolean {
   }
 }
 
-if (lastBuildHash() !== sourceHash()) {
+/** Whether the last build is of these sources, and whole: the server's stripped copies too. */
+const buildIsCurrent = () => lastBuildHash() === sourceHash() && existsSync('dist/server');
+
+if (!buildIsCurrent()) {
   if (!takeLock()) {
     console.log('Waiting for another instance, which is building the site…');
     while (!takeLock()) await sleep(200);
   }
   try {
-    if (lastBuildHash() !== sourceHash()) {
-      console.log('Building the site (its sources changed since the last build)…');
-      const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+    if (!buildIsCurrent()) {
+      console.log('Building the site (the last build is missing, incomplete or of other sources)…');
+      // As `npm run build`: without Node's note that the type stripper the build uses is experimental.
+      const build = ['--disable-warning=ExperimentalWarning', 'scripts/build.ts'];
+      const result = spawnSync(process.execPath, build, { stdio: 'inherit' });
       if (result.status !== 0) process.exit(result.status ?? 1);
     }
   } finally {

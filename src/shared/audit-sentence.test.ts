@@ -30,6 +30,12 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(entry('staff.role-changed', 'dave@fenwickhale.test', { role: 'staff' }))).toBe(
       `${ann} made dave@fenwickhale.test staff (leads and drafts)`,
     );
+    expect(auditSentence(entry('campaign.sending', 'Spring', { recipients: 1 }))).toBe(
+      `${ann} sent the newsletter “Spring” to 1 confirmed subscriber`,
+    );
+    expect(auditSentence(entry('campaign.sending', 'Spring', { recipients: 2 }))).toBe(
+      `${ann} sent the newsletter “Spring” to 2 confirmed subscribers`,
+    );
     expect(auditSentence(entry('subscriber.unsubscribed', 'bob@example.test'))).toBe(
       `${ann} unsubscribed bob@example.test from the newsletter`,
     );

@@ -1,6 +1,7 @@
 import { firmTimeZone } from '#shared/site-firm.ts';
 import { type AuditAction, noAccountSubject } from './audit.ts';
 import { erasedCounts } from './erasure-words.ts';
+import { confirmedSubscribers } from './newsletter.ts';
 
 // An audit entry as a sentence a partner reads ("ann@… exported the data held on bob@…"), built from who
 // acted, what they did, to what, and the entry's detail, rather than the action's code.
@@ -177,7 +178,7 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} sent themselves a test of the newsletter “${subject}”`;
     case 'campaign.sending': {
       const count =
-        typeof detail.recipients === 'number' ? ` to ${detail.recipients} confirmed subscribers` : '';
+        typeof detail.recipients === 'number' ? ` to ${confirmedSubscribers(detail.recipients)}` : '';
       return `${actor} sent the newsletter “${subject}”${count}`;
     }
     case 'campaign.scheduled':

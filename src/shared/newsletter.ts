@@ -14,6 +14,10 @@ export const campaignStatusWords: Record<CampaignStatus, string> = {
 /** Where the archive of past issues lives on the site. */
 export const newsletterArchivePath = '/insights/newsletter';
 
+/** "1 confirmed subscriber", "2 confirmed subscribers": how many a campaign goes to. */
+export const confirmedSubscribers = (count: number | string) =>
+  `${count} confirmed subscriber${count === 1 ? '' : 's'}`;
+
 /** How many tests one member of staff may send themselves a minute. */
 export const testSendsPerMinute = 5;
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // Two instances started at once from one checkout that has never been built: the first builds while the
-// second waits for it, and both serve the one build (scripts/start.ts, scripts/build.ts).
+// second waits for it, and both serve the one build (scripts/start.ts, scripts/build.ts); and a build
+// missing the server's stripped copies is made again.
 
 const root = path.resolve(import.meta.dirname, '../..');
 let checkout: string;
@@ -62,8 +63,16 @@ it('takes turns building when two instances start at once, and both serve', asyn
   const outputs = await Promise.all([start('first'), start('second')]);
   const built = outputs.filter((output) => output.includes('Building the site'));
   expect(built).toHaveLength(1);
-  for (const output of outputs) expect(output).not.toMatch(/ENOENT|Error/);
+  for (const output of outputs) expect(output).not.toMatch(/ENOENT|Error|Warning/);
   // One build in place, and nothing left beside it.
   expect(existsSync(path.join(checkout, 'dist/ssr/prerender.js'))).toBe(true);
   expect(readdirSync(checkout).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+}, 60_000);
+
+it('builds again when the build lacks the server’s stripped copies', async () => {
+  rmSync(path.join(checkout, 'dist/server'), { recursive: true });
+  const output = await start('third');
+  expect(output).toContain('Building the site');
+  expect(output).not.toMatch(/Warning/);
+  expect(existsSync(path.join(checkout, 'dist/server/src/server/main.ts.js'))).toBe(true);
 }, 60_000);

@@ -15,7 +15,7 @@ import {
 } from '#shared/api/back-office-newsletter.ts';
 import { pathWith } from '#shared/api/endpoint.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { campaignStatusWords, newsletterMessages } from '#shared/newsletter.ts';
+import { campaignStatusWords, confirmedSubscribers, newsletterMessages } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { MarkdownField } from './MarkdownField.tsx';
@@ -123,7 +123,7 @@ export default function CampaignEditor({
 
   const send = (schedule: boolean) => {
     if (id === null) return;
-    const whom = `${audience ?? 'all'} confirmed subscribers`;
+    const whom = audience === null ? 'all confirmed subscribers' : confirmedSubscribers(audience);
     const question = schedule
       ? `Schedule “${subject}” to go to ${whom} (as counted now) at ${at.replace('T', ' ')}?`
       : `Send “${subject}” now to ${whom}? This cannot be undone.`;
@@ -226,7 +226,10 @@ export default function CampaignEditor({
       {campaign?.status === 'draft' && owner && (
         <section aria-labelledby="send-title">
           <h2 id="send-title">Send</h2>
-          <p>It will go to the {audience ?? '…'} confirmed subscribers, each once.</p>
+          <p>
+            It will go to {audience === null ? 'the confirmed subscribers' : confirmedSubscribers(audience)},
+            each once.
+          </p>
           <div className="bo-inline-form">
             <button type="button" className="button" onClick={() => send(false)}>
               Send now

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type Campaign, listCampaigns } from '#shared/api/back-office-newsletter.ts';
-import { campaignStatusWords } from '#shared/newsletter.ts';
+import { campaignStatusWords, confirmedSubscribers } from '#shared/newsletter.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
@@ -38,8 +38,8 @@ export function NewsletterScreen() {
     <section aria-labelledby="newsletter-title">
       <h1 id="newsletter-title">Newsletter</h1>
       <p className="prose">
-        Write an issue, check it exactly as subscribers will see it, send yourself a test, then send it to the{' '}
-        {audience} confirmed subscribers now or at a time you choose. Sent issues also appear in the archive
+        Write an issue, check it exactly as subscribers will see it, send yourself a test, then send it to{' '}
+        {confirmedSubscribers(audience)} now or at a time you choose. Sent issues also appear in the archive
         on the site.
       </p>
       <p>

@@ -260,6 +260,8 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
       const email = 'quote@example.co.uk';
       const response = await post(site, '/show-contact-send', {
         ...quote(email),
+        // Pence, which staff read as pence.
+        cost: 480000.5,
         recToken: await recToken('showsubmit'),
       });
       expect(response.status).toBe(201);
@@ -270,7 +272,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
       expect(stored).toMatchObject({ kind: 'quote', organisation: 'Shah Dental Care', postcode: 'LS2 7HY' });
       expect(JSON.parse(stored?.details as string)).toEqual({
         optin: true,
-        cost: 480000,
+        cost: 480000.5,
         quoted: '',
         taxYears: [years[0], years[2]],
       });
@@ -293,7 +295,7 @@ describeEachDatabase('contact and quote enquiries with ALTCHA', (database) => {
 
       const notice = await smtp.waitFor((m) => m.parsed.subject === 'New quote request: Shah Dental Care');
       expect(notice.parsed.text).toContain(`Tax years\n${years[0]}, ${years[2]}`);
-      expect(notice.parsed.text).toContain('Annual turnover\n£480,000');
+      expect(notice.parsed.text).toContain('Annual turnover\n£480,000.50');
       expect(notice.parsed.text).toContain('Newsletter\nAsked to join (confirmation sent)');
       await smtp.waitFor(
         (m) => m.to.includes(email) && m.parsed.subject?.startsWith('Please confirm') === true,
