@@ -5,11 +5,10 @@
 import path from 'node:path';
 import pino from 'pino';
 import { fetchOffSite, offSiteOf } from '#server/backups/off-site.ts';
-import { type Config, ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
-import { refusedForGoodExitStatus } from '#server/db/upgrades.ts';
+import { type Config, databaseLabel, loadConfig } from '#server/config.ts';
 import { scheduledBackups } from '#server/runtime.ts';
 import { systemClock } from '#server/time/clock.ts';
-import { processIo, UsageError } from './command.ts';
+import { exitStatusOf, processIo, UsageError } from './command.ts';
 
 const io = processIo();
 const usage = 'Use: npm run backup:now | npm run backup:list | npm run backup:fetch -- NAME|latest FILE';
@@ -59,5 +58,5 @@ try {
   // of this program's own (a TypeError and the like) needs its stack.
   const ours = error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError;
   io.complain(ours ? error : (error as Error).message);
-  process.exitCode = error instanceof ConfigError ? refusedForGoodExitStatus : 1;
+  process.exitCode = exitStatusOf(error);
 }

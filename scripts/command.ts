@@ -11,6 +11,14 @@ import { DatabaseNewerThanCode, refusedForGoodExitStatus } from '#server/db/upgr
 export class UsageError extends Error {}
 
 /**
+ * A refusal that running the command again would only repeat (bad settings, a database a later version
+ * upgraded) exits 78, on which the systemd unit does not restart; any other failure, 1.
+ */
+export const refusedForGood = (error: unknown) =>
+  error instanceof ConfigError || error instanceof DatabaseNewerThanCode;
+export const exitStatusOf = (error: unknown) => (refusedForGood(error) ? refusedForGoodExitStatus : 1);
+
+/**
  * What a command reads and where it writes: the process's own arguments, settings and streams when run
  * from npm, a test's when the test runs the command in its own process (a Node start and the server's
  * modules loaded cost seconds a command).
@@ -55,9 +63,8 @@ export async function runOnDatabase(
     }
     return 0;
   } catch (error) {
-    // A refusal that running it again would only repeat: a database a later version upgraded, settings.
-    if (error instanceof DatabaseNewerThanCode || error instanceof ConfigError) {
-      io.complain(error.message);
+    if (refusedForGood(error)) {
+      io.complain((error as Error).message);
       return refusedForGoodExitStatus;
     }
     const known = [ConfigError, UsageError, ...expected].some((kind) => error instanceof kind);

@@ -1,10 +1,10 @@
 // `npm run db:backup -- FILE`: writes a consistent copy of the SQLite database (DATABASE_URL) to FILE, safe
 // while the site serves. On PostgreSQL it says how to use pg_dump instead, and exits 1.
 import path from 'node:path';
-import { ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
+import { databaseLabel, loadConfig } from '#server/config.ts';
 import { postgresBackupAdvice } from '#server/db/postgres-backups.ts';
 import { backupSqlite } from '#server/db/sqlite-backup.ts';
-import { refusedForGoodExitStatus } from '#server/db/upgrades.ts';
+import { exitStatusOf } from './command.ts';
 
 const file = process.argv[2];
 try {
@@ -27,5 +27,5 @@ try {
 } catch (error) {
   // The message says what went wrong (no database, FILE exists, a full disk); a stack would not help.
   console.error(`Cannot back up: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = error instanceof ConfigError ? refusedForGoodExitStatus : 1;
+  process.exitCode = exitStatusOf(error);
 }

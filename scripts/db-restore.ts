@@ -7,7 +7,7 @@ import { ConfigError, databaseLabel, loadConfig } from '#server/config.ts';
 import { DatabaseInUse } from '#server/db/in-use-lock.ts';
 import { postgresBackupAdvice } from '#server/db/postgres-backups.ts';
 import { NotRestorable, restoreSqlite } from '#server/db/sqlite-backup.ts';
-import { refusedForGoodExitStatus } from '#server/db/upgrades.ts';
+import { exitStatusOf } from './command.ts';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -40,5 +40,5 @@ try {
     error instanceof ConfigError || error instanceof NotRestorable || error instanceof DatabaseInUse;
   console.error(`Cannot restore: ${error instanceof Error ? error.message : String(error)}`);
   if (!expected) console.error(error);
-  process.exitCode = error instanceof ConfigError ? refusedForGoodExitStatus : 1;
+  process.exitCode = exitStatusOf(error);
 }

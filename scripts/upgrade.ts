@@ -4,8 +4,8 @@
 // nothing to apply it takes no backup. A database a later version upgraded is refused, as everywhere.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { copyOffSite, offSiteName } from '#server/backups/off-site.ts';
-import { StorageFailed, s3Store } from '#server/backups/s3-store.ts';
+import { copyOffSite, offSiteName, offSiteOf } from '#server/backups/off-site.ts';
+import { StorageFailed } from '#server/backups/s3-store.ts';
 import { migrationNames } from '#server/db/migrate.ts';
 import { DumpFailed, dumpPostgres } from '#server/db/postgres-dump.ts';
 import { backupSqlite } from '#server/db/sqlite-backup.ts';
@@ -44,10 +44,7 @@ process.exitCode = await runOnDatabase(
     // Off the machine too, where the daily copies go: a disk lost after the upgrade keeps the way back.
     const offSite = config.backups?.offSite;
     if (offSite) {
-      await copyOffSite(
-        { store: s3Store(offSite.s3), passphrase: offSite.passphrase, keep: offSite.keep },
-        file,
-      );
+      await copyOffSite(offSiteOf(offSite), file);
       io.print(`Copied to ${offSite.s3.url} as ${offSiteName(file)}.`);
     }
   },

@@ -13,11 +13,11 @@ export type Finding = { wrong: string } | 'fine' | undefined;
 export type AlertCheck = (now: Date) => Promise<Finding> | Finding;
 
 const hour = 60 * 60 * 1000;
+const day = 24 * hour;
 
 /** "29 Nov 2026, 19:20 UTC": a time as an owner reads it in an email, wherever the server is. */
 const readableTime = (at: Date) =>
   `${at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-const day = 24 * hour;
 
 /** An error as the owners may read it: without the addresses a mail server's refusal names. */
 const withoutAddresses = (text: string) =>
