@@ -127,10 +127,9 @@ async function measure(
   await waitUntilReady(port, server);
   try {
     const ready = await options(port);
-    const mailBefore = mail.accepted.length;
     const cpuBefore = cpuMsOf(server.pid as number);
     const result = await load(port, urlPath, ready);
-    await mailSettled(mailBefore);
+    await mailSettled();
     const cpuMs = cpuMsOf(server.pid as number) - cpuBefore;
     return { result, rssMb: peakRssMb(server.pid as number), cpuMs: cpuMs / result.requests.total };
   } finally {
@@ -139,13 +138,12 @@ async function measure(
 }
 
 /** Waits until the sink has taken no message for half a second: the outbox has sent what was queued. */
-async function mailSettled(before: number) {
+async function mailSettled() {
   let seen = -1;
   while (seen !== mail.accepted.length) {
     seen = mail.accepted.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return seen - before;
 }
 
 const bareServer = (port: number) =>
