@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
 
 /** Where the log goes; `isTTY` is set when it is a terminal (Node sets it on `process.stdout`). */
 export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
@@ -9,9 +9,11 @@ export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
  * in colour, starting with the request's id when the entry is about a request, its fields on the same
  * line; only an error's stack follows on lines of its own. Either way the entries are
  * the same: the app's serializers have already kept tokens and addresses out of them (private-logger.ts).
+ * The terminal's formatter is loaded only for a terminal: a server logging to journald never holds it.
  */
 export function logDestination(output: LogOutput = process.stdout): DestinationStream {
   if (!output.isTTY) return output === process.stdout ? pino.destination({ fd: 1 }) : output;
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
   return pretty({
     destination: output,
     sync: true,

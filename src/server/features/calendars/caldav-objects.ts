@@ -1,6 +1,7 @@
 import { fetch } from 'undici';
 import { type CalendarNetwork, calendarDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
 import type { CalendarSource } from './secret-box.ts';
+import { CalendarWriteError } from './write-error.ts';
 
 // Writing one event into a CalDAV calendar collection, and deleting it again (RFC 4791 §5.3.2: a plain
 // authenticated PUT of an iCalendar object; DELETE to remove it). Errors are in words staff understand,
@@ -8,11 +9,6 @@ import type { CalendarSource } from './secret-box.ts';
 // this server only), and in production no connection reaches a private address (guarded-dispatcher.ts).
 
 export type CalDavSource = Extract<CalendarSource, { kind: 'caldav' }>;
-
-/** A failure to show staff as it is: it names no address and no credential. */
-export class CalendarWriteError extends Error {
-  override name = 'CalendarWriteError';
-}
 
 const defaultTimeoutMs = 20_000;
 

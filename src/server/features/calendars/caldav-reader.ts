@@ -1,8 +1,9 @@
 import { calendarQuery, getBasicAuthHeaders, propfind } from 'tsdav';
 import type { BusyTimesRead, BusyWindow } from './busy-times.ts';
 import { busyTimesPool } from './busy-times-pool.ts';
-import { limitedFetch, type ReadLimits } from './limited-fetch.ts';
+import { limitedFetch } from './limited-fetch.ts';
 import { CalendarReadError } from './read-error.ts';
+import type { ReadLimits } from './read-limits.ts';
 
 // Reads a CalDAV calendar (RFC 4791) with one calendar-query REPORT: the events that touch the window, as
 // the server stores them. Servers such as Radicale answer a recurring event with its master and rule, so

@@ -4,12 +4,7 @@ import { createPoller } from '#server/jobs/poller.ts';
 import type { BookingMailSettings } from '#server/mail/booked-call.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { diaryEvent, findCallForDiary } from './adviser-diary.ts';
-import {
-  type CalDavSource,
-  CalendarWriteError,
-  deleteCalendarObject,
-  putCalendarObject,
-} from './caldav-objects.ts';
+import type { CalDavSource } from './caldav-objects.ts';
 import {
   addInProgress,
   type CalendarWrite,
@@ -23,6 +18,10 @@ import {
 } from './calendar-writes.ts';
 import type { HostLookup } from './private-hosts.ts';
 import { secretBox } from './secret-box.ts';
+import { CalendarWriteError } from './write-error.ts';
+
+/** The CalDAV client and its HTTP client, loaded with the first write: most sites never write to a calendar. */
+const caldavObjects = () => import('./caldav-objects.ts');
 
 export interface CalendarWriterOptions {
   db: Db;
@@ -115,6 +114,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     // Cancelled before it was written: the cancellation's own write settles it.
     if (!call || call.status === 'cancelled') return;
     const source = await caldavSourceOf(write.adviserId);
+    const { putCalendarObject } = await caldavObjects();
     const url = await putCalendarObject(
       source,
       `${call.reference}.ics`,
@@ -133,6 +133,7 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
       await settleUnwrittenAdds(db, write.bookingId, now());
       return true;
     }
+    const { deleteCalendarObject } = await caldavObjects();
     await deleteCalendarObject(await caldavSourceOf(write.adviserId), url, requestTimeoutMs, network);
     return true;
   }

@@ -1,6 +1,7 @@
 import type { BusyInterval, BusyWindow } from './busy-times.ts';
 import { busyTimesPool } from './busy-times-pool.ts';
-import { limitedFetch, type ReadLimits } from './limited-fetch.ts';
+import { limitedFetch } from './limited-fetch.ts';
+import type { ReadLimits } from './read-limits.ts';
 
 // Reads a published iCalendar feed (Outlook's published calendar, Google's secret address) with a
 // conditional GET, so an unchanged feed costs the server a 304 rather than the whole file every few minutes.

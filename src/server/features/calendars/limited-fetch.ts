@@ -3,23 +3,16 @@ import {
   type Response as UndiciResponse,
   fetch as undiciFetch,
 } from 'undici';
-import { type CalendarNetwork, calendarDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
+import { calendarDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
 import { CalendarReadError } from './read-error.ts';
+import type { ReadLimits } from './read-limits.ts';
 
 // Every request to a calendar server goes through here: one deadline for the whole exchange (answer and
 // body), a cap on the body's size, and the server's refusals turned into words for staff, so a hanging,
 // failing or hostile server costs at most the deadline and a few megabytes.
 
-/** With CalendarNetwork's refusePrivateHosts, no connection reaches a private address (production). */
-export interface ReadLimits extends CalendarNetwork {
-  timeoutMs: number;
-  maxBytes: number;
-}
-
 /** Redirects followed (fetch's own limit is 20). */
 const maxRedirects = 5;
-
-export const defaultReadLimits: ReadLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
 
 export interface LimitedFetchOptions extends ReadLimits {
   /** A status other than this one (or 304) is reported as what the server answered; any 2xx when unset. */

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import { loadSettings } from '#server/features/availability/index.ts';
 import type { BusyInterval } from './busy-times.ts';
 import { readCalendar } from './calendar-reader.ts';
-import { defaultReadLimits } from './limited-fetch.ts';
+import { defaultReadLimits } from './read-limits.ts';
 import { bookingReferencesBetween, storedBusyBetween } from './repository.ts';
 import { secretBox } from './secret-box.ts';
 

@@ -4,8 +4,8 @@ import type { Database } from '#server/db/schema.ts';
 import { loadSettings } from '#server/features/availability/index.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { readCalendar } from './calendar-reader.ts';
-import { defaultReadLimits, type ReadLimits } from './limited-fetch.ts';
 import { CalendarReadError, failureWords } from './read-error.ts';
+import { defaultReadLimits, type ReadLimits } from './read-limits.ts';
 import {
   bookingReferencesBetween,
   type ClaimedCalendar,

@@ -1,4 +1,5 @@
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { createRequire } from 'node:module';
+import type { SaxesTagNS } from 'saxes';
 import { escapeHtml } from '#shared/html.ts';
 
 // An uploaded SVG logo, made safe to show anywhere. What could run or reach out (a script, an event
@@ -83,6 +84,8 @@ const ownReference = /^#[^\s]*$/;
  * run or reach out, or is not an SVG drawing.
  */
 export function safeSvg(source: string): string {
+  // The XML parser is loaded with the first upload, not by every start.
+  const { SaxesParser } = createRequire(import.meta.url)('saxes') as typeof import('saxes');
   const parser = new SaxesParser({ xmlns: true, position: false });
   const out: string[] = [];
   /** How deep inside an element that is left out we are: 0 while writing. */
