@@ -14,6 +14,7 @@ import {
   emailFirm,
   finishedHtml,
   unbrokenPhone,
+  withPublicOrigin,
 } from './layout.ts';
 
 // The HTML part is drawn from parts React drew once (email-html.ts): it must be what React draws of the
@@ -92,6 +93,20 @@ describe('an email’s HTML part', () => {
         expect(await renderEmailHtml(body)).toBe(await renderWhole(body));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('holds the site’s address already when drawn for a site, as the outbox sends it', async () => {
+    const origin = 'https://www.o-brien&marsh.example';
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const whole = withPublicOrigin(
+          { to: 'a@example.com', subject: '', text: '', html: await renderWhole(body) },
+          origin,
+        );
+        expect(await renderEmailHtml(body, origin)).toBe(whole.html);
+      }),
+      { numRuns: 50 },
     );
   });
 });

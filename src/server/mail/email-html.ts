@@ -1,6 +1,8 @@
 import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { createElement as h } from 'react';
+import { escapeHtml } from '#shared/html.ts';
+import { publicOriginToken } from '#shared/public-origin.ts';
 import { type Accent, accentOf } from './accent.ts';
 import { block, type EmailBlock } from './email-blocks.ts';
 import { type EmailBody, type EmailFirm, EmailLayout, finishedHtml, unbrokenPhone } from './layout.ts';
@@ -45,24 +47,40 @@ function keptFor<T>(make: (key: string) => Promise<T>) {
   };
 }
 
-/** The layout for one firm, split where the inbox line and the blocks go; the heading is marked. */
+/**
+ * The layout for one firm (and the site's address, when given, in place of its token), in pieces around
+ * the inbox line, the blocks and the heading. The phone number is made unbreakable here, once.
+ */
 const frameOf = keptFor(async (key) => {
-  const firm = JSON.parse(key) as EmailFirm;
-  const html = finishedHtml(
-    await render(
-      h(EmailLayout, {
-        firm,
-        heading: mark('heading'),
-        preview: h(previewTag),
-        content: h(blocksTag),
-      }),
+  const { firm, origin } = JSON.parse(key) as { firm: EmailFirm; origin?: string };
+  let html = unbrokenPhone(
+    finishedHtml(
+      await render(
+        h(EmailLayout, {
+          firm,
+          heading: mark('heading'),
+          preview: h(previewTag),
+          content: h(blocksTag),
+        }),
+      ),
+      firm.typeface,
     ),
-    firm.typeface,
+    firm.phone,
   );
+  if (origin) html = html.replaceAll(publicOriginToken, escapeHtml(origin));
   const [beforePreview = '', rest = ''] = html.split(`<${previewTag}></${previewTag}>`);
   const [betweenThem = '', afterBlocks = ''] = rest.split(`<${blocksTag}></${blocksTag}>`);
-  return { beforePreview, betweenThem, afterBlocks };
+  const aroundHeading = (part: string) => part.split(mark('heading'));
+  return {
+    beforePreview: aroundHeading(beforePreview),
+    betweenThem: aroundHeading(betweenThem),
+    afterBlocks,
+  };
 });
+
+/** Pieces joined with `value` between each two, as ropes: the email's text is copied once, as it is sent. */
+const joinedWith = (pieces: string[], value: string) =>
+  pieces.reduce((joined, piece, i) => (i === 0 ? piece : joined + value + piece), '');
 
 /** Each kind of block drawn with marks for its words, in one firm's colour and typeface. */
 const blocksOf = keptFor(async (key) => {
@@ -136,15 +154,20 @@ function blockHtml(item: EmailBlock, parts: Parts): string {
   }
 }
 
-/** The HTML part of an email: the body drawn in the firm's layout. */
-export async function renderEmailHtml(body: EmailBody): Promise<string> {
+/**
+ * The HTML part of an email: the body drawn in the firm's layout. With `origin`, the site's address is in
+ * it already (withPublicOrigin, layout.ts, then finds nothing to replace).
+ */
+export async function renderEmailHtml(body: EmailBody, origin?: string): Promise<string> {
   const { firm } = body;
   const [frame, parts] = await Promise.all([
-    frameOf(JSON.stringify(firm)),
+    frameOf(JSON.stringify({ firm, origin })),
     blocksOf(JSON.stringify({ brand: firm.brand, typeface: firm.typeface })),
   ]);
-  const drawn = body.blocks.map((item) => blockHtml(item, parts));
-  const heading = escaped(body.heading);
-  const html = `${filled(frame.beforePreview, { heading })}${await previewHtml(body.preview)}${filled(frame.betweenThem, { heading })}${drawn.join('')}${frame.afterBlocks}`;
-  return unbrokenPhone(html, firm.phone);
+  // The frame's phone number is unbreakable already; the message's words are made so here, piece by piece.
+  const unbroken = (html: string) => unbrokenPhone(html, firm.phone);
+  const heading = unbroken(escaped(body.heading));
+  const preview = unbroken(await previewHtml(body.preview));
+  const drawn = body.blocks.map((item) => unbroken(blockHtml(item, parts)));
+  return `${joinedWith(frame.beforePreview, heading)}${preview}${joinedWith(frame.betweenThem, heading)}${drawn.join('')}${frame.afterBlocks}`;
 }

@@ -18,9 +18,9 @@ const lineBreak = /[\r\n]/;
  * Draws a message's `body` as its HTML part, as it is sent. The outbox keeps the body (the words and the
  * firm as they were when it was queued), a fifth of the HTML's size: a retry draws the same HTML again.
  */
-export async function composeMail(draft: MailMessage): Promise<MailMessage> {
+export async function composeMail(draft: MailMessage, origin?: string): Promise<MailMessage> {
   const { body, ...rest } = draft;
-  return body ? { ...rest, html: await renderEmailHtml(body) } : rest;
+  return body ? { ...rest, html: await renderEmailHtml(body, origin) } : rest;
 }
 
 /**

@@ -94,7 +94,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       await transport.send({
         messageId,
-        message: await prepare(withPublicOrigin(await composeMail(row.message), publicOrigin)),
+        message: await prepare(withPublicOrigin(await composeMail(row.message, publicOrigin), publicOrigin)),
       });
       sent.push(row.id);
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
