@@ -11,6 +11,7 @@ import { build } from 'vite';
 import type * as Prerender from '#client/prerender.tsx';
 import { typefaceIds, typefaces } from '#shared/typefaces.ts';
 import { processAlive } from './process-alive.ts';
+import { bundleServer } from './server-bundle.ts';
 import { sourceHash } from './source-hash.ts';
 import { writeStrippedCopies } from './stripped-copies.ts';
 
@@ -26,6 +27,9 @@ for (const name of readdirSync(path.dirname(target))) {
     rmSync(path.join(path.dirname(target), name), { recursive: true, force: true });
 }
 
+// A build is for production whatever NODE_ENV the shell has (`npm start` from a test's environment): its
+// pages use React's production JSX runtime, which the server's bundle holds (scripts/server-bundle.ts).
+process.env.NODE_ENV = 'production';
 // One moment for both builds, so a page's prerendered HTML and its first render in the browser agree.
 process.env.VITE_BUILD_TIME ??= new Date().toISOString();
 await build({ logLevel: 'warn', build: { outDir: path.join(dist, 'client') } });
@@ -116,6 +120,7 @@ const precompress = (dir: string) => {
 precompress(path.join(dist, 'client'));
 
 writeStrippedCopies(path.join(dist, 'server'));
+await bundleServer(dist, target);
 
 writeFileSync(
   path.join(dist, 'build-info.json'),

@@ -1,22 +1,16 @@
 // `npm start`: builds the site when its sources changed since the last build (or the build lacks the
-// server's type-stripped copies, decision 025), then runs the server.
+// server's bundle or its type-stripped copies, decisions 025 and 026), then runs the server's bundle.
 // Several instances started at once from one checkout take turns: the first builds, holding dist.lock,
 // and the others wait for it and then find the build current.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { buildIsCurrent, serverBundle } from './current-build.ts';
 import { processAlive } from './process-alive.ts';
-import { sourceHash } from './source-hash.ts';
 
 const lock = 'dist.lock';
-
-function lastBuildHash() {
-  try {
-    return JSON.parse(readFileSync('dist/build-info.json', 'utf8')).sourceHash as string;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Takes the build lock, or says it is held; a lock left by a process that died is taken over. */
 function takeLock(): boolean {
@@ -31,9 +25,6 @@ function takeLock(): boolean {
     return false;
   }
 }
-
-/** Whether the last build is of these sources, and whole: the server's stripped copies too. */
-const buildIsCurrent = () => lastBuildHash() === sourceHash() && existsSync('dist/server');
 
 if (!buildIsCurrent()) {
   if (!takeLock()) {
@@ -52,4 +43,4 @@ if (!buildIsCurrent()) {
     rmSync(lock, { recursive: true, force: true });
   }
 }
-await import('#server/main.ts');
+await import(pathToFileURL(path.resolve(serverBundle)).href);

@@ -4,15 +4,18 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The Node flags `npm start` gives the server (package.json), so that it runs here as a firm runs it. */
-const startFlags: string[] =
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.match(/(?<= )--\S+/g) ?? [];
+/** What `npm start` runs (package.json): its Node flags and environment, so that the server runs here as a firm runs it. */
+const startCommand: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const startFlags: string[] = startCommand.match(/(?<= )--\S+/g) ?? [];
+const startEnvironment = Object.fromEntries(
+  [...startCommand.matchAll(/(?<=^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map(([, name, value]) => [name, value]),
+);
 
 /** The server's SESSION_SECRET, which also keys the unsubscribe links a benchmark's campaign makes. */
 export const benchSecret = 'bench-7Kq2vX9pL4mZ8rT1wN6cH3yB5dG0fJ';
 
 /**
- * The built site in production mode, as a firm runs it (through npm start's launcher, `scripts/run.js`),
+ * The built site in production mode, as a firm runs it (`npm start`: its launcher and the build's bundle),
  * on `databaseUrl`, showing the demo firm as a site does after `npm run demo:load` (a production site
  * without a firm only says it is being set up); `demo: false` leaves the database as it is, for timing
  * the start alone. Its output is drained and dropped, as a log shipper would take it. Production sends
@@ -25,6 +28,9 @@ export function spawnProductionServer(
   { demo = true }: { demo?: boolean } = {},
 ): ChildProcess {
   const siteEnv = {
+    ...startEnvironment,
+    // As BENCH_SERVER_FLAGS, for comparing settings: e.g. {"MALLOC_ARENA_MAX":"8"}.
+    ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -45,7 +51,7 @@ export function spawnProductionServer(
       ...startFlags,
       ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
       'scripts/run.js',
-      'src/server/main.ts',
+      'scripts/start.ts',
     ],
     {
       cwd: root,

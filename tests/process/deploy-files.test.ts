@@ -48,9 +48,9 @@ describe('deploy/Dockerfile', () => {
       .filter((step) => step.keyword === 'RUN')
       .flatMap((step) => npmCommands(step.argument));
     expect(commands).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev']);
-    // npm would not pass the stop signal on to the server.
+    // npm would not pass the stop signal on to the server; env sets what npm's shell would.
     const run = steps.findLast((step) => step.keyword === 'CMD')?.argument ?? '[]';
-    expect((JSON.parse(run) as string[]).join(' ')).toBe(startCommand);
+    expect((JSON.parse(run) as string[]).join(' ')).toBe(`/usr/bin/env ${startCommand}`);
     const readme = read('README.md');
     expect(readme).toContain('npm ci && npm start');
     expect(readme).toContain('`npm run build`');

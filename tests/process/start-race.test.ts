@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // Two instances started at once from one checkout that has never been built: the first builds while the
 // second waits for it, and both serve the one build (scripts/start.ts, scripts/build.ts); and a build
-// missing the server's stripped copies is made again.
+// missing the server's bundle or its stripped copies is made again.
 
 const root = path.resolve(import.meta.dirname, '../..');
 let checkout: string;
@@ -69,10 +69,13 @@ it('takes turns building when two instances start at once, and both serve', asyn
   expect(readdirSync(checkout).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
 }, 60_000);
 
-it('builds again when the build lacks the server’s stripped copies', async () => {
-  rmSync(path.join(checkout, 'dist/server'), { recursive: true });
-  const output = await start('third');
-  expect(output).toContain('Building the site');
-  expect(output).not.toMatch(/Warning/);
-  expect(existsSync(path.join(checkout, 'dist/server/src/server/main.ts.js'))).toBe(true);
-}, 60_000);
+it('builds again when the build lacks the server’s bundle or its stripped copies', async () => {
+  for (const part of ['dist/server', 'dist/server-bundle']) {
+    rmSync(path.join(checkout, part), { recursive: true });
+    const output = await start(part.replace('/', '-'));
+    expect(output).toContain('Building the site');
+    expect(output).not.toMatch(/Warning/);
+    expect(existsSync(path.join(checkout, 'dist/server/src/server/main.ts.js'))).toBe(true);
+    expect(existsSync(path.join(checkout, 'dist/server-bundle/main.js'))).toBe(true);
+  }
+}, 90_000);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildIsCurrent, serverBundle } from '../../scripts/current-build.ts';
 import { freePort } from './ports.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
@@ -19,10 +20,13 @@ export interface RunningSite {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The build's bundle of the server, as `npm start` runs it, when the build is of the sources as they are. */
+let entry: string | undefined;
 
 /**
- * Starts the built site as a separate process, as `npm start` runs it: its own SQLite file in a temporary
- * folder, a random port, and a test SMTP server receiving its mail. Pass the `dataDir` and `smtp` of a
+ * Starts the built site as a separate process, as `npm start` runs it (the server's bundle; the sources
+ * when they changed since the build): its own SQLite file in a temporary folder, a random port, and a
+ * test SMTP server receiving its mail. Pass the `dataDir` and `smtp` of a
  * killed site to start it again on the same database.
  */
 export async function startSite(
@@ -35,7 +39,8 @@ export async function startSite(
   const dataDir = reuse.dataDir ?? mkdtempSync(path.join(tmpdir(), 'practice-site-e2e-'));
   const smtp = reuse.smtp ?? (await startSmtpServer());
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  entry ??= buildIsCurrent(root) ? serverBundle : 'src/server/main.ts';
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

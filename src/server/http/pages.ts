@@ -22,7 +22,10 @@ export interface Page {
   gzip: Buffer;
 }
 
-/** Who renders the pages: the build's bundle of src/client/prerender.tsx. */
+/**
+ * Who renders the pages: the build's bundle of src/client/prerender.tsx, as the server's bundle holds it
+ * (scripts/server-bundle.ts), sharing that bundle's React.
+ */
 type Renderer = typeof import('#client/prerender.tsx');
 
 /**
@@ -45,7 +48,7 @@ export class SitePages {
    * pages' tokens (each escaped here): the site's origin, the bot check's settings, the retention period.
    */
   static async load(distDir: string, values: Record<string, string>, firm: SiteFirm): Promise<SitePages> {
-    const rendererFile = path.join(distDir, 'ssr/prerender.js');
+    const rendererFile = path.join(distDir, 'server-bundle/renderer.js');
     if (!existsSync(rendererFile)) throw new Error(`No page renderer in ${distDir}: run npm run build first`);
     const renderer: Renderer = await import(pathToFileURL(rendererFile).href);
     const assets = JSON.parse(readFileSync(path.join(distDir, 'page-assets.json'), 'utf8')) as SiteAssets;
