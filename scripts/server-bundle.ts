@@ -32,10 +32,11 @@ function packageOf(id: string): string | null {
  * Two changes to the site's own modules, each with its source map. First, the modules find files beside
  * themselves (a worker's script, the theme, the seeds) through import.meta: each keeps pointing at its own
  * source file, wherever the bundle that holds it lies, as long as the bundle stays where it was built
- * relative to the sources. Second, characters beyond ASCII are written as escapes (output.charset leaves
- * those of tagged templates, which the site's html`` and sql`` read as written): V8 keeps a script
- * holding one character beyond Latin-1 as two bytes per character, so one curly quote in the site's words
- * would double the memory of its whole chunk. JSX text would show an escape as it is, so none is allowed.
+ * relative to the sources. Second, characters beyond ASCII are written as escapes, in tagged templates
+ * too, which output.charset leaves as they are (the site's tags, html`` and sql``, read the escaped
+ * strings, never the raw ones): V8 keeps a script holding one character beyond Latin-1 as two bytes per
+ * character, so one curly quote in the site's words would double the memory of its whole chunk. JSX text
+ * would show an escape as it is, so the server may import none.
  */
 function siteModules(root: string, outDir: string): Plugin {
   return {
@@ -141,8 +142,7 @@ export async function bundleServer(build: string, runAt = build, root = process.
       // chunk give the lines (NODE_OPTIONS=--enable-source-maps).
       minify: { mangle: false, compress: true, codegen: { removeWhitespace: true } },
       sourcemap: true,
-      // V8 keeps a script holding one character beyond Latin-1 as two bytes per character: a curly
-      // quote in the site's words would double the memory of its whole chunk.
+      // The packages' characters beyond ASCII as escapes too (siteModules says why).
       charset: 'ascii',
       // A chunk per package keeps each script V8 parses small (one file of 3 MB left 20 MB of its parse
       // in the C heap), and the packages' modules run in the order they would unbundled.
