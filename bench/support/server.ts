@@ -1,15 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { startEnvironment, startFlags } from '../../tests/support/start-command.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** What `npm start` runs (package.json): its Node flags and environment, so that the server runs here as a firm runs it. */
-const startCommand: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
-const startFlags: string[] = startCommand.match(/(?<= )--\S+/g) ?? [];
-const startEnvironment = Object.fromEntries(
-  [...startCommand.matchAll(/(?<=^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].map(([, name, value]) => [name, value]),
-);
 
 /** The server's SESSION_SECRET, which also keys the unsubscribe links a benchmark's campaign makes. */
 export const benchSecret = 'bench-7Kq2vX9pL4mZ8rT1wN6cH3yB5dG0fJ';

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { requiredInProduction } from '#server/config.ts';
 import { startTestApp } from '../support/app.ts';
 import { freePort } from '../support/ports.ts';
+import { startCommand } from '../support/start-command.ts';
 
 // The files in deploy/ for the common hosts. This machine cannot pull container images, so the image is
 // checked by what it runs (the README's commands, which every other test runs too), and the compose file
@@ -14,8 +15,6 @@ import { freePort } from '../support/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** What `npm start` runs (package.json), which the image and the unit run without npm. */
-const startCommand: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const runs = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' }).status === 0;
 
