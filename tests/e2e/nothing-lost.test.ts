@@ -4,7 +4,7 @@ import { draftRestoredMessage } from '#client/features/back-office/drafts.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { returnNotice } from '#shared/return-path.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
 import { fixturePassword, signIn, staffMember } from '../support/signed-in.ts';
@@ -19,8 +19,13 @@ const staffEmail = 'partner@fenwickhale.test';
 const colleagueEmail = 'colleague@fenwickhale.test';
 const password = fixturePassword;
 
-/** Fills in and sends the login page's form, and waits to land on `landing`. */
+/**
+ * Fills in and sends the login page's form once its script runs (sent before, the form is refused as sent
+ * without one, and the page to return to, which the script reads from the address, is lost), and waits to
+ * land on `landing`.
+ */
 async function signInOnLoginPage(page: Page, landing: string, email = staffEmail) {
+  await hydrated(page);
   const form = page.locator('form.account-form');
   await form.getByLabel('Email address').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
