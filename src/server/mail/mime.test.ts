@@ -19,6 +19,7 @@ const words = fc.oneof(
     '£1,200 — “quoted” 👩‍💼 café',
     `${'é'.repeat(40)}\n${'x'.repeat(74)}é`,
     '.a line that starts with a dot\n.\n',
+    'a carriage return\ralone, and one at the end\r',
     // Longer than the room kept from one email to the next.
     `${'é'.repeat(40_000)} = ${'x'.repeat(100)}`,
     '',
@@ -29,12 +30,18 @@ const senders: fc.Arbitrary<MailFrom> = fc.constantFrom(
   { name: 'Fenwick & Hale, Accountants', address: 'hello@fenwickhale.co.uk' },
   { name: 'Zoë O’Brien “Tax”', address: 'zoe@obrienmarsh.example' },
 );
+/**
+ * Nodemailer writes a carriage return that ends no line into a 7bit body as it is, which RFC 5322 does
+ * not allow and mail programs read in different ways; the site quotes it (=0D), which the second test
+ * below holds. Compared with nodemailer, bodies hold none.
+ */
+const bodyWords = words.map((w) => w.replace(/\r(?!\n)/g, ''));
 const messages: fc.Arbitrary<MailMessage> = fc.record(
   {
     to: fc.constantFrom('ann@example.com', 'Bob.Smith+tax@sub.example.co.uk'),
     subject: words,
-    text: words,
-    html: words.map((w) => `<p>${w}</p>`),
+    text: bodyWords,
+    html: bodyWords.map((w) => `<p>${w}</p>`),
     replyTo: fc.constantFrom('amira@example.com'),
     headers: fc.constantFrom<Record<string, string>>(
       {
