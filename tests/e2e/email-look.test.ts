@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { confirmationEmail } from '#server/features/booking/emails.ts';
 import { withMeetingLink } from '#server/features/booking/index.ts';
 import { makeSitePictures } from '#server/features/firm/site-pictures.ts';
-import { withPublicOrigin } from '#server/mail/layout.ts';
 import { composeMail } from '#server/mail/outbox.ts';
 import { sharedBrowser } from '../support/browser.ts';
 import { demoFirm } from '../support/firms.ts';
@@ -33,7 +32,7 @@ beforeAll(async () => {
     },
     now,
   );
-  const message = withMeetingLink(withPublicOrigin(await composeMail(draft), publicUrl.origin), null);
+  const message = withMeetingLink(await composeMail(draft, publicUrl.origin), null);
   html = message.html ?? '';
 });
 

@@ -155,8 +155,8 @@ function blockHtml(item: EmailBlock, parts: Parts): string {
 }
 
 /**
- * The HTML part of an email: the body drawn in the firm's layout. With `origin`, the site's address is in
- * it already (withPublicOrigin, layout.ts, then finds nothing to replace).
+ * The HTML part of an email: the body drawn in the firm's layout, with the site's address (`origin`) in
+ * place of the layout's token when given (as the outbox sends it, outbox.ts).
  */
 export async function renderEmailHtml(body: EmailBody, origin?: string): Promise<string> {
   const { firm } = body;

@@ -23,7 +23,6 @@ import { validApplication } from '#tests/support/applications.ts';
 import { demoFirm } from '#tests/support/firms.ts';
 import { sampleBooking } from '#tests/support/sample-booking.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
-import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import { composeMail } from './outbox.ts';
 import { smtpTransport } from './transport.ts';
@@ -154,7 +153,7 @@ beforeAll(async () => {
   const transport = smtpTransport(smtp.url, () => 'Fenwick & Hale <hello@fenwickhale.co.uk>');
   try {
     for (const [index, [kind, draft, url]] of kinds.entries()) {
-      const message = withMeetingLink(withPublicOrigin(await composeMail(draft), publicUrl.origin), url);
+      const message = withMeetingLink(await composeMail(draft, publicUrl.origin), url);
       await transport.send({
         messageId: `<outbox-${index + 1}-${now.getTime()}@${publicUrl.hostname}>`,
         message,

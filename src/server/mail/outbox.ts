@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { renderEmailHtml } from './email-html.ts';
+import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 
 export interface OutboxRow {
@@ -17,10 +18,12 @@ const lineBreak = /[\r\n]/;
 /**
  * Draws a message's `body` as its HTML part, as it is sent. The outbox keeps the body (the words and the
  * firm as they were when it was queued), a fifth of the HTML's size: a retry draws the same HTML again.
+ * The site's address (`origin`) goes where the layout leaves its token, drawn into the firm's kept layout;
+ * an HTML part queued already drawn (a newsletter, or a message an earlier version queued) has it put in.
  */
-export async function composeMail(draft: MailMessage, origin?: string): Promise<MailMessage> {
+export async function composeMail(draft: MailMessage, origin: string): Promise<MailMessage> {
   const { body, ...rest } = draft;
-  return body ? { ...rest, html: await renderEmailHtml(body, origin) } : rest;
+  return body ? { ...rest, html: await renderEmailHtml(body, origin) } : withPublicOrigin(rest, origin);
 }
 
 /**

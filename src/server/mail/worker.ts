@@ -3,7 +3,6 @@ import { createPoller } from '#server/jobs/poller.ts';
 import { checkpointOwed, type Db, forgetOverwrittenBytes } from '../db/database.ts';
 import { scrubText } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
-import { withPublicOrigin } from './layout.ts';
 import type { MailMessage } from './message.ts';
 import {
   claimDueMessages,
@@ -94,7 +93,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       await transport.send({
         messageId,
-        message: await prepare(withPublicOrigin(await composeMail(row.message, publicOrigin), publicOrigin)),
+        message: await prepare(await composeMail(row.message, publicOrigin)),
       });
       sent.push(row.id);
       log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
