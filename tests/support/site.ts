@@ -20,14 +20,14 @@ export interface RunningSite {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** The build's bundle of the server, as `npm start` runs it, when the build is of the sources as they are. */
+/** What a site runs: the build's bundle of the server when the build is of the sources as they are, else the sources. */
 let entry: string | undefined;
 
 /**
  * Starts the built site as a separate process, as `npm start` runs it (the server's bundle; the sources
  * when they changed since the build): its own SQLite file in a temporary folder, a random port, and a
- * test SMTP server receiving its mail. Pass the `dataDir` and `smtp` of a
- * killed site to start it again on the same database.
+ * test SMTP server receiving its mail. Pass the `dataDir` and `smtp` of a killed site to start it again
+ * on the same database.
  */
 export async function startSite(
   env: Record<string, string> = {},
