@@ -127,6 +127,8 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s siteverify', (provider) =
       [{ ...good, action: 'showsubmit' }, 'token for action showsubmit'],
       [{ ...good, hostname: 'evil.example' }, 'token made on evil.example'],
       ['hang', 'siteverify timed out'],
+      // Read no further than 64 KB: a provider's answer is a few hundred bytes.
+      [{ ...good, padding: 'x'.repeat(70_000) }, 'siteverify unreachable or unreadable'],
     ];
     for (const [answer, reason] of cases) {
       const token = `${provider}-${reason}`;

@@ -1,4 +1,5 @@
 import type { BotCheckPublicSettings } from '#shared/bot-check.ts';
+import { postForm, TimedOut } from './post-form.ts';
 import { type BotCheck, failed, passed } from './types.ts';
 
 export interface SiteverifyOptions {
@@ -34,17 +35,19 @@ export function siteverifyCheck(options: SiteverifyOptions): BotCheck {
       if (!token || token.length > 10_000) return failed('no token');
       let answer: SiteverifyAnswer;
       try {
-        const response = await fetch(options.verifyUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ secret: options.secretKey, response: token, remoteip: ipAddress }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
-        });
-        if (!response.ok) return failed(`siteverify answered ${response.status}`);
-        answer = (await response.json()) as SiteverifyAnswer;
+        const response = await postForm(
+          options.verifyUrl,
+          { secret: options.secretKey, response: token, remoteip: ipAddress },
+          { timeoutMs: options.timeoutMs ?? 5000 },
+        );
+        if (response.status < 200 || response.status > 299) {
+          return failed(`siteverify answered ${response.status}`);
+        }
+        answer = Object(JSON.parse(response.body)) as SiteverifyAnswer;
       } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError';
-        return failed(timedOut ? 'siteverify timed out' : 'siteverify unreachable or unreadable');
+        return failed(
+          error instanceof TimedOut ? 'siteverify timed out' : 'siteverify unreachable or unreadable',
+        );
       }
       if (answer.success !== true) {
         const codes = Array.isArray(answer['error-codes']) ? answer['error-codes'].join(', ') : 'none given';
