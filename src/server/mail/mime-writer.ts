@@ -43,16 +43,22 @@ export class MimeWriter {
 
 /** Kept for every email: almost every one fits (a larger one grows room of its own, left to the collector). */
 const keptRoom = Buffer.allocUnsafe(128 * 1024);
-const keptUtf8 = new Uint8Array(32 * 1024);
+const keptUtf8 = new Uint8Array(64 * 1024);
 const encoder = new TextEncoder();
 
-/** `text` in UTF-8 (at most 3 bytes a UTF-16 unit), in the kept room when it fits. */
+/**
+ * `text` in UTF-8, in the kept room when it fits there. (Room for the worst case, 3 bytes a UTF-16 unit,
+ * is made only when it does not: an email's HTML is mostly ASCII, and fresh room for three times it cost
+ * more than encoding it.)
+ */
 function readUtf8(text: string): { bytes: Uint8Array; length: number } {
-  const bytes = 3 * text.length <= keptUtf8.length ? keptUtf8 : new Uint8Array(3 * text.length);
+  const { read, written } = encoder.encodeInto(text, keptUtf8);
+  if (read === text.length) return { bytes: keptUtf8, length: written };
+  const bytes = new Uint8Array(3 * text.length);
   return { bytes, length: encoder.encodeInto(text, bytes).written };
 }
 
-const hexDigits = '0123456789ABCDEF';
+const hexDigits = Buffer.from('0123456789ABCDEF');
 const equals = 0x3d;
 const cr = 0x0d;
 const lf = 0x0a;
@@ -84,9 +90,16 @@ function withCrlf(bytes: Uint8Array, length: number, out: Buffer, at: number): n
   return at;
 }
 
-/** The bytes quoted-printable keeps as they are wherever they stand: printable ASCII but `=`. */
+/**
+ * The bytes quoted-printable keeps as they are: printable ASCII but `=` (`kept`) wherever they stand, and
+ * a space or a tab (`keptInside`) unless it ends a line.
+ */
+const kept = 1;
+const keptInside = 2;
 const plain = new Uint8Array(256);
-for (let byte = space + 1; byte < 0x7f; byte++) plain[byte] = byte === equals ? 0 : 1;
+for (let byte = space + 1; byte < 0x7f; byte++) plain[byte] = byte === equals ? 0 : kept;
+plain[space] = keptInside;
+plain[tab] = keptInside;
 
 /**
  * RFC 2045 quoted-printable of `length` bytes of UTF-8 into `out` from `at`: each line break becomes
@@ -98,8 +111,12 @@ function quotedPrintable(bytes: Uint8Array, length: number, out: Buffer, at: num
   let lineLength = 0;
   for (let i = 0; i < length; i++) {
     const byte = bytes[i] as number;
-    // Most of an email: a byte kept as it is.
-    if (plain[byte] === 1) {
+    // Most of an email: a byte kept as it is (a space before a line break or a CR is left to the checks below).
+    const keep = plain[byte];
+    if (
+      keep === kept ||
+      (keep === keptInside && i + 1 < length && bytes[i + 1] !== lf && bytes[i + 1] !== cr)
+    ) {
       if (lineLength === 75) {
         out[at++] = equals;
         out[at++] = cr;
@@ -117,10 +134,8 @@ function quotedPrintable(bytes: Uint8Array, length: number, out: Buffer, at: num
       lineLength = 0;
       continue;
     }
-    const next = i + 1 < length ? bytes[i + 1] : undefined;
-    const endsLine =
-      next === undefined || next === lf || (next === cr && i + 2 < length && bytes[i + 2] === lf);
-    const literal = (byte === space || byte === tab) && !endsLine;
+    // A space or tab before a lone CR stays as it is; anything else here is written as =XX.
+    const literal = keep === keptInside && !endsLine(bytes, i + 1, length);
     const width = literal ? 1 : 3;
     if (lineLength + width > 75) {
       out[at++] = equals;
@@ -132,10 +147,15 @@ function quotedPrintable(bytes: Uint8Array, length: number, out: Buffer, at: num
       out[at++] = byte;
     } else {
       out[at++] = equals;
-      out[at++] = hexDigits.charCodeAt(byte >> 4);
-      out[at++] = hexDigits.charCodeAt(byte & 15);
+      out[at++] = hexDigits[byte >> 4] as number;
+      out[at++] = hexDigits[byte & 15] as number;
     }
     lineLength += width;
   }
   return at;
+}
+
+/** Whether a line ends at `at`: the text ends there, or a line break starts there. */
+function endsLine(bytes: Uint8Array, at: number, length: number): boolean {
+  return at === length || bytes[at] === lf || (bytes[at] === cr && at + 1 < length && bytes[at + 1] === lf);
 }
