@@ -1,24 +1,19 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
 import { newReference } from '#server/tokens.ts';
 
-/** The tables whose rows a person names by a reference read out on the phone. */
-export type ReferencedTable = 'bookings' | 'enquiries' | 'applications';
-
 /**
- * A reference, starting with the firm's `prefix`, that no row of `table` has yet. References are short enough to read out (newReference), so a new
- * one can repeat an old one: it is drawn again rather than refused by the unique index, which would turn a
- * visitor's booking or enquiry into an error. Pass the transaction that inserts the row.
+ * Inserts a row under a reference, starting with the firm's `prefix`, that no row of its table has yet.
+ * References are short enough to read out (newReference), so a new one can repeat an old one: `insert`
+ * skips a taken reference (ON CONFLICT (reference) DO NOTHING, answering no row) rather than turn a
+ * visitor's booking or enquiry into an error, and another is drawn. One statement, not a look-up and then
+ * an insert: on PostgreSQL each is a round trip. Pass `insert` the transaction that writes the rest.
  */
-export async function freshReference(
-  db: Kysely<Database>,
-  table: ReferencedTable,
+export async function withFreshReference<Row>(
   prefix: string,
+  insert: (reference: string) => Promise<Row | undefined>,
   draw: () => string = () => newReference(prefix),
-): Promise<string> {
+): Promise<Row> {
   for (;;) {
-    const reference = draw();
-    const { rows } = await sql`select 1 from ${sql.table(table)} where reference = ${reference}`.execute(db);
-    if (rows.length === 0) return reference;
+    const row = await insert(draw());
+    if (row) return row;
   }
 }

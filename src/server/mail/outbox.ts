@@ -26,33 +26,49 @@ export async function composeMail(draft: MailMessage, origin: string): Promise<M
   return body ? { ...rest, html: await renderEmailHtml(body, origin) } : withPublicOrigin(rest, origin);
 }
 
+/** An email to queue, and the kind the outbox and the timeline know it by. */
+export interface QueuedMail {
+  kind: string;
+  message: MailMessage;
+}
+
 /**
- * Queues an email. Pass the transaction that writes the record the email is about, so the two are
- * stored together or not at all; the worker sends it after the commit.
+ * Queues emails, in the order given, in one statement. Pass the transaction that writes the record they
+ * are about, so the two are stored together or not at all; the worker sends them after the commit.
  */
-export async function enqueueMail(db: Kysely<Database>, kind: string, message: MailMessage, now: Date) {
-  for (const [name, value] of [
-    ['to', message.to],
-    ['subject', message.subject],
-    ...Object.entries(message.headers ?? {}),
-  ]) {
-    // Nodemailer encodes headers safely, but an address or subject with a line break is a bug upstream.
-    if (lineBreak.test(`${name}${value}`)) throw new Error(`Mail header ${name} contains a line break`);
+export async function enqueueMails(db: Kysely<Database>, mails: QueuedMail[], now: Date) {
+  if (mails.length === 0) return;
+  for (const { message } of mails) {
+    for (const [name, value] of [
+      ['to', message.to],
+      ['subject', message.subject],
+      ...Object.entries(message.headers ?? {}),
+    ]) {
+      // Nodemailer encodes headers safely, but an address or subject with a line break is a bug upstream.
+      if (lineBreak.test(`${name}${value}`)) throw new Error(`Mail header ${name} contains a line break`);
+    }
   }
   const at = now.toISOString();
   await db
     .insertInto('outbox_messages')
-    .values({
-      kind,
-      recipient: message.to,
-      subject: message.subject,
-      reply_to: message.replyTo ?? null,
-      message: JSON.stringify(message),
-      status: 'pending',
-      next_attempt_at: at,
-      created_at: at,
-    })
+    .values(
+      mails.map(({ kind, message }) => ({
+        kind,
+        recipient: message.to,
+        subject: message.subject,
+        reply_to: message.replyTo ?? null,
+        message: JSON.stringify(message),
+        status: 'pending' as const,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
     .execute();
+}
+
+/** Queues one email (enqueueMails). */
+export async function enqueueMail(db: Kysely<Database>, kind: string, message: MailMessage, now: Date) {
+  await enqueueMails(db, [{ kind, message }], now);
 }
 
 /** The kind of the messages a newsletter campaign queues, one per subscriber. */

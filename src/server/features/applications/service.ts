@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { freshReference } from '#server/leads/fresh-reference.ts';
+import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import type { AnswersAsAsked, ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
@@ -30,19 +30,22 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
         ...(ownAnswers.length > 0 && { ownAnswers }),
       };
       const reference = await db.transaction().execute(async (trx) => {
-        const reference = await freshReference(trx, 'applications', mail.firm().referencePrefix);
         const at = now();
-        await trx
-          .insertInto('applications')
-          .values({
-            reference,
-            email: answers.emailAddress,
-            your_name: answers.yourName,
-            business_name: answers.businessName,
-            answers: JSON.stringify(stored),
-            created_at: at.toISOString(),
-          })
-          .execute();
+        const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
+          trx
+            .insertInto('applications')
+            .values({
+              reference,
+              email: answers.emailAddress,
+              your_name: answers.yourName,
+              business_name: answers.businessName,
+              answers: JSON.stringify(stored),
+              created_at: at.toISOString(),
+            })
+            .onConflict((conflict) => conflict.column('reference').doNothing())
+            .returning('reference')
+            .executeTakeFirst(),
+        );
         await enqueueMail(
           trx,
           'application-staff-notice',

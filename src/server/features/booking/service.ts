@@ -5,10 +5,10 @@ import type { Database } from '#server/db/schema.ts';
 import { writeTransaction } from '#server/db/write-transaction.ts';
 import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
-import { freshReference } from '#server/leads/fresh-reference.ts';
+import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import type { BookingForMail, BookingMailSettings } from '#server/mail/booked-call.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
-import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueMail, enqueueMails } from '#server/mail/outbox.ts';
+import type { RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
@@ -337,39 +337,48 @@ export function createBookingService({
           if (today >= limits.maxPerAddressPerDay) throw new LimitReached('per-network-per-day');
           const taker = await fairestFreeCandidate(trx, candidates, at);
           if (!taker) throw new SlotTaken();
-          const row = await trx
-            .insertInto('bookings')
-            .values({
-              reference: await freshReference(trx, 'bookings', mail.firm().referencePrefix),
-              email: payload.emailAddress,
-              starts_at: taker.slot.start.toISOString(),
-              ends_at: taker.slot.end.toISOString(),
-              local_date: payload.selectedDate,
-              local_time: hhmm,
-              time_zone: firm.timeZone,
-              status: 'confirmed',
-              cancel_token_hash: hashToken(cancelToken),
-              application_id: application?.id ?? null,
-              source_address_hash: networkHash,
-              adviser_id: taker.diary.adviserId,
-              created_at: at.toISOString(),
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await withFreshReference(mail.firm().referencePrefix, (reference) =>
+            trx
+              .insertInto('bookings')
+              .values({
+                reference,
+                email: payload.emailAddress,
+                starts_at: taker.slot.start.toISOString(),
+                ends_at: taker.slot.end.toISOString(),
+                local_date: payload.selectedDate,
+                local_time: hhmm,
+                time_zone: firm.timeZone,
+                status: 'confirmed',
+                cancel_token_hash: hashToken(cancelToken),
+                application_id: application?.id ?? null,
+                source_address_hash: networkHash,
+                adviser_id: taker.diary.adviserId,
+                created_at: at.toISOString(),
+              })
+              .onConflict((conflict) => conflict.column('reference').doNothing())
+              .returningAll()
+              .executeTakeFirst(),
+          );
           const booking = forMail(row, taker.diary);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           // Past the address's cap for the day the call is booked and the staff told, without the email.
-          await enqueueWithinCap(
+          const confirmed = await recipientCap.allows(trx, booking.email, at);
+          await enqueueMails(
             trx,
-            recipientCap,
-            'booking-confirmation',
-            confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
-            at,
-          );
-          await enqueueMail(
-            trx,
-            'booking-staff-notice',
-            staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
+            [
+              ...(confirmed
+                ? [
+                    {
+                      kind: 'booking-confirmation',
+                      message: confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
+                    },
+                  ]
+                : []),
+              {
+                kind: 'booking-staff-notice',
+                message: staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
+              },
+            ],
             at,
           );
           if (row.adviser_id !== null)

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
-import { freshReference } from '#server/leads/fresh-reference.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
-import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
+import { withFreshReference } from '#server/leads/fresh-reference.ts';
+import { enqueueMails } from '#server/mail/outbox.ts';
+import type { RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
@@ -35,36 +35,45 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
         });
       }
       const reference = await db.transaction().execute(async (trx) => {
-        const reference = await freshReference(trx, 'enquiries', mail.firm().referencePrefix);
         const at = now();
-        await trx
-          .insertInto('enquiries')
-          .values({
-            reference,
-            kind: enquiry.kind,
-            name: enquiry.name,
-            email: enquiry.email,
-            organisation: enquiry.organisation,
-            phone: enquiry.phone,
-            postcode: enquiry.postcode,
-            message: enquiry.message,
-            details: JSON.stringify(enquiry.details),
-            ip_address: enquiry.ipAddress,
-            created_at: at.toISOString(),
-          })
-          .execute();
-        await enqueueMail(
-          trx,
-          `${enquiry.kind}-staff-notice`,
-          staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
-          at,
+        const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
+          trx
+            .insertInto('enquiries')
+            .values({
+              reference,
+              kind: enquiry.kind,
+              name: enquiry.name,
+              email: enquiry.email,
+              organisation: enquiry.organisation,
+              phone: enquiry.phone,
+              postcode: enquiry.postcode,
+              message: enquiry.message,
+              details: JSON.stringify(enquiry.details),
+              ip_address: enquiry.ipAddress,
+              created_at: at.toISOString(),
+            })
+            .onConflict((conflict) => conflict.column('reference').doNothing())
+            .returning('reference')
+            .executeTakeFirst(),
         );
         // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
-        await enqueueWithinCap(
+        const acknowledged = await recipientCap.allows(trx, enquiry.email, at);
+        await enqueueMails(
           trx,
-          recipientCap,
-          `${enquiry.kind}-acknowledgement`,
-          enquiryAcknowledgement(mail.firm(), reference, enquiry),
+          [
+            {
+              kind: `${enquiry.kind}-staff-notice`,
+              message: staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
+            },
+            ...(acknowledged
+              ? [
+                  {
+                    kind: `${enquiry.kind}-acknowledgement`,
+                    message: enquiryAcknowledgement(mail.firm(), reference, enquiry),
+                  },
+                ]
+              : []),
+          ],
           at,
         );
         return reference;
