@@ -31,6 +31,7 @@ import * as sitePages from './migrations/028-site-pages.ts';
 import * as builtInPages from './migrations/029-built-in-pages.ts';
 import * as upgrades from './migrations/030-upgrades.ts';
 import * as siteAlerts from './migrations/031-site-alerts.ts';
+import * as outboxClaimOrder from './migrations/032-outbox-claim-order.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '029-built-in-pages': builtInPages,
   '030-upgrades': upgrades,
   '031-site-alerts': siteAlerts,
+  '032-outbox-claim-order': outboxClaimOrder,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */
