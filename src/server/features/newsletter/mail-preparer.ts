@@ -86,7 +86,7 @@ export function newsletterMailPreparer(options: NewsletterMailOptions) {
       ...parts,
       headers: {
         ...unsubscribeHeaders(token, mail),
-        'List-Id': listId(mail.publicUrl.hostname),
+        'List-ID': listId(mail.publicUrl.hostname),
         Precedence: 'bulk',
       },
     };

@@ -153,7 +153,7 @@ describeEachDatabase('adding a campaign’s recipients to the outbox', (kind) =>
 
       const ready = await prepare(first);
       expect(ready.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-      expect(ready.headers?.['List-Id']).toBe('<newsletter.www.example.test>');
+      expect(ready.headers?.['List-ID']).toBe('<newsletter.www.example.test>');
       const link = ready.headers?.['List-Unsubscribe']?.match(/<(https:[^>]+)>/)?.[1];
       expect(link).toMatch(/^https:\/\/www\.example\.test\/unsubscribe\?token=[\w-]{43}$/);
       expect(ready.text).toContain(link);

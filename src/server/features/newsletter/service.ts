@@ -205,7 +205,7 @@ export function createNewsletterService({ db, mail, articleSource, now }: Newsle
             subject: `[Test] ${drawn.subject}`,
             text: drawn.text,
             html: drawn.html,
-            headers: { 'List-Id': listId(mail.publicUrl.hostname) },
+            headers: { 'List-ID': listId(mail.publicUrl.hostname) },
           },
           at,
         );
