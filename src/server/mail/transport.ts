@@ -1,12 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Logger } from 'pino';
 import { redactUrl } from '../logging/redaction.ts';
 import type { Clock } from '../time/clock.ts';
 import type { MailMessage } from './message.ts';
 import { type MailFrom, mimeMessage } from './mime.ts';
+import { smtpPool } from './smtp-pool.ts';
 
 export type { MailFrom };
 
@@ -31,33 +30,26 @@ export interface SmtpOptions extends Partial<typeof smtpTimeouts> {
 }
 
 /**
- * Sends over SMTP through a pool of connections kept open: a mail server's greeting can take 100 ms or
- * more (an early-talker check), so reconnecting for each message would cap a backlog at a few a second,
- * and several connections at once let a newsletter go out while each waits on the server's replies.
- * Timeouts are bounded so a hung server fails a send instead of holding it.
+ * Sends over SMTP through a pool of connections kept open (smtp-pool.ts): a mail server's greeting can
+ * take 100 ms or more (an early-talker check), so reconnecting for each message would cap a backlog at a
+ * few a second, and several connections at once let a newsletter go out while each waits on the server's
+ * replies. Timeouts are bounded so a hung server fails a send instead of holding it.
  */
 export function smtpTransport(
   url: string,
   from: () => MailFrom,
   { maxConnections = 1, ...timeouts }: SmtpOptions = {},
 ): MailTransport {
-  const options: SMTPPool.Options = { url, pool: true, maxConnections, ...smtpTimeouts, ...timeouts };
-  const transporter = nodemailer.createTransport(options);
-  // Each message is drawn into one buffer first (mime.ts) and handed to the pool whole: streamed, it
-  // reaches the socket header by header and line by line, thousands of small writes that took half the
-  // CPU of a newsletter's sending.
+  const pool = smtpPool(url, { maxConnections, ...smtpTimeouts, ...timeouts });
   return {
     async send({ messageId, message }) {
+      // Drawn into one buffer first (mime.ts) and handed over whole: streamed, it reached the socket
+      // header by header and line by line, thousands of small writes.
       const { envelope, raw } = mimeMessage(from(), messageId, message);
-      // The id is in `raw` already; given here too, nodemailer does not draw one of its own to log.
-      await transporter.sendMail({ envelope, raw, messageId });
+      await pool.send(envelope, raw);
     },
-    async check() {
-      await transporter.verify();
-    },
-    close: () => {
-      transporter.close();
-    },
+    check: () => pool.verify(),
+    close: () => pool.close(),
   };
 }
 
