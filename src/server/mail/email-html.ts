@@ -1,5 +1,4 @@
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
 import { createElement as h } from 'react';
 import { escapeHtml } from '#shared/html.ts';
 import { publicOriginToken } from '#shared/public-origin.ts';
@@ -12,6 +11,14 @@ import { type EmailBody, type EmailFirm, EmailLayout, finishedHtml, unbrokenPhon
 // kind of block once per colour, with a mark where each message's words go; a message is then those parts
 // with its words filled in, escaped as React escapes them. mail/email-html.test.ts holds the result equal,
 // character for character, to React drawing the whole email.
+
+/**
+ * React Email's renderer, loaded with the first email rather than at start: it brings an HTML-to-text
+ * converter and its parsers (half a megabyte of code) that a site waiting for its first visitor need not
+ * hold.
+ */
+const render: typeof import('@react-email/render').render = async (...args) =>
+  (await import('@react-email/render')).render(...args);
 
 /** A mark React writes as it is, in text and attributes alike, for the words filled in per message. */
 const mark = (name: string) => `@@practice-site:${name}@@`;
