@@ -15,9 +15,12 @@ export interface Problem {
 /** What a visitor is told when the body is not a form at all (none, a list, a bare value). */
 export const notAFormMessage = 'The request did not hold a form. Please fill in the form and try again.';
 
-/** One plain message per problem, each naming its field. */
+/**
+ * One plain message per problem, each naming its field, and each message once: a value can break two
+ * rules that say the same thing (1e308 as a year is neither whole nor at most 2100).
+ */
 export function validationMessages(error: { issues: readonly Problem[] }): string[] {
-  return error.issues.map((issue) => {
+  const messages = error.issues.map((issue) => {
     const field = issue.path.join('.');
     if (!field && issue.code === 'invalid_type') return notAFormMessage;
     if (issue.code === 'unrecognized_keys' && issue.keys) {
@@ -25,6 +28,7 @@ export function validationMessages(error: { issues: readonly Problem[] }): strin
     }
     return field && zodDefaultMessage.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
   });
+  return [...new Set(messages)];
 }
 
 /** The route schema's problems with a request, from the error Fastify raises (fastify-type-provider-zod's shape). */

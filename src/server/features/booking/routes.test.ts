@@ -60,6 +60,16 @@ describe('available times', () => {
     });
     expect(response.status).toBe(422);
     expect((await response.json()).errorMessages).toEqual(['month must be a whole number from 1 to 12']);
+    // Neither whole nor at most 2100: one message all the same.
+    const huge = await send(site, `/api/gettimesfordate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 1e308, month: 1.5, day: 1, apptType: 'initial' }),
+    });
+    expect((await huge.json()).errorMessages).toEqual([
+      'year must be a whole number from 2000 to 2100',
+      'month must be a whole number from 1 to 12',
+    ]);
     const impossible = await send(site, `/api/gettimesfordate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
