@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   companyNumberProblem,
   companyRegistration,
+  dialHref,
   formatCompanyNumber,
   formatPostcode,
   formatVatNumber,
@@ -68,6 +69,14 @@ describe('a firm’s UK numbers', () => {
     for (const postcode of ['SY1', '12345', 'SY1 2B', 'SYY1 2BQ']) {
       expect(postcodeProblem(postcode), postcode).toBe('Enter a UK postcode, e.g. AB1 2CD');
     }
+  });
+
+  it('dials any number a visitor typed: a UK one with +44, another as typed, none without enough digits', () => {
+    expect(dialHref('07700 900123')).toBe('tel:+447700900123');
+    expect(dialHref('+33 1 23 45 67 89')).toBe('tel:+33123456789');
+    expect(dialHref('212-555-0100 ext')).toBe('tel:2125550100');
+    expect(dialHref('call me')).toBeNull();
+    expect(dialHref('12345')).toBeNull();
   });
 
   it('takes UK telephone numbers however they are spaced, and dials them with +44', () => {

@@ -103,6 +103,18 @@ export function phoneHref(value: string): string {
 }
 
 /**
+ * A `tel:` link for a number as a visitor typed it: a UK number as phoneHref gives it, any other with its
+ * digits and a leading +, as typed (+33 1 23 45 67 89 → tel:+33123456789). Null when it holds too few
+ * digits to ring.
+ */
+export function dialHref(value: string): string | null {
+  if (nationalDigits(value) !== null) return phoneHref(value);
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 6 || digits.length > 15) return null;
+  return `tel:${value.trim().startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/**
  * Where a company is registered, from its number's register: Scotland's begin with S, Northern
  * Ireland's with N or R0, every other (eight digits, OC, LP, FC…) England and Wales.
  */

@@ -55,6 +55,10 @@ describe('the back office in Chromium', () => {
     await t.page.getByRole('link', { name: 'Amira Shah' }).click();
     await t.page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
+    // The number as typed, ringing from a phone or a softphone.
+    await expect(t.page.getByRole('link', { name: '07700 900123' }).getAttribute('href')).resolves.toBe(
+      'tel:+447700900123',
+    );
 
     await t.page.getByLabel('Stage').selectOption('contacted');
     await t.page.getByRole('button', { name: 'Save stage' }).click();

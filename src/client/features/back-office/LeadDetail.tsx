@@ -10,6 +10,7 @@ import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#sha
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { OwnAnswer } from '#shared/questionnaire.ts';
+import { dialHref } from '#shared/uk-identifiers.ts';
 import { diaryWords } from './adviser-words.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
@@ -167,7 +168,7 @@ function fields(lead: Detail): ReactNode {
         <Field label="Name">{lead.name}</Field>
         {common}
         <Field label="Organisation">{lead.organisation}</Field>
-        <Field label="Phone">{lead.phone ?? '—'}</Field>
+        <Field label="Phone">{lead.phone ? <PhoneNumber typed={lead.phone} /> : '—'}</Field>
         {lead.postcode && <Field label="Postcode">{lead.postcode}</Field>}
         <Field label="Message">
           <span className="bo-message">{lead.message}</span>
@@ -241,6 +242,12 @@ function LeadReference(props: { reference: string; onCopied: () => void; onFaile
       </button>
     </footer>
   );
+}
+
+/** A number as the visitor typed it, a link that rings it where it can be rung (a phone, a softphone). */
+function PhoneNumber({ typed }: { typed: string }) {
+  const href = dialHref(typed);
+  return href ? <a href={href}>{typed}</a> : typed;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
