@@ -55,6 +55,11 @@ describe('the back office in Chromium', () => {
     await t.page.getByRole('link', { name: 'Amira Shah' }).click();
     await t.page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
+    // The address a staff notice links to (leads/back-office-link.ts) opens the lead too.
+    const address = t.page.url();
+    expect(new URL(address).pathname).toMatch(/^\/back-office\/enquiries\/[A-Z]+-[A-Z0-9]{3}-[A-Z0-9]{3}$/);
+    await t.page.goto(address);
+    await t.page.getByRole('heading', { name: 'Contact enquiry from Amira Shah' }).waitFor();
     // The number as typed, ringing from a phone or a softphone.
     await expect(t.page.getByRole('link', { name: '07700 900123' }).getAttribute('href')).resolves.toBe(
       'tel:+447700900123',

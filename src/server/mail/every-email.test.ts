@@ -350,4 +350,24 @@ describe('the emails’ details', () => {
       expect(`${text}${html}`).not.toMatch(/Your name|Your profession/);
     }
   });
+
+  it('links each staff notice to its lead in the back office, in both parts', () => {
+    for (const [kind, address] of [
+      ['enquiry-staff-notice (contact)', 'https://www.fenwickhale.co.uk/back-office/enquiries/FH-7K3-Q9P'],
+      ['enquiry-staff-notice (quote)', 'https://www.fenwickhale.co.uk/back-office/enquiries/FH-7K3-Q9P'],
+      ['application-staff-notice', 'https://www.fenwickhale.co.uk/back-office/applications/FH-7K3-Q9P'],
+      [
+        'booking-staff-notice (booked)',
+        `https://www.fenwickhale.co.uk/back-office/bookings/${booking.reference}`,
+      ],
+      [
+        'booking-staff-notice (cancelled)',
+        `https://www.fenwickhale.co.uk/back-office/bookings/${booking.reference}`,
+      ],
+    ]) {
+      const { text, html } = received.get(kind as string) ?? { text: '', html: '' };
+      expect(text, kind).toContain(`Open it in the back office: ${address}`);
+      expect(html, kind).toContain(`href="${address}"`);
+    }
+  });
 });
