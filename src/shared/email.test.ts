@@ -25,6 +25,13 @@ describe('email addresses', () => {
     }
   });
 
+  it('refuses a dot at either end of the part before the @, or two together, which mail servers refuse', () => {
+    for (const email of ['a.@visitor.test', '.a@visitor.test', 'a..b@visitor.test']) {
+      expect(emailAddressProblem(email), email).toBe(emailMessages.invalid);
+    }
+    expect(emailAddressProblem('a.b.c@visitor.test')).toBeNull();
+  });
+
   it('refuses characters that mean something in a link, and addresses the HTML standard refuses', () => {
     for (const email of [
       'ceo%40client.example?bcc=attacker%40evil.example&x=@evil.example',

@@ -13,6 +13,12 @@ const emailPattern =
   /^[a-zA-Z0-9.!$'*+/^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /**
+ * A dot at either end of the part before the @, or two together: the HTML rule lets them by, but they are
+ * not an address under RFC 5321, a mail server refuses them, and the visitor would never get their email.
+ */
+const strayDots = /^\.|\.\.|\.@/;
+
+/**
  * What is wrong with an email address as every form on the site takes it (trimmed, required, at most 254
  * characters, plausible), or null. Plain code without Zod, so a page with a small form stays small.
  */
@@ -20,5 +26,5 @@ export function emailAddressProblem(text: string): string | null {
   const email = text.trim();
   if (email === '') return emailMessages.missing;
   if (email.length > 254) return emailMessages.tooLong;
-  return emailPattern.test(email) ? null : emailMessages.invalid;
+  return emailPattern.test(email) && !strayDots.test(email) ? null : emailMessages.invalid;
 }

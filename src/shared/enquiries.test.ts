@@ -60,8 +60,13 @@ describe('the contact form rules', () => {
   });
 
   it('refuse line breaks in one-line fields, so nothing can reach an email header', () => {
-    const result = contactSchema.safeParse({ ...contact, name: 'Amira\r\nBcc: victim@example.com' });
-    expect(messagesOf(result)).toEqual(['Your name must be on one line']);
+    for (const lineBreak of ['\r\n', '\u2028', '\u2029']) {
+      const result = contactSchema.safeParse({
+        ...contact,
+        name: `Amira${lineBreak}Bcc: victim@example.com`,
+      });
+      expect(messagesOf(result)).toEqual(['Your name must be on one line']);
+    }
   });
 
   it('refuse text that would turn the words after it backwards, and keep right-to-left names', () => {

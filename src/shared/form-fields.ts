@@ -37,7 +37,8 @@ const controlCharacters = /[^\P{Cc}\t\n\r]|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** Text a person could have typed: no control characters other than tab and line breaks. */
 export const isTypedText = (text: string) => !controlCharacters.test(text);
-const lineBreaks = /[\r\n]/;
+// Unicode's own line and paragraph separators break a line as CR and LF do (NEL is a control character).
+const lineBreaks = /[\r\n\u2028\u2029]/;
 
 /** Text kept as typed (trimmed); one-line text refuses line breaks, so it can never split a header. */
 function textField(field: Field, max: number, oneLine: boolean) {

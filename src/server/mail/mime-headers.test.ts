@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import MimeNode from 'nodemailer/lib/mime-node';
+import PostalMime from 'postal-mime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from './message.ts';
 import { type MailFrom, mimeHeaders } from './mime-headers.ts';
@@ -14,7 +16,11 @@ function byNodemailer(from: MailFrom, messageId: string, message: MailMessage) {
   node.setHeader('From', from as string);
   node.setHeader('To', message.to);
   if (message.replyTo) node.setHeader('Reply-To', message.replyTo);
-  node.setHeader('Subject', message.subject);
+  // The one difference made on purpose: a subject holding `=?` is encoded whole (the last test below).
+  node.setHeader(
+    'Subject',
+    message.subject.includes('=?') ? encodeWord(message.subject, 'Q', 52) : message.subject,
+  );
   node.setHeader('Message-ID', messageId);
   const envelope = node.getEnvelope();
   return { text: `${node.buildHeaders()}\r\n`, envelope: { from: envelope.from || '', to: envelope.to } };
@@ -107,5 +113,20 @@ describe('an email’s headers', () => {
         'Message-ID: <m@x>\r\nDate: Mon, 30 Nov 2026 09:15:00 +0000\r\nMIME-Version: 1.0\r\n',
     );
     expect(headers.envelope).toEqual({ from: 'hello@fenwickhale.co.uk', to: ['amira@example.com'] });
+  });
+
+  it('shows a subject holding what looks like an encoded word as it was typed', async () => {
+    for (const subject of [
+      'New contact enquiry: =?UTF-8?Q?Hi=0D=0ABcc:_victim@evil.test?= (Dentist)',
+      'New contact enquiry: Bob =?UTF-8?Q?=E2=80=AEkcab_yas_ot_gnihtemos?= (Dentist)',
+    ]) {
+      const { text } = mimeHeaders('hello@fenwickhale.co.uk', '<m@x>', {
+        to: 'a@example.com',
+        subject,
+        text: '',
+      });
+      const read = await PostalMime.parse(`${text}\r\nHello\r\n`);
+      expect(read.subject).toBe(subject);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import MimeNode from 'nodemailer/lib/mime-node';
 import type { MailMessage } from './message.ts';
 
@@ -85,9 +86,19 @@ function byMimeNode(from: MailFrom, messageId: string, message: MailMessage, dat
   headers.setHeader('From', from as string);
   headers.setHeader('To', message.to);
   if (message.replyTo) headers.setHeader('Reply-To', message.replyTo);
-  headers.setHeader('Subject', message.subject);
+  headers.setHeader('Subject', literalSubject(message.subject));
   headers.setHeader('Message-ID', messageId);
   headers.setHeader('Date', dateHeader(date));
   const envelope = headers.getEnvelope();
   return { text: `${headers.buildHeaders()}\r\n`, envelope: { from: envelope.from || '', to: envelope.to } };
+}
+
+/**
+ * A subject that holds `=?` (a visitor's name, say) encoded whole, so that a mail program shows it as
+ * typed. MimeNode writes ASCII as it is, and a mail program decodes an encoded word wherever it finds one:
+ * `=?UTF-8?Q?Hi=0D=0ABcc:…?=` in a name would read as a line break, and another as a character that
+ * turns the subject backwards, which the forms refuse when typed.
+ */
+function literalSubject(subject: string): string {
+  return subject.includes('=?') ? encodeWord(subject, 'Q', 52) : subject;
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, expect, it } from 'vitest';
 import { smtpPool } from './smtp-pool.ts';
@@ -164,4 +164,48 @@ it('keeps at most maxConnections open, and each message goes once', async () => 
   expect(peak).toBe(3);
   expect(server.accepted.toSorted()).toEqual(recipients.toSorted());
   pool.close();
+});
+
+it('says QUIT to a connection it no longer needs, before the socket timeout would cut it', async () => {
+  // A mail server that records every command it is sent.
+  const commands: string[] = [];
+  let quitSeen: () => void = () => {};
+  const quit = new Promise<void>((resolve) => {
+    quitSeen = resolve;
+  });
+  const server = net.createServer((socket) => {
+    socket.write('220 test ESMTP\r\n');
+    let inData = false;
+    socket.on('data', (chunk) => {
+      for (const line of chunk.toString('latin1').split('\r\n').filter(Boolean)) {
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            socket.write('250 Accepted\r\n');
+          }
+          continue;
+        }
+        const command = line.split(' ')[0]?.toUpperCase() ?? '';
+        commands.push(command);
+        if (command === 'DATA') {
+          inData = true;
+          socket.write('354 Go ahead\r\n');
+        } else if (command === 'QUIT') {
+          socket.end('221 Bye\r\n');
+          quitSeen();
+        } else {
+          socket.write('250 OK\r\n');
+        }
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const pool = smtpPool(`smtp://127.0.0.1:${port}`, { ...timeouts, maxConnections: 1, socketTimeout: 600 });
+  await pool.send(envelope('ann@example.com'), raw('ann@example.com'));
+  await quit;
+  expect(commands).toEqual(['EHLO', 'MAIL', 'RCPT', 'DATA', 'QUIT']);
+  pool.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 });

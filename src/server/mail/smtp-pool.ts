@@ -21,8 +21,11 @@ export interface Envelope {
 
 /** How many messages a connection carries before it is closed and another opened, as nodemailer's pool. */
 const messagesPerConnection = 100;
-/** A connection unused this long is closed (QUIT): a server, or a NAT between, drops idle ones anyway. */
-const idleCloseMs = 60_000;
+/**
+ * A connection unused this long is closed (QUIT): a server, or a NAT between, drops idle ones anyway. At
+ * most half the socket timeout, which would otherwise cut an idle connection without a word first.
+ */
+const idleCloseMs = (socketTimeout: number) => Math.min(60_000, socketTimeout / 2);
 
 interface Connection {
   smtp: SMTPConnection;
@@ -105,7 +108,10 @@ export function smtpPool(url: string, { maxConnections, ...timeouts }: SmtpPoolO
     }
     const next = waiting.shift();
     if (next) return next(Promise.resolve(connection));
-    connection.idleTimer = setTimeout(() => connection.smtp.quit(), idleCloseMs).unref();
+    connection.idleTimer = setTimeout(
+      () => connection.smtp.quit(),
+      idleCloseMs(timeouts.socketTimeout),
+    ).unref();
     idle.push(connection);
   }
 
