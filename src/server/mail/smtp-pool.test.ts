@@ -145,6 +145,26 @@ it('logs in with the address’s credentials, and says why when the server refus
   bad.close();
 });
 
+it('upgrades to TLS when the server offers STARTTLS, before it logs in', async () => {
+  const secured: boolean[] = [];
+  const server = await startServer({
+    // smtp-server's own certificate, which the address below tells the client to accept.
+    disabledCommands: [],
+    authOptional: false,
+    onAuth(auth, session, callback) {
+      secured.push(session.secure);
+      if (auth.username === 'site' && auth.password === 'secret') return callback(null, { user: 'site' });
+      callback(new Error('Invalid credentials'));
+    },
+  });
+  const url = `${server.url('site:secret')}?tls.rejectUnauthorized=false`;
+  const pool = smtpPool(url, { maxConnections: 1, ...timeouts });
+  await pool.send(envelope('ann@example.com'), raw('ann@example.com'));
+  expect(secured).toEqual([true]);
+  expect(server.accepted).toEqual(['ann@example.com']);
+  pool.close();
+});
+
 it('keeps at most maxConnections open, and each message goes once', async () => {
   let open = 0;
   let peak = 0;
