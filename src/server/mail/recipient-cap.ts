@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { MailMessage } from './message.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMails, type QueuedMail } from './outbox.ts';
 
 // The public forms email whatever address is typed into them: an acknowledgement of an enquiry or a
 // quote request, a booking's confirmation, a sign-up's confirmation. Per-network limits do not stop
@@ -68,21 +67,20 @@ export function recipientCap(secret: string, perDay: number): RecipientCap {
 }
 
 /**
- * Queues a visitor's email unless its address has had its day's share; answers whether it was queued.
- * (No email is drawn while the visitor waits, so a capped one answers as fast as one queued.)
+ * Queues a visitor's email unless its address has had its day's share, and `alongside` (the staff's
+ * notice of the same form) either way, in one statement; answers whether the visitor's was queued. (No
+ * email is drawn while the visitor waits, so a capped one answers as fast as one queued.)
  */
 export async function enqueueWithinCap(
   trx: Db,
   cap: RecipientCap,
-  kind: string,
-  draft: MailMessage,
+  visitor: QueuedMail,
   at: Date,
+  alongside: QueuedMail[] = [],
 ): Promise<boolean> {
-  if (await cap.allows(trx, draft.to, at)) {
-    await enqueueMail(trx, kind, draft, at);
-    return true;
-  }
-  return false;
+  const allowed = await cap.allows(trx, visitor.message.to, at);
+  await enqueueMails(trx, allowed ? [visitor, ...alongside] : alongside, at);
+  return allowed;
 }
 
 /** Deletes the counts of days before `now`'s (UTC): they no longer limit anything. Answers how many. */

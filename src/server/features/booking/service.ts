@@ -7,8 +7,8 @@ import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import type { BookingForMail, BookingMailSettings } from '#server/mail/booked-call.ts';
-import { enqueueMail, enqueueMails } from '#server/mail/outbox.ts';
-import type { RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
 import { cancelBookingPage } from '#shared/api/booking.ts';
@@ -362,24 +362,20 @@ export function createBookingService({
           const booking = forMail(row, taker.diary);
           const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           // Past the address's cap for the day the call is booked and the staff told, without the email.
-          const confirmed = await recipientCap.allows(trx, booking.email, at);
-          await enqueueMails(
+          await enqueueWithinCap(
             trx,
+            recipientCap,
+            {
+              kind: 'booking-confirmation',
+              message: confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
+            },
+            at,
             [
-              ...(confirmed
-                ? [
-                    {
-                      kind: 'booking-confirmation',
-                      message: confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
-                    },
-                  ]
-                : []),
               {
                 kind: 'booking-staff-notice',
                 message: staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
               },
             ],
-            at,
           );
           if (row.adviser_id !== null)
             await calendars?.booked(trx, { id: row.id, adviserId: row.adviser_id }, at);

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
-import { enqueueMails } from '#server/mail/outbox.ts';
-import type { RecipientCap } from '#server/mail/recipient-cap.ts';
+import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
 import type { Enquiry } from './enquiry.ts';
@@ -57,24 +56,20 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
             .executeTakeFirst(),
         );
         // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
-        const acknowledged = await recipientCap.allows(trx, enquiry.email, at);
-        await enqueueMails(
+        await enqueueWithinCap(
           trx,
+          recipientCap,
+          {
+            kind: `${enquiry.kind}-acknowledgement`,
+            message: enquiryAcknowledgement(mail.firm(), reference, enquiry),
+          },
+          at,
           [
             {
               kind: `${enquiry.kind}-staff-notice`,
               message: staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
             },
-            ...(acknowledged
-              ? [
-                  {
-                    kind: `${enquiry.kind}-acknowledgement`,
-                    message: enquiryAcknowledgement(mail.firm(), reference, enquiry),
-                  },
-                ]
-              : []),
           ],
-          at,
         );
         return reference;
       });

@@ -117,8 +117,10 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
       await enqueueWithinCap(
         trx,
         recipientCap,
-        'subscription-confirmation',
-        confirmationEmail(mail.firm(), email, confirmUrl(confirmToken), unsubscribe, mail),
+        {
+          kind: 'subscription-confirmation',
+          message: confirmationEmail(mail.firm(), email, confirmUrl(confirmToken), unsubscribe, mail),
+        },
         at,
       );
     });
