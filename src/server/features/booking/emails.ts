@@ -1,4 +1,4 @@
-import { backOfficeLink, openInBackOffice } from '#server/leads/back-office-link.ts';
+import { backOfficeLink } from '#server/leads/back-office-link.ts';
 import {
   type BookingForMail,
   type BookingMailSettings,
@@ -152,7 +152,7 @@ export function staffBookingNotice(
   const { dateText, timeText, zone } = describeSlot(booking);
   const when = `${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`;
   const opening = `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`;
-  const open = backOfficeLink(settings.publicUrl, bookingLead, booking.reference);
+  const backOffice = backOfficeLink(settings.publicUrl, bookingLead, booking.reference);
   return {
     to: settings.staffEmail,
     subject: `${event === 'booked' ? 'New call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
@@ -174,7 +174,7 @@ export function staffBookingNotice(
           ],
         },
         ...(details.length ? [{ kind: 'paragraph' as const, text: details.join('\n') }] : []),
-        { kind: 'link', label: openInBackOffice, href: open },
+        backOffice.block,
       ],
     },
     meetingFallback: staffMeetingFallback,
@@ -188,7 +188,7 @@ export function staffBookingNotice(
       `Reference: ${booking.reference}`,
       ...(details.length ? ['', ...details] : []),
       '',
-      `${openInBackOffice}: ${open}`,
+      backOffice.line,
     ].join('\n'),
     replyTo: booking.email,
     meetingForBooking: booking.id,
