@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { renderEmailHtml } from './email-html.ts';
@@ -84,12 +84,14 @@ export const newsletterKind = 'newsletter';
 export async function claimDueMessages(db: Kysely<Database>, limit: number, leaseMs: number, now: Date) {
   const at = now.toISOString();
   const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+  const unleased = (eb: ExpressionBuilder<Database, 'outbox_messages'>) =>
+    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]);
   let due = db
     .selectFrom('outbox_messages')
     .select('id')
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .where(unleased)
     // A newsletter's thousands of messages never hold up a confirmation or a booking queued after them.
     // The order of the index outbox_messages_claim_order (migration 032), word for word, so that a claim
     // reads the rows it takes instead of sorting the whole queue.
@@ -110,9 +112,7 @@ export async function claimDueMessages(db: Kysely<Database>, limit: number, leas
   // PostgreSQL checks each row again under its lock. SQLite runs the whole statement as its one writer, so
   // nothing can change in between; there the rows are found by their ids alone, not by scanning the queue.
   if (isPostgres(db)) {
-    claim = claim
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]));
+    claim = claim.where('status', '=', 'pending').where(unleased);
   }
   const rows = await claim.returning(['id', 'kind', 'message', 'attempts', 'created_at']).execute();
   const rank = (row: OutboxRow) => (row.kind === newsletterKind ? 1 : 0);

@@ -1,3 +1,4 @@
+import { isTransientError } from 'nodemailer/lib/errors';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
@@ -34,11 +35,6 @@ interface Connection {
   sent: number;
   idleTimer?: NodeJS.Timeout;
 }
-
-const isConnectionFault = (error: unknown) => {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  return responseCode === 421 || code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ETIMEDOUT';
-};
 
 export function smtpPool(url: string, { maxConnections, ...timeouts }: SmtpPoolOptions) {
   const { auth, ...settings } = parseConnectionUrl(url);
@@ -141,7 +137,7 @@ export function smtpPool(url: string, { maxConnections, ...timeouts }: SmtpPoolO
       try {
         await sendOn(connection, envelope, raw);
       } catch (error) {
-        if (!(reused && isConnectionFault(error))) throw error;
+        if (!(reused && isTransientError(error as { code?: string; responseCode?: number }))) throw error;
         const fresh = await acquire();
         await sendOn(fresh, envelope, raw);
         release(fresh);
