@@ -67,19 +67,20 @@ export function recipientCap(secret: string, perDay: number): RecipientCap {
 }
 
 /**
- * Queues a visitor's email unless its address has had its day's share, and `alongside` (the staff's
- * notice of the same form) either way, in one statement; answers whether the visitor's was queued. (No
- * email is drawn while the visitor waits, so a capped one answers as fast as one queued.)
+ * Queues a visitor's email unless its address has had its day's share, and the other emails of the same
+ * form (the staff's notice) either way, queued `before` or `after` it, all in one statement; answers
+ * whether the visitor's was queued. (No email is drawn while the visitor waits, so a capped one answers as
+ * fast as one queued.)
  */
 export async function enqueueWithinCap(
   trx: Db,
   cap: RecipientCap,
   visitor: QueuedMail,
   at: Date,
-  alongside: QueuedMail[] = [],
+  { before = [], after = [] }: { before?: QueuedMail[]; after?: QueuedMail[] } = {},
 ): Promise<boolean> {
   const allowed = await cap.allows(trx, visitor.message.to, at);
-  await enqueueMails(trx, allowed ? [visitor, ...alongside] : alongside, at);
+  await enqueueMails(trx, [...before, ...(allowed ? [visitor] : []), ...after], at);
   return allowed;
 }
 

@@ -370,12 +370,14 @@ export function createBookingService({
               message: confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
             },
             at,
-            [
-              {
-                kind: 'booking-staff-notice',
-                message: staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
-              },
-            ],
+            {
+              after: [
+                {
+                  kind: 'booking-staff-notice',
+                  message: staffBookingNotice(mail.firm(), booking, mail, 'booked', application?.details),
+                },
+              ],
+            },
           );
           if (row.adviser_id !== null)
             await calendars?.booked(trx, { id: row.id, adviserId: row.adviser_id }, at);

@@ -64,12 +64,14 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
             message: enquiryAcknowledgement(mail.firm(), reference, enquiry),
           },
           at,
-          [
-            {
-              kind: `${enquiry.kind}-staff-notice`,
-              message: staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
-            },
-          ],
+          {
+            before: [
+              {
+                kind: `${enquiry.kind}-staff-notice`,
+                message: staffEnquiryNotice(mail.firm(), reference, enquiry, mail),
+              },
+            ],
+          },
         );
         return reference;
       });
