@@ -68,6 +68,31 @@ describe('npm run user:add and user:list', () => {
     ]);
   });
 
+  it('names a user with --name or user:name, refuses a name on two lines, and lists the name last', async () => {
+    expect(await userCommand(site, 'add', 'fifth@fenwickhale.test', '--name', 'Ffion Price')).toContain(
+      'Added fifth@fenwickhale.test',
+    );
+    const refused = await userCommand(site, 'name', 'fifth@fenwickhale.test', 'Ffion\nPrice').then(
+      () => '',
+      (error: { stderr: string }) => error.stderr,
+    );
+    expect(refused).toContain('The name must be on one line');
+    expect(await userCommand(site, 'name', 'second@fenwickhale.test', 'Seren', 'Hughes')).toContain(
+      'second@fenwickhale.test is now named Seren Hughes.',
+    );
+    const names = (await userCommand(site, 'list'))
+      .trim()
+      .split('\n')
+      .map((line) => [line.split('\t')[0], line.split('\t')[5]]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['first@fenwickhale.test', ''],
+        ['second@fenwickhale.test', 'Seren Hughes'],
+        ['fifth@fenwickhale.test', 'Ffion Price'],
+      ]),
+    );
+  });
+
   // The other tests run the command in this process; this one runs it as npm does, a process of its own.
   it('runs as a process of its own: what it did on standard output, a refusal in one line and exit code 1', async () => {
     const spawned = (...args: string[]) =>

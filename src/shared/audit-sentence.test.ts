@@ -30,6 +30,12 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(entry('staff.role-changed', 'dave@fenwickhale.test', { role: 'staff' }))).toBe(
       `${ann} made dave@fenwickhale.test staff (leads and drafts)`,
     );
+    expect(
+      auditSentence(entry('staff.renamed', 'dave@fenwickhale.test', { from: null, name: 'Dave Ng' })),
+    ).toBe(`${ann} named dave@fenwickhale.test Dave Ng`);
+    expect(
+      auditSentence(entry('staff.renamed', 'dave@fenwickhale.test', { from: 'Dave Ng', name: 'David Ng' })),
+    ).toBe(`${ann} renamed dave@fenwickhale.test from Dave Ng to David Ng`);
     expect(auditSentence(entry('campaign.sending', 'Spring', { recipients: 1 }))).toBe(
       `${ann} sent the newsletter “Spring” to 1 confirmed subscriber`,
     );
@@ -126,12 +132,12 @@ describe('an audit entry as a sentence', () => {
 
   it('never shows an action code, even for an action it does not know or a detail it cannot read', () => {
     const unknown = auditSentence({
-      action: 'staff.renamed',
+      action: 'staff.made-partner',
       subject: 'x@example.test',
       detail: 'not json',
       by: ann,
     });
     expect(unknown).toBe(`${ann} did something this page cannot describe yet, about x@example.test`);
-    expect(unknown).not.toContain('staff.renamed');
+    expect(unknown).not.toContain('staff.made-partner');
   });
 });

@@ -48,6 +48,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return `${actor} disabled ${subject}`;
     case 'staff.enabled':
       return `${actor} enabled ${subject} again`;
+    case 'staff.renamed':
+      return typeof detail.from === 'string'
+        ? `${actor} renamed ${subject} from ${detail.from} to ${detail.name}`
+        : `${actor} named ${subject} ${detail.name}`;
     case 'staff.role-changed':
       return detail.role === 'owner'
         ? `${actor} made ${subject} an owner`

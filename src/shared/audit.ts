@@ -35,6 +35,7 @@ export type AuditAction =
   | 'staff.disabled'
   | 'staff.enabled'
   | 'staff.role-changed'
+  | 'staff.renamed'
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'

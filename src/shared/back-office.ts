@@ -44,6 +44,8 @@ export const backOfficeMessages = {
   email: 'Enter an email address',
   role: 'Choose a role: owner or staff',
   staffExists: 'That person already has an account.',
+  staffName: 'Enter a name',
+  renamed: 'Saved: your colleagues see your new name from their next click.',
   invited: 'Invitation sent: the link to choose a password works for seven days.',
   notYourself: 'You cannot disable your own account.',
   notYourselfErased: 'You cannot erase your own address: it would close the account you are using.',

@@ -138,6 +138,9 @@ function parseUrl(text: string): URL | null {
   }
 }
 
+/** A one-line field's schema, typed as text on both sides (fieldSchema's answer may be any kind's). */
+export const lineFieldSchema = (field: Field & { kind: 'line' }) => textField(field, field.max, true);
+
 /** The schema that checks one field's answer on both sides. */
 export function fieldSchema(field: Field) {
   switch (field.kind) {

@@ -309,6 +309,7 @@ describe('the back office in Chromium', () => {
     await signIn(t.page);
     await openSection(t.page, 'Staff');
     await t.page.getByLabel('Invite by email').fill('temp.help@fenwickhale.test');
+    await t.page.getByLabel('Their name').fill('Temp Help');
     await t.page.getByRole('button', { name: 'Send invitation' }).click();
     await t.page.getByRole('status').getByText('Invitation sent', { exact: false }).waitFor();
     await t.site.smtp.waitFor((m) => m.to.includes('temp.help@fenwickhale.test'));

@@ -21,6 +21,7 @@ it('a partner sets up a new site from the printed link, and the overview’s che
   // No menu, footer links or newsletter form: every one would lead to "being set up".
   expect(await page.getByRole('navigation').count()).toBe(0);
   expect(await page.locator('footer').count()).toBe(0);
+  await page.getByLabel('Your name').fill('Pat O’Brien');
   await page.getByLabel('Your email address').fill('partner@obrienmarsh.example');
   await page.getByLabel('The same address again').fill('partner@obrienmarsh.example');
   await page.getByRole('button', { name: 'Make my account' }).click();
@@ -40,6 +41,7 @@ it('a partner sets up a new site from the printed link, and the overview’s che
 
   const checklist = page.getByRole('region', { name: 'Setting up your website' });
   await checklist.waitFor();
+  await page.getByText('Signed in as Pat O’Brien').waitFor();
   await hydrated(page);
   expect(await checklist.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
     'Your firm’s details (to do)',

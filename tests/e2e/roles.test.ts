@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { signIn, staffMember } from '../support/signed-in.ts';
 
 // A member of staff of the staff role sees the leads, not the owners' sections, at a phone's width and a
@@ -19,15 +19,24 @@ describe('the staff role in Chromium', () => {
       // On a phone the sections are folded behind the Menu button.
       if (width === 375) await t.page.getByRole('button', { name: 'Menu' }).click();
       const nav = t.page.getByRole('navigation', { name: 'Back office' });
-      await nav.getByRole('link', { name: 'Your sessions', exact: true }).waitFor();
+      await nav.getByRole('link', { name: 'Your account', exact: true }).waitFor();
       const links = await nav.getByRole('link').allTextContents();
-      expect(links).toEqual(expect.arrayContaining(['Overview', 'Contact enquiries', 'Your sessions']));
+      expect(links).toEqual(expect.arrayContaining(['Overview', 'Contact enquiries', 'Your account']));
       for (const owners of ['Firm details', 'Staff', 'Availability', 'Advisers', 'Data protection'])
         expect(links).not.toContain(owners);
       expect(await accessibilityViolations(t.page)).toEqual([]);
 
-      await nav.getByRole('link', { name: 'Your sessions', exact: true }).click();
+      await nav.getByRole('link', { name: 'Your account', exact: true }).click();
       await t.page.getByRole('row', { name: /This browser/ }).waitFor();
+      expect(await accessibilityViolations(t.page)).toEqual([]);
+
+      // They give the name colleagues will see, and the back office says who is signed in by it.
+      await hydrated(t.page);
+      await t.page.getByRole('textbox', { name: 'Your name' }).fill('Sam Reid');
+      await t.page.getByRole('button', { name: 'Save your name' }).click();
+      await t.page.getByRole('status').getByText(backOfficeMessages.renamed).waitFor();
+      if (width === 375) await t.page.getByRole('button', { name: 'Menu' }).click();
+      await t.page.getByText('Signed in as Sam Reid').waitFor();
       expect(await accessibilityViolations(t.page)).toEqual([]);
 
       // Typing an owner's address by hand shows why there is nothing there.

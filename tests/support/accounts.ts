@@ -41,7 +41,7 @@ export async function addStaffWithPassword(
  */
 export async function userCommand(
   site: Pick<RunningSite, 'dataDir' | 'url'>,
-  command: 'add' | 'list' | 'disable' | 'enable' | 'role',
+  command: 'add' | 'list' | 'name' | 'disable' | 'enable' | 'role',
   ...args: string[]
 ) {
   const { code, out, err } = await runInProcess(userCommandInProcess, [command, ...args], {

@@ -16,6 +16,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.disabled': 'staff',
   'staff.enabled': 'staff',
   'staff.role-changed': 'staff',
+  'staff.renamed': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',

@@ -32,6 +32,7 @@ import * as builtInPages from './migrations/029-built-in-pages.ts';
 import * as upgrades from './migrations/030-upgrades.ts';
 import * as siteAlerts from './migrations/031-site-alerts.ts';
 import * as outboxClaimOrder from './migrations/032-outbox-claim-order.ts';
+import * as staffNames from './migrations/033-staff-names.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '030-upgrades': upgrades,
   '031-site-alerts': siteAlerts,
   '032-outbox-claim-order': outboxClaimOrder,
+  '033-staff-names': staffNames,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

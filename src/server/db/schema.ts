@@ -214,6 +214,8 @@ export interface UserTable {
   id: Generated<number>;
   /** Lower-cased. */
   email: string;
+  /** What colleagues and the firm's emails call them; null for an account made before names were asked. */
+  name: Generated<string | null>;
   /** Argon2id of the SHA-512 hex the browser sends; null until the user sets a password. */
   password_hash: string | null;
   status: 'active' | 'disabled';

@@ -8,6 +8,8 @@ import { failure } from './errors.ts';
 export interface Staff {
   id: number;
   email: string;
+  /** What colleagues see them as; null until they give a name. */
+  name: string | null;
   /** An owner may reach every route; `staff`, every route but the owner-only ones. */
   role: StaffRole;
   /** The handle of the session the request came with (never its cookie value). */

@@ -124,7 +124,11 @@ describeEachDatabase('routes only an owner may use', (database) => {
 
   it('still serve the leads, the overview and their own sessions to the staff role', async () => {
     const client = backOfficeClient(site, staff);
-    expect(await client.json('/me')).toEqual({ email: 'sam.staff@fenwickhale.test', role: 'staff' });
+    expect(await client.json('/me')).toEqual({
+      email: 'sam.staff@fenwickhale.test',
+      name: null,
+      role: 'staff',
+    });
     const enquiries = await client.get('/contact-enquiries');
     expect(enquiries.status).toBe(200);
     expect(await enquiries.text()).toContain('amira@example.test');
@@ -134,6 +138,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
   it('let an owner through, by every method', async () => {
     expect(await backOfficeClient(site, owner).json('/me')).toEqual({
       email: 'olive.owner@fenwickhale.test',
+      name: null,
       role: 'owner',
     });
     for (const { method, path } of ownerRoutes()) {
@@ -148,9 +153,18 @@ describeEachDatabase('routes only an owner may use', (database) => {
 
   it('let an owner invite staff (the default) or another owner, and list each role', async () => {
     const client = backOfficeClient(site, owner);
-    expect((await client.send('/staff', { email: 'nia@fenwickhale.test' })).status).toBe(201);
-    expect((await client.send('/staff', { email: 'ora@fenwickhale.test', role: 'owner' })).status).toBe(201);
-    const refused = await client.send('/staff', { email: 'pat@fenwickhale.test', role: 'admin' });
+    expect(
+      (await client.send('/staff', { name: 'New Colleague', email: 'nia@fenwickhale.test' })).status,
+    ).toBe(201);
+    expect(
+      (await client.send('/staff', { name: 'New Colleague', email: 'ora@fenwickhale.test', role: 'owner' }))
+        .status,
+    ).toBe(201);
+    const refused = await client.send('/staff', {
+      name: 'New Colleague',
+      email: 'pat@fenwickhale.test',
+      role: 'admin',
+    });
     expect(refused.status).toBe(422);
     expect((await refused.json()).errorMessages).toEqual([backOfficeMessages.role]);
     const roles = (await client.json('/staff')) as { email: string; role: string }[];

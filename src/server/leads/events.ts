@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { staffLabel } from '#server/db/staff-label.ts';
 import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
@@ -58,7 +59,7 @@ export async function timeline(
     db
       .selectFrom('lead_events')
       .leftJoin('users', 'users.id', 'lead_events.user_id')
-      .select(['lead_events.created_at', 'lead_events.event', 'lead_events.detail', 'users.email'])
+      .select(['lead_events.created_at', 'lead_events.event', 'lead_events.detail', staffLabel.as('by')])
       .where('lead_kind', '=', lead.kind)
       .where('lead_id', '=', lead.id)
       .orderBy('lead_events.created_at')
@@ -74,7 +75,7 @@ export async function timeline(
       .execute(),
   ]);
   const entries: TimelineEntry[] = [
-    ...events.map((row) => ({ at: row.created_at, what: row.event, detail: row.detail, by: row.email })),
+    ...events.map((row) => ({ at: row.created_at, what: row.event, detail: row.detail, by: row.by })),
     ...emails.map((row) => ({
       at: row.created_at,
       what: 'email' as const,

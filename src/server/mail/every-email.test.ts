@@ -74,7 +74,11 @@ const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk', f
 /** Each kind by its outbox name; booking emails are sent once with a meeting link and once without. */
 const kinds: [string, MailMessage, string | null][] = [
   ['password-reset-link', resetLinkEmail(demoFirm(), 'staff@fenwickhale.co.uk', link), null],
-  ['account-invitation', invitationEmail(demoFirm(), 'staff@fenwickhale.co.uk', link), null],
+  [
+    'account-invitation',
+    invitationEmail(demoFirm(), { email: 'staff@fenwickhale.co.uk', name: 'Sam Reid' }, link),
+    null,
+  ],
   ['password-changed', passwordChangedEmail(demoFirm(), 'staff@fenwickhale.co.uk', now), null],
   ['sign-in-throttled', signInThrottledEmail(demoFirm(), 'staff@fenwickhale.co.uk'), null],
   [

@@ -60,6 +60,7 @@ export const backOfficeMe = endpoint({
     200: z
       .object({
         email: z.string(),
+        name: z.string().nullable().describe('Null until they give one.'),
         role: z.enum(staffRoles).describe('An owner may do everything; staff, only the leads.'),
       })
       .describe('The signed-in member of staff.'),

@@ -1,6 +1,7 @@
 import { auditKinds } from '../audit.ts';
 import { backOfficeApi, backOfficeMessages, pageSize, staffRoles } from '../back-office.ts';
 import { emailAddressProblem } from '../email.ts';
+import { type Field, lineFieldSchema } from '../form-fields.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { cursorSchema } from './lead-lists.ts';
@@ -23,13 +24,26 @@ export const emailBodySchema = z
   })
   .strict();
 
-/** An invitation: the address, and what the new account may do (`staff` unless said otherwise). */
+/** What colleagues and the firm's emails call a member of staff: one line, as they write it. */
+export const staffNameField: Field & { kind: 'line' } = {
+  kind: 'line',
+  max: 80,
+  label: 'Name',
+  missing: backOfficeMessages.staffName,
+  short: 'The name',
+  autoComplete: 'name',
+};
+const staffNameSchema = lineFieldSchema(staffNameField);
+
+/** An invitation: the address, their name, and what the account may do (`staff` unless said otherwise). */
 export const inviteBodySchema = emailBodySchema.extend({
+  name: staffNameSchema,
   role: z.enum(staffRoles, { error: backOfficeMessages.role }).default('staff'),
 });
 
 export const staffMemberSchema = z.object({
   email: z.string(),
+  name: z.string().nullable().describe('Null for an account made before staff were asked for a name.'),
   status: z.enum(['active', 'disabled']),
   role: z.enum(staffRoles),
   /** False for someone invited who has not chosen a password yet. */
@@ -68,8 +82,21 @@ export const inviteStaff = endpoint({
     201: formAnswerSchema.describe(`Invited: infoMessages is ["${backOfficeMessages.invited}"].`),
     409: refusal.describe(`"${backOfficeMessages.staffExists}"`),
     422: refusal.describe(
-      `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), or "${backOfficeMessages.role}".`,
+      `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), no name ("${backOfficeMessages.staffName}", or what is wrong with it), or "${backOfficeMessages.role}".`,
     ),
+  },
+});
+
+export const renameYourself = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/me/name`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Change your own name: what timelines, the audit log and your emails to leads show',
+  body: z.object({ name: staffNameSchema }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`Saved: infoMessages is ["${backOfficeMessages.renamed}"].`),
+    422: refusal.describe(`"${backOfficeMessages.staffName}", or what is wrong with the name.`),
   },
 });
 
@@ -133,7 +160,7 @@ export const auditEntrySchema = z.object({
   /** JSON, as recorded. */
   detail: z.string(),
   at: z.string(),
-  /** Who acted: the member of staff's address, or null when nobody was signed in. */
+  /** Who acted: the member of staff's name and address ("Jane Smith (jane@…)"), or null when nobody was signed in. */
   by: z.string().nullable(),
   /** Where a sign-in event came from, when it was recorded. */
   ipAddress: z.string().nullable(),

@@ -38,6 +38,7 @@ export const completeSetup = endpoint({
   body: z
     .object({
       token: field('The token of the link the site printed when it started.'),
+      yourName: field('The first owner’s name, as colleagues will see it.'),
       emailAddress: field('The first owner’s email address.'),
       emailAgain: field('The same address typed again, so that a slip is caught before the account is made.'),
     })
@@ -46,7 +47,9 @@ export const completeSetup = endpoint({
     303: { contentType: 'redirect', description: 'Made: on to the page where the owner chooses a password.' },
     403: htmlPage('The token is missing, wrong, used or expired.'),
     404: htmlPage('The site has an account already.'),
-    422: htmlPage('The email address is not one, or the two differ: the form again, saying so.'),
+    422: htmlPage(
+      'No name, or one that is not a line of text; the email address is not one, or the two differ: the form again, saying so.',
+    ),
     429: htmlPage('Too many attempts from this address in a minute.'),
   },
 });

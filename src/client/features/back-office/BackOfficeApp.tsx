@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { call, formToken, problemText } from '#client/lib/api-client.ts';
 import { useFirm } from '#client/lib/firm.tsx';
 import { backOfficeTitle } from '#shared/accounts.ts';
@@ -30,6 +30,7 @@ import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
+import { YourName } from './YourName.tsx';
 import { YourSessions } from './YourSessions.tsx';
 import { YourRole } from './your-role.ts';
 
@@ -52,7 +53,7 @@ const sections = [
   ['advisers', 'Advisers'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
-  ['sessions', 'Your sessions'],
+  ['sessions', 'Your account'],
 ] as const;
 // Only an owner may use these (the server refuses anyone else), so nobody else is shown them. An owner
 // sees their sessions on the Staff screen instead of a section of their own.
@@ -74,6 +75,7 @@ const sectionsFor = (role: StaffRole | null) =>
 export default function BackOfficeApp() {
   const { path, search } = useLocation();
   const [you, setYou] = useState<string | null>(null);
+  const [yourName, setYourName] = useState<string | null>(null);
   const [role, setRole] = useState<StaffRole | null>(null);
   const [token, setToken] = useState('');
   const [unknown, setUnknown] = useState<string | null>(null);
@@ -82,6 +84,7 @@ export default function BackOfficeApp() {
       .then((me) => {
         forgetDraftsOfOthers(me.email);
         setYou(me.email);
+        setYourName(me.name);
         setRole(me.role);
       })
       .catch((error) => setUnknown(problemText(error)));
@@ -100,7 +103,7 @@ export default function BackOfficeApp() {
       <StaffShell
         sections={sectionsFor(role)}
         current={section}
-        you={you}
+        you={you === null ? null : (yourName ?? you)}
         formToken={token}
         newLeads={newLeads}
       >
@@ -115,7 +118,14 @@ export default function BackOfficeApp() {
         ) : (
           <SignedInAs.Provider value={you}>
             <YourRole.Provider value={role}>
-              <Screen section={section} id={id} search={search} you={you} role={role} />
+              <Screen
+                section={section}
+                id={id}
+                search={search}
+                you={you}
+                role={role}
+                yourName={<YourName name={yourName} onSaved={setYourName} />}
+              />
             </YourRole.Provider>
           </SignedInAs.Provider>
         )}
@@ -130,12 +140,15 @@ function Screen({
   search,
   you,
   role,
+  yourName,
 }: {
   section: string;
   id: string;
   search: URLSearchParams;
   you: string;
   role: StaffRole | null;
+  /** The form for your own name: on your account's screen, or an owner's Staff screen. */
+  yourName: ReactNode;
 }) {
   if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
   if (section === insightsSection) return <InsightsScreen id={id} />;
@@ -170,7 +183,9 @@ function Screen({
   }
   if (section === 'sessions') {
     return (
-      <section aria-label="Your account">
+      <section aria-labelledby="your-account-title">
+        <h1 id="your-account-title">Your account</h1>
+        {yourName}
         <YourSessions onEnded={() => {}} />
       </section>
     );
@@ -179,7 +194,7 @@ function Screen({
   if (section === 'questionnaire') return <QuestionnaireEditor />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
-  if (section === 'staff') return <StaffManager you={you} />;
+  if (section === 'staff') return <StaffManager you={you} yourName={yourName} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
   if (section === 'pipeline') return <Pipeline />;

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
   changeStaffRole,
@@ -6,6 +6,7 @@ import {
   enableStaff,
   inviteStaff,
   listStaff,
+  staffNameField,
 } from '#shared/api/back-office-staff.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { AuditLog } from './AuditLog.tsx';
@@ -22,18 +23,19 @@ const roleNames: Record<StaffRole, string> = {
 };
 
 /**
- * Who can sign in: invite by email, disable, re-enable, make an owner or staff; your own sessions; and the
+ * Who can sign in: invite by name and email, disable, re-enable, make an owner or staff; your own sessions; and the
  * audit log. Your own row has no actions: another owner (or the command line) changes your account.
  * A row's buttons show only what they do, the row showing whose they are, so the table fits a window;
  * their names say both ("Disable ann@…"), for a screen reader.
  */
-export function StaffManager({ you }: { you: string }) {
+export function StaffManager({ you, yourName }: { you: string; yourName: ReactNode }) {
   const list = useEndpoint(listStaff, {});
   const staff = list.data ?? [];
   // Bumped after each change: the audit log starts afresh, showing it.
   const [auditVersion, setAuditVersion] = useState(0);
   // The address being invited is kept as a draft until the invitation goes.
   const [email, setEmail, restored, clearEmail] = useKeptValue('invite:email', '');
+  const [name, setName, , clearName] = useKeptValue('invite:name', '');
   const [role, setRole] = useState<StaffRole>('staff');
   const [status, setStatus] = useState(restored ? draftRestoredMessage : '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,7 +68,10 @@ export function StaffManager({ you }: { you: string }) {
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => call(inviteStaff, { body: { email, role } }))) clearEmail();
+    if (await act(() => call(inviteStaff, { body: { email, name, role } }))) {
+      clearEmail();
+      clearName();
+    }
   };
 
   return (
@@ -77,6 +82,7 @@ export function StaffManager({ you }: { you: string }) {
         <table className="bo-table bo-table--cards">
           <thead>
             <tr>
+              <th scope="col">Name</th>
               <th scope="col">Email</th>
               <th scope="col">Status</th>
               <th scope="col">Role</th>
@@ -89,6 +95,7 @@ export function StaffManager({ you }: { you: string }) {
           <tbody>
             {staff.map((member) => (
               <tr key={member.email}>
+                <td data-label="Name">{member.name ?? <span className="bo-muted">No name yet</span>}</td>
                 <td data-label="Email">{member.email}</td>
                 <td data-label="Status">
                   {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
@@ -162,6 +169,16 @@ export function StaffManager({ you }: { you: string }) {
           <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         </label>
         <label>
+          Their name
+          <input
+            required
+            maxLength={staffNameField.max}
+            autoComplete="off"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label>
           Role
           <select value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
             <option value="staff">{roleNames.staff}</option>
@@ -173,6 +190,7 @@ export function StaffManager({ you }: { you: string }) {
         </button>
       </form>
 
+      {yourName}
       <YourSessions onEnded={() => setAuditVersion((version) => version + 1)} />
 
       <AuditLog key={auditVersion} />

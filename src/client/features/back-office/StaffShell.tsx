@@ -26,7 +26,7 @@ export function StaffShell({
 }: {
   sections: readonly Section[];
   current: string;
-  /** The signed-in member's email address, once known. */
+  /** The signed-in member's name (or, until they give one, email address), once known. */
   you: string | null;
   formToken: string;
   /** Leads received since this member's last visit, once known. */

@@ -25,7 +25,7 @@ describeEachDatabase('migration 015 on the accounts an older version left', (kin
       publicUrl: new URL('http://127.0.0.1'),
       now: () => new Date('2026-11-23T09:00:00Z'),
     });
-    expect(await accounts.addUser('cat@fenwickhale.test', null)).toBe('added');
+    expect(await accounts.addUser('cat@fenwickhale.test', null, { name: 'Cat Lane' })).toBe('added');
     const roles = (await accounts.listUsers()).map(({ email, role }) => [email, role]);
     expect(roles).toEqual([
       ['ann@fenwickhale.test', 'owner'],

@@ -43,7 +43,12 @@ export function resetLinkEmail(firm: SiteFirm, email: string, link: string): Mai
 }
 
 /** A new member of staff's invitation: the same link, to choose their first password. */
-export function invitationEmail(firm: SiteFirm, email: string, link: string): MailMessage {
+export function invitationEmail(
+  firm: SiteFirm,
+  { email, name }: { email: string; name: string | null },
+  link: string,
+): MailMessage {
+  const greeting = name ? [`Hello ${name},`] : [];
   const invited = `You have an account for the ${firm.name} back office, where the website's enquiries, bookings and sign-ups arrive.`;
   return {
     to: email,
@@ -54,6 +59,7 @@ export function invitationEmail(firm: SiteFirm, email: string, link: string): Ma
       preview: 'Follow the link inside to choose your password. It works once, for seven days.',
       heading: 'Your back-office account',
       blocks: [
+        ...greeting.map((text) => ({ kind: 'paragraph' as const, text })),
         { kind: 'paragraph', text: invited },
         {
           kind: 'paragraph',
@@ -63,6 +69,7 @@ export function invitationEmail(firm: SiteFirm, email: string, link: string): Ma
       ],
     },
     text: [
+      ...greeting.flatMap((line) => [line, '']),
       invited,
       '',
       'Follow this link to choose your password. It works once, for seven days:',

@@ -28,6 +28,8 @@ export type SignInOutcome =
 export interface SignedInUser {
   id: number;
   email: string;
+  /** Null until they give one (staff-accounts.ts). */
+  name: string | null;
   role: StaffRole;
   /** The session's handle (own-sessions.ts), so the list of their sessions can mark this one. */
   session: string;
@@ -158,6 +160,7 @@ export function createSignIn({
           'sessions.last_seen_at',
           'users.id',
           'users.email',
+          'users.name',
           'users.role',
         ])
         .where('sessions.id_hash', '=', hashToken(sessionId))
@@ -178,7 +181,13 @@ export function createSignIn({
           .where('id_hash', '=', row.id_hash)
           .execute();
       }
-      return { id: row.id, email: row.email, role: row.role, session: sessionHandle(row.id_hash) };
+      return {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        session: sessionHandle(row.id_hash),
+      };
     },
 
     /** Ends a session without a word in the audit log: the one a browser brings to a new sign-in. */

@@ -43,12 +43,18 @@ export function createStaffAccounts({
   issueToken: (trx: Transaction<Database>, userId: number, purpose: 'invite') => Promise<string>;
 }) {
   /** A new active account without a password (its invitation sets one): its id. */
-  const insertUser = async (trx: Transaction<Database>, email: string, role: StaffRole) =>
+  const insertUser = async (
+    trx: Transaction<Database>,
+    email: string,
+    role: StaffRole,
+    name: string | null,
+  ) =>
     (
       await trx
         .insertInto('users')
         .values({
           email: normalEmail(email),
+          name,
           password_hash: null,
           status: 'active',
           role,
@@ -64,8 +70,13 @@ export function createStaffAccounts({
      * Creates an active user without a password and emails them a link to choose one; the audit log
      * records who did it (`by`: a member of staff, or null from the command line) in the same transaction.
      * The first account ever created is an owner whatever `role` says: someone must be able to add the rest.
+     * `name` is null only from the command line, when none is given: they can give it once signed in.
      */
-    async addUser(email: string, by: number | null, role: StaffRole = 'staff'): Promise<'added' | 'exists'> {
+    async addUser(
+      email: string,
+      by: number | null,
+      { role = 'staff', name }: { role?: StaffRole; name: string | null },
+    ): Promise<'added' | 'exists'> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('users')
@@ -74,11 +85,12 @@ export function createStaffAccounts({
           .executeTakeFirst();
         if (existing) return 'exists';
         const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-        const link = await issueToken(trx, await insertUser(trx, email, anyone ? role : 'owner'), 'invite');
+        const userId = await insertUser(trx, email, anyone ? role : 'owner', name);
+        const link = await issueToken(trx, userId, 'invite');
         await enqueueMail(
           trx,
           'account-invitation',
-          invitationEmail(firm(), normalEmail(email), link),
+          invitationEmail(firm(), { email: normalEmail(email), name }, link),
           now(),
         );
         await recordAudit(trx, auditEntry(by, 'staff.invited', normalEmail(email)), now());
@@ -92,13 +104,13 @@ export function createStaffAccounts({
      * emailed: the set-up page takes its user straight to it, mail or no mail.
      */
     async addFirstOwner(
-      email: string,
+      { email, name }: { email: string; name: string },
       claim: (trx: Transaction<Database>) => Promise<boolean>,
     ): Promise<string | null> {
       return db.transaction().execute(async (trx) => {
         if (!(await claim(trx))) return null;
         if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
-        const link = await issueToken(trx, await insertUser(trx, email, 'owner'), 'invite');
+        const link = await issueToken(trx, await insertUser(trx, email, 'owner', name), 'invite');
         await recordAudit(
           trx,
           {
@@ -116,9 +128,32 @@ export function createStaffAccounts({
     listUsers: () =>
       db
         .selectFrom('users')
-        .select(['email', 'status', 'role', 'created_at', 'password_changed_at'])
+        .select(['email', 'name', 'status', 'role', 'created_at', 'password_changed_at'])
         .orderBy('email')
         .execute(),
+
+    /**
+     * Gives an account a new name, recorded in the audit log with the old one; the same name again
+     * changes nothing and records nothing. False when there is no such account.
+     */
+    async renameUser(email: string, name: string, by: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'name'])
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!user) return false;
+        if (user.name === name) return true;
+        await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+        await recordAudit(
+          trx,
+          auditEntry(by, 'staff.renamed', normalEmail(email), { from: user.name, name }),
+          now(),
+        );
+        return true;
+      });
+    },
 
     /**
      * A disabled user is signed out everywhere, their links stop working, and they cannot sign in. The

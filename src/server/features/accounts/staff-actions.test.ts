@@ -36,7 +36,10 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
         .execute();
 
     it('invites someone by email, lists them, and disables them; never yourself; all in the audit log', async () => {
-      const invited = await gwens().send('/staff', { email: 'new.starter@fenwickhale.test' });
+      const invited = await gwens().send('/staff', {
+        name: 'New Colleague',
+        email: 'new.starter@fenwickhale.test',
+      });
       expect(invited.status).toBe(201);
       expect((await outboxTo('new.starter@fenwickhale.test')).map((m) => m.kind)).toEqual([
         'account-invitation',
@@ -48,8 +51,13 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
           passwordSet: false,
         }),
       );
-      expect((await gwens().send('/staff', { email: 'new.starter@fenwickhale.test' })).status).toBe(409);
-      expect((await gwens().send('/staff', { email: 'not an address' })).status).toBe(422);
+      expect(
+        (await gwens().send('/staff', { name: 'New Colleague', email: 'new.starter@fenwickhale.test' }))
+          .status,
+      ).toBe(409);
+      expect((await gwens().send('/staff', { name: 'New Colleague', email: 'not an address' })).status).toBe(
+        422,
+      );
 
       expect((await gwens().send('/staff/disable', { email: 'new.starter@fenwickhale.test' })).status).toBe(
         200,
@@ -65,6 +73,89 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
       expect(audit.slice(0, 2)).toMatchObject([
         { action: 'staff.disabled', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
         { action: 'staff.invited', subject: 'new.starter@fenwickhale.test', by: 'gwen@fenwickhale.test' },
+      ]);
+    });
+  });
+
+  describe('names', () => {
+    const gwens = () => backOfficeClient(site, gwen);
+    const refusal = async (response: Response) => [response.status, (await response.json()).errorMessages];
+
+    it('asks each invitation for a name, one line a person could type, and greets them by it', async () => {
+      const email = 'nia.patel@fenwickhale.test';
+      expect(await refusal(await gwens().send('/staff', { email }))).toEqual([
+        422,
+        [backOfficeMessages.staffName],
+      ]);
+      expect(await refusal(await gwens().send('/staff', { email, name: 'Nia\u202Etel' }))).toEqual([
+        422,
+        ['The name contains characters we cannot accept'],
+      ]);
+      expect(await refusal(await gwens().send('/staff', { email, name: 'Nia\nBcc: x@y.test' }))).toEqual([
+        422,
+        ['The name must be on one line'],
+      ]);
+      expect((await gwens().send('/staff', { email, name: 'n'.repeat(81) })).status).toBe(422);
+      expect((await gwens().json('/staff')).map((member: { email: string }) => member.email)).not.toContain(
+        email,
+      );
+
+      expect((await gwens().send('/staff', { email, name: '  Nia Patel ' })).status).toBe(201);
+      expect(await gwens().json('/staff')).toContainEqual(
+        expect.objectContaining({ email, name: 'Nia Patel' }),
+      );
+      const invitation = await site.db
+        .selectFrom('outbox_messages')
+        .select('message')
+        .where('recipient', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(invitation.message).toContain('Hello Nia Patel,');
+    });
+
+    it("lets each member change their own name, shown on the lead's timeline and in the audit log", async () => {
+      const sol = await signedInStaff(site, 'sol@fenwickhale.test', 'staff');
+      const sols = backOfficeClient(site, sol);
+      expect(await (await me(sol)).json()).toMatchObject({ name: null });
+      expect(await refusal(await sols.send('/me/name', { name: ' ' }))).toEqual([
+        422,
+        [backOfficeMessages.staffName],
+      ]);
+      const renamed = await sols.send('/me/name', { name: ' Sol Adeyemi ' });
+      expect(await renamed.json()).toMatchObject({ infoMessages: [backOfficeMessages.renamed] });
+      expect(await (await me(sol)).json()).toMatchObject({ name: 'Sol Adeyemi' });
+
+      await site.db
+        .insertInto('enquiries')
+        .values({
+          reference: 'FH-NAM-E01',
+          kind: 'contact',
+          name: 'Client',
+          email: 'client@example.test',
+          organisation: '',
+          phone: null,
+          postcode: null,
+          message: 'Hello',
+          details: '{}',
+          ip_address: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect((await sols.send('/enquiries/FH-NAM-E01/notes', { text: 'Rang back' })).status).toBe(201);
+      const { timeline } = await sols.json('/enquiries/FH-NAM-E01');
+      expect(timeline.at(-1)).toMatchObject({ what: 'note', detail: 'Rang back', by: 'Sol Adeyemi' });
+
+      // Staff may not read the audit log; an owner sees who (by their name now, and address) and what changed.
+      expect((await sols.get('/audit-log')).status).toBe(403);
+      await sols.send('/me/name', { name: 'Sol Adeyemi-Hart' });
+      const [latest, first] = (await gwens().json('/audit-log')).items;
+      expect([latest, first]).toMatchObject([
+        {
+          action: 'staff.renamed',
+          subject: 'sol@fenwickhale.test',
+          by: 'Sol Adeyemi-Hart (sol@fenwickhale.test)',
+          detail: JSON.stringify({ from: 'Sol Adeyemi', name: 'Sol Adeyemi-Hart' }),
+        },
+        { action: 'staff.renamed', detail: JSON.stringify({ from: null, name: 'Sol Adeyemi' }) },
       ]);
     });
   });
@@ -92,7 +183,11 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
       // The session disabling ended stays ended; the old password opens a new one.
       expect((await me(colleague)).status).toBe(401);
       const again = await signInThroughLogin(site, 'dara@fenwickhale.test', 'Correct1');
-      expect(await (await me(again)).json()).toEqual({ email: 'dara@fenwickhale.test', role: 'owner' });
+      expect(await (await me(again)).json()).toEqual({
+        email: 'dara@fenwickhale.test',
+        name: null,
+        role: 'owner',
+      });
     });
 
     it('answers 404 for an address with no account, 409 for an active one, and 422 for no address', async () => {

@@ -10,6 +10,7 @@ import {
   inviteStaff,
   listOwnSessions,
   listStaff,
+  renameYourself,
 } from '#shared/api/back-office-staff.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import type { AccountService } from './service.ts';
@@ -28,6 +29,7 @@ export function registerStaffRoutes(
     const users = await accounts.listUsers();
     return users.map((user) => ({
       email: user.email,
+      name: user.name,
       status: user.status,
       role: user.role,
       passwordSet: user.password_changed_at !== null,
@@ -39,7 +41,8 @@ export function registerStaffRoutes(
     app,
     inviteStaff,
     async (request, reply) => {
-      const outcome = await accounts.addUser(request.body.email, request.staff.id, request.body.role);
+      const { email, name, role } = request.body;
+      const outcome = await accounts.addUser(email, request.staff.id, { name, role });
       if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
       options.mailQueued();
       return reply.status(201).send(succeeded(backOfficeMessages.invited));
@@ -87,6 +90,11 @@ export function registerStaffRoutes(
     },
     emailRefusal,
   );
+
+  serve(app, renameYourself, async (request) => {
+    await accounts.renameUser(request.staff.email, request.body.name, request.staff.id);
+    return succeeded(backOfficeMessages.renamed);
+  });
 
   serve(app, listOwnSessions, async (request) => accounts.ownSessions(request.staff));
 

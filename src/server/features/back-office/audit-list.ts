@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { staffLabelWithAddress } from '#server/db/staff-label.ts';
 import { keysetPage, type Page } from '#server/leads/list.ts';
 import type { AuditEntry, auditLogQuerySchema } from '#shared/api/back-office-staff.ts';
 import type { z } from '#shared/zod.ts';
@@ -24,7 +25,11 @@ export async function listAudit(
       'subject',
       'detail',
       'created_at',
-      eb.selectFrom('users').select('users.email').whereRef('users.id', '=', 'audit_log.user_id').as('by'),
+      eb
+        .selectFrom('users')
+        .select(staffLabelWithAddress.as('by'))
+        .whereRef('users.id', '=', 'audit_log.user_id')
+        .as('by'),
     ])
     .where('kind', '=', query.kind);
   const page = await keysetPage(select, auditListShape, { order: 'newest', after: query.after }, limit);

@@ -77,7 +77,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     now,
   });
 
-  serve(app, backOfficeMe, (request) => ({ email: request.staff.email, role: request.staff.role }));
+  serve(app, backOfficeMe, ({ staff }) => ({ email: staff.email, name: staff.name, role: staff.role }));
   serve(app, newSinceLastVisit, (request) => countNewSinceLastVisit(db, leadKinds, request.staff, now()));
   serve(app, backOfficeSummary, async () => {
     const [leads, signedIn] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { ArticleRevisionTable, ArticleTable, Database } from '#server/db/schema.ts';
+import { staffLabel } from '#server/db/staff-label.ts';
 import type { ArticleRevision } from '#shared/api/back-office-articles.ts';
 import { coverImagePath } from '#shared/articles.ts';
 
@@ -174,7 +175,7 @@ export async function revisionOf(db: Db, articleId: number): Promise<ArticleRevi
     .selectFrom('article_revisions')
     .leftJoin('users', 'users.id', 'article_revisions.written_by')
     .selectAll('article_revisions')
-    .select('users.email as writtenByEmail')
+    .select(staffLabel.as('writtenByStaff'))
     .where('article_revisions.article_id', '=', articleId)
     .executeTakeFirst();
   if (!row) return null;
@@ -187,7 +188,7 @@ export async function revisionOf(db: Db, articleId: number): Promise<ArticleRevi
     authorName: row.author_name,
     body: row.body,
     cover: coverOf(row),
-    writtenBy: row.writtenByEmail ?? null,
+    writtenBy: row.writtenByStaff ?? null,
     writtenAt: new Date(row.written_at).toISOString(),
   };
 }
@@ -197,12 +198,12 @@ export async function pendingRevisions(db: Db) {
   const rows = await db
     .selectFrom('article_revisions')
     .leftJoin('users', 'users.id', 'article_revisions.written_by')
-    .select(['article_revisions.article_id', 'article_revisions.written_at', 'users.email'])
+    .select(['article_revisions.article_id', 'article_revisions.written_at', staffLabel.as('writtenBy')])
     .execute();
   return new Map(
     rows.map((row) => [
       row.article_id,
-      { writtenBy: row.email ?? null, writtenAt: new Date(row.written_at).toISOString() },
+      { writtenBy: row.writtenBy ?? null, writtenAt: new Date(row.written_at).toISOString() },
     ]),
   );
 }

@@ -5,8 +5,10 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
 import { signInPage } from '#shared/api/accounts.ts';
+import { staffNameField } from '#shared/api/back-office-staff.ts';
 import { completeSetup, setupPage } from '#shared/api/setup.ts';
 import { emailAddressProblem } from '#shared/email.ts';
+import { lineFieldSchema } from '#shared/form-fields.ts';
 import { claimSetupToken, hasAccounts, setupTokenWorks } from './setup-tokens.ts';
 
 export interface SetupRoutesOptions {
@@ -30,7 +32,7 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
     reply.header('x-robots-tag', 'noindex');
     const token = request.query.token ?? '';
     if (!(await setupTokenWorks(db, token, now()))) return refused(reply);
-    return form(reply, 200, token, '', '');
+    return form(reply, 200, token, { email: '', name: '' });
   });
 
   serve(
@@ -39,16 +41,22 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
     async (request, reply) => {
       reply.header('x-robots-tag', 'noindex');
       const token = request.body.token ?? '';
-      const email = (request.body.emailAddress ?? '').trim();
+      const typed = { email: (request.body.emailAddress ?? '').trim(), name: request.body.yourName ?? '' };
       if (!(await setupTokenWorks(db, token, now()))) return refused(reply);
       const again = (request.body.emailAgain ?? '').trim();
-      const problem =
-        emailAddressProblem(email) ??
-        (again.toLowerCase() === email.toLowerCase()
-          ? null
-          : 'The two addresses differ: type the same one twice.');
-      if (problem) return form(reply, 422, token, email, problem);
-      const link = await accounts.addFirstOwner(email, (trx) => claimSetupToken(trx, token, now()));
+      const name = lineFieldSchema(staffNameField).safeParse(typed.name);
+      const problems = {
+        name: name.success ? undefined : name.error.issues[0]?.message,
+        email:
+          emailAddressProblem(typed.email) ??
+          (again.toLowerCase() === typed.email.toLowerCase()
+            ? undefined
+            : 'The two addresses differ: type the same one twice.'),
+      };
+      if (!name.success || problems.email) return form(reply, 422, token, typed, problems);
+      const link = await accounts.addFirstOwner({ email: typed.email, name: name.data }, (trx) =>
+        claimSetupToken(trx, token, now()),
+      );
       if (!link) return refused(reply);
       request.log.info('the first owner was made on the set-up page');
       return reply.redirect(link, 303);
@@ -56,8 +64,25 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
     perMinute(options.rateLimitPerMinute),
   );
 
-  function form(reply: FastifyReply, status: number, token: string, email: string, problem: string) {
-    const error = problem ? html`<p class="field__error" id="setup-email-error">${problem}</p>` : html``;
+  /** The form, with what was typed and what is wrong with it, named beside its field. */
+  function form(
+    reply: FastifyReply,
+    status: number,
+    token: string,
+    typed: { email: string; name: string },
+    problems: { email?: string; name?: string } = {},
+  ) {
+    const problem = (field: 'email' | 'name') => {
+      const text = problems[field];
+      return text
+        ? {
+            message: html`<p class="field__error" id="setup-${field}-error">${text}</p>`,
+            attributes: html` aria-invalid="true" aria-describedby="setup-${field}-error"`,
+          }
+        : { message: html``, attributes: html`` };
+    };
+    const name = problem('name');
+    const email = problem('email');
     return pages.send(
       reply,
       status,
@@ -69,10 +94,16 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
       <form method="post" action="${completeSetup.path}" novalidate>
         <input type="hidden" name="token" value="${token}">
         <div class="field">
+          <label for="setup-name">Your name</label>
+          ${name.message}
+          <input id="setup-name" name="yourName" autocomplete="name" required maxlength="${staffNameField.max}"
+            value="${typed.name}"${name.attributes}>
+        </div>
+        <div class="field">
           <label for="setup-email">Your email address</label>
-          ${error}
+          ${email.message}
           <input id="setup-email" name="emailAddress" type="email" autocomplete="email" required
-            value="${email}"${problem ? html` aria-invalid="true" aria-describedby="setup-email-error"` : html``}>
+            value="${typed.email}"${email.attributes}>
         </div>
         <div class="field">
           <label for="setup-email-again">The same address again</label>

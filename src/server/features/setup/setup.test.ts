@@ -88,22 +88,30 @@ describeEachDatabase('a site on its first run', (database) => {
     expect(await form.text()).toContain('Your email address');
     const wrongAddress = await post('/setup', {
       token,
+      yourName: '',
       emailAddress: 'not an address',
       emailAgain: 'not an address',
     });
     expect(wrongAddress.status).toBe(422);
-    expect(await wrongAddress.text()).toContain('aria-invalid="true"');
+    const refused = unescapeHtml(await wrongAddress.text());
+    expect(refused).toContain('Enter a name');
+    expect(refused).toContain('value="not an address"');
+    expect(refused.match(/aria-invalid="true"/g)).toHaveLength(2);
     const slip = await post('/setup', {
       token,
+      yourName: 'Pat O’Brien',
       emailAddress: 'partner@obrienmarsh.example',
       emailAgain: 'partner@obrienmarhs.example',
     });
     expect(slip.status).toBe(422);
-    expect(unescapeHtml(await slip.text())).toContain('The two addresses differ');
+    const slipPage = unescapeHtml(await slip.text());
+    expect(slipPage).toContain('The two addresses differ');
+    expect(slipPage).toContain('value="Pat O’Brien"');
     expect(Number(await rows('users'))).toBe(0);
 
     const made = await post('/setup', {
       token,
+      yourName: ' Pat O’Brien ',
       emailAddress: 'Partner@ObrienMarsh.example',
       emailAgain: 'partner@obrienmarsh.example',
     });
@@ -117,8 +125,8 @@ describeEachDatabase('a site on its first run', (database) => {
     expect((await page(`/setup?token=${token}`)).status).toBe(404);
     expect(Number(await rows('setup_tokens'))).toBe(0);
     expect(await openSetup(site.db, new URL(site.url), new Date())).toBeNull();
-    const users = await site.db.selectFrom('users').select(['email', 'role']).execute();
-    expect(users).toEqual([{ email: 'partner@obrienmarsh.example', role: 'owner' }]);
+    const users = await site.db.selectFrom('users').select(['email', 'name', 'role']).execute();
+    expect(users).toEqual([{ email: 'partner@obrienmarsh.example', name: 'Pat O’Brien', role: 'owner' }]);
 
     // The owner chooses a password on the invitation's page, signs in, and sets the firm up.
     const { cookie, token: form2 } = await formToken(site);
