@@ -87,6 +87,8 @@ const privateRoutes = [
   /^POST \/api\/back-office\/bookings\/:reference\/cancel$/,
   /^POST \/api\/back-office\/subscribers\/:email\/(unsubscribe|resend-confirmation)$/,
   /^POST \/api\/back-office\/sessions\/end$/,
+  // A member's own name shows on timelines and the audit log, in the back office only.
+  /^POST \/api\/back-office\/me\/name$/,
 ];
 
 /** In the firm's zone (Europe/London), as the editor's field gives it. */
