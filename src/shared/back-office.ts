@@ -37,6 +37,7 @@ export const backOfficeMessages = {
   forbidden: 'This request did not come from the back office. Reload the page and try again.',
   ownersOnly: 'Only an owner can do this. Ask an owner of the firm’s account if you need it done.',
   notFound: 'There is no such lead. It may have been erased.',
+  noSuchPerson: 'There is no such person. They may have been erased.',
   stage: `Choose a stage: ${leadStages.map((stage) => leadStageLabels[stage]).join(', ')}`,
   note: `Write a note of 1 to ${noteMaxLength} characters`,
   filter: (name: string) => `The ${name} filter could not be read`,

@@ -61,6 +61,8 @@ export interface BookingTable {
   cancelled_at: Timestamp | null;
   /** Where the firm has got to with the lead (shared/back-office.ts). */
   stage: Generated<LeadStage>;
+  /** The person the lead belongs to (leads/people.ts); null once erased. */
+  person_id: Generated<number | null>;
   /** Keyed hash of the network address that booked (booking/source-address.ts); null before it was kept. */
   source_address_hash: string | null;
   /** The adviser who takes the call; null for calls booked before the firm had advisers. */
@@ -149,6 +151,8 @@ export interface ApplicationTable {
   created_at: Timestamp;
   /** Where the firm has got to with the lead (shared/back-office.ts). */
   stage: Generated<LeadStage>;
+  /** The person the lead belongs to (leads/people.ts); null once erased. */
+  person_id: Generated<number | null>;
 }
 
 export interface SubscriberTable {
@@ -208,6 +212,22 @@ export interface EnquiryTable {
   created_at: Timestamp;
   /** Where the firm has got to with the lead (shared/back-office.ts). */
   stage: Generated<LeadStage>;
+  /** The person the lead belongs to (leads/people.ts); null once erased. */
+  person_id: Generated<number | null>;
+}
+
+/** Everyone who has sent the firm a lead: one record per email address, letter case aside. */
+export interface PersonTable {
+  id: Generated<number>;
+  /** As first given. */
+  email: string;
+  /** Lower-cased: the address the person is found by. */
+  email_key: string;
+  /** From their newest lead that gave it. */
+  name: string | null;
+  phone: string | null;
+  organisation: string | null;
+  created_at: Timestamp;
 }
 
 export interface UserTable {
@@ -523,6 +543,7 @@ export interface Database {
   used_bot_check_tokens: UsedBotCheckTokenTable;
   enquiries: EnquiryTable;
   users: UserTable;
+  people: PersonTable;
   sessions: SessionTable;
   password_tokens: PasswordTokenTable;
   sign_in_throttles: SignInThrottleTable;

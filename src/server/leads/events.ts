@@ -76,15 +76,18 @@ export async function timeline(
   ]);
   const entries: TimelineEntry[] = [
     ...events.map((row) => ({ at: row.created_at, what: row.event, detail: row.detail, by: row.by })),
-    ...emails.map((row) => ({
-      at: row.created_at,
-      what: 'email' as const,
-      detail: `${row.subject || 'Email'} (${row.status})`,
-      by: null,
-    })),
+    ...emails.map(emailEntry),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }
+
+/** An email the outbox holds, as a line of a timeline: its subject, and whether it went. */
+export const emailEntry = (row: { created_at: string; subject: string; status: string }) => ({
+  at: row.created_at,
+  what: 'email' as const,
+  detail: `${row.subject || 'Email'} (${row.status})`,
+  by: null,
+});
 
 /** The leads of each kind that one person left, by id: whose events a data-protection request covers. */
 export type LeadIds = [kind: LeadKind, ids: number[]][];
@@ -94,6 +97,25 @@ const eventsOf = (leads: LeadIds) => (eb: ExpressionBuilder<Database, 'lead_even
   eb.or(leads.map(([kind, ids]) => eb.and([eb('lead_kind', '=', kind), eb('lead_id', 'in', ids)])));
 
 const withIds = (leads: LeadIds) => leads.filter(([, ids]) => ids.length > 0);
+
+/** What staff did on those leads (notes, stage changes, cancellations), each with who did it by name. */
+export async function staffEventsOn(db: Kysely<Database>, leads: LeadIds) {
+  const found = withIds(leads);
+  if (found.length === 0) return [];
+  return db
+    .selectFrom('lead_events')
+    .leftJoin('users', 'users.id', 'lead_events.user_id')
+    .select([
+      'lead_events.lead_kind',
+      'lead_events.lead_id',
+      'lead_events.created_at',
+      'lead_events.event',
+      'lead_events.detail',
+      staffLabel.as('by'),
+    ])
+    .where(eventsOf(found))
+    .execute();
+}
 
 /**
  * Every event on those leads, as stored, in the order they happened, each with who wrote it: the member

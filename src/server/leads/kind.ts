@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { PersonLead } from '#shared/api/back-office-people.ts';
 import type { EndpointSpec } from '#shared/api/endpoint.ts';
 import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
@@ -73,7 +74,7 @@ export type AnyLeadDetail = LeadDetail<any, any>;
  */
 export interface StagedLeadDetail<
   E extends StagedLeadEndpoints,
-  Found extends { id: number; stage: LeadStage },
+  Found extends { id: number; stage: LeadStage; person_id: number | null },
 > {
   endpoints: E;
   find(db: Db, reference: string): Promise<Found | undefined>;
@@ -82,6 +83,8 @@ export interface StagedLeadDetail<
   setStage(db: Db, id: number, stage: LeadStage): Promise<void>;
   /** Its share of one column of the pipeline board (board.ts). */
   board(db: Db, stage: LeadStage, window: BoardWindow): Promise<BoardShare>;
+  /** The person's leads of this kind (people.ts), each with its id for the timeline. */
+  ofPerson(db: Db, personId: number): Promise<(PersonLead & { id: number })[]>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind knows its own row and detail types
@@ -90,7 +93,7 @@ export type AnyStagedLeadDetail = StagedLeadDetail<any, any>;
 /** Declares a kind's staged lead, checking that what it answers fits its contract entries. */
 export const stagedLeadDetail = <
   E extends StagedLeadEndpoints,
-  Found extends { id: number; stage: LeadStage },
+  Found extends { id: number; stage: LeadStage; person_id: number | null },
 >(
   lead: StagedLeadDetail<E, Found>,
 ): AnyStagedLeadDetail => lead;

@@ -7,6 +7,7 @@ import { deleteIdleSignInRecords } from '#server/features/accounts/index.ts';
 import { deleteUnconfirmedSignUps, keepOnlyUnsubscribeTrails } from '#server/features/mailing-list/index.ts';
 import { subscriberHistory } from '#server/lead-registry.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import { forgetPeople } from '#server/leads/people.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { deleteFinishedBefore } from '#server/mail/outbox.ts';
 import { forgetPastRecipientCounts } from '#server/mail/recipient-cap.ts';
@@ -94,6 +95,7 @@ export async function runRetention(
         addresses,
         counts: leadCounts,
       } = await anonymiseExpiredLeads(trx, leadKinds, monthsBefore(now, months), now);
+      await forgetPeople(trx, addresses);
       // Sign-ups first: one that unsubscribed before signing up again goes back to its consent trail,
       // which the next step then cuts down (or deletes, once six years old) in the same run.
       const { counts: unconfirmed, deletedAddresses: signUpAddresses } = await deleteUnconfirmedSignUps(

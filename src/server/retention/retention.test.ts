@@ -6,6 +6,7 @@ import { createDatabase, type Db } from '#server/db/database.ts';
 import { erasedAddress } from '#server/features/back-office/data-protection.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
+import { personFor } from '#server/leads/people.ts';
 import type { LeadStage } from '#shared/back-office.ts';
 import { describeEachDatabase, describeOnPostgres } from '#tests/support/databases.ts';
 import { freshDatabaseEachTest } from '#tests/support/migrated-database.ts';
@@ -133,6 +134,15 @@ describeEachDatabase('the retention job', (kind) => {
     // Won: a client now, and their other old lead with them.
     const won = await enquiry(db, 'client@example.test', old, 'won');
     const clientsApplication = await application(db, 'client@example.test', old, 'lost');
+    // The people behind two of them: the quiet one is forgotten with their leads, the young one kept.
+    for (const [email, ids] of [
+      ['quiet.prospect@example.test', { enquiries: gone.id, bookings: goneCall.id }],
+      ['young@example.test', { enquiries: young.id }],
+    ] as const) {
+      const person = await personFor(db, { email, name: 'Someone' }, new Date(old));
+      for (const [table, id] of Object.entries(ids) as ['enquiries' | 'bookings', number][])
+        await db.updateTable(table).set({ person_id: person }).where('id', '=', id).execute();
+    }
 
     const outcome = await run(db);
 
@@ -177,6 +187,10 @@ describeEachDatabase('the retention job', (kind) => {
       { lead_id: noted.id, detail: 'Rang them about the quote' },
     ]);
     for (const kept of [young, noted, won]) expect(byReference(kept.reference)?.email).not.toBe(erasedMarker);
+    expect(await db.selectFrom('people').select('email').execute()).toEqual([
+      { email: 'young@example.test' },
+    ]);
+    expect([goneRow.person_id, goneBooking.person_id]).toEqual([null, null]);
     const applications = await db.selectFrom('applications').select(['id', 'email']).execute();
     expect(applications.map((row) => row.email).sort()).toEqual([
       'client@example.test',

@@ -2,7 +2,7 @@ import { leadStages } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { bookedCallSchema } from './back-office-bookings.ts';
 import { leadList, leadListQuerySchema } from './lead-lists.ts';
-import { stagedLead, timelineEntrySchema } from './staged-leads.ts';
+import { leadPersonSchema, stagedLead, timelineEntrySchema } from './staged-leads.ts';
 
 // Application questionnaires, as the back office lists and opens them.
 
@@ -22,6 +22,7 @@ export const applicationDetailSchema = applicationRowSchema.extend({
     .describe('Every answer as sent, by question: counts are numbers, the rest text. Empty once erased.'),
   bookings: z.array(bookedCallSchema).describe('The calls booked from this questionnaire, soonest first.'),
   timeline: z.array(timelineEntrySchema),
+  personId: leadPersonSchema,
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

@@ -2,7 +2,7 @@ import { backOfficeMessages, leadStages } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { endpoint, refusal } from './endpoint.ts';
 import { backOfficeTag, leadList, leadListQuerySchema } from './lead-lists.ts';
-import { leadNotFound, stagedLead, timelineEntrySchema } from './staged-leads.ts';
+import { leadNotFound, leadPersonSchema, stagedLead, timelineEntrySchema } from './staged-leads.ts';
 
 // The agenda of calls, as the back office lists, opens and cancels them.
 
@@ -58,6 +58,7 @@ export const bookingDetailSchema = bookingRowSchema.extend({
     .nullable()
     .describe('The questionnaire the call was booked from, if any.'),
   timeline: z.array(timelineEntrySchema),
+  personId: leadPersonSchema,
   diary: z
     .object({
       action: z.enum(['add', 'remove']).describe('Putting the call in, or (once cancelled) taking it out.'),

@@ -1,7 +1,7 @@
 import { leadStages } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { leadList, leadListQuerySchema } from './lead-lists.ts';
-import { stagedLead, timelineEntrySchema } from './staged-leads.ts';
+import { leadPersonSchema, stagedLead, timelineEntrySchema } from './staged-leads.ts';
 
 // Contact enquiries and quote requests, as the back office lists and opens them.
 
@@ -29,6 +29,7 @@ export const enquiryDetailSchema = enquiryRowSchema.extend({
     })
     .describe('The rest of the form, as sent; empty once erased.'),
   timeline: z.array(timelineEntrySchema),
+  personId: leadPersonSchema,
 });
 export type EnquiryDetail = z.infer<typeof enquiryDetailSchema>;
 

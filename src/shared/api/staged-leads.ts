@@ -24,6 +24,13 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+/** Whose lead it is: the person's page (back-office-people.ts) shows it with everything else of theirs. */
+export const leadPersonSchema = z
+  .number()
+  .int()
+  .nullable()
+  .describe('The id of the person who sent it, for /people/{id}; null once erased.');
+
 // Each refusal has one message, whatever was wrong with the field.
 const stageBody = z
   .object(

@@ -21,6 +21,7 @@ import { agenda, applications, contactEnquiries, quoteRequests, subscribers } fr
 import { useNewLeads } from './NewLeadsBadge.tsx';
 import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
+import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
@@ -156,6 +157,7 @@ function Screen({
   const lead = stagedLeads.find(({ name }) => name === section);
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
+  if (id && section === 'people') return <PersonDetail key={id} id={id} />;
   if (section === 'newsletter') {
     if (!id) return <NewsletterScreen />;
     const articleId = Number(search.get('article')) || null;
@@ -212,6 +214,7 @@ function screenName(section: string, id: string): string | undefined {
   if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
   if (section === pagesSection) return 'Page';
   if (section === 'newsletter') return 'Newsletter';
+  if (section === 'people') return 'Person';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 

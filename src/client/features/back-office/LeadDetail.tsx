@@ -10,10 +10,10 @@ import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#sha
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { OwnAnswer } from '#shared/questionnaire.ts';
-import { dialHref } from '#shared/uk-identifiers.ts';
 import { diaryWords } from './adviser-words.ts';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
+import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -70,6 +70,11 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
               Reply by email
             </a>
           </p>
+          {lead.personId !== null && (
+            <p>
+              <Link to={`people/${lead.personId}`}>Everything from this person</Link>
+            </p>
+          )}
 
           {'answers' in lead && (
             <section aria-labelledby="answers-title">
@@ -241,21 +246,6 @@ function LeadReference(props: { reference: string; onCopied: () => void; onFaile
         Copy<span className="visually-hidden"> the reference</span>
       </button>
     </footer>
-  );
-}
-
-/** A number as the visitor typed it, a link that rings it where it can be rung (a phone, a softphone). */
-function PhoneNumber({ typed }: { typed: string }) {
-  const href = dialHref(typed);
-  return href ? <a href={href}>{typed}</a> : typed;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="bo-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -1,10 +1,9 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
-import { applicationLead, applicationList } from '#shared/api/back-office-applications.ts';
-import { bookingLead, bookingList } from '#shared/api/back-office-bookings.ts';
-import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
+import { applicationList } from '#shared/api/back-office-applications.ts';
+import { bookingList } from '#shared/api/back-office-bookings.ts';
+import { contactEnquiryList, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import {
-  type CardKind,
   cardKindTitles,
   closedRecentDays,
   closedStages,
@@ -12,6 +11,7 @@ import {
   pipelineBoard,
 } from '#shared/api/back-office-pipeline.ts';
 import { type LeadStage, leadStageLabels, leadStages } from '#shared/back-office.ts';
+import { cardLeads, leadPath } from './card-leads.ts';
 import { when } from './format.ts';
 import { cardName, type LiftEvent, type Lifted, liftStep, moveWords, withMove } from './pipeline-board.ts';
 import { Link } from './router.tsx';
@@ -23,14 +23,6 @@ import { useEndpoint } from './useEndpoint.ts';
 // screen, without arrow keys, each card's Stage list moves it in one choice, announced the same way.
 // Every way, the move is the lead's own stage change, the one its page makes, so its timeline records
 // who moved it.
-
-/** Each kind of card: the lead entries that open and move it, and the list that holds all of them. */
-const cardLeads = {
-  enquiry: { lead: enquiryLead, list: contactEnquiryList },
-  quote: { lead: enquiryLead, list: quoteRequestList },
-  application: { lead: applicationLead, list: applicationList },
-  call: { lead: bookingLead, list: bookingList },
-} satisfies Record<CardKind, unknown>;
 
 const lists = [contactEnquiryList, quoteRequestList, applicationList, bookingList];
 
@@ -162,7 +154,7 @@ export function Pipeline() {
                           setDropTarget(null);
                         }}
                       >
-                        <Link to={`${cardLeads[card.kind].lead.name}/${card.reference}`}>{card.name}</Link>
+                        <Link to={leadPath(card)}>{card.name}</Link>
                         <span className="bo-card-kind">{cardKindTitles[card.kind]}</span>
                         <span className="bo-muted bo-small">
                           Came in <time dateTime={card.createdAt}>{when(card.createdAt)}</time>

@@ -11,6 +11,7 @@ import {
   applicationCards,
   applicationCsvRows,
   applicationDetail,
+  applicationsOfPerson,
   countApplications,
   countApplicationsSince,
   eraseApplications,
@@ -68,6 +69,7 @@ export function applicationLeads(
       detail: (db, row) => applicationDetail(db, row, bookedFrom),
       setStage: setApplicationStage,
       board: applicationCards,
+      ofPerson: applicationsOfPerson,
     }),
     receivedSince: countApplicationsSince,
     retention: {

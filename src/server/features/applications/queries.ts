@@ -102,6 +102,7 @@ export async function applicationDetail(
     answers: JSON.parse(row.answers),
     bookings,
     timeline: events,
+    personId: row.person_id,
   };
 }
 
@@ -190,4 +191,21 @@ function toRow(
     stage: row.stage,
     createdAt: row.created_at,
   };
+}
+
+/** A person's applications, each summed up by the business applying. */
+export async function applicationsOfPerson(db: Kysely<Database>, personId: number) {
+  const rows = await db
+    .selectFrom('applications')
+    .select(['id', 'reference', 'stage', 'created_at', 'business_name'])
+    .where('person_id', '=', personId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: 'application' as const,
+    reference: row.reference,
+    stage: row.stage,
+    createdAt: row.created_at,
+    summary: row.business_name,
+  }));
 }

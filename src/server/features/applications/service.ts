@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
+import { personFor } from '#server/leads/people.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import type { AnswersAsAsked, ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
@@ -31,11 +32,17 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
       };
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
+        const personId = await personFor(
+          trx,
+          { email: answers.emailAddress, name: answers.yourName, organisation: answers.businessName },
+          at,
+        );
         const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
             .insertInto('applications')
             .values({
               reference,
+              person_id: personId,
               email: answers.emailAddress,
               your_name: answers.yourName,
               business_name: answers.businessName,

@@ -5,6 +5,7 @@ import { eraseStaffAccountData, exportStaffAccountData } from '#server/features/
 import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
 import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
+import { forgetPeople } from '#server/leads/people.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
 import { derivedToken } from '#server/tokens.ts';
@@ -65,7 +66,7 @@ export async function exportPersonalData(
 
 /**
  * Erases one email address (a right-to-erasure request); pass the transaction that also records it.
- * Each kind of lead erases its own (leads stay as counted records without their personal fields, upcoming
+ * The person with the address is forgotten (leads/people.ts), then each kind of lead erases its own (leads stay as counted records without their personal fields, upcoming
  * calls are cancelled so their slots free up, a subscription goes with its consent trail), then the staff
  * notes on those leads and the emails to or about the address (staff notices included) go; a staff
  * account with the address is closed (accounts/personal-data.ts), its sign-in throttles deleted, and the
@@ -82,6 +83,7 @@ export async function erasePersonalData(
   now: Date,
 ) {
   const address = email.trim().toLowerCase();
+  await forgetPeople(trx, [address]);
   const erased: PersonalDataFound<number>[] = [];
   for (const { personalData } of leadKinds) erased.push(await personalData.erase(trx, address, now));
   const notes = await eraseLeadNotes(trx, leadIdsOf(erased), erasedMarker);

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
+import { failure } from '#server/http/errors.ts';
 import type { Page, SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { refuseUnreadableFilters } from '#server/leads/list.ts';
+import { personDetail as readPerson } from '#server/leads/person-detail.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
@@ -14,8 +16,10 @@ import {
   backOfficeScreen,
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
+import { personDetail } from '#shared/api/back-office-people.ts';
 import { readAuditLog } from '#shared/api/back-office-staff.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import { listAudit } from './audit-list.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
@@ -62,6 +66,11 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     cancelBooking: options.cancelBooking,
     mailQueued: options.mailQueued,
     now,
+  });
+  // A person: every lead of theirs on one page (leads/person-detail.ts).
+  serve(app, personDetail, async (request, reply) => {
+    const person = await readPerson(db, leadKinds, Number(request.params.id));
+    return person ?? reply.status(404).send(failure(backOfficeMessages.noSuchPerson));
   });
   for (const register of options.featureRoutes) register(app);
   /**

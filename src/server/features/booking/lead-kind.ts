@@ -15,6 +15,7 @@ import {
   bookingCsvRows,
   bookingDetail,
   bookingIdsOf,
+  bookingsOfPerson,
   callsInAdvisersDiaries,
   countBookingsSince,
   countUpcomingBookings,
@@ -84,6 +85,7 @@ export function bookingLeads(
       detail: (db, row) => bookingDetail(db, row, applicationOf),
       setStage: setBookingStage,
       board: bookingCards,
+      ofPerson: bookingsOfPerson,
     }),
     receivedSince: countBookingsSince,
     retention: {

@@ -14,6 +14,7 @@ import type {
 } from '#shared/api/back-office-bookings.ts';
 import type { Page } from '#shared/api/lead-lists.ts';
 import type { LeadStage } from '#shared/back-office.ts';
+import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
 
 // The back office's reads and writes of the bookings table (the agenda of calls).
 
@@ -141,6 +142,7 @@ export async function bookingDetail(
     cancelledAt: row.cancelled_at,
     application: application ?? null,
     timeline: events,
+    personId: row.person_id,
     diary,
   };
 }
@@ -411,4 +413,28 @@ export async function removeFromAdvisersCalendars(trx: Db, bookingIds: number[],
       })),
     )
     .execute();
+}
+
+/** A person's calls, each summed up by when it is (in the firm's zone, as booked) and whether it stands. */
+export async function bookingsOfPerson(db: Db, personId: number) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'reference', 'stage', 'created_at', 'local_date', 'local_time', 'status'])
+    .where('person_id', '=', personId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: 'call' as const,
+    reference: row.reference,
+    stage: row.stage,
+    createdAt: row.created_at,
+    summary: `${row.status === 'cancelled' ? 'Cancelled: ' : ''}${callTime(row.local_date, row.local_time)}`,
+  }));
+}
+
+/** "Monday 7 December 2026, 9:30am", from the date and time the call was booked for. */
+function callTime(isoDate: string, hhmm: string) {
+  const date = parseIsoDate(isoDate);
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return date ? `${formatLongDate(date)}, ${formatTime(hour, minute)}` : `${isoDate} ${hhmm}`;
 }

@@ -10,6 +10,7 @@ import type { EnquiryDetail, EnquiryRow } from '#shared/api/back-office-enquirie
 import type { LeadListQuery, Page } from '#shared/api/lead-lists.ts';
 import type { LeadStage } from '#shared/back-office.ts';
 import type { EnquiryDetailValues } from '#shared/enquiry-details.ts';
+import { firstWords } from '#shared/first-words.ts';
 
 // The back office's reads and writes of the enquiries table: contact enquiries and quote requests.
 
@@ -121,6 +122,7 @@ export async function enquiryDetail(db: Db, row: Selectable<EnquiryTable>): Prom
       email: row.email,
       createdAt: row.created_at,
     }),
+    personId: row.person_id,
   };
 }
 
@@ -209,4 +211,21 @@ function toRow(
     stage: row.stage,
     createdAt: row.created_at,
   };
+}
+
+/** A person's contact enquiries and quote requests, each summed up by the first words of its message. */
+export async function enquiriesOfPerson(db: Db, personId: number) {
+  const rows = await db
+    .selectFrom('enquiries')
+    .select(['id', 'reference', 'kind', 'stage', 'created_at', 'message'])
+    .where('person_id', '=', personId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'quote' ? ('quote' as const) : ('enquiry' as const),
+    reference: row.reference,
+    stage: row.stage,
+    createdAt: row.created_at,
+    summary: firstWords(row.message),
+  }));
 }

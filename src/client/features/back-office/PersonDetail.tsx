@@ -1,0 +1,136 @@
+import {
+  type PersonDetail as Person,
+  type PersonTimelineEntry,
+  personDetail,
+} from '#shared/api/back-office-people.ts';
+import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
+import { subscriberList } from '#shared/api/back-office-subscribers.ts';
+import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
+import { subscriberStatusLabels } from '#shared/consent-words.ts';
+import { leadPath } from './card-leads.ts';
+import { Field, PhoneNumber } from './fields.tsx';
+import { when } from './format.ts';
+import { Link } from './router.tsx';
+import { ScrollBox } from './ScrollBox.tsx';
+import { useEndpoint } from './useEndpoint.ts';
+
+/**
+ * One person: their details, each of their leads, and one timeline of everything that happened to any of
+ * them, newest first (decision 028).
+ */
+export function PersonDetail({ id }: { id: string }) {
+  const { data: person, problem } = useEndpoint(personDetail, { params: { id } });
+  if (!person) {
+    return problem ? (
+      <p className="bo-problem" role="alert">
+        {problem}
+      </p>
+    ) : (
+      <p>Loading…</p>
+    );
+  }
+  return (
+    <article aria-labelledby="person-title">
+      <h1 id="person-title">{person.name ?? person.email}</h1>
+      <div className="bo-lead">
+        <div className="bo-lead-details">
+          <dl className="bo-fields">
+            <Field label="Email">
+              <a href={`mailto:${person.email}`}>{person.email}</a>
+            </Field>
+            <Field label="Phone">{person.phone ? <PhoneNumber typed={person.phone} /> : '—'}</Field>
+            <Field label="Organisation">{person.organisation ?? '—'}</Field>
+            <Field label="First in touch">{when(person.createdAt)}</Field>
+            <Field label="Mailing list">
+              {person.subscriber ? (
+                <Link to={`${subscriberList.name}/${encodeURIComponent(person.email)}`}>
+                  {subscriberStatusLabels[person.subscriber.status]}
+                </Link>
+              ) : (
+                'Not signed up'
+              )}
+            </Field>
+          </dl>
+          <Leads leads={person.leads} />
+        </div>
+        <div className="bo-lead-work">
+          <Timeline entries={person.timeline} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Leads({ leads }: { leads: Person['leads'] }) {
+  return (
+    <section aria-labelledby="person-leads-title">
+      <h2 id="person-leads-title">Leads</h2>
+      {leads.length === 0 ? (
+        <p>None kept: they may have been erased.</p>
+      ) : (
+        <ScrollBox label="Leads">
+          <table className="bo-table bo-table--cards">
+            <thead>
+              <tr>
+                <th scope="col">Lead</th>
+                <th scope="col">About</th>
+                <th scope="col">Stage</th>
+                <th scope="col">Received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={`${lead.kind}-${lead.reference}`}>
+                  <td data-label="Lead">
+                    <Link to={leadPath(lead)}>
+                      {cardKindTitles[lead.kind]} {lead.reference}
+                    </Link>
+                  </td>
+                  <td data-label="About">{lead.summary}</td>
+                  <td data-label="Stage">{leadStageLabels[lead.stage]}</td>
+                  <td data-label="Received">{when(lead.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
+    </section>
+  );
+}
+
+const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
+  received: 'Received',
+  email: 'Email',
+  note: 'Note',
+  stage: 'Stage',
+  cancelled: 'Cancelled',
+  consent: 'Mailing list',
+};
+
+function Timeline({ entries }: { entries: PersonTimelineEntry[] }) {
+  return (
+    <section aria-labelledby="person-timeline-title">
+      <h2 id="person-timeline-title">Timeline</h2>
+      <ol className="bo-timeline">
+        {entries.map((entry) => (
+          <li key={`${entry.at}-${entry.what}-${entry.lead?.reference}-${entry.detail}`}>
+            <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
+            {entry.lead && (
+              <>
+                {' '}
+                <Link to={leadPath(entry.lead)}>
+                  {cardKindTitles[entry.lead.kind]} {entry.lead.reference}
+                </Link>
+              </>
+            )}
+            {entry.by && <span className="bo-muted"> by {entry.by}</span>}
+            <p className="bo-message">
+              {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import { buildBookCallPayload } from '#shared/booking.ts';
+import { startTestApp, type TestApp } from '#tests/support/app.ts';
+import { validApplication } from '#tests/support/applications.ts';
+import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
+import { describeEachDatabase } from '#tests/support/databases.ts';
+import { contact, post, quote } from '#tests/support/enquiries.ts';
+import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
+
+describeEachDatabase('one person for every lead from one address', (database) => {
+  let site: TestApp;
+  let staff: ReturnType<typeof backOfficeClient>;
+
+  beforeAll(async () => {
+    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000', CAPTCHA_PROVIDER: 'none' } });
+    staff = backOfficeClient(site, await signedInStaff(site, 'gwen@fenwickhale.test'));
+  });
+  afterAll(async () => site?.close());
+
+  const referenceOf = async (table: 'enquiries' | 'applications' | 'bookings', email: string) =>
+    (
+      await site.db
+        .selectFrom(table)
+        .select('reference')
+        .where('email', '=', email)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).reference;
+
+  it('gathers an enquiry, a quote request, an application and a call, in any letter case, on one page', async () => {
+    const sent = [
+      await post(site, '/contact-us-send', { ...contact('Amira.Shah@Example.test'), recToken: 'none' }),
+      await post(site, '/show-contact-send', { ...quote('amira.shah@example.test'), recToken: 'none' }),
+      await post(site, '/forms/application-form', {
+        ...validApplication,
+        yourName: 'Amira Shah-Khan',
+        emailAddress: 'AMIRA.SHAH@example.test',
+      }),
+      await post(site, '/contact-us-send', {
+        ...contact('bo@example.test'),
+        name: 'Bo Lind',
+        recToken: 'none',
+      }),
+    ];
+    const { date, slots } = await firstBookableDate(site.url);
+    sent.push(
+      await postBooking(site.url, buildBookCallPayload(date, slots[0] as never, 'amira.shah@example.test')),
+    );
+    expect(sent.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+
+    const enquiry = await referenceOf('enquiries', 'Amira.Shah@Example.test');
+    const quoteRequest = await referenceOf('enquiries', 'amira.shah@example.test');
+    const application = await referenceOf('applications', 'AMIRA.SHAH@example.test');
+    const call = await referenceOf('bookings', 'amira.shah@example.test');
+    const { personId } = await staff.json(`/enquiries/${enquiry}`);
+    for (const path of [`/enquiries/${quoteRequest}`, `/applications/${application}`, `/bookings/${call}`]) {
+      expect((await staff.json(path)).personId, path).toBe(personId);
+    }
+    expect(
+      (await staff.json(`/enquiries/${await referenceOf('enquiries', 'bo@example.test')}`)).personId,
+    ).not.toBe(personId);
+    expect((await staff.send(`/enquiries/${quoteRequest}/notes`, { text: 'Wants payroll too' })).status).toBe(
+      201,
+    );
+
+    const person = await staff.json(`/people/${personId}`);
+    expect(person).toMatchObject({
+      id: personId,
+      email: 'Amira.Shah@Example.test',
+      // Each detail from the newest lead that gave it: the application's name and business, the
+      // contact form's phone (neither later form asks for one).
+      name: 'Amira Shah-Khan',
+      phone: '07700 900123',
+      organisation: validApplication.businessName,
+      subscriber: { status: 'pending' },
+    });
+    expect(
+      person.leads.map((lead: { kind: string; reference: string }) => [lead.kind, lead.reference]),
+    ).toEqual([
+      ['call', call],
+      ['application', application],
+      ['quote', quoteRequest],
+      ['enquiry', enquiry],
+    ]);
+    expect(person.leads.at(-1).summary).toBe('We are opening a second surgery. Can you help with payroll?');
+    const timeline = person.timeline as { what: string; detail: string; by: string | null; lead: unknown }[];
+    expect(timeline.filter((entry) => entry.what === 'received')).toHaveLength(4);
+    expect(timeline).toContainEqual(
+      expect.objectContaining({
+        what: 'note',
+        detail: 'Wants payroll too',
+        by: 'gwen@fenwickhale.test',
+        lead: { kind: 'quote', reference: quoteRequest },
+      }),
+    );
+    expect(timeline).toContainEqual(expect.objectContaining({ what: 'consent', lead: null }));
+    // The visitor's acknowledgements, confirmations and the call's confirmation, whatever case they typed.
+    expect(timeline.filter((entry) => entry.what === 'email').length).toBeGreaterThanOrEqual(4);
+    const times = timeline.map((entry) => (entry as unknown as { at: string }).at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('answers 404 for no such person, and forgets the person when their address is erased', async () => {
+    expect((await staff.get('/people/99999')).status).toBe(404);
+    expect((await (await staff.get('/people/99999')).json()).errorMessages).toEqual([
+      backOfficeMessages.noSuchPerson,
+    ]);
+    const { personId } = await staff.json(`/enquiries/${await referenceOf('enquiries', 'bo@example.test')}`);
+    expect((await staff.get(`/people/${personId}`)).status).toBe(200);
+    expect((await staff.send('/data-protection/erase', { email: 'BO@example.test' })).status).toBe(200);
+    expect((await staff.get(`/people/${personId}`)).status).toBe(404);
+    const left = await site.db.selectFrom('people').select('email').execute();
+    expect(left.map((person) => person.email)).toEqual(['Amira.Shah@Example.test']);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+
+// Every lead belongs to one person, found by email address, letter case aside (decision 028).
+
+/** What a lead says about the person who sent it; blank or missing details keep what the person had. */
+export interface LeadContact {
+  email: string;
+  name?: string | null;
+  phone?: string | null;
+  organisation?: string | null;
+}
+
+/** The key a person is found by: addresses are ASCII (shared/email.ts), so lower-casing is all it takes. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The id of the person a new lead belongs to, made if the address is new. Their name, phone and
+ * organisation become the lead's where it gives them. One statement on both databases (an upsert that
+ * answers the row), run in the transaction that stores the lead.
+ */
+export async function personFor(trx: Kysely<Database>, contact: LeadContact, at: Date): Promise<number> {
+  const detail = (value: string | null | undefined) => value?.trim() || null;
+  const row = await trx
+    .insertInto('people')
+    .values({
+      email: contact.email.trim(),
+      email_key: emailKey(contact.email),
+      name: detail(contact.name),
+      phone: detail(contact.phone),
+      organisation: detail(contact.organisation),
+      created_at: at.toISOString(),
+    })
+    .onConflict((conflict) =>
+      conflict.column('email_key').doUpdateSet((eb) => ({
+        name: eb.fn.coalesce('excluded.name', 'people.name'),
+        phone: eb.fn.coalesce('excluded.phone', 'people.phone'),
+        organisation: eb.fn.coalesce('excluded.organisation', 'people.organisation'),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Forgets the people with these addresses once their leads are erased or anonymised: their leads stay,
+ * without a person, and the record of their name, phone and organisation goes.
+ */
+export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
+  const keys = [...new Set([...addresses].map(emailKey))];
+  for (let start = 0; start < keys.length; start += 500) {
+    const ids = trx
+      .selectFrom('people')
+      .select('id')
+      .where('email_key', 'in', keys.slice(start, start + 500));
+    for (const table of ['enquiries', 'applications', 'bookings'] as const) {
+      await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
+    }
+    await trx
+      .deleteFrom('people')
+      .where('email_key', 'in', keys.slice(start, start + 500))
+      .execute();
+  }
+}

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { PersonDetail, PersonLead, PersonTimelineEntry } from '#shared/api/back-office-people.ts';
+import { consentEventLabels, consentSourceLabel } from '#shared/consent-words.ts';
+import { emailEntry, type LeadIds, staffEventsOn } from './events.ts';
+import type { LeadRegistry } from './kind.ts';
+
+// A person's page: their details, each of their leads, and one timeline of everything that happened to
+// any of them (decision 028), newest first. One query for each source, run side by side.
+
+/** The person with `id` as the back office shows them; undefined when there is none (or they were erased). */
+export async function personDetail(
+  db: Db,
+  leadKinds: LeadRegistry,
+  id: number,
+): Promise<PersonDetail | undefined> {
+  const person = await db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!person) return undefined;
+  const staged = leadKinds.flatMap(({ staged }) => (staged ? [staged] : []));
+  const perKind = await Promise.all(
+    staged.map(async (lead) => ({ kind: lead.endpoints.kind, leads: await lead.ofPerson(db, id) })),
+  );
+  const leadIds: LeadIds = perKind.map(({ kind, leads }) => [kind, leads.map((lead) => lead.id)]);
+  const leadOf = new Map(
+    perKind.flatMap(({ kind, leads }) => leads.map((lead) => [`${kind}:${lead.id}`, lead] as const)),
+  );
+  const [events, emails, subscriber] = await Promise.all([
+    staffEventsOn(db, leadIds),
+    db
+      .selectFrom('outbox_messages')
+      .select(['created_at', 'subject', 'status'])
+      .where(sql<boolean>`lower(recipient) = ${person.email_key}`)
+      .where('created_at', '>=', person.created_at)
+      .execute(),
+    db
+      .selectFrom('subscribers')
+      .select(['id', 'status'])
+      .where(sql<boolean>`lower(email) = ${person.email_key}`)
+      .executeTakeFirst(),
+  ]);
+  const consents = subscriber
+    ? await db
+        .selectFrom('subscriber_consents')
+        .select(['event', 'source', 'created_at'])
+        .where('subscriber_id', '=', subscriber.id)
+        .execute()
+    : [];
+
+  const leads = perKind.flatMap(({ leads }) => leads.map(({ id: _, ...lead }) => lead)).sort(newestFirst);
+  const about = (lead: PersonLead | undefined) =>
+    lead ? { kind: lead.kind, reference: lead.reference } : null;
+  const timeline: PersonTimelineEntry[] = [
+    ...leads.map((lead) => ({
+      at: lead.createdAt,
+      what: 'received' as const,
+      detail: lead.summary,
+      by: null,
+      lead: about(lead),
+    })),
+    ...events.map((event) => ({
+      at: event.created_at,
+      what: event.event,
+      detail: event.detail,
+      by: event.by,
+      lead: about(leadOf.get(`${event.lead_kind}:${event.lead_id}`)),
+    })),
+    ...emails.map((email) => ({ ...emailEntry(email), lead: null })),
+    ...consents.map((consent) => ({
+      at: consent.created_at,
+      what: 'consent' as const,
+      detail: `${consentEventLabels[consent.event]} (${consentSourceLabel(consent.source)})`,
+      by: null,
+      lead: null,
+    })),
+  ];
+  return {
+    id: person.id,
+    email: person.email,
+    name: person.name,
+    phone: person.phone,
+    organisation: person.organisation,
+    createdAt: person.created_at,
+    leads,
+    subscriber: subscriber ? { status: subscriber.status } : null,
+    timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
+  };
+}
+
+const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
+  b.createdAt.localeCompare(a.createdAt);

@@ -1,0 +1,66 @@
+import { backOfficeApi, backOfficeMessages, leadStages } from '../back-office.ts';
+import { z } from '../zod.ts';
+import { cardKinds } from './back-office-pipeline.ts';
+import { subscriberStatuses } from './back-office-subscribers.ts';
+import { endpoint, refusal } from './endpoint.ts';
+import { backOfficeTag } from './lead-lists.ts';
+import { timelineEntrySchema } from './staged-leads.ts';
+
+// A person: everyone who sent the firm a lead, one record per email address (letter case aside), with
+// every enquiry, quote request, application and call of theirs, and one timeline of all of them.
+
+/** One of the person's leads, opened on its own page by kind and reference. */
+export const personLeadSchema = z.object({
+  kind: z.enum(cardKinds),
+  reference: z.string(),
+  stage: z.enum(leadStages),
+  createdAt: z.string(),
+  summary: z
+    .string()
+    .describe('A line about it: the first words of a message, the business applying, when a call is.'),
+});
+export type PersonLead = z.infer<typeof personLeadSchema>;
+
+/** A line of the person's timeline: what happened to any of their leads, or to them. */
+export const personTimelineEntrySchema = timelineEntrySchema.extend({
+  what: z.enum(['received', 'note', 'stage', 'cancelled', 'email', 'consent']),
+  lead: personLeadSchema
+    .pick({ kind: true, reference: true })
+    .nullable()
+    .describe('The lead it is about; null for an email or a consent, which are the person’s own.'),
+});
+export type PersonTimelineEntry = z.infer<typeof personTimelineEntrySchema>;
+
+export const personDetailSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  organisation: z.string().nullable(),
+  createdAt: z.string().describe('When their first lead arrived.'),
+  leads: z.array(personLeadSchema).describe('Newest first.'),
+  subscriber: z
+    .object({ status: z.enum(subscriberStatuses) })
+    .nullable()
+    .describe('Their place on the mailing list, if they signed up.'),
+  timeline: z.array(personTimelineEntrySchema).describe('Newest first.'),
+});
+export type PersonDetail = z.infer<typeof personDetailSchema>;
+
+export const personDetail = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/people/:id`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'One person: their details, every lead of theirs and one timeline of all of them',
+  params: z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .describe('The person’s id'),
+  }),
+  answers: {
+    200: personDetailSchema.describe('The person.'),
+    404: refusal.describe(`No such person (or erased): "${backOfficeMessages.noSuchPerson}"`),
+  },
+});
