@@ -8,6 +8,7 @@ import { firstBookableDate, postBooking } from '../support/booking.ts';
 import { setUpSiteInBrowser } from '../support/browser.ts';
 import { contact } from '../support/enquiries.ts';
 import { send } from '../support/http.ts';
+import { seedOpportunities } from '../support/opportunities.ts';
 import { signedInApi, signIn } from '../support/signed-in.ts';
 import { backOfficeClient } from '../support/staff.ts';
 
@@ -193,9 +194,12 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
     const page = t.page;
     const name = `Cara Lee ${width}`;
     const { api, reference } = await enquiryFrom(name, `cara.${width}@example.test`);
-    // One word longer than any column is wide must wrap inside its card, not widen every card.
+    // One word longer than any column is wide is cut to its card, not widen every card.
     const longName = `Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh-${width}`;
     await enquiryFrom(longName, `long.${width}@example.test`);
+    // A touch screen: a wide one too cannot drag a card, so its Stage list is shown.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     await openBoard(page, width);
     const newColumn = await column(page, 'New').boundingBox();
     for (const box of await column(page, 'New')
@@ -228,6 +232,28 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('fits fifteen cards of a column on a laptop’s screen, each saying who, what, when and its value (1280×800 px)', async () => {
+    const page = t.page;
+    await seedOpportunities(t.site.db, { count: 16, stage: 'qualified', prefix: 'laptop' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, t.site, staffEmail, 'owner', '/back-office/pipeline');
+    const cards = column(page, 'Qualified').getByRole('listitem');
+    await cards.filter({ hasText: 'Applicant 15' }).waitFor();
+    const bottoms = await cards.evaluateAll((items) =>
+      items.map((item) => item.getBoundingClientRect().bottom),
+    );
+    expect(bottoms.filter((bottom) => bottom <= 800).length).toBeGreaterThanOrEqual(15);
+    // The newest: who, its value, what they asked for, how long ago (said in words to a screen reader),
+    // and the first words of what they wrote.
+    const newest = cards.first();
+    await newest.getByRole('link', { name: 'Applicant 0' }).waitFor();
+    await newest.getByText('£1,200', { exact: true }).waitFor();
+    const line = await newest.getByRole('paragraph').innerText();
+    expect(line).toMatch(/^Application · today\s*today\s*· laptop Ltd, bookkeeping and payroll/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+
   it('moves a lead by dragging its card to another column (1280 px)', async () => {
     const page = t.page;
     const name = 'Bob Jones';
@@ -241,7 +267,7 @@ describe('the pipeline and the calendar of calls in Chromium', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(t.errors).toEqual([]);
   });
-  it('keeps the board within a phone’s screen, long names wrapped, and moves a lead with its Stage list (375 px)', async () => {
+  it('keeps the board within a phone’s screen, long names cut to the card, and moves a lead with its Stage list (375 px)', async () => {
     const page = t.page;
     const name = 'Cara Lee 375';
     await enquiryFrom(name, 'cara.375@example.test');

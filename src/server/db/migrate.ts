@@ -34,6 +34,7 @@ import * as siteAlerts from './migrations/031-site-alerts.ts';
 import * as outboxClaimOrder from './migrations/032-outbox-claim-order.ts';
 import * as staffNames from './migrations/033-staff-names.ts';
 import * as people from './migrations/034-people.ts';
+import * as opportunities from './migrations/035-opportunities.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '032-outbox-claim-order': outboxClaimOrder,
   '033-staff-names': staffNames,
   '034-people': people,
+  '035-opportunities': opportunities,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

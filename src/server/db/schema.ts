@@ -63,6 +63,8 @@ export interface BookingTable {
   stage: Generated<LeadStage>;
   /** The person the lead belongs to (leads/people.ts); null once erased. */
   person_id: Generated<number | null>;
+  /** The piece of new business it asks for (leads/opportunities.ts), whose stage `stage` copies. */
+  opportunity_id: Generated<number | null>;
   /** Keyed hash of the network address that booked (booking/source-address.ts); null before it was kept. */
   source_address_hash: string | null;
   /** The adviser who takes the call; null for calls booked before the firm had advisers. */
@@ -153,6 +155,8 @@ export interface ApplicationTable {
   stage: Generated<LeadStage>;
   /** The person the lead belongs to (leads/people.ts); null once erased. */
   person_id: Generated<number | null>;
+  /** The piece of new business it asks for (leads/opportunities.ts), whose stage `stage` copies. */
+  opportunity_id: Generated<number | null>;
 }
 
 export interface SubscriberTable {
@@ -214,6 +218,8 @@ export interface EnquiryTable {
   stage: Generated<LeadStage>;
   /** The person the lead belongs to (leads/people.ts); null once erased. */
   person_id: Generated<number | null>;
+  /** The piece of new business it asks for (leads/opportunities.ts), whose stage `stage` copies. */
+  opportunity_id: Generated<number | null>;
 }
 
 /** Everyone who has sent the firm a lead: one record per email address, letter case aside. */
@@ -228,6 +234,19 @@ export interface PersonTable {
   phone: string | null;
   organisation: string | null;
   created_at: Timestamp;
+}
+
+/** One open or closed piece of new business: the leads that asked for it share its stage. */
+export interface OpportunityTable {
+  id: Generated<number>;
+  /** Null once the person is erased. */
+  person_id: number | null;
+  /** What they asked for first, as the board's cards say it ("Quote request"). */
+  title: string;
+  stage: LeadStage;
+  value_pence: number | null;
+  created_at: Timestamp;
+  stage_changed_at: Timestamp;
 }
 
 export interface UserTable {
@@ -544,6 +563,7 @@ export interface Database {
   enquiries: EnquiryTable;
   users: UserTable;
   people: PersonTable;
+  opportunities: OpportunityTable;
   sessions: SessionTable;
   password_tokens: PasswordTokenTable;
   sign_in_throttles: SignInThrottleTable;

@@ -6,7 +6,6 @@ import type { LeadListEndpoints, Page } from '#shared/api/lead-lists.ts';
 import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
-import type { BoardShare, BoardWindow } from './board.ts';
 import type { CsvColumn } from './csv.ts';
 
 // What the back office needs from each kind of lead. The feature that owns a lead's table describes it
@@ -74,15 +73,13 @@ export type AnyLeadDetail = LeadDetail<any, any>;
  */
 export interface StagedLeadDetail<
   E extends StagedLeadEndpoints,
-  Found extends { id: number; stage: LeadStage; person_id: number | null },
+  Found extends { id: number; stage: LeadStage; person_id: number | null; opportunity_id: number | null },
 > {
   endpoints: E;
   find(db: Db, reference: string): Promise<Found | undefined>;
   detail(db: Db, found: Found): Promise<z.output<E['detail']['answers'][200]>>;
   /** Writes the stage into the lead's own table; the timeline entry goes in the same transaction. */
   setStage(db: Db, id: number, stage: LeadStage): Promise<void>;
-  /** Its share of one column of the pipeline board (board.ts). */
-  board(db: Db, stage: LeadStage, window: BoardWindow): Promise<BoardShare>;
   /** The person's leads of this kind (people.ts), each with its id for the timeline. */
   ofPerson(db: Db, personId: number): Promise<(PersonLead & { id: number })[]>;
 }
@@ -93,7 +90,7 @@ export type AnyStagedLeadDetail = StagedLeadDetail<any, any>;
 /** Declares a kind's staged lead, checking that what it answers fits its contract entries. */
 export const stagedLeadDetail = <
   E extends StagedLeadEndpoints,
-  Found extends { id: number; stage: LeadStage; person_id: number | null },
+  Found extends { id: number; stage: LeadStage; person_id: number | null; opportunity_id: number | null },
 >(
   lead: StagedLeadDetail<E, Found>,
 ): AnyStagedLeadDetail => lead;

@@ -44,8 +44,8 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
 }
 
 /**
- * Forgets the people with these addresses once their leads are erased or anonymised: their leads stay,
- * without a person, and the record of their name, phone and organisation goes.
+ * Forgets the people with these addresses once their leads are erased or anonymised: their leads and
+ * opportunities stay, without a person, and the record of their name, phone and organisation goes.
  */
 export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
   const keys = [...new Set([...addresses].map(emailKey))];
@@ -54,7 +54,7 @@ export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<st
       .selectFrom('people')
       .select('id')
       .where('email_key', 'in', keys.slice(start, start + 500));
-    for (const table of ['enquiries', 'applications', 'bookings'] as const) {
+    for (const table of ['enquiries', 'applications', 'bookings', 'opportunities'] as const) {
       await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
     }
     await trx

@@ -4,7 +4,6 @@ import { applicationList } from '#shared/api/back-office-applications.ts';
 import { bookingList } from '#shared/api/back-office-bookings.ts';
 import { contactEnquiryList, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import {
-  cardKindTitles,
   closedRecentDays,
   closedStages,
   type PipelineCard,
@@ -12,7 +11,7 @@ import {
 } from '#shared/api/back-office-pipeline.ts';
 import { type LeadStage, leadStageLabels, leadStages } from '#shared/back-office.ts';
 import { cardLeads, leadPath } from './card-leads.ts';
-import { when } from './format.ts';
+import { ago, pounds, when } from './format.ts';
 import { cardName, type LiftEvent, type Lifted, liftStep, moveWords, withMove } from './pipeline-board.ts';
 import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -26,7 +25,7 @@ import { useEndpoint } from './useEndpoint.ts';
 
 const lists = [contactEnquiryList, quoteRequestList, applicationList, bookingList];
 
-const cardId = (card: PipelineCard) => `card-${card.kind}-${card.reference}`;
+const cardId = (card: PipelineCard) => `card-${card.opportunityId}`;
 const instructionsId = 'pipeline-instructions';
 
 export function Pipeline() {
@@ -94,10 +93,9 @@ export function Pipeline() {
   return (
     <section aria-labelledby="pipeline-title" className="bo-pipeline">
       <h1 id="pipeline-title">Pipeline</h1>
-      <p id={instructionsId} className="bo-muted">
-        Drag a card to another stage, choose one in its Stage list, or use its Move button: press Space or
-        Enter to pick it up, the arrow keys to choose a stage, and Space or Enter again to drop it. Escape
-        cancels.
+      <p id={instructionsId} className="bo-muted bo-small">
+        Drag a card to another stage, or press its ⠿ button, choose a stage with the arrow keys and press
+        Space or Enter (Escape cancels).
       </p>
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -137,7 +135,7 @@ export function Pipeline() {
                 <ul className="bo-column-cards">
                   {column.cards.map((card) => {
                     const id = cardId(card);
-                    const isLifted = lifted?.card.reference === card.reference;
+                    const isLifted = lifted?.card.opportunityId === card.opportunityId;
                     return (
                       <li
                         key={id}
@@ -154,40 +152,53 @@ export function Pipeline() {
                           setDropTarget(null);
                         }}
                       >
-                        <Link to={leadPath(card)}>{card.name}</Link>
-                        <span className="bo-card-kind">{cardKindTitles[card.kind]}</span>
-                        <span className="bo-muted bo-small">
-                          Came in <time dateTime={card.createdAt}>{when(card.createdAt)}</time>
-                        </span>
-                        <button
-                          type="button"
-                          id={`${id}-move`}
-                          className="button button--secondary bo-move"
-                          aria-label={`Move ${cardName(card)}`}
-                          aria-describedby={instructionsId}
-                          aria-pressed={isLifted}
-                          onClick={() => lift({ type: 'press', card, from: column.stage })}
-                          onKeyDown={(event) => keys(event, card)}
-                          onBlur={() => lift({ type: 'blur', card })}
-                        >
-                          Move
-                        </button>
-                        <label className="bo-move-to" htmlFor={`${id}-stage`}>
-                          Stage<span className="visually-hidden"> of {cardName(card)}</span>
-                        </label>
-                        <select
-                          id={`${id}-stage`}
-                          value={column.stage}
-                          onChange={(event) =>
-                            void move(card, column.stage, event.target.value as LeadStage, 'stage')
-                          }
-                        >
-                          {leadStages.map((stage) => (
-                            <option key={stage} value={stage}>
-                              {leadStageLabels[stage]}
-                            </option>
-                          ))}
-                        </select>
+                        <div className="bo-card-head">
+                          <Link to={leadPath(card)}>{card.name}</Link>
+                          {card.valuePence !== null && (
+                            <span className="bo-card-value">{pounds(card.valuePence)}</span>
+                          )}
+                        </div>
+                        <div className="bo-card-controls">
+                          <label className="visually-hidden" htmlFor={`${id}-stage`}>
+                            Stage of {cardName(card)}
+                          </label>
+                          <select
+                            id={`${id}-stage`}
+                            value={column.stage}
+                            onChange={(event) =>
+                              void move(card, column.stage, event.target.value as LeadStage, 'stage')
+                            }
+                          >
+                            {leadStages.map((stage) => (
+                              <option key={stage} value={stage}>
+                                {leadStageLabels[stage]}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="button"
+                            id={`${id}-move`}
+                            className="bo-move"
+                            aria-label={`Move ${cardName(card)}`}
+                            aria-describedby={instructionsId}
+                            aria-pressed={isLifted}
+                            onClick={() => lift({ type: 'press', card, from: column.stage })}
+                            onKeyDown={(event) => keys(event, card)}
+                            onBlur={() => lift({ type: 'blur', card })}
+                          >
+                            <span aria-hidden="true">⠿</span>
+                          </button>
+                        </div>
+                        {/* One line, cut to the card's width: what they asked for, when, and what they wrote. */}
+                        <p className="bo-card-line">
+                          <span className="bo-card-kind">{card.title}</span>
+                          {card.leads > 1 && ` and ${card.leads - 1} more`} ·{' '}
+                          <time dateTime={card.createdAt} title={when(card.createdAt)}>
+                            <span aria-hidden="true">{ago(card.createdAt).short}</span>
+                            <span className="visually-hidden">{ago(card.createdAt).words}</span>
+                          </time>
+                          {card.words && ` · ${card.words}`}
+                        </p>
                       </li>
                     );
                   })}

@@ -1,4 +1,5 @@
 import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
+import { pounds as poundsOf } from '#shared/enquiry-details.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** An instant as the firm reads it: "21 Nov 2026, 14:05". */
@@ -32,4 +33,28 @@ export function dayHeading(day: string, { year = true } = {}): string {
   if (!date) return day;
   const text = formatLongDate(date);
   return year ? text : text.replace(/ \d+$/, '');
+}
+
+/** An amount kept in pence, as the firm reads it: "£1,250", "£99.50". */
+export const pounds = (pence: number) => poundsOf(pence / 100);
+
+const units = [
+  ['year', 'y', 365],
+  ['month', 'mo', 30],
+  ['week', 'w', 7],
+  ['day', 'd', 1],
+] as const;
+
+/**
+ * How long ago, in the largest whole unit: `words` "3 days ago" for reading aloud, `short` "3d" for a
+ * card; both "today" within a day.
+ */
+export function ago(iso: string, now = new Date()): { words: string; short: string } {
+  const days = (now.getTime() - new Date(iso).getTime()) / 86_400_000;
+  for (const [unit, letter, length] of units) {
+    const count = Math.floor(days / length);
+    if (count >= 1)
+      return { words: `${count} ${unit}${count === 1 ? '' : 's'} ago`, short: `${count}${letter}` };
+  }
+  return { words: 'today', short: 'today' };
 }

@@ -2,24 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { PipelineBoard, PipelineCard } from '#shared/api/back-office-pipeline.ts';
 import { type Lifted, liftStep, moveWords, withMove } from './pipeline-board.ts';
 
-const ann: PipelineCard = {
+/** A card of one lead, as the board gets it. */
+const card = (n: number, fields: Pick<PipelineCard, 'kind' | 'reference' | 'name' | 'createdAt'>) => ({
+  opportunityId: n,
+  personId: n,
+  title: 'Enquiry',
+  words: '',
+  valuePence: null,
+  leads: 1,
+  ...fields,
+});
+
+const ann: PipelineCard = card(1, {
   kind: 'enquiry',
   reference: 'E-1',
   name: 'Ann Smith',
   createdAt: '2027-03-01T09:00Z',
-};
-const bob: PipelineCard = {
+});
+const bob: PipelineCard = card(2, {
   kind: 'call',
   reference: 'B-2',
   name: 'bob@example.com',
   createdAt: '2027-03-02T09:00Z',
-};
-const cy: PipelineCard = {
+});
+const cy: PipelineCard = card(3, {
   kind: 'quote',
   reference: 'E-3',
   name: 'Cy Jones',
   createdAt: '2027-03-03T09:00Z',
-};
+});
 
 const board: PipelineBoard = {
   columns: [

@@ -21,7 +21,7 @@ export function withMove(
         return {
           ...column,
           total: column.total - 1,
-          cards: column.cards.filter((c) => c.reference !== card.reference),
+          cards: column.cards.filter((c) => c.opportunityId !== card.opportunityId),
         };
       }
       if (column.stage === to) return { ...column, total: column.total + 1, cards: [card, ...column.cards] };
@@ -76,7 +76,7 @@ export function liftStep(lifted: Lifted | null, event: LiftEvent): LiftOutcome {
   switch (event.type) {
     case 'press': {
       const { card, from } = event;
-      if (lifted?.card.reference === card.reference) {
+      if (lifted?.card.opportunityId === card.opportunityId) {
         return { lifted: null, announcement: null, drop: { card, from, to: lifted.over }, handled: false };
       }
       return {
@@ -87,7 +87,7 @@ export function liftStep(lifted: Lifted | null, event: LiftEvent): LiftOutcome {
       };
     }
     case 'key': {
-      if (!lifted || lifted.card.reference !== event.card.reference) return unchanged;
+      if (!lifted || lifted.card.opportunityId !== event.card.opportunityId) return unchanged;
       const by = arrowSteps[event.key];
       if (by !== undefined) {
         const over = stageAlong(lifted.over, by);
@@ -103,7 +103,7 @@ export function liftStep(lifted: Lifted | null, event: LiftEvent): LiftOutcome {
       return unchanged;
     }
     case 'blur':
-      if (lifted?.card.reference !== event.card.reference) return unchanged;
+      if (lifted?.card.opportunityId !== event.card.opportunityId) return unchanged;
       return { lifted: null, announcement: cancelled(lifted), drop: null, handled: false };
   }
 }

@@ -8,7 +8,6 @@ import { type AnswersAsAsked, answerQuestions, applicationQuestions } from '#sha
 import {
   type ApplicationCsvRow,
   anonymiseApplications,
-  applicationCards,
   applicationCsvRows,
   applicationDetail,
   applicationsOfPerson,
@@ -68,7 +67,6 @@ export function applicationLeads(
       find: findApplication,
       detail: (db, row) => applicationDetail(db, row, bookedFrom),
       setStage: setApplicationStage,
-      board: applicationCards,
       ofPerson: applicationsOfPerson,
     }),
     receivedSince: countApplicationsSince,

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { ApplicationTable, Database } from '#server/db/schema.ts';
-import { type BoardShare, type BoardWindow, movedToStageSince } from '#server/leads/board.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import { timeline } from '#server/leads/events.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
@@ -103,36 +102,6 @@ export async function applicationDetail(
     bookings,
     timeline: events,
     personId: row.person_id,
-  };
-}
-
-/** Applications at one stage, for the pipeline board: how many, and the newest. */
-export async function applicationCards(
-  db: Kysely<Database>,
-  stage: LeadStage,
-  window: BoardWindow,
-): Promise<BoardShare> {
-  let select = db.selectFrom('applications').where('stage', '=', stage);
-  if (window.movedSince) {
-    select = select.where(movedToStageSince('application', 'applications', stage, window.movedSince));
-  }
-  const [rows, counted] = await Promise.all([
-    select
-      .select(['reference', 'your_name', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(window.limit)
-      .execute(),
-    select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(counted.total),
-    cards: rows.map((row) => ({
-      kind: 'application' as const,
-      reference: row.reference,
-      name: row.your_name,
-      createdAt: row.created_at,
-    })),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
-import { personFor } from '#server/leads/people.ts';
+import { leadOwner } from '#server/leads/opportunities.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import type { AnswersAsAsked, ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
@@ -32,9 +32,10 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
       };
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
-        const personId = await personFor(
+        const owner = await leadOwner(
           trx,
           { email: answers.emailAddress, name: answers.yourName, organisation: answers.businessName },
+          'application',
           at,
         );
         const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
@@ -42,7 +43,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
             .insertInto('applications')
             .values({
               reference,
-              person_id: personId,
+              ...owner,
               email: answers.emailAddress,
               your_name: answers.yourName,
               business_name: answers.businessName,

@@ -106,6 +106,8 @@ describeEachDatabase('a data-protection export', (database) => {
       ]),
     ).toEqual([
       ['note', 'olive@fenwickhale.test'],
+      // The enquiry and the call booked after it are one opportunity: moving it moved both.
+      ['stage', 'olive@fenwickhale.test'],
       ['stage', 'olive@fenwickhale.test'],
     ]);
     expect(exported.emails).toContainEqual(

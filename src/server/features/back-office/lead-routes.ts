@@ -5,6 +5,7 @@ import { failure } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import { changeStage, recordLeadEvent } from '#server/leads/events.ts';
 import type { AnyLeadDetail, AnyStagedLeadDetail, LeadRegistry } from '#server/leads/kind.ts';
+import { moveOpportunity } from '#server/leads/opportunities.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { bookingLead } from '#shared/api/back-office-bookings.ts';
 import type { StagedLeadEndpoints } from '#shared/api/staged-leads.ts';
@@ -72,7 +73,15 @@ function register(app: FastifyInstance, db: Kysely<Database>, lead: AnyStagedLea
     const { stage } = request.body;
     const row = await find(db, request.params.reference);
     if (!row) return reply.status(404).send(notFound);
-    await changeStage(db, { kind: endpoints.kind, id: row.id }, stage, request.staff.id, setStage, now());
+    const { opportunity_id: opportunity } = row;
+    if (opportunity === null) {
+      // A lead stored without an opportunity (only ever by hand) moves alone.
+      await changeStage(db, { kind: endpoints.kind, id: row.id }, stage, request.staff.id, setStage, now());
+    } else {
+      await db
+        .transaction()
+        .execute((trx) => moveOpportunity(trx, opportunity, stage, request.staff.id, now()));
+    }
     return detail(db, { ...row, stage });
   });
 

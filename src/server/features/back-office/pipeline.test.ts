@@ -7,6 +7,7 @@ import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post, quote } from '#tests/support/enquiries.ts';
 import { send } from '#tests/support/http.ts';
+import { seedOpportunities } from '#tests/support/opportunities.ts';
 import { backOfficeClient, signedInStaff } from '#tests/support/staff.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -67,7 +68,7 @@ describeEachDatabase('the pipeline board', (database) => {
     expect(await column('won')).toMatchObject({ total: 1, cards: [{ kind: 'quote', reference }] });
   });
 
-  it(`keeps in won and lost only the leads moved there in the last ${closedRecentDays} days`, async () => {
+  it(`keeps in won and lost only the opportunities moved there in the last ${closedRecentDays} days`, async () => {
     await post(site, '/contact-us-send', { ...contact('long.ago@example.test'), recToken: 'none' });
     const reference = await referenceOf('enquiries', 'long.ago@example.test');
     await backOfficeClient(site, staff).send(`/enquiries/${reference}/stage`, { stage: 'lost' });
@@ -75,10 +76,9 @@ describeEachDatabase('the pipeline board', (database) => {
 
     const longAgo = new Date(Date.now() - (closedRecentDays + 1) * day).toISOString();
     await site.db
-      .updateTable('lead_events')
-      .set({ created_at: longAgo })
-      .where('lead_kind', '=', 'enquiry')
-      .where('detail', '=', 'lost')
+      .updateTable('opportunities')
+      .set({ stage_changed_at: longAgo })
+      .where('stage', '=', 'lost')
       .execute();
     expect((await column('lost'))?.cards.map((card) => card.reference)).not.toContain(reference);
     // Still lost, and still in the list filtered by stage.
@@ -88,25 +88,64 @@ describeEachDatabase('the pipeline board', (database) => {
 
   it(`shows at most ${cardsPerColumn} cards in a column, and counts the rest`, async () => {
     const before = (await column('contacted'))?.total ?? 0;
-    const at = Date.now();
-    await site.db
-      .insertInto('applications')
-      .values(
-        Array.from({ length: cardsPerColumn + 2 }, (_, index) => ({
-          reference: `many-${index}`,
-          email: `many.${index}@example.test`,
-          your_name: `Applicant ${index}`,
-          business_name: 'Many Ltd',
-          answers: '{}',
-          created_at: new Date(at - index * 1000).toISOString(),
-          stage: 'contacted' as const,
-        })),
-      )
-      .execute();
+    await seedOpportunities(site.db, { count: cardsPerColumn + 2, stage: 'contacted', prefix: 'many' });
     const contacted = await column('contacted');
     expect(contacted?.total).toBe(before + cardsPerColumn + 2);
     expect(contacted?.cards).toHaveLength(cardsPerColumn);
     expect(contacted?.cards[0]?.name).toBe('Applicant 0');
+  });
+
+  it('shows an enquiry and the call booked after it from one address as one card, which moves both', async () => {
+    const api = backOfficeClient(site, staff);
+    const sent = await post(site, '/contact-us-send', {
+      ...contact('One.Card@example.test'),
+      recToken: 'none',
+    });
+    expect(sent.status).toBe(201);
+    const { date, slots } = await firstBookableDate(site.url, 5);
+    const slot = slots[0] as (typeof slots)[number];
+    expect(
+      (await postBooking(site.url, buildBookCallPayload(date, slot, 'one.card@example.test'))).status,
+    ).toBe(201);
+    const enquiry = await referenceOf('enquiries', 'One.Card@example.test');
+    const call = await referenceOf('bookings', 'one.card@example.test');
+    const cardsOf = async (stage: string) =>
+      ((await column(stage))?.cards ?? []).filter((card) => card.reference === enquiry);
+    expect(await cardsOf('new')).toMatchObject([
+      {
+        kind: 'enquiry',
+        name: 'Amira Shah',
+        title: 'Enquiry',
+        words: 'We are opening a second surgery. Can you help with payroll?',
+        valuePence: null,
+        leads: 2,
+      },
+    ]);
+
+    // Moving the call moves its card, and the enquiry with it.
+    expect((await api.send(`/bookings/${call}/stage`, { stage: 'qualified' })).status).toBe(200);
+    expect(await cardsOf('new')).toEqual([]);
+    expect(await cardsOf('qualified')).toHaveLength(1);
+    const { stage, timeline } = await api.json(`/enquiries/${enquiry}`);
+    expect(stage).toBe('qualified');
+    expect(timeline.at(-1)).toMatchObject({
+      what: 'stage',
+      detail: 'qualified',
+      by: 'gwen@fenwickhale.test',
+    });
+
+    // Once won, their next enquiry is new business: a card of its own.
+    expect((await api.send(`/enquiries/${enquiry}/stage`, { stage: 'won' })).status).toBe(200);
+    await post(site, '/contact-us-send', { ...contact('one.card@example.test'), recToken: 'none' });
+    const [, next] = await site.db
+      .selectFrom('enquiries')
+      .select(['reference', 'stage', 'person_id', 'opportunity_id'])
+      .where('email', 'in', ['One.Card@example.test', 'one.card@example.test'])
+      .orderBy('id')
+      .execute();
+    expect(next).toMatchObject({ stage: 'new' });
+    expect((await column('new'))?.cards.map((card) => card.reference)).toContain(next?.reference);
+    expect((await column('won'))?.cards.map((card) => card.reference)).toContain(enquiry);
   });
 
   it('is for signed-in staff only', async () => {

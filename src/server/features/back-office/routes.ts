@@ -60,7 +60,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   const { db, leadKinds, now } = options;
   refuseUnreadableFilters(app);
   registerListRoutes(app, db, leadKinds, now);
-  registerPipelineRoutes(app, db, leadKinds, now);
+  registerPipelineRoutes(app, db, now);
   registerLeadRoutes(app, db, {
     leadKinds,
     cancelBooking: options.cancelBooking,

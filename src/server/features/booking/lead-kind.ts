@@ -11,7 +11,6 @@ import {
 import {
   anonymiseBookings,
   type BookingCsvRow,
-  bookingCards,
   bookingCsvRows,
   bookingDetail,
   bookingIdsOf,
@@ -84,7 +83,6 @@ export function bookingLeads(
       find: findBookingByReference,
       detail: (db, row) => bookingDetail(db, row, applicationOf),
       setStage: setBookingStage,
-      board: bookingCards,
       ofPerson: bookingsOfPerson,
     }),
     receivedSince: countBookingsSince,

@@ -1,7 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { BookingTable, Database } from '#server/db/schema.ts';
-import { type BoardShare, type BoardWindow, movedToStageSince } from '#server/leads/board.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import { timeline } from '#server/leads/events.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
@@ -175,35 +174,6 @@ export async function bookingsBookedFrom(db: Db, applicationId: number) {
     .orderBy('starts_at')
     .execute();
   return rows.map((b) => ({ reference: b.reference, startsAt: b.starts_at, status: b.status }));
-}
-
-/**
- * Calls at one stage, for the pipeline board: how many, and the most recently booked. A cancelled call
- * stays on the board at its stage: the firm may still win the lead.
- */
-export async function bookingCards(db: Db, stage: LeadStage, window: BoardWindow): Promise<BoardShare> {
-  let select = db.selectFrom('bookings').where('stage', '=', stage);
-  if (window.movedSince) {
-    select = select.where(movedToStageSince('booking', 'bookings', stage, window.movedSince));
-  }
-  const [rows, counted] = await Promise.all([
-    select
-      .select(['reference', 'email', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(window.limit)
-      .execute(),
-    select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(counted.total),
-    cards: rows.map((row) => ({
-      kind: 'call' as const,
-      reference: row.reference,
-      name: row.email,
-      createdAt: row.created_at,
-    })),
-  };
 }
 
 export async function setBookingStage(db: Db, id: number, stage: LeadStage) {

@@ -6,7 +6,7 @@ import { writeTransaction } from '#server/db/write-transaction.ts';
 import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
-import { personFor } from '#server/leads/people.ts';
+import { leadOwner } from '#server/leads/opportunities.ts';
 import type { BookingForMail, BookingMailSettings } from '#server/mail/booked-call.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
@@ -338,13 +338,13 @@ export function createBookingService({
           if (today >= limits.maxPerAddressPerDay) throw new LimitReached('per-network-per-day');
           const taker = await fairestFreeCandidate(trx, candidates, at);
           if (!taker) throw new SlotTaken();
-          const personId = await personFor(trx, { email: payload.emailAddress }, at);
+          const owner = await leadOwner(trx, { email: payload.emailAddress }, 'call', at);
           const row = await withFreshReference(mail.firm().referencePrefix, (reference) =>
             trx
               .insertInto('bookings')
               .values({
                 reference,
-                person_id: personId,
+                ...owner,
                 email: payload.emailAddress,
                 starts_at: taker.slot.start.toISOString(),
                 ends_at: taker.slot.end.toISOString(),

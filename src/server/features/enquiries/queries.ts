@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { holdsAddress } from '#server/db/address-matching.ts';
 import type { Database, EnquiryTable } from '#server/db/schema.ts';
-import { type BoardShare, type BoardWindow, movedToStageSince } from '#server/leads/board.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import { timeline } from '#server/leads/events.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
@@ -123,32 +122,6 @@ export async function enquiryDetail(db: Db, row: Selectable<EnquiryTable>): Prom
       createdAt: row.created_at,
     }),
     personId: row.person_id,
-  };
-}
-
-/** Contact enquiries and quote requests at one stage, for the pipeline board: how many, and the newest. */
-export async function enquiryCards(db: Db, stage: LeadStage, window: BoardWindow): Promise<BoardShare> {
-  let select = db.selectFrom('enquiries').where('stage', '=', stage);
-  if (window.movedSince) {
-    select = select.where(movedToStageSince('enquiry', 'enquiries', stage, window.movedSince));
-  }
-  const [rows, counted] = await Promise.all([
-    select
-      .select(['reference', 'kind', 'name', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(window.limit)
-      .execute(),
-    select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    total: Number(counted.total),
-    cards: rows.map((row) => ({
-      kind: row.kind === 'quote' ? 'quote' : 'enquiry',
-      reference: row.reference,
-      name: row.name,
-      createdAt: row.created_at,
-    })),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
-import { personFor } from '#server/leads/people.ts';
+import { leadOwner } from '#server/leads/opportunities.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
@@ -36,13 +36,13 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
       }
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
-        const personId = await personFor(trx, enquiry, at);
+        const owner = await leadOwner(trx, enquiry, enquiry.kind === 'quote' ? 'quote' : 'enquiry', at);
         const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
             .insertInto('enquiries')
             .values({
               reference,
-              person_id: personId,
+              ...owner,
               kind: enquiry.kind,
               name: enquiry.name,
               email: enquiry.email,
