@@ -1,5 +1,5 @@
-// `npm run bench:lists`: the back office's lists at 100,000 rows each, on SQLite and (with
-// TEST_DATABASE_URL) on PostgreSQL. Seeds the rows, then times each kind of list request (median of 15)
+// `npm run bench:lists`: the back office's lists, the pipeline board and a person's page at 100,000 rows
+// each, on SQLite and (with TEST_DATABASE_URL) on PostgreSQL. Seeds the rows, then times each kind of list request (median of 15)
 // and fails if an indexed one takes longer than its budget. A search that matches nothing is reported
 // apart: it reads rows in date order until the table ends, so it is the slowest a list can be.
 
@@ -10,10 +10,15 @@ import { listApplications } from '#server/features/applications/queries.ts';
 import { listBookings } from '#server/features/booking/queries.ts';
 import { listEnquiries } from '#server/features/enquiries/queries.ts';
 import { listSubscribers } from '#server/features/mailing-list/queries.ts';
+import { leadRegistry } from '#server/lead-registry.ts';
+import { boardColumn } from '#server/leads/board.ts';
+import { personDetail } from '#server/leads/person-detail.ts';
+import { cardsPerColumn } from '#shared/api/back-office-pipeline.ts';
 import { leadStages } from '#shared/back-office.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 
 const rows = 100_000;
+const leadKinds = leadRegistry();
 const budgetMs = 50;
 const searchMissBudgetMs = 500;
 const day = 86_400_000;
@@ -23,6 +28,35 @@ const at = (n: number) => new Date(start + Math.floor((n * 3 * 365 * day) / rows
 async function seed(db: Db) {
   for (let from = 0; from < rows; from += 1000) {
     const batch = Array.from({ length: 1000 }, (_, i) => from + i);
+    // Each enquiry's sender is a person of their own, with one opportunity at the enquiry's stage.
+    await db
+      .insertInto('people')
+      .values(
+        batch.map((n) => ({
+          id: n + 1,
+          email: `client${n}@example.test`,
+          email_key: `client${n}@example.test`,
+          name: `Client ${n}`,
+          phone: null,
+          organisation: 'Practice',
+          created_at: at(n),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('opportunities')
+      .values(
+        batch.map((n) => ({
+          id: n + 1,
+          person_id: n + 1,
+          title: 'Enquiry',
+          stage: leadStages[n % leadStages.length] ?? 'new',
+          value_pence: null,
+          created_at: at(n),
+          stage_changed_at: at(n),
+        })),
+      )
+      .execute();
     await db
       .insertInto('enquiries')
       .values(
@@ -39,6 +73,8 @@ async function seed(db: Db) {
           ip_address: null,
           created_at: at(n),
           stage: leadStages[n % leadStages.length],
+          person_id: n + 1,
+          opportunity_id: n + 1,
         })),
       )
       .execute();
@@ -148,6 +184,12 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
       ['calls, upcoming', () => listBookings(db, { when: 'upcoming' }, new Date(start)), budgetMs],
       ['calls, past', () => listBookings(db, { when: 'past' }, new Date()), budgetMs],
       ['subscribers, pending', () => listSubscribers(db, { ...base, status: 'pending' }), budgetMs],
+      [
+        'pipeline board, five columns',
+        () => Promise.all(leadStages.map((stage) => boardColumn(db, stage, { limit: cardsPerColumn }))),
+        budgetMs,
+      ],
+      ['a person’s page', () => personDetail(db, leadKinds, rows / 2), budgetMs],
       [
         'contact enquiries, search miss',
         () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),

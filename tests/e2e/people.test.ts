@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
-import { setUpSiteInBrowser } from '../support/browser.ts';
+import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { contact, post } from '../support/enquiries.ts';
 import { signIn } from '../support/signed-in.ts';
 
@@ -50,6 +50,26 @@ describe('a person in Chromium', () => {
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expect.poll(() => timeline.getByText('Received', { exact: true }).count()).toBe(2);
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Both are one piece of new business, whose value staff say here and the board's card then shows.
+      const business = page.getByRole('region', { name: 'New business' });
+      await expect(business.getByRole('listitem').count()).resolves.toBe(1);
+      await hydrated(page);
+      await business.getByLabel('Value (£)').fill('1,250');
+      await business.getByRole('button', { name: 'Save value' }).click();
+      await business.getByRole('status').getByText('Value saved.').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.goto(`${t.site.url}/back-office/pipeline`);
+      const { reference } = await t.site.db
+        .selectFrom('enquiries')
+        .select('reference')
+        .where('email', '=', email.replace('amira', 'Amira'))
+        .executeTakeFirstOrThrow();
+      // The card opens its first lead, the enquiry.
+      const card = page.getByRole('listitem').filter({ has: page.locator(`a[href$="/${reference}"]`) });
+      await card.getByText('£1,250', { exact: true }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Amira Shah', level: 1 }).waitFor();
 
       // From the person, each lead opens on its own page.
       await leads.nth(2).getByRole('link').click();

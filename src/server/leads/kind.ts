@@ -80,8 +80,8 @@ export interface StagedLeadDetail<
   detail(db: Db, found: Found): Promise<z.output<E['detail']['answers'][200]>>;
   /** Writes the stage into the lead's own table; the timeline entry goes in the same transaction. */
   setStage(db: Db, id: number, stage: LeadStage): Promise<void>;
-  /** The person's leads of this kind (people.ts), each with its id for the timeline. */
-  ofPerson(db: Db, personId: number): Promise<(PersonLead & { id: number })[]>;
+  /** The person's leads of this kind (people.ts), each with its id and its opportunity's. */
+  ofPerson(db: Db, personId: number): Promise<(PersonLead & { id: number; opportunityId: number | null })[]>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind knows its own row and detail types

@@ -24,7 +24,14 @@ export async function personDetail(
   const leadOf = new Map(
     perKind.flatMap(({ kind, leads }) => leads.map((lead) => [`${kind}:${lead.id}`, lead] as const)),
   );
-  const [events, emails, subscriber] = await Promise.all([
+  const [opportunities, events, emails, subscriber] = await Promise.all([
+    db
+      .selectFrom('opportunities')
+      .select(['id', 'title', 'stage', 'value_pence', 'created_at'])
+      .where('person_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
     staffEventsOn(db, leadIds),
     db
       .selectFrom('outbox_messages')
@@ -46,7 +53,8 @@ export async function personDetail(
         .execute()
     : [];
 
-  const leads = perKind.flatMap(({ leads }) => leads.map(({ id: _, ...lead }) => lead)).sort(newestFirst);
+  const held = perKind.flatMap(({ leads }) => leads);
+  const leads = held.map(({ id: _, opportunityId: __, ...lead }) => lead).sort(newestFirst);
   const about = (lead: PersonLead | undefined) =>
     lead ? { kind: lead.kind, reference: lead.reference } : null;
   const timeline: PersonTimelineEntry[] = [
@@ -81,6 +89,17 @@ export async function personDetail(
     organisation: person.organisation,
     createdAt: person.created_at,
     leads,
+    opportunities: opportunities.map((opportunity) => ({
+      id: opportunity.id,
+      title: opportunity.title,
+      stage: opportunity.stage,
+      valuePence: opportunity.value_pence === null ? null : Number(opportunity.value_pence),
+      createdAt: opportunity.created_at,
+      leads: held
+        .filter((lead) => lead.opportunityId === opportunity.id)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((lead) => ({ kind: lead.kind, reference: lead.reference })),
+    })),
     subscriber: subscriber ? { status: subscriber.status } : null,
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
   };

@@ -2,7 +2,7 @@ import { backOfficeApi, backOfficeMessages, leadStages } from '../back-office.ts
 import { z } from '../zod.ts';
 import { cardKinds } from './back-office-pipeline.ts';
 import { subscriberStatuses } from './back-office-subscribers.ts';
-import { endpoint, refusal } from './endpoint.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { backOfficeTag } from './lead-lists.ts';
 import { timelineEntrySchema } from './staged-leads.ts';
 
@@ -31,6 +31,17 @@ export const personTimelineEntrySchema = timelineEntrySchema.extend({
 });
 export type PersonTimelineEntry = z.infer<typeof personTimelineEntrySchema>;
 
+/** A piece of new business of theirs: the leads that asked for it share its stage (the pipeline's cards). */
+export const opportunitySchema = z.object({
+  id: z.number().int(),
+  title: z.string().describe('What they asked for first ("Quote request").'),
+  stage: z.enum(leadStages),
+  valuePence: z.number().int().nullable().describe('What the work is worth, in pence, when staff have said.'),
+  createdAt: z.string(),
+  leads: z.array(personLeadSchema.pick({ kind: true, reference: true })).describe('Oldest first.'),
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;
+
 export const personDetailSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -39,6 +50,7 @@ export const personDetailSchema = z.object({
   organisation: z.string().nullable(),
   createdAt: z.string().describe('When their first lead arrived.'),
   leads: z.array(personLeadSchema).describe('Newest first.'),
+  opportunities: z.array(opportunitySchema).describe('Newest first.'),
   subscriber: z
     .object({ status: z.enum(subscriberStatuses) })
     .nullable()
@@ -62,5 +74,39 @@ export const personDetail = endpoint({
   answers: {
     200: personDetailSchema.describe('The person.'),
     404: refusal.describe(`No such person (or erased): "${backOfficeMessages.noSuchPerson}"`),
+  },
+});
+
+/** An amount as staff type it ("£1,250", "1250.50"), in pence; blank is none. */
+export const valueBodySchema = z
+  .object({
+    value: z
+      .string({ error: backOfficeMessages.value })
+      .trim()
+      .transform((typed) => typed.replace(/^£/, '').replaceAll(',', ''))
+      .refine((typed) => typed === '' || /^\d{1,9}(\.\d{1,2})?$/.test(typed), {
+        error: backOfficeMessages.value,
+      })
+      .transform((typed) => (typed === '' ? null : Math.round(Number(typed) * 100))),
+  })
+  .strict();
+
+export const setOpportunityValue = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/opportunities/:id/value`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Say what a piece of new business is worth, or clear it',
+  params: z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .describe('The opportunity’s id'),
+  }),
+  body: valueBodySchema,
+  answers: {
+    200: formAnswerSchema.describe(`Saved: infoMessages is ["${backOfficeMessages.valueSaved}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchOpportunity}"`),
+    422: refusal.describe(`"${backOfficeMessages.value}"`),
   },
 });

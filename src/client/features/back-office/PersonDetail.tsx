@@ -1,17 +1,23 @@
+import { type FormEvent, useState } from 'react';
+import { call } from '#client/lib/api-client.ts';
 import {
+  type Opportunity,
   type PersonDetail as Person,
   type PersonTimelineEntry,
   personDetail,
+  setOpportunityValue,
 } from '#shared/api/back-office-people.ts';
 import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
 import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import { leadPath } from './card-leads.ts';
+import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
+import { useAction } from './useAction.ts';
 import { useEndpoint } from './useEndpoint.ts';
 
 /**
@@ -19,7 +25,7 @@ import { useEndpoint } from './useEndpoint.ts';
  * them, newest first (decision 028).
  */
 export function PersonDetail({ id }: { id: string }) {
-  const { data: person, problem } = useEndpoint(personDetail, { params: { id } });
+  const { data: person, problem, reload } = useEndpoint(personDetail, { params: { id } });
   if (!person) {
     return problem ? (
       <p className="bo-problem" role="alert">
@@ -54,6 +60,12 @@ export function PersonDetail({ id }: { id: string }) {
           <Leads leads={person.leads} />
         </div>
         <div className="bo-lead-work">
+          <NewBusiness
+            opportunities={person.opportunities}
+            onChanged={async () => {
+              await reload();
+            }}
+          />
           <Timeline entries={person.timeline} />
         </div>
       </div>
@@ -96,6 +108,74 @@ function Leads({ leads }: { leads: Person['leads'] }) {
         </ScrollBox>
       )}
     </section>
+  );
+}
+
+/** Each piece of new business: what it is, its stage and leads, and what it is worth (which staff set). */
+function NewBusiness({
+  opportunities,
+  onChanged,
+}: {
+  opportunities: Person['opportunities'];
+  onChanged: () => Promise<void>;
+}) {
+  return (
+    <section aria-labelledby="person-business-title">
+      <h2 id="person-business-title">New business</h2>
+      <ul className="bo-opportunities">
+        {opportunities.map((opportunity) => (
+          <li key={opportunity.id}>
+            <p>
+              <strong>{opportunity.title}</strong> · {leadStageLabels[opportunity.stage]} · since{' '}
+              {when(opportunity.createdAt)}
+            </p>
+            <p className="bo-small">
+              {opportunity.leads.map((lead, index) => (
+                <span key={`${lead.kind}-${lead.reference}`}>
+                  {index > 0 && ', '}
+                  <Link to={leadPath(lead)}>
+                    {cardKindTitles[lead.kind]} {lead.reference}
+                  </Link>
+                </span>
+              ))}
+            </p>
+            <ValueForm opportunity={opportunity} onChanged={onChanged} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ValueForm({ opportunity, onChanged }: { opportunity: Opportunity; onChanged: () => Promise<void> }) {
+  const [typed, setTyped] = useState(
+    opportunity.valuePence === null ? '' : String(opportunity.valuePence / 100),
+  );
+  const { status, problems, act } = useAction(onChanged);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    act(() => call(setOpportunityValue, { params: { id: String(opportunity.id) }, body: { value: typed } }));
+  };
+  const inputId = `value-${opportunity.id}`;
+  return (
+    <form className="bo-inline-form" onSubmit={save}>
+      <label htmlFor={inputId}>
+        Value (£)<span className="visually-hidden"> of the {opportunity.title.toLowerCase()}</span>
+      </label>
+      <input
+        id={inputId}
+        inputMode="decimal"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        aria-describedby={`${inputId}-feedback`}
+      />
+      <button type="submit" className="button button--secondary">
+        Save value
+      </button>
+      <div id={`${inputId}-feedback`}>
+        <Feedback status={status} problems={problems} />
+      </div>
+    </form>
   );
 }
 

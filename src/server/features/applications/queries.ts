@@ -166,11 +166,12 @@ function toRow(
 export async function applicationsOfPerson(db: Kysely<Database>, personId: number) {
   const rows = await db
     .selectFrom('applications')
-    .select(['id', 'reference', 'stage', 'created_at', 'business_name'])
+    .select(['id', 'opportunity_id', 'reference', 'stage', 'created_at', 'business_name'])
     .where('person_id', '=', personId)
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    opportunityId: row.opportunity_id,
     kind: 'application' as const,
     reference: row.reference,
     stage: row.stage,

@@ -99,6 +99,33 @@ describeEachDatabase('one person for every lead from one address', (database) =>
     expect(timeline.filter((entry) => entry.what === 'email').length).toBeGreaterThanOrEqual(4);
     const times = timeline.map((entry) => (entry as unknown as { at: string }).at);
     expect(times).toEqual([...times].sort().reverse());
+
+    // All four asked for one piece of new business, whose value staff can say, in pounds, or clear.
+    expect(person.opportunities).toHaveLength(1);
+    const [opportunity] = person.opportunities;
+    expect(opportunity).toMatchObject({ title: 'Enquiry', stage: 'new', valuePence: null });
+    expect(opportunity.leads.map((lead: { reference: string }) => lead.reference)).toEqual([
+      enquiry,
+      quoteRequest,
+      application,
+      call,
+    ]);
+    const value = (typed: unknown) => staff.send(`/opportunities/${opportunity.id}/value`, { value: typed });
+    for (const typed of ['a lot', '12.345', '-5', 42, '1e9']) {
+      const refused = await value(typed);
+      expect([typed, refused.status, (await refused.json()).errorMessages]).toEqual([
+        typed,
+        422,
+        [backOfficeMessages.value],
+      ]);
+    }
+    expect(await (await value('£1,250.50')).json()).toMatchObject({
+      infoMessages: [backOfficeMessages.valueSaved],
+    });
+    expect((await staff.json(`/people/${personId}`)).opportunities[0].valuePence).toBe(125_050);
+    expect((await value(' ')).status).toBe(200);
+    expect((await staff.json(`/people/${personId}`)).opportunities[0].valuePence).toBeNull();
+    expect((await staff.send('/opportunities/99999/value', { value: '5' })).status).toBe(404);
   });
 
   it('answers 404 for no such person, and forgets the person when their address is erased', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
-import { failure } from '#server/http/errors.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
 import type { Page, SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
@@ -16,7 +16,7 @@ import {
   backOfficeScreen,
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
-import { personDetail } from '#shared/api/back-office-people.ts';
+import { personDetail, setOpportunityValue } from '#shared/api/back-office-people.ts';
 import { readAuditLog } from '#shared/api/back-office-staff.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
@@ -71,6 +71,17 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
   serve(app, personDetail, async (request, reply) => {
     const person = await readPerson(db, leadKinds, Number(request.params.id));
     return person ?? reply.status(404).send(failure(backOfficeMessages.noSuchPerson));
+  });
+  serve(app, setOpportunityValue, async (request, reply) => {
+    const updated = await db
+      .updateTable('opportunities')
+      .set({ value_pence: request.body.value })
+      .where('id', '=', Number(request.params.id))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchOpportunity));
+    }
+    return succeeded(backOfficeMessages.valueSaved);
   });
   for (const register of options.featureRoutes) register(app);
   /**

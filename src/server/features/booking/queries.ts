@@ -389,11 +389,21 @@ export async function removeFromAdvisersCalendars(trx: Db, bookingIds: number[],
 export async function bookingsOfPerson(db: Db, personId: number) {
   const rows = await db
     .selectFrom('bookings')
-    .select(['id', 'reference', 'stage', 'created_at', 'local_date', 'local_time', 'status'])
+    .select([
+      'id',
+      'opportunity_id',
+      'reference',
+      'stage',
+      'created_at',
+      'local_date',
+      'local_time',
+      'status',
+    ])
     .where('person_id', '=', personId)
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    opportunityId: row.opportunity_id,
     kind: 'call' as const,
     reference: row.reference,
     stage: row.stage,

@@ -190,11 +190,12 @@ function toRow(
 export async function enquiriesOfPerson(db: Db, personId: number) {
   const rows = await db
     .selectFrom('enquiries')
-    .select(['id', 'reference', 'kind', 'stage', 'created_at', 'message'])
+    .select(['id', 'opportunity_id', 'reference', 'kind', 'stage', 'created_at', 'message'])
     .where('person_id', '=', personId)
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    opportunityId: row.opportunity_id,
     kind: row.kind === 'quote' ? ('quote' as const) : ('enquiry' as const),
     reference: row.reference,
     stage: row.stage,
