@@ -94,6 +94,7 @@ if (config.smtpUrl) {
 }
 runtime.outbox.start();
 runtime.retention.start();
+runtime.taskDigests.start();
 runtime.campaigns.start();
 runtime.firmRefresh.start();
 runtime.calendarWriter.start();

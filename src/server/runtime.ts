@@ -27,7 +27,9 @@ import {
   newsletterRefusals,
 } from './features/newsletter/index.ts';
 import type { Poller } from './jobs/poller.ts';
+import { createPoller } from './jobs/poller.ts';
 import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
+import { sendTaskDigests } from './leads/task-digest.ts';
 import { privateLogger } from './logging/private-logger.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './mail/worker.ts';
@@ -48,6 +50,8 @@ export interface Runtime {
   backups: ScheduledBackups | undefined;
   /** Anonymises and deletes what is past its retention period, once a day across instances. */
   retention: Poller;
+  /** The morning email of each member's tasks due (leads/task-digest.ts). */
+  taskDigests: Poller;
   /** Starts scheduled campaigns and adds sending campaigns' recipients to the outbox. */
   campaigns: Poller;
   /** Sees the firm's details another instance saved. */
@@ -187,6 +191,12 @@ export async function createRuntime(
     log,
     now: clock,
   });
+  // The morning email of tasks: looked for every five minutes; each member gets one a working morning.
+  const taskDigests = createPoller(
+    () =>
+      sendTaskDigests(db, { now: clock(), firm: siteFirmNow(services.firm), publicUrl: config.publicUrl }),
+    { pollIntervalMs: outboxOptions.pollIntervalMs ?? 5 * 60_000, log, what: 'task digests' },
+  );
   const backups = scheduledBackups(config, log, clock);
   const alerts = createAlertWatch({
     db,
@@ -224,6 +234,7 @@ export async function createRuntime(
     transport,
     backups,
     retention,
+    taskDigests,
     campaigns,
     firmRefresh,
     alerts,
@@ -242,6 +253,7 @@ export async function createRuntime(
       await backups?.stop();
       await outbox.stop();
       await retention.stop();
+      await taskDigests.stop();
       await calendarWriter.stop();
       await calendarSync?.stop();
       transport.close();

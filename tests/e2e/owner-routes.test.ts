@@ -68,7 +68,7 @@ describe('a staff-role session in Chromium', () => {
     }
     // The session is still signed in, and still a member of staff: the refusals were about the role.
     const me = await t.page.request.get(`${t.site.url}/api/back-office/me`);
-    expect(await me.json()).toEqual({ email, name: null, role: 'staff' });
+    expect(await me.json()).toEqual({ email, name: null, taskDigest: true, role: 'staff' });
 
     await expectOwnersOnlyScreens();
     expect(t.errors).toEqual([]);

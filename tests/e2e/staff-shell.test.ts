@@ -100,7 +100,7 @@ describe('the staff layout in Chromium', () => {
     await t.page.keyboard.press('Enter');
     await t.page.keyboard.press('Tab');
     await t.page.keyboard.press('Enter');
-    await t.page.waitForURL('**/back-office/pipeline');
+    await t.page.waitForURL('**/back-office/tasks');
     expect(await menuButton(t.page).getAttribute('aria-expanded')).toBe('false');
     await expect(t.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
     // A quiet way back to the public site, beside signing out, in the menu.

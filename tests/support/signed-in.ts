@@ -86,8 +86,14 @@ export async function signIn(
     .context()
     .addCookies([{ name: 'session', value: session, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto(`${site.url}${at}`);
-  // On a phone the name sits in the folded menu: there, but not shown until the menu opens.
-  await page.getByText(`Signed in as ${email}`).waitFor({ state: 'attached' });
+  // They are greeted by their name, or their address until they have one. On a phone the greeting sits
+  // in the folded menu: there, but not shown until the menu opens.
+  const { name } = await site.db
+    .selectFrom('users')
+    .select('name')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  await page.getByText(`Signed in as ${name ?? email}`).waitFor({ state: 'attached' });
 }
 
 /**

@@ -35,6 +35,7 @@ import * as outboxClaimOrder from './migrations/032-outbox-claim-order.ts';
 import * as staffNames from './migrations/033-staff-names.ts';
 import * as people from './migrations/034-people.ts';
 import * as opportunities from './migrations/035-opportunities.ts';
+import * as tasks from './migrations/036-tasks.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '033-staff-names': staffNames,
   '034-people': people,
   '035-opportunities': opportunities,
+  '036-tasks': tasks,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -234,6 +234,21 @@ export interface PersonTable {
   phone: string | null;
   organisation: string | null;
   created_at: Timestamp;
+  /** The member of staff who looks after them; null: nobody yet. */
+  owner_id: Generated<number | null>;
+}
+
+/** Something a member of staff is to do about a person, by a time. */
+export interface TaskTable {
+  id: Generated<number>;
+  person_id: number;
+  title: string;
+  due_at: Timestamp;
+  assignee_id: number;
+  done_at: Timestamp | null;
+  /** Null from the command line, or once the account that made it is gone. */
+  created_by: number | null;
+  created_at: Timestamp;
 }
 
 /** One open or closed piece of new business: the leads that asked for it share its stage. */
@@ -268,6 +283,10 @@ export interface UserTable {
   visit_seen_at: Timestamp | null;
   /** Where their previous visit ended: leads received after it are new to them. */
   new_leads_since: Timestamp | null;
+  /** Since when they want no morning email of their tasks; null: they get it. */
+  task_digest_off_at: Generated<Timestamp | null>;
+  /** The firm's date (YYYY-MM-DD) of the last morning email of their tasks. */
+  task_digest_sent_for: Generated<string | null>;
 }
 
 export interface SessionTable {
@@ -564,6 +583,7 @@ export interface Database {
   users: UserTable;
   people: PersonTable;
   opportunities: OpportunityTable;
+  tasks: TaskTable;
   sessions: SessionTable;
   password_tokens: PasswordTokenTable;
   sign_in_throttles: SignInThrottleTable;

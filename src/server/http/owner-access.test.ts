@@ -127,6 +127,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
     expect(await client.json('/me')).toEqual({
       email: 'sam.staff@fenwickhale.test',
       name: null,
+      taskDigest: true,
       role: 'staff',
     });
     const enquiries = await client.get('/contact-enquiries');
@@ -139,6 +140,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
     expect(await backOfficeClient(site, owner).json('/me')).toEqual({
       email: 'olive.owner@fenwickhale.test',
       name: null,
+      taskDigest: true,
       role: 'owner',
     });
     for (const { method, path } of ownerRoutes()) {

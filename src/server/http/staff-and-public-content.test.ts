@@ -87,8 +87,12 @@ const privateRoutes = [
   /^POST \/api\/back-office\/bookings\/:reference\/cancel$/,
   /^POST \/api\/back-office\/subscribers\/:email\/(unsubscribe|resend-confirmation)$/,
   /^POST \/api\/back-office\/sessions\/end$/,
-  // A member's own name shows on timelines and the audit log, in the back office only.
-  /^POST \/api\/back-office\/me\/name$/,
+  // A member's own name and morning email show in the back office only.
+  /^POST \/api\/back-office\/me\/(name|task-digest)$/,
+  // People, their new business and tasks are the firm's own records.
+  /^POST \/api\/back-office\/people\/:id\/(owner|tasks)$/,
+  /^POST \/api\/back-office\/opportunities\/:id\/value$/,
+  /^POST \/api\/back-office\/tasks\/:id\/done$/,
 ];
 
 /** In the firm's zone (Europe/London), as the editor's field gives it. */

@@ -45,7 +45,8 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
 
 /**
  * Forgets the people with these addresses once their leads are erased or anonymised: their leads and
- * opportunities stay, without a person, and the record of their name, phone and organisation goes.
+ * opportunities stay, without a person; the record of their name, phone and organisation goes, and the
+ * tasks about them.
  */
 export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
   const keys = [...new Set([...addresses].map(emailKey))];

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { staffLabel } from '#server/db/staff-label.ts';
 import type { PersonDetail, PersonLead, PersonTimelineEntry } from '#shared/api/back-office-people.ts';
 import { consentEventLabels, consentSourceLabel } from '#shared/consent-words.ts';
 import { emailEntry, type LeadIds, staffEventsOn } from './events.ts';
 import type { LeadRegistry } from './kind.ts';
+import { tasksAbout } from './tasks.ts';
 
 // A person's page: their details, each of their leads, and one timeline of everything that happened to
 // any of them (decision 028), newest first. One query for each source, run side by side.
@@ -24,7 +26,7 @@ export async function personDetail(
   const leadOf = new Map(
     perKind.flatMap(({ kind, leads }) => leads.map((lead) => [`${kind}:${lead.id}`, lead] as const)),
   );
-  const [opportunities, events, emails, subscriber] = await Promise.all([
+  const [opportunities, events, emails, subscriber, owner, tasks] = await Promise.all([
     db
       .selectFrom('opportunities')
       .select(['id', 'title', 'stage', 'value_pence', 'created_at'])
@@ -44,6 +46,14 @@ export async function personDetail(
       .select(['id', 'status'])
       .where(sql<boolean>`lower(email) = ${person.email_key}`)
       .executeTakeFirst(),
+    person.owner_id === null
+      ? undefined
+      : db
+          .selectFrom('users')
+          .select(['users.id', staffLabel.as('name')])
+          .where('users.id', '=', person.owner_id)
+          .executeTakeFirst(),
+    tasksAbout(db, id),
   ]);
   const consents = subscriber
     ? await db
@@ -100,6 +110,8 @@ export async function personDetail(
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         .map((lead) => ({ kind: lead.kind, reference: lead.reference })),
     })),
+    owner: owner ?? null,
+    tasks,
     subscriber: subscriber ? { status: subscriber.status } : null,
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
   };

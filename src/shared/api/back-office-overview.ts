@@ -61,6 +61,7 @@ export const backOfficeMe = endpoint({
       .object({
         email: z.string(),
         name: z.string().nullable().describe('Null until they give one.'),
+        taskDigest: z.boolean().describe('Whether they get the morning email of their tasks due.'),
         role: z.enum(staffRoles).describe('An owner may do everything; staff, only the leads.'),
       })
       .describe('The signed-in member of staff.'),

@@ -2,6 +2,7 @@ import { backOfficeApi, backOfficeMessages, leadStages } from '../back-office.ts
 import { z } from '../zod.ts';
 import { cardKinds } from './back-office-pipeline.ts';
 import { subscriberStatuses } from './back-office-subscribers.ts';
+import { colleagueSchema, taskSchema } from './back-office-tasks.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { backOfficeTag } from './lead-lists.ts';
 import { timelineEntrySchema } from './staged-leads.ts';
@@ -51,6 +52,8 @@ export const personDetailSchema = z.object({
   createdAt: z.string().describe('When their first lead arrived.'),
   leads: z.array(personLeadSchema).describe('Newest first.'),
   opportunities: z.array(opportunitySchema).describe('Newest first.'),
+  owner: colleagueSchema.nullable().describe('The member of staff who looks after them.'),
+  tasks: z.array(taskSchema).describe('Not done first, soonest due first; then done ones.'),
   subscriber: z
     .object({ status: z.enum(subscriberStatuses) })
     .nullable()
@@ -68,7 +71,7 @@ export const personDetail = endpoint({
   params: z.object({
     id: z
       .string()
-      .regex(/^\d{1,15}$/)
+      .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchPerson })
       .describe('The person’s id'),
   }),
   answers: {
@@ -100,7 +103,7 @@ export const setOpportunityValue = endpoint({
   params: z.object({
     id: z
       .string()
-      .regex(/^\d{1,15}$/)
+      .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchOpportunity })
       .describe('The opportunity’s id'),
   }),
   body: valueBodySchema,

@@ -18,6 +18,7 @@ import { insightsSection, newArticleId } from './insights-paths.ts';
 import { LeadDetail, stagedLeads } from './LeadDetail.tsx';
 import { ListView } from './ListView.tsx';
 import { agenda, applications, contactEnquiries, quoteRequests, subscribers } from './lists.tsx';
+import { MyTasks } from './MyTasks.tsx';
 import { useNewLeads } from './NewLeadsBadge.tsx';
 import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
@@ -30,6 +31,7 @@ import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
+import { TaskDigestChoice } from './TaskDigestChoice.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourName } from './YourName.tsx';
 import { YourSessions } from './YourSessions.tsx';
@@ -43,6 +45,7 @@ const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
 
 const sections = [
   ['', 'Overview'],
+  ['tasks', 'My tasks'],
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
   ['insights', 'Insights'],
@@ -77,6 +80,7 @@ export default function BackOfficeApp() {
   const { path, search } = useLocation();
   const [you, setYou] = useState<string | null>(null);
   const [yourName, setYourName] = useState<string | null>(null);
+  const [taskDigest, setTaskDigest] = useState(true);
   const [role, setRole] = useState<StaffRole | null>(null);
   const [token, setToken] = useState('');
   const [unknown, setUnknown] = useState<string | null>(null);
@@ -86,6 +90,7 @@ export default function BackOfficeApp() {
         forgetDraftsOfOthers(me.email);
         setYou(me.email);
         setYourName(me.name);
+        setTaskDigest(me.taskDigest);
         setRole(me.role);
       })
       .catch((error) => setUnknown(problemText(error)));
@@ -125,7 +130,12 @@ export default function BackOfficeApp() {
                 search={search}
                 you={you}
                 role={role}
-                yourName={<YourName name={yourName} onSaved={setYourName} />}
+                yourAccount={
+                  <>
+                    <YourName name={yourName} onSaved={setYourName} />
+                    <TaskDigestChoice on={taskDigest} />
+                  </>
+                }
               />
             </YourRole.Provider>
           </SignedInAs.Provider>
@@ -141,15 +151,15 @@ function Screen({
   search,
   you,
   role,
-  yourName,
+  yourAccount,
 }: {
   section: string;
   id: string;
   search: URLSearchParams;
   you: string;
   role: StaffRole | null;
-  /** The form for your own name: on your account's screen, or an owner's Staff screen. */
-  yourName: ReactNode;
+  /** Your name and morning email: on your account's screen, or an owner's Staff screen. */
+  yourAccount: ReactNode;
 }) {
   if (`${section}/${id}` === weekScreen) return <WeekView search={search} />;
   if (section === insightsSection) return <InsightsScreen id={id} />;
@@ -187,7 +197,7 @@ function Screen({
     return (
       <section aria-labelledby="your-account-title">
         <h1 id="your-account-title">Your account</h1>
-        {yourName}
+        {yourAccount}
         <YourSessions onEnded={() => {}} />
       </section>
     );
@@ -196,10 +206,11 @@ function Screen({
   if (section === 'questionnaire') return <QuestionnaireEditor />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
-  if (section === 'staff') return <StaffManager you={you} yourName={yourName} />;
+  if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
   if (section === 'pipeline') return <Pipeline />;
+  if (section === 'tasks') return <MyTasks />;
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>

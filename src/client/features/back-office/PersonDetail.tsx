@@ -15,6 +15,7 @@ import { leadPath } from './card-leads.ts';
 import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
+import { PersonTasks } from './PersonTasks.tsx';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 import { useAction } from './useAction.ts';
@@ -60,6 +61,12 @@ export function PersonDetail({ id }: { id: string }) {
           <Leads leads={person.leads} />
         </div>
         <div className="bo-lead-work">
+          <PersonTasks
+            person={person}
+            onChanged={async () => {
+              await reload();
+            }}
+          />
           <NewBusiness
             opportunities={person.opportunities}
             onChanged={async () => {

@@ -28,7 +28,7 @@ const roleNames: Record<StaffRole, string> = {
  * A row's buttons show only what they do, the row showing whose they are, so the table fits a window;
  * their names say both ("Disable ann@…"), for a screen reader.
  */
-export function StaffManager({ you, yourName }: { you: string; yourName: ReactNode }) {
+export function StaffManager({ you, yourAccount }: { you: string; yourAccount: ReactNode }) {
   const list = useEndpoint(listStaff, {});
   const staff = list.data ?? [];
   // Bumped after each change: the audit log starts afresh, showing it.
@@ -190,7 +190,7 @@ export function StaffManager({ you, yourName }: { you: string; yourName: ReactNo
         </button>
       </form>
 
-      {yourName}
+      {yourAccount}
       <YourSessions onEnded={() => setAuditVersion((version) => version + 1)} />
 
       <AuditLog key={auditVersion} />

@@ -186,6 +186,7 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
       expect(await (await me(again)).json()).toEqual({
         email: 'dara@fenwickhale.test',
         name: null,
+        taskDigest: true,
         role: 'owner',
       });
     });

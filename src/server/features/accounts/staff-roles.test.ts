@@ -41,7 +41,12 @@ describeEachDatabase("changing an account's role", (database) => {
     expect((await promoted.json()).infoMessages).toEqual([backOfficeMessages.roleChanged]);
     // The session Sam signed in with before the change now reaches an owner's screens.
     expect((await api(sam).get('/staff')).status).toBe(200);
-    expect(await api(sam).json('/me')).toEqual({ email: 'sam@fenwickhale.test', name: null, role: 'owner' });
+    expect(await api(sam).json('/me')).toEqual({
+      email: 'sam@fenwickhale.test',
+      name: null,
+      taskDigest: true,
+      role: 'owner',
+    });
     expect(await api(olive).json('/staff')).toContainEqual(
       expect.objectContaining({ email: 'sam@fenwickhale.test', role: 'owner' }),
     );

@@ -2,12 +2,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { AccountService } from '#server/features/accounts/index.ts';
-import { failure, succeeded } from '#server/http/errors.ts';
 import type { Page, SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { refuseUnreadableFilters } from '#server/leads/list.ts';
-import { personDetail as readPerson } from '#server/leads/person-detail.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
@@ -16,14 +14,13 @@ import {
   backOfficeScreen,
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
-import { personDetail, setOpportunityValue } from '#shared/api/back-office-people.ts';
 import { readAuditLog } from '#shared/api/back-office-staff.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
-import { backOfficeMessages } from '#shared/back-office.ts';
 import { listAudit } from './audit-list.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
 import { registerListRoutes } from './list-routes.ts';
+import { registerPeopleRoutes } from './people-routes.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { leadSummary } from './summary.ts';
 import { newSinceLastVisit as countNewSinceLastVisit, openVisit } from './visits.ts';
@@ -67,22 +64,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     mailQueued: options.mailQueued,
     now,
   });
-  // A person: every lead of theirs on one page (leads/person-detail.ts).
-  serve(app, personDetail, async (request, reply) => {
-    const person = await readPerson(db, leadKinds, Number(request.params.id));
-    return person ?? reply.status(404).send(failure(backOfficeMessages.noSuchPerson));
-  });
-  serve(app, setOpportunityValue, async (request, reply) => {
-    const updated = await db
-      .updateTable('opportunities')
-      .set({ value_pence: request.body.value })
-      .where('id', '=', Number(request.params.id))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      return reply.status(404).send(failure(backOfficeMessages.noSuchOpportunity));
-    }
-    return succeeded(backOfficeMessages.valueSaved);
-  });
+  registerPeopleRoutes(app, db, leadKinds, now);
   for (const register of options.featureRoutes) register(app);
   /**
    * A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. A filter
@@ -97,7 +79,14 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     now,
   });
 
-  serve(app, backOfficeMe, ({ staff }) => ({ email: staff.email, name: staff.name, role: staff.role }));
+  serve(app, backOfficeMe, async ({ staff }) => {
+    const { task_digest_off_at: digestOff } = await db
+      .selectFrom('users')
+      .select('task_digest_off_at')
+      .where('id', '=', staff.id)
+      .executeTakeFirstOrThrow();
+    return { email: staff.email, name: staff.name, taskDigest: digestOff === null, role: staff.role };
+  });
   serve(app, newSinceLastVisit, (request) => countNewSinceLastVisit(db, leadKinds, request.staff, now()));
   serve(app, backOfficeSummary, async () => {
     const [leads, signedIn] = await Promise.all([

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { LeadRegistry } from '#server/leads/kind.ts';
+import { personDetail } from '#server/leads/person-detail.ts';
+import {
+  addTask as addTaskFor,
+  colleagues,
+  markTask as markTaskDone,
+  setTaskDigest as setDigest,
+  setOwner,
+  tasksOf,
+} from '#server/leads/tasks.ts';
+import type { Clock } from '#server/time/clock.ts';
+import { personDetail as personEntry, setOpportunityValue } from '#shared/api/back-office-people.ts';
+import {
+  addTask,
+  listColleagues,
+  markTask,
+  myTasks,
+  setPersonOwner,
+  setTaskDigest,
+} from '#shared/api/back-office-tasks.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
+
+const idOf = (params: { id: string }) => Number(params.id);
+const noSuchPerson = failure(backOfficeMessages.noSuchPerson);
+const noColleague = failure(backOfficeMessages.colleague);
+
+/**
+ * A person's page and what staff do there: the value of their new business, who looks after them, their
+ * tasks; and each member's own tasks and morning email of them.
+ */
+export function registerPeopleRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  leadKinds: LeadRegistry,
+  now: Clock,
+) {
+  serve(app, personEntry, async (request, reply) => {
+    const person = await personDetail(db, leadKinds, idOf(request.params));
+    return person ?? reply.status(404).send(noSuchPerson);
+  });
+
+  serve(app, setOpportunityValue, async (request, reply) => {
+    const updated = await db
+      .updateTable('opportunities')
+      .set({ value_pence: request.body.value })
+      .where('id', '=', idOf(request.params))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchOpportunity));
+    }
+    return succeeded(backOfficeMessages.valueSaved);
+  });
+
+  serve(app, setPersonOwner, async (request, reply) => {
+    const outcome = await setOwner(db, idOf(request.params), request.body.owner);
+    if (outcome === 'no-person') return reply.status(404).send(noSuchPerson);
+    if (outcome === 'no-colleague') return reply.status(422).send(noColleague);
+    return succeeded(backOfficeMessages.ownerSaved);
+  });
+
+  serve(app, listColleagues, async (request) =>
+    (await colleagues(db)).map((colleague) => ({ ...colleague, you: colleague.id === request.staff.id })),
+  );
+
+  serve(app, addTask, async (request, reply) => {
+    const outcome = await addTaskFor(db, idOf(request.params), request.body, request.staff.id, now());
+    if (outcome === 'no-person') return reply.status(404).send(noSuchPerson);
+    if (outcome === 'no-colleague') return reply.status(422).send(noColleague);
+    return reply.status(201).send(succeeded(backOfficeMessages.taskAdded));
+  });
+
+  serve(app, markTask, async (request, reply) => {
+    const { done } = request.body;
+    if (!(await markTaskDone(db, idOf(request.params), done, now()))) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchTask));
+    }
+    return succeeded(done ? backOfficeMessages.taskDone : backOfficeMessages.taskReopened);
+  });
+
+  serve(app, myTasks, (request) => tasksOf(db, request.staff.id, now()));
+
+  serve(app, setTaskDigest, async (request) => {
+    await setDigest(db, request.staff.id, request.body.on, now());
+    return succeeded(request.body.on ? backOfficeMessages.digestOn : backOfficeMessages.digestOff);
+  });
+}
