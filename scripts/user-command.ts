@@ -3,10 +3,9 @@ import { LiveFirm, siteFirmNow } from '#server/features/firm/index.ts';
 
 import { createAccountService } from '#server/features/accounts/service.ts';
 import { systemClock } from '#server/time/clock.ts';
-import { staffNameField } from '#shared/api/back-office-staff.ts';
-import { type StaffRole, staffRoles } from '#shared/back-office.ts';
+import { staffNameSchema } from '#shared/api/back-office-staff.ts';
+import { backOfficeMessages, type StaffRole, staffRoles } from '#shared/back-office.ts';
 import { emailAddressProblem } from '#shared/email.ts';
-import { lineFieldSchema } from '#shared/form-fields.ts';
 import { type CommandIo, runOnDatabase, UsageError } from './command.ts';
 
 const usage =
@@ -14,7 +13,7 @@ const usage =
 
 /** A name as the back office takes it, or the reason it is refused. */
 function staffName(typed: string): string {
-  const name = lineFieldSchema(staffNameField).safeParse(typed);
+  const name = staffNameSchema.safeParse(typed);
   if (!name.success) throw new UsageError(`${name.error.issues[0]?.message}: ${usage}`);
   return name.data;
 }
@@ -60,6 +59,7 @@ export const userCommand = (io: CommandIo) =>
     if (command === 'add') {
       const outcome = await accounts.addUser(email, null, { role: owner ? 'owner' : 'staff', name });
       const role = (await accounts.listUsers()).find((user) => user.email === email.toLowerCase())?.role;
+      if (outcome === 'name-taken') throw new UsageError(`Not added: ${backOfficeMessages.staffNameTaken}.`);
       io.print(
         outcome === 'added'
           ? `Added ${email} as ${role === 'owner' ? 'an owner' : 'staff (leads and drafts)'}; a link to choose a password is on its way (it works for seven days).`
@@ -67,7 +67,10 @@ export const userCommand = (io: CommandIo) =>
       );
     } else if (command === 'name') {
       const newName = staffName(rest.slice(2).join(' '));
-      if (!(await accounts.renameUser(email, newName, null))) throw new UsageError(`No user ${email}.`);
+      const outcome = await accounts.renameUser(email, newName, null);
+      if (outcome === 'no-such-user') throw new UsageError(`No user ${email}.`);
+      if (outcome === 'name-taken')
+        throw new UsageError(`Not renamed: ${backOfficeMessages.staffNameTaken}.`);
       io.print(`${email} is now named ${newName}.`);
     } else if (command === 'disable') {
       const outcome = await accounts.disableUser(email, null);

@@ -67,7 +67,7 @@ describe('a person in Chromium', () => {
         .executeTakeFirstOrThrow();
       // The card opens its first lead, the enquiry.
       const card = page.getByRole('listitem').filter({ has: page.locator(`a[href$="/${reference}"]`) });
-      await card.getByText('£1,250', { exact: true }).waitFor();
+      await card.getByText('£1,250 ·').waitFor();
       await page.goBack();
       await page.getByRole('heading', { name: 'Amira Shah', level: 1 }).waitFor();
 

@@ -32,11 +32,11 @@ describe('the staff role in Chromium', () => {
 
       // They give the name colleagues will see, and the back office says who is signed in by it.
       await hydrated(t.page);
-      await t.page.getByRole('textbox', { name: 'Your name' }).fill('Sam Reid');
+      await t.page.getByRole('textbox', { name: 'Your name' }).fill(`Sam Reid ${width}`);
       await t.page.getByRole('button', { name: 'Save your name' }).click();
       await t.page.getByRole('status').getByText(backOfficeMessages.renamed).waitFor();
       if (width === 375) await t.page.getByRole('button', { name: 'Menu' }).click();
-      await t.page.getByText('Signed in as Sam Reid').waitFor();
+      await t.page.getByText(`Signed in as Sam Reid ${width}`).waitFor();
       expect(await accessibilityViolations(t.page)).toEqual([]);
 
       // Typing an owner's address by hand shows why there is nothing there.

@@ -155,12 +155,9 @@ describeEachDatabase('routes only an owner may use', (database) => {
 
   it('let an owner invite staff (the default) or another owner, and list each role', async () => {
     const client = backOfficeClient(site, owner);
+    expect((await client.send('/staff', { name: 'Nia', email: 'nia@fenwickhale.test' })).status).toBe(201);
     expect(
-      (await client.send('/staff', { name: 'New Colleague', email: 'nia@fenwickhale.test' })).status,
-    ).toBe(201);
-    expect(
-      (await client.send('/staff', { name: 'New Colleague', email: 'ora@fenwickhale.test', role: 'owner' }))
-        .status,
+      (await client.send('/staff', { name: 'Ora', email: 'ora@fenwickhale.test', role: 'owner' })).status,
     ).toBe(201);
     const refused = await client.send('/staff', {
       name: 'New Colleague',

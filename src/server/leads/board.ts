@@ -3,7 +3,6 @@ import type { Database } from '#server/db/schema.ts';
 import type { CardKind, PipelineCard, PipelineColumn } from '#shared/api/back-office-pipeline.ts';
 import type { LeadStage } from '#shared/back-office.ts';
 import { firstWords } from '#shared/first-words.ts';
-import { erasedMarker } from './erased.ts';
 
 // One column of the pipeline board: the opportunities at a stage, newest first, each shown by its first
 // lead (which the card opens and moves) and its person.
@@ -28,7 +27,11 @@ export async function boardColumn(
   stage: LeadStage,
   window: BoardWindow,
 ): Promise<PipelineColumn> {
-  let select = db.selectFrom('opportunities').where('opportunities.stage', '=', stage);
+  // Business whose person was erased (or forgotten by the retention job) is nobody's to work on.
+  let select = db
+    .selectFrom('opportunities')
+    .where('opportunities.stage', '=', stage)
+    .where('opportunities.person_id', 'is not', null);
   if (window.movedSince) select = select.where('opportunities.stage_changed_at', '>=', window.movedSince);
   const [rows, counted] = await Promise.all([
     select
@@ -62,7 +65,7 @@ export async function boardColumn(
         kind: first.kind,
         reference: first.reference,
         personId: row.person_id,
-        name: row.name ?? row.email ?? erasedMarker,
+        name: row.name ?? row.email ?? '',
         title: row.title,
         words: firstWords(held.find((lead) => lead.words)?.words ?? '', 120),
         valuePence: row.value_pence === null ? null : Number(row.value_pence),

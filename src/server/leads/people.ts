@@ -15,9 +15,10 @@ export interface LeadContact {
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * The id of the person a new lead belongs to, made if the address is new. Their name, phone and
- * organisation become the lead's where it gives them. One statement on both databases (an upsert that
- * answers the row), run in the transaction that stores the lead.
+ * The id of the person a new lead belongs to, made if the address is new. A later lead only fills in the
+ * name, phone or organisation the person has none of: anyone can type anyone's address into a form, so a
+ * stranger's enquiry must not change the number staff ring a client on. Each lead's page shows what it
+ * said. One statement on both databases (an upsert that answers the row), in the lead's transaction.
  */
 export async function personFor(trx: Kysely<Database>, contact: LeadContact, at: Date): Promise<number> {
   const detail = (value: string | null | undefined) => value?.trim() || null;
@@ -33,9 +34,9 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
     })
     .onConflict((conflict) =>
       conflict.column('email_key').doUpdateSet((eb) => ({
-        name: eb.fn.coalesce('excluded.name', 'people.name'),
-        phone: eb.fn.coalesce('excluded.phone', 'people.phone'),
-        organisation: eb.fn.coalesce('excluded.organisation', 'people.organisation'),
+        name: eb.fn.coalesce('people.name', 'excluded.name'),
+        phone: eb.fn.coalesce('people.phone', 'excluded.phone'),
+        organisation: eb.fn.coalesce('people.organisation', 'excluded.organisation'),
       })),
     )
     .returning('id')

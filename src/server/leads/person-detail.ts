@@ -75,12 +75,12 @@ export async function personDetail(
       by: null,
       lead: about(lead),
     })),
-    ...events.map((event) => ({
+    ...onePerMove(events).map((event) => ({
       at: event.created_at,
       what: event.event,
       detail: event.detail,
       by: event.by,
-      lead: about(leadOf.get(`${event.lead_kind}:${event.lead_id}`)),
+      lead: event.many ? null : about(leadOf.get(`${event.lead_kind}:${event.lead_id}`)),
     })),
     ...emails.map((email) => ({ ...emailEntry(email), lead: null })),
     ...consents.map((consent) => ({
@@ -115,6 +115,28 @@ export async function personDetail(
     subscriber: subscriber ? { status: subscriber.status } : null,
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
   };
+}
+
+/**
+ * The events, with a move of an opportunity said once: it is recorded on each of its leads, at one time
+ * by one member of staff. `many` marks an event that stands for several leads.
+ */
+function onePerMove<E extends { event: string; created_at: string; detail: string; by: string | null }>(
+  events: E[],
+): (E & { many: boolean })[] {
+  const moves = new Map<string, E & { many: boolean }>();
+  const rest: (E & { many: boolean })[] = [];
+  for (const event of events) {
+    if (event.event !== 'stage') {
+      rest.push({ ...event, many: false });
+      continue;
+    }
+    const key = `${event.created_at}|${event.detail}|${event.by}`;
+    const seen = moves.get(key);
+    if (seen) seen.many = true;
+    else moves.set(key, { ...event, many: false });
+  }
+  return [...rest, ...moves.values()];
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>

@@ -80,17 +80,24 @@ export const personDetail = endpoint({
   },
 });
 
+/** The most a piece of new business may be said to be worth: £9,999,999.99. */
+const maxValuePence = 999_999_999;
+
 /** An amount as staff type it ("£1,250", "1250.50"), in pence; blank is none. */
 export const valueBodySchema = z
   .object({
     value: z
       .string({ error: backOfficeMessages.value })
       .trim()
-      .transform((typed) => typed.replace(/^£/, '').replaceAll(',', ''))
-      .refine((typed) => typed === '' || /^\d{1,9}(\.\d{1,2})?$/.test(typed), {
+      .transform((typed) => typed.replace(/^£\s*/, ''))
+      // Commas only between thousands ("1,250"), never as a decimal point ("1250,50" is refused rather
+      // than read as £125,050).
+      .refine((typed) => typed === '' || /^(\d{1,3}(,\d{3})*|\d+)(\.\d{1,2})?$/.test(typed), {
         error: backOfficeMessages.value,
       })
-      .transform((typed) => (typed === '' ? null : Math.round(Number(typed) * 100))),
+      .transform((typed) => (typed === '' ? null : Math.round(Number(typed.replaceAll(',', '')) * 100)))
+      // What a small firm's piece of work could be worth, and what a database's integer holds.
+      .refine((pence) => pence === null || pence <= maxValuePence, { error: backOfficeMessages.value }),
   })
   .strict();
 

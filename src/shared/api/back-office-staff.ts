@@ -33,7 +33,38 @@ export const staffNameField: Field & { kind: 'line' } = {
   short: 'The name',
   autoComplete: 'name',
 };
-const staffNameSchema = lineFieldSchema(staffNameField);
+// Characters that show nothing: a name of them alone would read as no name, and one hidden inside a name
+// would let it pass for a colleague's.
+const invisible = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/**
+ * A name as it compares with others: what shows of it, in any case, any apostrophe and any spacing.
+ * Two members may not have names that read alike, so a timeline never leaves a doubt who acted.
+ */
+export const staffNameKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .replace(invisible, '')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * A member's name: one line a person could type, with a letter in it and no email address. What the line
+ * itself refuses (nothing typed, a line break) is said alone: one message a problem.
+ */
+export const staffNameSchema = lineFieldSchema(staffNameField)
+  .refine(
+    (name) =>
+      name === '' || /[\r\n\u2028\u2029]/.test(name) || /[\p{L}\p{N}]/u.test(name.replace(invisible, '')),
+    {
+      error: backOfficeMessages.staffNameLetter,
+    },
+  )
+  .refine((name) => /[\r\n\u2028\u2029]/.test(name) || !name.includes('@'), {
+    error: backOfficeMessages.staffNameAddress,
+  });
 
 /** An invitation: the address, their name, and what the account may do (`staff` unless said otherwise). */
 export const inviteBodySchema = emailBodySchema.extend({
@@ -80,7 +111,7 @@ export const inviteStaff = endpoint({
   body: inviteBodySchema,
   answers: {
     201: formAnswerSchema.describe(`Invited: infoMessages is ["${backOfficeMessages.invited}"].`),
-    409: refusal.describe(`"${backOfficeMessages.staffExists}"`),
+    409: refusal.describe(`"${backOfficeMessages.staffExists}", or "${backOfficeMessages.staffNameTaken}"`),
     422: refusal.describe(
       `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), no name ("${backOfficeMessages.staffName}", or what is wrong with it), or "${backOfficeMessages.role}".`,
     ),
@@ -96,6 +127,7 @@ export const renameYourself = endpoint({
   body: z.object({ name: staffNameSchema }).strict(),
   answers: {
     200: formAnswerSchema.describe(`Saved: infoMessages is ["${backOfficeMessages.renamed}"].`),
+    409: refusal.describe(`"${backOfficeMessages.staffNameTaken}"`),
     422: refusal.describe(`"${backOfficeMessages.staffName}", or what is wrong with the name.`),
   },
 });

@@ -87,7 +87,7 @@ function Leads({ leads }: { leads: Person['leads'] }) {
       {leads.length === 0 ? (
         <p>None kept: they may have been erased.</p>
       ) : (
-        <ScrollBox label="Leads">
+        <ScrollBox label="Each of their leads">
           <table className="bo-table bo-table--cards">
             <thead>
               <tr>
@@ -156,7 +156,7 @@ function NewBusiness({
 
 function ValueForm({ opportunity, onChanged }: { opportunity: Opportunity; onChanged: () => Promise<void> }) {
   const [typed, setTyped] = useState(
-    opportunity.valuePence === null ? '' : String(opportunity.valuePence / 100),
+    opportunity.valuePence === null ? '' : (opportunity.valuePence / 100).toLocaleString('en-GB'),
   );
   const { status, problems, act } = useAction(onChanged);
   const save = (event: FormEvent) => {

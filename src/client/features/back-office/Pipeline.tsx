@@ -152,29 +152,29 @@ export function Pipeline() {
                           setDropTarget(null);
                         }}
                       >
-                        <div className="bo-card-head">
+                        {/* The whole name on pointing, when the card cuts it short. */}
+                        <div className="bo-card-head" title={card.name}>
                           <Link to={leadPath(card)}>{card.name}</Link>
-                          {card.valuePence !== null && (
-                            <span className="bo-card-value">{pounds(card.valuePence)}</span>
-                          )}
                         </div>
                         <div className="bo-card-controls">
-                          <label className="visually-hidden" htmlFor={`${id}-stage`}>
-                            Stage of {cardName(card)}
-                          </label>
-                          <select
-                            id={`${id}-stage`}
-                            value={column.stage}
-                            onChange={(event) =>
-                              void move(card, column.stage, event.target.value as LeadStage, 'stage')
-                            }
-                          >
-                            {leadStages.map((stage) => (
-                              <option key={stage} value={stage}>
-                                {leadStageLabels[stage]}
-                              </option>
-                            ))}
-                          </select>
+                          <span className="bo-card-stage">
+                            <label className="visually-hidden" htmlFor={`${id}-stage`}>
+                              Stage of {cardName(card)}
+                            </label>
+                            <select
+                              id={`${id}-stage`}
+                              value={column.stage}
+                              onChange={(event) =>
+                                void move(card, column.stage, event.target.value as LeadStage, 'stage')
+                              }
+                            >
+                              {leadStages.map((stage) => (
+                                <option key={stage} value={stage}>
+                                  {leadStageLabels[stage]}
+                                </option>
+                              ))}
+                            </select>
+                          </span>
                           <button
                             type="button"
                             id={`${id}-move`}
@@ -190,7 +190,10 @@ export function Pipeline() {
                           </button>
                         </div>
                         {/* One line, cut to the card's width: what they asked for, when, and what they wrote. */}
-                        <p className="bo-card-line">
+                        <p className="bo-card-line" title={card.words || undefined}>
+                          {card.valuePence !== null && (
+                            <span className="bo-card-value">{pounds(card.valuePence)} · </span>
+                          )}
                           <span className="bo-card-kind">{card.title}</span>
                           {card.leads > 1 && ` and ${card.leads - 1} more`} ·{' '}
                           <time dateTime={card.createdAt} title={when(card.createdAt)}>

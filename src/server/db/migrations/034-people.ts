@@ -4,7 +4,8 @@ import { timestampType, withId } from '../columns.ts';
 // One record per person (decision 028): every enquiry, quote request, application and call from one
 // email address, letter case aside, belongs to one person, whose page shows them together. `email_key` is
 // the address lower-cased (addresses are ASCII, so lower() in SQL and in JavaScript agree). A person's
-// name, phone and organisation are those of their newest lead that gave them.
+// name, phone and organisation are the first their leads gave: anyone can type anyone's address into a
+// form, so a later lead only fills in what is missing (leads/people.ts).
 
 /** Each lead table, and its columns holding what a person record keeps (null: the form does not ask). */
 const leadTables = [
@@ -42,7 +43,7 @@ export async function up(db: Kysely<unknown>) {
   }
 
   // The people a site's leads already name, oldest lead first: the first gives the address as written
-  // and when the person arrived, each later one its details where it has them.
+  // and when the person arrived, each later one only the details still missing.
   const column = (name: string | null) => (name ? sql.ref(name) : sql`null`);
   const contacts = sql.join(
     leadTables.map(
@@ -58,9 +59,7 @@ export async function up(db: Kysely<unknown>) {
     const key = row.email.toLowerCase();
     const person = people.get(key);
     if (!person) people.set(key, { ...row });
-    else
-      for (const field of ['name', 'phone', 'organisation'] as const)
-        if (row[field]) person[field] = row[field];
+    else for (const field of ['name', 'phone', 'organisation'] as const) person[field] ||= row[field];
   }
   const values = [...people].map(([key, person]) => ({
     email: person.email,

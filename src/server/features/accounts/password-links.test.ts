@@ -88,7 +88,7 @@ describeEachDatabase('set-password links', (database) => {
       publicUrl: site.config.publicUrl,
       now: systemClock,
     });
-    expect(await accounts.addUser(email, null, { name: 'Kim Hale' })).toBe('added');
+    expect(await accounts.addUser(email, null, { name: 'Lee Hale' })).toBe('added');
     site.outbox.kick();
     const invitation = resetLinkIn((await smtp.waitFor((m) => m.to.includes(email))).parsed.text);
     expect(notice(await setPassword(invitation, 'Chosen11'))).toBe('/login?notice=password-changed');

@@ -107,7 +107,7 @@ describeEachDatabase('the audit log of sign-ins', (database) => {
   it('keeps staff actions in sight however many refused sign-ins anyone sends', async () => {
     const reader = backOfficeClient(site, await signedInStaff(site, 'kit@fenwickhale.test'));
     expect(
-      (await reader.send('/staff', { name: 'New Colleague', email: 'new.clerk@fenwickhale.test' })).status,
+      (await reader.send('/staff', { name: 'New Clerk', email: 'new.clerk@fenwickhale.test' })).status,
     ).toBe(201);
     // An account under attack from ten addresses; then one address sends 200 attempts without a proof.
     await createStaff(site, 'lee@fenwickhale.test', 'Correct1');

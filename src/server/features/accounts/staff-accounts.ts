@@ -3,6 +3,7 @@ import { type AuditAction, recordAudit } from '#server/audit/log.ts';
 import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { staffNameKey } from '#shared/api/back-office-staff.ts';
 import type { StaffRole } from '#shared/back-office.ts';
 import { type AccountContext, normalEmail } from './context.ts';
 import { invitationEmail } from './emails.ts';
@@ -31,6 +32,14 @@ async function isLastEnabledOwner(trx: Transaction<Database>, userId: number): P
   if (isPostgres(trx)) owners = owners.forUpdate();
   const ids = (await owners.execute()).map((owner) => owner.id);
   return ids.includes(userId) && ids.length === 1;
+}
+
+/** Whether another account has a name that reads as `name` does (staffNameKey): two would confuse a timeline. */
+async function nameTaken(trx: Transaction<Database>, name: string | null, userId?: number) {
+  if (name === null) return false;
+  const key = staffNameKey(name);
+  const named = await trx.selectFrom('users').select(['id', 'name']).where('name', 'is not', null).execute();
+  return named.some((user) => user.id !== userId && user.name !== null && staffNameKey(user.name) === key);
 }
 
 /** The firm's staff accounts: adding someone (with an invitation link), listing, disabling, re-enabling. */
@@ -76,7 +85,7 @@ export function createStaffAccounts({
       email: string,
       by: number | null,
       { role = 'staff', name }: { role?: StaffRole; name: string | null },
-    ): Promise<'added' | 'exists'> {
+    ): Promise<'added' | 'exists' | 'name-taken'> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('users')
@@ -84,6 +93,7 @@ export function createStaffAccounts({
           .where('email', '=', normalEmail(email))
           .executeTakeFirst();
         if (existing) return 'exists';
+        if (await nameTaken(trx, name)) return 'name-taken';
         const anyone = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
         const userId = await insertUser(trx, email, anyone ? role : 'owner', name);
         const link = await issueToken(trx, userId, 'invite');
@@ -134,24 +144,29 @@ export function createStaffAccounts({
 
     /**
      * Gives an account a new name, recorded in the audit log with the old one; the same name again
-     * changes nothing and records nothing. False when there is no such account.
+     * changes nothing and records nothing. A name that reads as a colleague's is refused.
      */
-    async renameUser(email: string, name: string, by: number | null): Promise<boolean> {
+    async renameUser(
+      email: string,
+      name: string,
+      by: number | null,
+    ): Promise<'renamed' | 'no-such-user' | 'name-taken'> {
       return db.transaction().execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
           .select(['id', 'name'])
           .where('email', '=', normalEmail(email))
           .executeTakeFirst();
-        if (!user) return false;
-        if (user.name === name) return true;
+        if (!user) return 'no-such-user';
+        if (user.name === name) return 'renamed';
+        if (await nameTaken(trx, name, user.id)) return 'name-taken';
         await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
         await recordAudit(
           trx,
           auditEntry(by, 'staff.renamed', normalEmail(email), { from: user.name, name }),
           now(),
         );
-        return true;
+        return 'renamed';
       });
     },
 

@@ -96,6 +96,13 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
         ['The name must be on one line'],
       ]);
       expect((await gwens().send('/staff', { email, name: 'n'.repeat(81) })).status).toBe(422);
+      // A name that shows nothing, or an address that would read like the audit log's "Name (address)".
+      for (const [name, message] of [
+        ['\u200B\u3164', backOfficeMessages.staffNameLetter],
+        ['Gwen (gwen@fenwickhale.test)', backOfficeMessages.staffNameAddress],
+      ]) {
+        expect(await refusal(await gwens().send('/staff', { email, name }))).toEqual([422, [message]]);
+      }
       expect((await gwens().json('/staff')).map((member: { email: string }) => member.email)).not.toContain(
         email,
       );
@@ -120,6 +127,18 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
         422,
         [backOfficeMessages.staffName],
       ]);
+      // Nobody may take a name that reads as a colleague's, whatever its capitals, apostrophes or
+      // hidden characters: a timeline must leave no doubt who acted.
+      await sols.send('/me/name', { name: 'Sol' });
+      for (const taken of ['nia patel', 'Nia\u200B Patel', 'NIA  PATEL']) {
+        expect(await refusal(await sols.send('/me/name', { name: taken }))).toEqual([
+          409,
+          [backOfficeMessages.staffNameTaken],
+        ]);
+      }
+      expect(
+        await refusal(await gwens().send('/staff', { email: 'other@fenwickhale.test', name: 'Nia Patel' })),
+      ).toEqual([409, [backOfficeMessages.staffNameTaken]]);
       const renamed = await sols.send('/me/name', { name: ' Sol Adeyemi ' });
       expect(await renamed.json()).toMatchObject({ infoMessages: [backOfficeMessages.renamed] });
       expect(await (await me(sol)).json()).toMatchObject({ name: 'Sol Adeyemi' });
@@ -155,7 +174,7 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
           by: 'Sol Adeyemi-Hart (sol@fenwickhale.test)',
           detail: JSON.stringify({ from: 'Sol Adeyemi', name: 'Sol Adeyemi-Hart' }),
         },
-        { action: 'staff.renamed', detail: JSON.stringify({ from: null, name: 'Sol Adeyemi' }) },
+        { action: 'staff.renamed', detail: JSON.stringify({ from: 'Sol', name: 'Sol Adeyemi' }) },
       ]);
     });
   });

@@ -44,6 +44,7 @@ export function registerStaffRoutes(
       const { email, name, role } = request.body;
       const outcome = await accounts.addUser(email, request.staff.id, { name, role });
       if (outcome === 'exists') return reply.status(409).send(failure(backOfficeMessages.staffExists));
+      if (outcome === 'name-taken') return reply.status(409).send(failure(backOfficeMessages.staffNameTaken));
       options.mailQueued();
       return reply.status(201).send(succeeded(backOfficeMessages.invited));
     },
@@ -91,8 +92,9 @@ export function registerStaffRoutes(
     emailRefusal,
   );
 
-  serve(app, renameYourself, async (request) => {
-    await accounts.renameUser(request.staff.email, request.body.name, request.staff.id);
+  serve(app, renameYourself, async (request, reply) => {
+    const outcome = await accounts.renameUser(request.staff.email, request.body.name, request.staff.id);
+    if (outcome === 'name-taken') return reply.status(409).send(failure(backOfficeMessages.staffNameTaken));
     return succeeded(backOfficeMessages.renamed);
   });
 

@@ -68,11 +68,11 @@ describeEachDatabase('one person for every lead from one address', (database) =>
     expect(person).toMatchObject({
       id: personId,
       email: 'Amira.Shah@Example.test',
-      // Each detail from the newest lead that gave it: the application's name and business, the
-      // contact form's phone (neither later form asks for one).
-      name: 'Amira Shah-Khan',
+      // Each detail as first given (the contact form's): a later lead, which anyone could send with
+      // this address, does not change the name or number staff know them by.
+      name: 'Amira Shah',
       phone: '07700 900123',
-      organisation: validApplication.businessName,
+      organisation: 'Dentist',
       subscriber: { status: 'pending' },
     });
     expect(
@@ -100,10 +100,19 @@ describeEachDatabase('one person for every lead from one address', (database) =>
     const times = timeline.map((entry) => (entry as unknown as { at: string }).at);
     expect(times).toEqual([...times].sort().reverse());
 
+    // A move of their business is recorded on each of its four leads, and said once here.
+    expect((await staff.send(`/applications/${application}/stage`, { stage: 'contacted' })).status).toBe(200);
+    const moves = (await staff.json(`/people/${personId}`)).timeline.filter(
+      (entry: { what: string }) => entry.what === 'stage',
+    );
+    expect(moves).toEqual([
+      expect.objectContaining({ detail: 'contacted', by: 'gwen@fenwickhale.test', lead: null }),
+    ]);
+
     // All four asked for one piece of new business, whose value staff can say, in pounds, or clear.
     expect(person.opportunities).toHaveLength(1);
-    const [opportunity] = person.opportunities;
-    expect(opportunity).toMatchObject({ title: 'Enquiry', stage: 'new', valuePence: null });
+    const [opportunity] = (await staff.json(`/people/${personId}`)).opportunities;
+    expect(opportunity).toMatchObject({ title: 'Enquiry', stage: 'contacted', valuePence: null });
     expect(opportunity.leads.map((lead: { reference: string }) => lead.reference)).toEqual([
       enquiry,
       quoteRequest,
@@ -111,7 +120,18 @@ describeEachDatabase('one person for every lead from one address', (database) =>
       call,
     ]);
     const value = (typed: unknown) => staff.send(`/opportunities/${opportunity.id}/value`, { value: typed });
-    for (const typed of ['a lot', '12.345', '-5', 42, '1e9']) {
+    for (const typed of [
+      'a lot',
+      '12.345',
+      '-5',
+      42,
+      '1e9',
+      '1250,50',
+      '1,25',
+      '1,2,3',
+      ',,,1',
+      '1000000000',
+    ]) {
       const refused = await value(typed);
       expect([typed, refused.status, (await refused.json()).errorMessages]).toEqual([
         typed,
@@ -123,9 +143,16 @@ describeEachDatabase('one person for every lead from one address', (database) =>
       infoMessages: [backOfficeMessages.valueSaved],
     });
     expect((await staff.json(`/people/${personId}`)).opportunities[0].valuePence).toBe(125_050);
+    await value('9,999,999.99');
+    expect((await staff.json(`/people/${personId}`)).opportunities[0].valuePence).toBe(999_999_999);
     expect((await value(' ')).status).toBe(200);
     expect((await staff.json(`/people/${personId}`)).opportunities[0].valuePence).toBeNull();
     expect((await staff.send('/opportunities/99999/value', { value: '5' })).status).toBe(404);
+    const notAnId = await staff.send('/opportunities/0x1/value', { value: '5' });
+    expect([notAnId.status, (await notAnId.json()).errorMessages]).toEqual([
+      404,
+      [backOfficeMessages.noSuchOpportunity],
+    ]);
   });
 
   it('answers 404 for no such person, and forgets the person when their address is erased', async () => {
@@ -137,6 +164,13 @@ describeEachDatabase('one person for every lead from one address', (database) =>
     expect((await staff.get(`/people/${personId}`)).status).toBe(200);
     expect((await staff.send('/data-protection/erase', { email: 'BO@example.test' })).status).toBe(200);
     expect((await staff.get(`/people/${personId}`)).status).toBe(404);
+    // Their business leaves the board: nobody's to work on.
+    const board = await staff.json('/pipeline');
+    const names = board.columns.flatMap((column: { cards: { name: string }[] }) =>
+      column.cards.map((c) => c.name),
+    );
+    expect(names).not.toContain('Bo Lind');
+    expect(names).not.toContain('');
     const left = await site.db.selectFrom('people').select('email').execute();
     expect(left.map((person) => person.email)).toEqual(['Amira.Shah@Example.test']);
   });

@@ -5,10 +5,9 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
 import { signInPage } from '#shared/api/accounts.ts';
-import { staffNameField } from '#shared/api/back-office-staff.ts';
+import { staffNameField, staffNameSchema } from '#shared/api/back-office-staff.ts';
 import { completeSetup, setupPage } from '#shared/api/setup.ts';
 import { emailAddressProblem } from '#shared/email.ts';
-import { lineFieldSchema } from '#shared/form-fields.ts';
 import { claimSetupToken, hasAccounts, setupTokenWorks } from './setup-tokens.ts';
 
 export interface SetupRoutesOptions {
@@ -44,7 +43,7 @@ export const setupPlugin: FastifyPluginAsync<SetupRoutesOptions> = async (app, o
       const typed = { email: (request.body.emailAddress ?? '').trim(), name: request.body.yourName ?? '' };
       if (!(await setupTokenWorks(db, token, now()))) return refused(reply);
       const again = (request.body.emailAgain ?? '').trim();
-      const name = lineFieldSchema(staffNameField).safeParse(typed.name);
+      const name = staffNameSchema.safeParse(typed.name);
       const problems = {
         name: name.success ? undefined : name.error.issues[0]?.message,
         email:
