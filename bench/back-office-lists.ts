@@ -189,7 +189,7 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         () => Promise.all(leadStages.map((stage) => boardColumn(db, stage, { limit: cardsPerColumn }))),
         budgetMs,
       ],
-      ['a person’s page', () => personDetail(db, leadKinds, rows / 2), budgetMs],
+      ['a person’s page', () => personDetail(db, leadKinds, rows / 2, new Date()), budgetMs],
       [
         'contact enquiries, search miss',
         () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),

@@ -121,6 +121,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     accounts,
     pages,
     leadKinds: services.leadKinds,
+    firm: () => siteFirmNow(services.firm),
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
     featureRoutes: [
       (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),

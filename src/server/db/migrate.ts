@@ -36,6 +36,7 @@ import * as staffNames from './migrations/033-staff-names.ts';
 import * as people from './migrations/034-people.ts';
 import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
+import * as replies from './migrations/037-replies.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '034-people': people,
   '035-opportunities': opportunities,
   '036-tasks': tasks,
+  '037-replies': replies,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

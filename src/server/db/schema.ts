@@ -236,6 +236,28 @@ export interface PersonTable {
   created_at: Timestamp;
   /** The member of staff who looks after them; null: nobody yet. */
   owner_id: Generated<number | null>;
+  /** When staff first replied from inside: their "unanswered" clock stops. */
+  first_reply_at: Generated<Timestamp | null>;
+}
+
+/** An email a member of staff wrote to a person on their page, kept whole for the timeline. */
+export interface ReplyTable {
+  id: Generated<number>;
+  person_id: number;
+  subject: string;
+  body: string;
+  sent_by: number | null;
+  created_at: Timestamp;
+}
+
+/** The owners' wording to start a reply from, with fields ({first name}…) filled in on the page. */
+export interface SavedReplyTable {
+  id: Generated<number>;
+  title: string;
+  subject: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
 }
 
 /** Something a member of staff is to do about a person, by a time. */
@@ -584,6 +606,8 @@ export interface Database {
   people: PersonTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;
+  replies: ReplyTable;
+  saved_replies: SavedReplyTable;
   sessions: SessionTable;
   password_tokens: PasswordTokenTable;
   sign_in_throttles: SignInThrottleTable;

@@ -46,8 +46,8 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
 
 /**
  * Forgets the people with these addresses once their leads are erased or anonymised: their leads and
- * opportunities stay, without a person; the record of their name, phone and organisation goes, and the
- * tasks about them.
+ * opportunities stay, without a person; the record of their name, phone and organisation goes, with
+ * the tasks about them and the replies written to them.
  */
 export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
   const keys = [...new Set([...addresses].map(emailKey))];
@@ -59,9 +59,32 @@ export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<st
     for (const table of ['enquiries', 'applications', 'bookings', 'opportunities'] as const) {
       await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
     }
+    // A task may name them ("ring Ann about her VAT"), and a reply is written to them: both go with them.
+    for (const table of ['tasks', 'replies'] as const) {
+      await trx.deleteFrom(table).where('person_id', 'in', ids).execute();
+    }
     await trx
       .deleteFrom('people')
       .where('email_key', 'in', keys.slice(start, start + 500))
       .execute();
   }
+}
+
+/**
+ * What the site keeps on the person with this address, for a subject access request: their record, their
+ * new business, the tasks about them and the replies written to them; null when there is no such person.
+ */
+export async function exportPerson(db: Kysely<Database>, address: string) {
+  const person = await db
+    .selectFrom('people')
+    .selectAll()
+    .where('email_key', '=', emailKey(address))
+    .executeTakeFirst();
+  if (!person) return null;
+  const [opportunities, tasks, replies] = await Promise.all([
+    db.selectFrom('opportunities').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
+    db.selectFrom('tasks').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
+    db.selectFrom('replies').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
+  ]);
+  return { ...person, opportunities, tasks, replies };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { staffLabel } from '#server/db/staff-label.ts';
 import type { PersonDetail, PersonLead, PersonTimelineEntry } from '#shared/api/back-office-people.ts';
+import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
 import { consentEventLabels, consentSourceLabel } from '#shared/consent-words.ts';
 import { emailEntry, type LeadIds, staffEventsOn } from './events.ts';
 import type { LeadRegistry } from './kind.ts';
@@ -15,6 +16,7 @@ export async function personDetail(
   db: Db,
   leadKinds: LeadRegistry,
   id: number,
+  now: Date,
 ): Promise<PersonDetail | undefined> {
   const person = await db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
   if (!person) return undefined;
@@ -26,7 +28,7 @@ export async function personDetail(
   const leadOf = new Map(
     perKind.flatMap(({ kind, leads }) => leads.map((lead) => [`${kind}:${lead.id}`, lead] as const)),
   );
-  const [opportunities, events, emails, subscriber, owner, tasks] = await Promise.all([
+  const [opportunities, events, emails, subscriber, owner, tasks, replies, nextCall] = await Promise.all([
     db
       .selectFrom('opportunities')
       .select(['id', 'title', 'stage', 'value_pence', 'created_at'])
@@ -40,6 +42,8 @@ export async function personDetail(
       .select(['created_at', 'subject', 'status'])
       .where(sql<boolean>`lower(recipient) = ${person.email_key}`)
       .where('created_at', '>=', person.created_at)
+      // Replies from inside are on the timeline whole, from their own table.
+      .where('kind', '<>', 'staff-reply')
       .execute(),
     db
       .selectFrom('subscribers')
@@ -54,6 +58,22 @@ export async function personDetail(
           .where('users.id', '=', person.owner_id)
           .executeTakeFirst(),
     tasksAbout(db, id),
+    db
+      .selectFrom('replies')
+      .leftJoin('users', 'users.id', 'replies.sent_by')
+      .select(['replies.subject', 'replies.body', 'replies.created_at', staffLabel.as('by')])
+      .where('replies.person_id', '=', id)
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .leftJoin('advisers', 'advisers.id', 'bookings.adviser_id')
+      .select(['bookings.local_date', 'bookings.local_time', 'advisers.display_name'])
+      .where('bookings.person_id', '=', id)
+      .where('bookings.status', '=', 'confirmed')
+      .where('bookings.starts_at', '>', now.toISOString())
+      .orderBy('bookings.starts_at')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const consents = subscriber
     ? await db
@@ -83,6 +103,13 @@ export async function personDetail(
       lead: event.many ? null : about(leadOf.get(`${event.lead_kind}:${event.lead_id}`)),
     })),
     ...emails.map((email) => ({ ...emailEntry(email), lead: null })),
+    ...replies.map((reply) => ({
+      at: reply.created_at,
+      what: 'reply' as const,
+      detail: `${reply.subject}\n\n${reply.body}`,
+      by: reply.by,
+      lead: null,
+    })),
     ...consents.map((consent) => ({
       at: consent.created_at,
       what: 'consent' as const,
@@ -111,6 +138,9 @@ export async function personDetail(
         .map((lead) => ({ kind: lead.kind, reference: lead.reference })),
     })),
     owner: owner ?? null,
+    nextCall: nextCall
+      ? { when: callWords(nextCall.local_date, nextCall.local_time), adviser: nextCall.display_name }
+      : null,
     tasks,
     subscriber: subscriber ? { status: subscriber.status } : null,
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
@@ -137,6 +167,13 @@ function onePerMove<E extends { event: string; created_at: string; detail: strin
     else moves.set(key, { ...event, many: false });
   }
   return [...rest, ...moves.values()];
+}
+
+/** "Monday 7 December 2026 at 9:30am": a call's date and time as the booking emails write them. */
+function callWords(isoDate: string, hhmm: string) {
+  const date = parseIsoDate(isoDate);
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return date ? `${formatLongDate(date)} at ${formatTime(hour, minute)}` : `${isoDate} ${hhmm}`;
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>

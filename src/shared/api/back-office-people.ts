@@ -24,7 +24,7 @@ export type PersonLead = z.infer<typeof personLeadSchema>;
 
 /** A line of the person's timeline: what happened to any of their leads, or to them. */
 export const personTimelineEntrySchema = timelineEntrySchema.extend({
-  what: z.enum(['received', 'note', 'stage', 'cancelled', 'email', 'consent']),
+  what: z.enum(['received', 'note', 'stage', 'cancelled', 'email', 'reply', 'consent']),
   lead: personLeadSchema
     .pick({ kind: true, reference: true })
     .nullable()
@@ -53,6 +53,13 @@ export const personDetailSchema = z.object({
   leads: z.array(personLeadSchema).describe('Newest first.'),
   opportunities: z.array(opportunitySchema).describe('Newest first.'),
   owner: colleagueSchema.nullable().describe('The member of staff who looks after them.'),
+  nextCall: z
+    .object({
+      when: z.string().describe('"Monday 7 December 2026 at 9:30am", on the firm’s clocks.'),
+      adviser: z.string().nullable(),
+    })
+    .nullable()
+    .describe('Their next call booked, for a reply’s {call date} and {adviser}.'),
   tasks: z.array(taskSchema).describe('Not done first, soonest due first; then done ones.'),
   subscriber: z
     .object({ status: z.enum(subscriberStatuses) })

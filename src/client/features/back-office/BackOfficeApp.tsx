@@ -27,6 +27,7 @@ import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { Link, useLocation } from './router.tsx';
+import { SavedRepliesEditor } from './SavedRepliesEditor.tsx';
 import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
@@ -55,6 +56,7 @@ const sections = [
   ['questionnaire', 'Questionnaire'],
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
+  ['saved-replies', 'Saved replies'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -63,6 +65,7 @@ const sections = [
 // sees their sessions on the Staff screen instead of a section of their own.
 const ownerSections = new Set([
   'firm',
+  'saved-replies',
   'questionnaire',
   'availability',
   'advisers',
@@ -206,6 +209,7 @@ function Screen({
   if (section === 'questionnaire') return <QuestionnaireEditor />;
   if (section === 'availability') return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
+  if (section === 'saved-replies') return <SavedRepliesEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;

@@ -16,6 +16,7 @@ import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { PersonTasks } from './PersonTasks.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 import { useAction } from './useAction.ts';
@@ -61,6 +62,12 @@ export function PersonDetail({ id }: { id: string }) {
           <Leads leads={person.leads} />
         </div>
         <div className="bo-lead-work">
+          <ReplyForm
+            person={person}
+            onSent={async () => {
+              await reload();
+            }}
+          />
           <PersonTasks
             person={person}
             onChanged={async () => {
@@ -189,6 +196,7 @@ function ValueForm({ opportunity, onChanged }: { opportunity: Opportunity; onCha
 const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   received: 'Received',
   email: 'Email',
+  reply: 'Reply',
   note: 'Note',
   stage: 'Stage',
   cancelled: 'Cancelled',

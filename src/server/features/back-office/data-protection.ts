@@ -5,7 +5,7 @@ import { eraseStaffAccountData, exportStaffAccountData } from '#server/features/
 import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
 import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
-import { forgetPeople } from '#server/leads/people.ts';
+import { exportPerson, forgetPeople } from '#server/leads/people.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
 import { derivedToken } from '#server/tokens.ts';
@@ -39,7 +39,8 @@ export async function exportPersonalData(
   mailFiles?: MailFiles,
 ) {
   const address = email.trim().toLowerCase();
-  const [found, emails, account, auditEntries, byIpAddress, files] = await Promise.all([
+  const [person, found, emails, account, auditEntries, byIpAddress, files] = await Promise.all([
+    exportPerson(db, address),
     Promise.all(leadKinds.map(({ personalData }) => personalData.export(db, address))),
     exportEmails(db, address),
     exportStaffAccountData(db, address),
@@ -53,7 +54,7 @@ export async function exportPersonalData(
     leadKinds.map(({ personalData }, i) => [personalData.exportKey, found[i]?.data]),
   );
   // Object.assign rather than a spread, so the type keeps the kinds' keys (enquiries, bookings…).
-  return Object.assign({ email: address, exportedAt: now.toISOString() }, leads, {
+  return Object.assign({ email: address, exportedAt: now.toISOString(), person }, leads, {
     leadEvents,
     emails,
     // The emails written as files on the server (no SMTP server set): their names in MAIL_DIR.

@@ -6,6 +6,12 @@ import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { personDetail } from '#server/leads/person-detail.ts';
 import {
+  deleteSavedReply as deleteReply,
+  savedReplies,
+  saveSavedReply as saveReply,
+  sendReply as sendReplyTo,
+} from '#server/leads/replies.ts';
+import {
   addTask as addTaskFor,
   colleagues,
   markTask as markTaskDone,
@@ -16,6 +22,12 @@ import {
 import type { Clock } from '#server/time/clock.ts';
 import { personDetail as personEntry, setOpportunityValue } from '#shared/api/back-office-people.ts';
 import {
+  deleteSavedReply,
+  listSavedReplies,
+  saveSavedReply,
+  sendReply,
+} from '#shared/api/back-office-replies.ts';
+import {
   addTask,
   listColleagues,
   markTask,
@@ -24,6 +36,7 @@ import {
   setTaskDigest,
 } from '#shared/api/back-office-tasks.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 
 const idOf = (params: { id: string }) => Number(params.id);
 const noSuchPerson = failure(backOfficeMessages.noSuchPerson);
@@ -31,16 +44,26 @@ const noColleague = failure(backOfficeMessages.colleague);
 
 /**
  * A person's page and what staff do there: the value of their new business, who looks after them, their
- * tasks; and each member's own tasks and morning email of them.
+ * tasks, a reply by email (from the owners' saved replies); and each member's own tasks and morning email.
  */
 export function registerPeopleRoutes(
   app: FastifyInstance,
-  db: Kysely<Database>,
-  leadKinds: LeadRegistry,
-  now: Clock,
+  {
+    db,
+    leadKinds,
+    now,
+    firm,
+    mailQueued,
+  }: {
+    db: Kysely<Database>;
+    leadKinds: LeadRegistry;
+    now: Clock;
+    firm: () => SiteFirm;
+    mailQueued: () => void;
+  },
 ) {
   serve(app, personEntry, async (request, reply) => {
-    const person = await personDetail(db, leadKinds, idOf(request.params));
+    const person = await personDetail(db, leadKinds, idOf(request.params), now());
     return person ?? reply.status(404).send(noSuchPerson);
   });
 
@@ -83,6 +106,30 @@ export function registerPeopleRoutes(
   });
 
   serve(app, myTasks, (request) => tasksOf(db, request.staff.id, now()));
+
+  serve(app, sendReply, async (request, reply) => {
+    if (!(await sendReplyTo(db, idOf(request.params), request.body, request.staff, firm(), now()))) {
+      return reply.status(404).send(noSuchPerson);
+    }
+    mailQueued();
+    return reply.status(201).send(succeeded(backOfficeMessages.replySent));
+  });
+
+  serve(app, listSavedReplies, () => savedReplies(db));
+
+  serve(app, saveSavedReply, async (request, reply) => {
+    if (!(await saveReply(db, request.body, request.staff.id, now()))) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchSavedReply));
+    }
+    return succeeded(backOfficeMessages.savedReplySaved);
+  });
+
+  serve(app, deleteSavedReply, async (request, reply) => {
+    if (!(await deleteReply(db, idOf(request.params)))) {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchSavedReply));
+    }
+    return succeeded(backOfficeMessages.savedReplyDeleted);
+  });
 
   serve(app, setTaskDigest, async (request) => {
     await setDigest(db, request.staff.id, request.body.on, now());

@@ -16,6 +16,7 @@ import {
 } from '#shared/api/back-office-overview.ts';
 import { readAuditLog } from '#shared/api/back-office-staff.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
+import type { SiteFirm } from '#shared/site-firm.ts';
 import { listAudit } from './audit-list.ts';
 import { registerDataProtectionRoutes } from './data-protection-routes.ts';
 import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
@@ -40,6 +41,8 @@ export interface BackOfficeRoutesOptions {
    */
   featureRoutes: ((app: FastifyInstance) => void)[];
   mailQueued: () => void;
+  /** The firm of the moment, whose name signs a reply from inside. */
+  firm: () => SiteFirm;
   /** SESSION_SECRET: keys the pseudonym an erased address leaves behind. */
   secret: string;
   /** The emails written to MAIL_DIR, which an erasure removes too. */
@@ -64,7 +67,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     mailQueued: options.mailQueued,
     now,
   });
-  registerPeopleRoutes(app, db, leadKinds, now);
+  registerPeopleRoutes(app, { db, leadKinds, now, firm: options.firm, mailQueued: options.mailQueued });
   for (const register of options.featureRoutes) register(app);
   /**
    * A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. A filter

@@ -136,5 +136,9 @@ describeEachDatabase('owners and tasks', (database) => {
     // The next morning, again; with the digest turned back on, Gwen's too.
     await gwen.send('/me/task-digest', { on: true });
     expect(await send('2026-12-08T08:00:00Z')).toBe(2);
+
+    // Erasing the person takes the tasks about them too: a task may name them.
+    expect((await gwen.send('/data-protection/erase', { email: 'amira@example.test' })).status).toBe(200);
+    expect(await site.db.selectFrom('tasks').selectAll().execute()).toEqual([]);
   });
 });
