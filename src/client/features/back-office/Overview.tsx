@@ -4,10 +4,14 @@ import { when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';
+import { Today } from './Today.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 import { YourRole } from './your-role.ts';
 
-/** The landing screen: how many of each lead there are, the newest (or the next call), and who is signed in. */
+/**
+ * The landing screen: what needs you today, then how many of each lead there are, the newest (or the next
+ * call), and who is signed in.
+ */
 export function Overview() {
   const { data: summary, problem } = useEndpoint(backOfficeSummary, {});
   const owner = useContext(YourRole) === 'owner';
@@ -16,6 +20,7 @@ export function Overview() {
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
       {owner && <SetupChecklist />}
+      <Today />
       {problem && <p role="alert">{problem}</p>}
       {summary && (
         <>

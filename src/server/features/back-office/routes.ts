@@ -6,6 +6,7 @@ import type { Page, SitePages } from '#server/http/pages.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
 import { refuseUnreadableFilters } from '#server/leads/list.ts';
+import { today } from '#server/leads/today.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import type { Clock } from '#server/time/clock.ts';
 import {
@@ -15,6 +16,7 @@ import {
   backOfficeSummary,
 } from '#shared/api/back-office-overview.ts';
 import { readAuditLog } from '#shared/api/back-office-staff.ts';
+import { backOfficeToday } from '#shared/api/back-office-today.ts';
 import { newSinceLastVisit } from '#shared/api/back-office-visits.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { listAudit } from './audit-list.ts';
@@ -67,6 +69,10 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     mailQueued: options.mailQueued,
     now,
   });
+  // What needs the member today (leads/today.ts), against the firm's own reply promise.
+  serve(app, backOfficeToday, (request) =>
+    today(db, request.staff, { now: now(), replyPromise: options.firm().replyPromise }),
+  );
   registerPeopleRoutes(app, { db, leadKinds, now, firm: options.firm, mailQueued: options.mailQueued });
   for (const register of options.featureRoutes) register(app);
   /**
