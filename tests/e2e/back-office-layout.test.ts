@@ -170,11 +170,11 @@ describe('the back office’s layout in Chromium', () => {
     });
   }
 
-  it('shows who is signed in on the Overview as a card each on a phone, with nothing off to the side (375 px)', async () => {
+  it('shows who is signed in on the Staff screen as a card each on a phone, with nothing off to the side (375 px)', async () => {
     const owner = 'layout.overview.with.a.long.address@fenwickhale-and-partners.test';
     const page = t.page;
     await page.setViewportSize({ width: 375, height: 900 });
-    await signIn(page, t.site, owner, 'owner', '/back-office');
+    await signIn(page, t.site, owner, 'owner', '/back-office/staff');
     const signedIn = page.getByRole('region', { name: 'Signed in now' });
     const row = signedIn.getByRole('row').filter({ has: page.getByRole('cell', { name: owner }) });
     await row.waitFor();

@@ -26,6 +26,7 @@ export type LeadCount = z.infer<typeof leadCountSchema>;
 
 export const signedInSchema = z.object({
   email: z.string(),
+  name: z.string().nullable().describe('Null until they give one.'),
   kind: z
     .enum(['browser', 'remembered'])
     .describe('`remembered` if they ticked “Keep me signed in” (30 days).'),
@@ -38,7 +39,7 @@ export const backOfficeSummary = endpoint({
   path: `${backOfficeApi}/summary`,
   access: 'staff',
   tag: backOfficeTag,
-  summary: 'The overview: how many leads of each kind, the newest, and who is signed in now',
+  summary: 'How many leads of each kind, the newest, and who is signed in now (the Staff screen shows them)',
   answers: {
     200: z
       .object({

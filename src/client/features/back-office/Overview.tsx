@@ -2,16 +2,12 @@ import { useContext } from 'react';
 import { backOfficeSummary } from '#shared/api/back-office-overview.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
-import { ScrollBox } from './ScrollBox.tsx';
 import { SetupChecklist } from './SetupChecklist.tsx';
 import { Today } from './Today.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 import { YourRole } from './your-role.ts';
 
-/**
- * The landing screen: what needs you today, then how many of each lead there are, the newest (or the next
- * call), and who is signed in.
- */
+/** The landing screen: what needs you today, then how many of each lead there are and the newest (or the next call). */
 export function Overview() {
   const { data: summary, problem } = useEndpoint(backOfficeSummary, {});
   const owner = useContext(YourRole) === 'owner';
@@ -35,29 +31,6 @@ export function Overview() {
               </li>
             ))}
           </ul>
-          <h2>Signed in now</h2>
-          <ScrollBox label="Signed in now">
-            <table className="bo-table bo-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Who</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Last active</th>
-                  <th scope="col">Remembered</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.signedIn.map((entry) => (
-                  <tr key={`${entry.email}-${entry.since}`}>
-                    <td data-label="Who">{entry.email}</td>
-                    <td data-label="Since">{when(entry.since)}</td>
-                    <td data-label="Last active">{when(entry.lastSeen)}</td>
-                    <td data-label="Remembered">{entry.kind === 'remembered' ? 'Yes, 30 days' : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
         </>
       )}
     </section>

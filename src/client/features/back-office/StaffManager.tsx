@@ -14,6 +14,7 @@ import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
 import { ScrollBox } from './ScrollBox.tsx';
+import { SignedInNow } from './SignedInNow.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 import { YourSessions } from './YourSessions.tsx';
 
@@ -190,6 +191,7 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
         </button>
       </form>
 
+      <SignedInNow />
       {yourAccount}
       <YourSessions onEnded={() => setAuditVersion((version) => version + 1)} />
 

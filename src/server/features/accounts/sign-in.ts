@@ -220,7 +220,13 @@ export function createSignIn({
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.email', 'sessions.kind', 'sessions.created_at', 'sessions.last_seen_at'])
+        .select([
+          'users.email',
+          'users.name',
+          'sessions.kind',
+          'sessions.created_at',
+          'sessions.last_seen_at',
+        ])
         .where('sessions.expires_at', '>', now().toISOString())
         .where('users.status', '=', 'active')
         .orderBy('sessions.last_seen_at', 'desc')

@@ -106,6 +106,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
       leads,
       signedIn: signedIn.map((entry) => ({
         email: entry.email,
+        name: entry.name,
         kind: entry.kind,
         since: entry.created_at,
         lastSeen: entry.last_seen_at,
