@@ -86,6 +86,7 @@ export const backOfficeMessages = {
   blockedDate:
     'Enter the date as day/month/year, such as 23/11/2026, and if you like a reason on one line of up to 200 characters',
   blockedDatePast: 'That date has passed: choose today or a later date to block',
+  blockedRange: 'The last date to block must be on or after the first, and at most a year after it',
   erased: 'Erased.',
   roleChanged: 'Role changed: it applies at once, in every browser they are signed in on.',
   alreadyThatRole: 'That account already has that role.',

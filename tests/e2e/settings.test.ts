@@ -179,7 +179,7 @@ describe('settings in the back office in Chromium', () => {
     // Blocked dates: a past day is refused in the field; a typed day and a chosen one are blocked.
     await openScreen(t.page, width, email, 'availability', 'Availability');
     restore = async () => {
-      for (const day of [tomorrow, addDays(today, 2)]) {
+      for (const day of [1, 2, 3, 4, 5].map((n) => addDays(today, n))) {
         await api.send(`/blocked-dates/${toIsoDate(day)}`, undefined, 'DELETE');
       }
     };
@@ -222,6 +222,20 @@ describe('settings in the back office in Chromium', () => {
     await t.page.getByRole('button', { name: 'Block date' }).click();
     await blocked(addDays(today, 2)).waitFor();
     expect(await timesFor(t.site.url, addDays(today, 2))).toEqual([]);
+
+    // Several days in one go: the first and the last.
+    await dateToBlock.fill(british(addDays(today, 3)));
+    await t.page
+      .getByRole('textbox', { name: 'Until (optional, for several days)' })
+      .fill(british(addDays(today, 5)));
+    await t.page.getByRole('button', { name: 'Block date' }).click();
+    await t.page
+      .getByRole('status')
+      .getByText(
+        `Blocked ${longDay(toIsoDate(addDays(today, 3)))} to ${longDay(toIsoDate(addDays(today, 5)))}.`,
+      )
+      .waitFor();
+    for (const n of [3, 4, 5]) await blocked(addDays(today, n)).waitFor();
     expect(await accessibilityViolations(t.page)).toEqual([]);
     expect(t.errors).toEqual([]);
   });

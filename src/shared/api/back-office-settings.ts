@@ -59,10 +59,11 @@ export const blockDate = endpoint({
   path: `${backOfficeApi}/blocked-dates`,
   access: 'owner',
   tag: 'Back office',
-  summary: 'Block a date, so that no call can be booked on it',
+  summary: 'Block a date, or every date up to `until`, so that no call can be booked on them',
   body: z
     .object({
       date: z.iso.date(),
+      until: z.iso.date().optional().describe('The last date to block, for a range (YYYY-MM-DD).'),
       reason: z.string().trim().max(200).refine(isTypedText).refine(isOneLine).optional(),
     })
     .strict(),
@@ -71,7 +72,8 @@ export const blockDate = endpoint({
     422: refusal.describe(
       `Not a date as YYYY-MM-DD, or a reason over 200 characters, with control characters or line breaks: ` +
         `"${backOfficeMessages.blockedDate}"; or a date before today in the firm’s time zone: ` +
-        `"${backOfficeMessages.blockedDatePast}".`,
+        `"${backOfficeMessages.blockedDatePast}"; or \`until\` before \`date\` or over a year after it: ` +
+        `"${backOfficeMessages.blockedRange}".`,
     ),
   },
 });

@@ -36,6 +36,8 @@ export function AvailabilityEditor() {
   const [changed, setChanged] = useState<AvailabilitySettings | null>(null);
   const settings = changed ?? (saved && (kept ?? saved));
   const [dayToBlock, setDayToBlock, dayRestored, clearDayToBlock] = useKeptValue('blocked-date:date', '');
+  // The last day of a range to block (empty: the one day).
+  const [lastDayToBlock, setLastDayToBlock, , clearLastDayToBlock] = useKeptValue('blocked-date:until', '');
   const [reason, setReason, reasonRestored, clearReason] = useKeptValue('blocked-date:reason', '');
   // What the date field says about a typed date it could not take (unreadable, or already past).
   const [dayToBlockProblem, setDayToBlockProblem] = useState<string | null>(null);
@@ -112,13 +114,18 @@ export function AvailabilityEditor() {
       setProblems([dayToBlockProblem ?? backOfficeMessages.blockedDate]);
       return;
     }
-    const date = String(new FormData(event.currentTarget).get('date'));
+    const form = new FormData(event.currentTarget);
+    const date = String(form.get('date'));
+    const until = String(form.get('until') ?? '') || undefined;
     void run(async () => {
-      const answer = await call(blockDate, { body: { date, reason } });
+      const answer = await call(blockDate, { body: { date, reason, ...(until && { until }) } });
       setBlocked(answer.blockedDates);
       clearDayToBlock();
+      clearLastDayToBlock();
       clearReason();
-      return `Blocked ${longDay(date)}.`;
+      return until && until !== date
+        ? `Blocked ${longDay(date)} to ${longDay(until)}.`
+        : `Blocked ${longDay(date)}.`;
     });
   };
 
@@ -202,6 +209,13 @@ export function AvailabilityEditor() {
           onChange={setDayToBlock}
           settings={fromToday}
           onTypingError={setDayToBlockProblem}
+        />
+        <DatePicker
+          label="Until (optional, for several days)"
+          name="until"
+          value={lastDayToBlock}
+          onChange={setLastDayToBlock}
+          settings={fromToday}
         />
         <label>
           Reason (optional)

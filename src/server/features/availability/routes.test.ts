@@ -49,6 +49,28 @@ describeEachDatabase('the availability settings’ API', (database) => {
     await send('/availability', defaultAvailabilitySettings, 'PUT');
   });
 
+  it('blocks a range of dates in one go, each day of it, and refuses a range that runs backwards or past a year', async () => {
+    const { date } = await firstBookableDate(site.url);
+    const days = [0, 1, 2].map((n) => toIsoDate(addDays(date, n)));
+    const blocked = await send('/blocked-dates', { date: days[0], until: days[2], reason: 'Christmas' });
+    expect(blocked.status).toBe(201);
+    expect((await blocked.json()).blockedDates).toEqual(
+      days.map((day) => ({ day, reason: 'Christmas' })).map(({ day, reason }) => ({ date: day, reason })),
+    );
+    expect(await timesFor(site.url, date)).toEqual([]);
+    for (const [until, first] of [
+      [days[0], days[2]],
+      [toIsoDate(addDays(date, 400)), days[0]],
+    ]) {
+      const refused = await send('/blocked-dates', { date: first, until });
+      expect([refused.status, (await refused.json()).errorMessages]).toEqual([
+        422,
+        [backOfficeMessages.blockedRange],
+      ]);
+    }
+    for (const day of days) await send(`/blocked-dates/${day}`, undefined, 'DELETE');
+  });
+
   it('refuses overlapping working periods naming the day, and never lists a time twice from older settings', async () => {
     const { date } = await firstBookableDate(site.url);
     const day = weekdayName(date);

@@ -19,6 +19,17 @@ import * as store from './repository.ts';
 
 type Db = Kysely<Database>;
 
+/** Every date from `first` to `last` (YYYY-MM-DD), both in; null when `last` is before `first` or over a year on. */
+function datesFrom(first: string, last: string): string[] | null {
+  const dates: string[] = [];
+  for (let day = new Date(`${first}T12:00:00Z`); day.toISOString().slice(0, 10) <= last; ) {
+    dates.push(day.toISOString().slice(0, 10));
+    if (dates.length > 366) return null;
+    day = new Date(day.getTime() + 86_400_000);
+  }
+  return dates.length === 0 ? null : dates;
+}
+
 /**
  * The back office's settings screen: working hours, call length, buffer, notice, how far ahead, which
  * days, and blocked dates. The booking feature reads them on every request, so a change shows at once.
@@ -80,20 +91,24 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Cl
     app,
     blockDate,
     async (request, reply) => {
-      const { date } = request.body;
+      const { date, until = date } = request.body;
       const reason = request.body.reason || null;
       // A day already gone offers no calls anyway; blocking it could only be a slip of the date.
       if (date < today()) {
         return reply.status(422).send(failure(backOfficeMessages.blockedDatePast));
       }
+      const dates = datesFrom(date, until);
+      if (dates === null) return reply.status(422).send(failure(backOfficeMessages.blockedRange));
       await db.transaction().execute(async (trx) => {
         const at = now();
-        await store.blockDate(trx, date, reason, at);
-        await recordAudit(
-          trx,
-          { userId: request.staff.id, action: 'blocked-date.added', subject: date, detail: { reason } },
-          at,
-        );
+        for (const day of dates) {
+          await store.blockDate(trx, day, reason, at);
+          await recordAudit(
+            trx,
+            { userId: request.staff.id, action: 'blocked-date.added', subject: day, detail: { reason } },
+            at,
+          );
+        }
       });
       return reply.status(201).send({ blockedDates: await blockedDates() });
     },
