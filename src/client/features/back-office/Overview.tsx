@@ -19,19 +19,17 @@ export function Overview() {
       <Today />
       {problem && <p role="alert">{problem}</p>}
       {summary && (
-        <>
-          <ul className="bo-cards">
-            {summary.leads.map((lead) => (
-              <li key={lead.label} className="card">
-                <Link to={lead.path}>{lead.label}</Link>
-                <p className="bo-count">{lead.total}</p>
-                <p className="bo-muted">
-                  {lead.next === undefined ? `Newest: ${when(lead.newest)}` : `Next: ${when(lead.next)}`}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ul className="bo-cards">
+          {summary.leads.map((lead) => (
+            <li key={lead.label} className="card">
+              <Link to={lead.path}>{lead.label}</Link>
+              <p className="bo-count">{lead.total}</p>
+              <p className="bo-muted">
+                {lead.next === undefined ? `Newest: ${when(lead.newest)}` : `Next: ${when(lead.next)}`}
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
