@@ -48,7 +48,8 @@ export async function personDetail(
     db
       .selectFrom('subscribers')
       .select(['id', 'status'])
-      .where(sql<boolean>`lower(email) = ${person.email_key}`)
+      // The mailing list keeps addresses lower-cased, as the person's key is.
+      .where('email', '=', person.email_key)
       .executeTakeFirst(),
     person.owner_id === null
       ? undefined

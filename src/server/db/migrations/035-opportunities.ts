@@ -51,10 +51,13 @@ export async function up(db: Kysely<unknown>) {
     // When it last moved: won and lost show on the board for a while after.
     .addColumn('stage_changed_at', timestamp, (c) => c.notNull())
     .execute();
+  // The board: a stage's opportunities that have a person (an erased person's are nobody's to work on),
+  // newest first, and how many; the index alone answers the count.
   await db.schema
-    .createIndex('opportunities_by_stage_created')
+    .createIndex('opportunities_on_the_board')
     .on('opportunities')
     .columns(['stage', 'created_at'])
+    .where(sql.ref('person_id'), 'is not', null)
     .execute();
   await db.schema.createIndex('opportunities_by_person').on('opportunities').column('person_id').execute();
   for (const table of leadTables) {
