@@ -52,11 +52,7 @@ function OwnerForm({
         Looked after by
         <select value={owner} onChange={(event) => setOwner(event.target.value)}>
           <option value="">Nobody yet</option>
-          {colleagues.map((colleague) => (
-            <option key={colleague.id} value={colleague.id}>
-              {colleague.name}
-            </option>
-          ))}
+          <ColleagueOptions colleagues={colleagues} />
         </select>
       </label>
       <button type="submit" className="button button--secondary">
@@ -116,11 +112,7 @@ function NewTask({
       <label>
         For
         <select required value={chosen} onChange={(event) => setAssignee(event.target.value)}>
-          {colleagues.map((colleague) => (
-            <option key={colleague.id} value={colleague.id}>
-              {colleague.name}
-            </option>
-          ))}
+          <ColleagueOptions colleagues={colleagues} />
         </select>
       </label>
       <button type="submit" className="button">
@@ -128,4 +120,13 @@ function NewTask({
       </button>
     </form>
   );
+}
+
+/** Each colleague as a choice, by name. */
+function ColleagueOptions({ colleagues }: { colleagues: Colleague[] }) {
+  return colleagues.map((colleague) => (
+    <option key={colleague.id} value={colleague.id}>
+      {colleague.name}
+    </option>
+  ));
 }

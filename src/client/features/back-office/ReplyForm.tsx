@@ -1,14 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { call } from '#client/lib/api-client.ts';
 import type { PersonDetail } from '#shared/api/back-office-people.ts';
-import {
-  listSavedReplies,
-  replyBodyField,
-  replySubjectField,
-  sendReply,
-} from '#shared/api/back-office-replies.ts';
+import { listSavedReplies, sendReply } from '#shared/api/back-office-replies.ts';
 import { fillReply, unfilledFields } from '#shared/reply-fields.ts';
 import { Feedback } from './Feedback.tsx';
+import { ReplyFields } from './ReplyFields.tsx';
 import { useAction } from './useAction.ts';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -59,25 +55,7 @@ export function ReplyForm({ person, onSent }: { person: PersonDetail; onSent: ()
             </select>
           </label>
         )}
-        <label>
-          {replySubjectField.label}
-          <input
-            required
-            maxLength={replySubjectField.max}
-            value={subject}
-            onChange={(event) => setSubject(event.target.value)}
-          />
-        </label>
-        <label>
-          {replyBodyField.label}
-          <textarea
-            required
-            rows={8}
-            maxLength={replyBodyField.max}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </label>
+        <ReplyFields subject={subject} body={body} onSubject={setSubject} onBody={setBody} rows={8} />
         {unfilled.length > 0 && (
           <p className="bo-problem" role="status">
             Fill in {unfilled.map((field) => `{${field}}`).join(', ')} before sending: we do not know it.

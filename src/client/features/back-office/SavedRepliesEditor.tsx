@@ -3,13 +3,12 @@ import { call } from '#client/lib/api-client.ts';
 import {
   deleteSavedReply,
   listSavedReplies,
-  replyBodyField,
-  replySubjectField,
   type SavedReply,
   saveSavedReply,
 } from '#shared/api/back-office-replies.ts';
 import { replyFields } from '#shared/reply-fields.ts';
 import { Feedback } from './Feedback.tsx';
+import { ReplyFields } from './ReplyFields.tsx';
 import { useAction } from './useAction.ts';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -68,25 +67,7 @@ function SavedReplyForm({ reply, onChanged }: { reply: SavedReply | null; onChan
         Name
         <input required maxLength={80} value={title} onChange={(event) => setTitle(event.target.value)} />
       </label>
-      <label>
-        {replySubjectField.label}
-        <input
-          required
-          maxLength={replySubjectField.max}
-          value={subject}
-          onChange={(event) => setSubject(event.target.value)}
-        />
-      </label>
-      <label>
-        {replyBodyField.label}
-        <textarea
-          required
-          rows={6}
-          maxLength={replyBodyField.max}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-        />
-      </label>
+      <ReplyFields subject={subject} body={body} onSubject={setSubject} onBody={setBody} rows={6} />
       <div className="bo-actions">
         <button type="submit" className="button">
           {reply ? 'Save changes' : 'Add saved reply'}
