@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { type CardKind, cardKindTitles, closedStages } from '#shared/api/back-office-pipeline.ts';
 import type { LeadKind, LeadStage } from '#shared/back-office.ts';
-import { type LeadContact, personFor } from './people.ts';
+import { type LeadContact, personFor, personValues } from './people.ts';
 
 // Opportunities (decision 028): each open piece of new business, holding the leads that asked for it. A
 // new lead joins its person's open opportunity or opens one, and every lead of an opportunity has its
@@ -33,6 +34,7 @@ export async function leadOwner(
   kind: CardKind,
   at: Date,
 ): Promise<LeadOwner> {
+  if (isPostgres(trx)) return leadOwnerInOneStatement(trx, contact, kind, at);
   const personId = await personFor(trx, contact, at);
   const open = await trx
     .selectFrom('opportunities')
@@ -57,6 +59,44 @@ export async function leadOwner(
       .returning(['id', 'stage'])
       .executeTakeFirstOrThrow());
   return { person_id: personId, opportunity_id: opportunity.id, stage: opportunity.stage };
+}
+
+/**
+ * The same on PostgreSQL in one statement, so that a lead costs one round trip for its owner rather than
+ * three: the person's upsert, their open opportunity, and a new one only when there is none (as
+ * personFor and the statements above do on SQLite, where a statement costs no trip).
+ */
+async function leadOwnerInOneStatement(
+  trx: Kysely<Database>,
+  contact: LeadContact,
+  kind: CardKind,
+  at: Date,
+): Promise<LeadOwner> {
+  const person = personValues(contact, at);
+  const { rows } = await sql<LeadOwner>`
+    with person as (
+      insert into people (email, email_key, name, phone, organisation, created_at)
+      values (${person.email}, ${person.email_key}, ${person.name}, ${person.phone}, ${person.organisation},
+        ${person.created_at})
+      on conflict (email_key) do update set name = coalesce(people.name, excluded.name),
+        phone = coalesce(people.phone, excluded.phone),
+        organisation = coalesce(people.organisation, excluded.organisation)
+      returning id),
+    open as (
+      select o.id, o.stage from opportunities as o, person
+      where o.person_id = person.id and o.stage not in (${sql.join(closedStages)})
+      order by o.id desc limit 1),
+    made as (
+      insert into opportunities (person_id, title, stage, value_pence, created_at, stage_changed_at)
+      select person.id, ${cardKindTitles[kind]}, 'new', null, ${person.created_at}, ${person.created_at}
+      from person where not exists (select 1 from open)
+      returning id, stage)
+    select person.id as person_id, coalesce(open.id, made.id) as opportunity_id,
+      coalesce(open.stage, made.stage) as stage
+    from person left join open on true left join made on true`.execute(trx);
+  const owner = rows[0];
+  if (!owner) throw new Error('No owner for the lead');
+  return owner;
 }
 
 /**

@@ -14,6 +14,19 @@ export interface LeadContact {
 /** The key a person is found by: addresses are ASCII (shared/email.ts), so lower-casing is all it takes. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** The row a person is made with from a lead: the address as given, its key, and the details it gives. */
+export function personValues(contact: LeadContact, at: Date) {
+  const detail = (value: string | null | undefined) => value?.trim() || null;
+  return {
+    email: contact.email.trim(),
+    email_key: emailKey(contact.email),
+    name: detail(contact.name),
+    phone: detail(contact.phone),
+    organisation: detail(contact.organisation),
+    created_at: at.toISOString(),
+  };
+}
+
 /**
  * The id of the person a new lead belongs to, made if the address is new. A later lead only fills in the
  * name, phone or organisation the person has none of: anyone can type anyone's address into a form, so a
@@ -21,17 +34,9 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
  * said. One statement on both databases (an upsert that answers the row), in the lead's transaction.
  */
 export async function personFor(trx: Kysely<Database>, contact: LeadContact, at: Date): Promise<number> {
-  const detail = (value: string | null | undefined) => value?.trim() || null;
   const row = await trx
     .insertInto('people')
-    .values({
-      email: contact.email.trim(),
-      email_key: emailKey(contact.email),
-      name: detail(contact.name),
-      phone: detail(contact.phone),
-      organisation: detail(contact.organisation),
-      created_at: at.toISOString(),
-    })
+    .values(personValues(contact, at))
     .onConflict((conflict) =>
       conflict.column('email_key').doUpdateSet((eb) => ({
         name: eb.fn.coalesce('people.name', 'excluded.name'),
