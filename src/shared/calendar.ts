@@ -177,6 +177,16 @@ export function formatTime(hour: number, minute: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${pad(minute)}${suffix}`;
 }
 
+/**
+ * A call's date and time as stored (YYYY-MM-DD and HH:MM on the firm's clocks) in words, joined by
+ * `joiner`: "Monday 7 December 2026 at 9:30am"; as stored when the date cannot be read.
+ */
+export function callDateTimeWords(isoDate: string, hhmm: string, joiner: string): string {
+  const date = parseIsoDate(isoDate);
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return date ? `${formatLongDate(date)}${joiner}${formatTime(hour, minute)}` : `${isoDate} ${hhmm}`;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** An en-GB date formatter for a time zone, made once (making one is slow; the site uses a zone or two). */

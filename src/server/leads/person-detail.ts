@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { staffLabel } from '#server/db/staff-label.ts';
 import type { PersonDetail, PersonLead, PersonTimelineEntry } from '#shared/api/back-office-people.ts';
-import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
+import { callDateTimeWords } from '#shared/calendar.ts';
 import { consentEventLabels, consentSourceLabel } from '#shared/consent-words.ts';
 import { emailEntry, type LeadIds, staffEventsOn } from './events.ts';
 import type { LeadRegistry } from './kind.ts';
@@ -140,7 +140,10 @@ export async function personDetail(
     })),
     owner: owner ?? null,
     nextCall: nextCall
-      ? { when: callWords(nextCall.local_date, nextCall.local_time), adviser: nextCall.display_name }
+      ? {
+          when: callDateTimeWords(nextCall.local_date, nextCall.local_time, ' at '),
+          adviser: nextCall.display_name,
+        }
       : null,
     tasks,
     subscriber: subscriber ? { status: subscriber.status } : null,
@@ -168,13 +171,6 @@ function onePerMove<E extends { event: string; created_at: string; detail: strin
     else moves.set(key, { ...event, many: false });
   }
   return [...rest, ...moves.values()];
-}
-
-/** "Monday 7 December 2026 at 9:30am": a call's date and time as the booking emails write them. */
-function callWords(isoDate: string, hhmm: string) {
-  const date = parseIsoDate(isoDate);
-  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
-  return date ? `${formatLongDate(date)} at ${formatTime(hour, minute)}` : `${isoDate} ${hhmm}`;
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>

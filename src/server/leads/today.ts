@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { utcToZonedTime, zonedTimeToUtc } from '#server/time/zoned-time.ts';
+import { midnightIn } from '#server/time/zoned-time.ts';
 import type { Today } from '#shared/api/back-office-today.ts';
-import { addDays } from '#shared/calendar.ts';
 import { assumedWait, promiseCutoff, promisedWait } from '#shared/reply-promise.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 import { tasksOf } from './tasks.ts';
@@ -15,10 +14,7 @@ type Db = Kysely<Database>;
 const shown = 20;
 
 /** Midnight on the firm's clocks, `days` after today's. */
-function firmMidnight(now: Date, days: number): Date {
-  const { date } = utcToZonedTime(now, firmTimeZone);
-  return zonedTimeToUtc(addDays(date, days), 0, 0, firmTimeZone);
-}
+const firmMidnight = (now: Date, days: number) => midnightIn(firmTimeZone, now, days);
 
 /** Leads of every kind that arrived after `since`, newest first, named by their person. */
 async function newLeads(db: Db, since: string | null): Promise<Today['newLeads']> {

@@ -1,4 +1,4 @@
-import { type CalendarDate, zoneFormatter } from '#shared/calendar.ts';
+import { addDays, type CalendarDate, zoneFormatter } from '#shared/calendar.ts';
 
 const wallClockParts: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
@@ -56,6 +56,12 @@ export function zonedTimeToUtc(date: CalendarDate, hour: number, minute: number,
   const earlier = guess - 3_600_000;
   if (wallClockMs(timeZone, earlier) === wanted) guess = earlier;
   return new Date(guess);
+}
+
+/** Midnight on a zone's clocks `days` after the day they show at `instant` (0: the start of that day). */
+export function midnightIn(timeZone: string, instant: Date, days: number): Date {
+  const { date } = utcToZonedTime(instant, timeZone);
+  return zonedTimeToUtc(addDays(date, days), 0, 0, timeZone);
 }
 
 /** The date and time a zone's clocks show at an instant. */

@@ -4,6 +4,7 @@ import { cardKinds } from './back-office-pipeline.ts';
 import { subscriberStatuses } from './back-office-subscribers.ts';
 import { colleagueSchema, taskSchema } from './back-office-tasks.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { idParams } from './id-params.ts';
 import { backOfficeTag } from './lead-lists.ts';
 import { timelineEntrySchema } from './staged-leads.ts';
 
@@ -75,12 +76,7 @@ export const personDetail = endpoint({
   access: 'staff',
   tag: backOfficeTag,
   summary: 'One person: their details, every lead of theirs and one timeline of all of them',
-  params: z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchPerson })
-      .describe('The person’s id'),
-  }),
+  params: idParams('person', backOfficeMessages.noSuchPerson),
   answers: {
     200: personDetailSchema.describe('The person.'),
     404: refusal.describe(`No such person (or erased): "${backOfficeMessages.noSuchPerson}"`),
@@ -114,12 +110,7 @@ export const setOpportunityValue = endpoint({
   access: 'staff',
   tag: backOfficeTag,
   summary: 'Say what a piece of new business is worth, or clear it',
-  params: z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchOpportunity })
-      .describe('The opportunity’s id'),
-  }),
+  params: idParams('opportunity', backOfficeMessages.noSuchOpportunity),
   body: valueBodySchema,
   answers: {
     200: formAnswerSchema.describe(`Saved: infoMessages is ["${backOfficeMessages.valueSaved}"].`),

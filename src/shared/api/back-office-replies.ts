@@ -2,6 +2,7 @@ import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
 import { type Field, fieldSchema, lineFieldSchema } from '../form-fields.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { idParams } from './id-params.ts';
 import { backOfficeTag } from './lead-lists.ts';
 
 // Replies from inside: an email to a person written on their page, sent from the firm's address with
@@ -38,12 +39,7 @@ const replyBody = z
   })
   .strict();
 
-const personParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchPerson })
-    .describe('The person’s id'),
-});
+const personParams = idParams('person', backOfficeMessages.noSuchPerson);
 
 export const sendReply = endpoint({
   method: 'POST',
@@ -100,12 +96,7 @@ export const deleteSavedReply = endpoint({
   access: 'owner',
   tag: backOfficeTag,
   summary: 'Delete a saved reply',
-  params: z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchSavedReply })
-      .describe('The saved reply’s id'),
-  }),
+  params: idParams('saved reply', backOfficeMessages.noSuchSavedReply),
   answers: {
     200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.savedReplyDeleted}"].`),
     404: refusal.describe(`"${backOfficeMessages.noSuchSavedReply}"`),

@@ -3,6 +3,7 @@ import { type Field, lineFieldSchema } from '../form-fields.ts';
 import { localDateTime } from '../local-date-time.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+import { idParams } from './id-params.ts';
 import { backOfficeTag } from './lead-lists.ts';
 
 // Owners and tasks: who looks after a person, and what a member of staff is to do about them by when.
@@ -37,15 +38,6 @@ export const taskTitleField: Field & { kind: 'line' } = {
   missing: backOfficeMessages.taskTitle,
   short: 'The task',
 };
-
-/** An id in a path; anything else is no such thing, said in `notFound`'s words. */
-const idParams = (what: string, notFound: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,15}$/, { error: notFound })
-      .describe(`The ${what}’s id`),
-  });
 
 const colleagueId = z
   .number({ error: backOfficeMessages.colleague })

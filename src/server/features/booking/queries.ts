@@ -13,7 +13,7 @@ import type {
 } from '#shared/api/back-office-bookings.ts';
 import type { Page } from '#shared/api/lead-lists.ts';
 import type { LeadStage } from '#shared/back-office.ts';
-import { formatLongDate, formatTime, parseIsoDate } from '#shared/calendar.ts';
+import { callDateTimeWords } from '#shared/calendar.ts';
 
 // The back office's reads and writes of the bookings table (the agenda of calls).
 
@@ -408,13 +408,6 @@ export async function bookingsOfPerson(db: Db, personId: number) {
     reference: row.reference,
     stage: row.stage,
     createdAt: row.created_at,
-    summary: `${row.status === 'cancelled' ? 'Cancelled: ' : ''}${callTime(row.local_date, row.local_time)}`,
+    summary: `${row.status === 'cancelled' ? 'Cancelled: ' : ''}${callDateTimeWords(row.local_date, row.local_time, ', ')}`,
   }));
-}
-
-/** "Monday 7 December 2026, 9:30am", from the date and time the call was booked for. */
-function callTime(isoDate: string, hhmm: string) {
-  const date = parseIsoDate(isoDate);
-  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
-  return date ? `${formatLongDate(date)}, ${formatTime(hour, minute)}` : `${isoDate} ${hhmm}`;
 }
