@@ -36,6 +36,8 @@ export const backOfficeMessages = {
   signedOut: 'Your session has ended. Sign in again to carry on.',
   forbidden: 'This request did not come from the back office. Reload the page and try again.',
   ownersOnly: 'Only an owner can do this. Ask an owner of the firm’s account if you need it done.',
+  availabilityOnly:
+    'Only an owner, or a member of staff an owner lets manage availability, can do this. Ask an owner if you need it done.',
   notFound: 'There is no such lead. It may have been erased.',
   noSuchPerson: 'There is no such person. They may have been erased.',
   noSuchOpportunity: 'There is no such piece of new business.',
@@ -87,9 +89,17 @@ export const backOfficeMessages = {
     'Enter the date as day/month/year, such as 23/11/2026, and if you like a reason on one line of up to 200 characters',
   blockedDatePast: 'That date has passed: choose today or a later date to block',
   blockedRange: 'The last date to block must be on or after the first, and at most a year after it',
+  blockedHours:
+    'For part of a day, give the time it starts and the time it ends, like 09:00 and 12:30, the start first',
+  noSuchBlockedTime: 'That part of a day is not blocked: it may have been opened already',
   erased: 'Erased.',
   roleChanged: 'Role changed: it applies at once, in every browser they are signed in on.',
   alreadyThatRole: 'That account already has that role.',
+  allowedChoice: 'Say whether they may manage availability: true or false.',
+  availabilityAllowed: 'They may manage availability now: working hours, and blocked dates and times.',
+  availabilityStopped: 'They may no longer manage availability.',
+  alreadyThatChoice: 'That is already so.',
+  ownersManageAvailability: 'An owner always manages availability.',
   lastOwner:
     'The firm must keep an owner who can sign in: make someone else an owner first, or re-enable one.',
   unsubscribed: 'Unsubscribed: they will get no more newsletters. The consent record keeps the history.',

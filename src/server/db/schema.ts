@@ -41,6 +41,19 @@ export interface BlockedDateTable {
   created_at: Timestamp;
 }
 
+/** A part of a day the calendar offers no call in. */
+export interface BlockedTimeTable {
+  id: Generated<number>;
+  /** The day (YYYY-MM-DD) and its times (HH:MM) as typed, on the calendar's clocks. */
+  date: string;
+  from_time: string;
+  to_time: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface BookingTable {
   id: Generated<number>;
   /** Public, unguessable id: the calendar invitation's UID and the back office's link. */
@@ -309,6 +322,8 @@ export interface UserTable {
   task_digest_off_at: Generated<Timestamp | null>;
   /** The firm's date (YYYY-MM-DD) of the last morning email of their tasks. */
   task_digest_sent_for: Generated<string | null>;
+  /** Since when a member of staff may keep the calendar's availability; null: only owners may. */
+  availability_granted_at: Generated<Timestamp | null>;
 }
 
 export interface SessionTable {
@@ -596,6 +611,7 @@ export interface Database {
   page_addresses: PageAddressTable;
   page_images: PageImageTable;
   blocked_dates: BlockedDateTable;
+  blocked_times: BlockedTimeTable;
   bookings: BookingTable;
   applications: ApplicationTable;
   subscribers: SubscriberTable;

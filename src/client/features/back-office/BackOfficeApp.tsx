@@ -67,16 +67,20 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'questionnaire',
-  'availability',
   'advisers',
   'staff',
   'data-protection',
 ]);
 const ownersElsewhere = new Set(['sessions']);
+/** Owners, and the members of staff an owner lets keep it. */
+const availabilitySection = 'availability';
 /** Until the role is known, the sections everyone has. */
-const sectionsFor = (role: StaffRole | null) =>
+const sectionsFor = (role: StaffRole | null, managesAvailability: boolean) =>
   sections.filter(
-    ([to]) => (role === 'owner' || !ownerSections.has(to)) && (role === 'staff' || !ownersElsewhere.has(to)),
+    ([to]) =>
+      (role === 'owner' || !ownerSections.has(to)) &&
+      (role === 'staff' || !ownersElsewhere.has(to)) &&
+      (managesAvailability || to !== availabilitySection),
   );
 
 export default function BackOfficeApp() {
@@ -85,6 +89,7 @@ export default function BackOfficeApp() {
   const [yourName, setYourName] = useState<string | null>(null);
   const [taskDigest, setTaskDigest] = useState(true);
   const [role, setRole] = useState<StaffRole | null>(null);
+  const [managesAvailability, setManagesAvailability] = useState(false);
   const [token, setToken] = useState('');
   const [unknown, setUnknown] = useState<string | null>(null);
   useEffect(() => {
@@ -95,6 +100,7 @@ export default function BackOfficeApp() {
         setYourName(me.name);
         setTaskDigest(me.taskDigest);
         setRole(me.role);
+        setManagesAvailability(me.managesAvailability);
       })
       .catch((error) => setUnknown(problemText(error)));
     void formToken().then(setToken);
@@ -110,7 +116,7 @@ export default function BackOfficeApp() {
     <>
       <link rel="stylesheet" href={stylesheet} precedence="default" />
       <StaffShell
-        sections={sectionsFor(role)}
+        sections={sectionsFor(role, managesAvailability)}
         current={section}
         you={you === null ? null : (yourName ?? you)}
         formToken={token}
@@ -133,6 +139,7 @@ export default function BackOfficeApp() {
                 search={search}
                 you={you}
                 role={role}
+                managesAvailability={managesAvailability}
                 yourAccount={
                   <>
                     <YourName name={yourName} onSaved={setYourName} />
@@ -154,6 +161,7 @@ function Screen({
   search,
   you,
   role,
+  managesAvailability,
   yourAccount,
 }: {
   section: string;
@@ -161,6 +169,7 @@ function Screen({
   search: URLSearchParams;
   you: string;
   role: StaffRole | null;
+  managesAvailability: boolean;
   /** Your name and morning email: on your account's screen, or an owner's Staff screen. */
   yourAccount: ReactNode;
 }) {
@@ -183,13 +192,19 @@ function Screen({
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
   if (list) return <ListView key={section} list={list as any} search={search} />;
-  if (ownerSections.has(section) && role !== 'owner') {
+  const refused =
+    ownerSections.has(section) && role !== 'owner'
+      ? backOfficeMessages.ownersOnly
+      : section === availabilitySection && !managesAvailability
+        ? backOfficeMessages.availabilityOnly
+        : null;
+  if (refused) {
     if (role === null) return null;
     const heading = sections.find(([to]) => to === section)?.[1];
     return (
       <section aria-labelledby="owners-only-title">
         <h1 id="owners-only-title">{heading}</h1>
-        <p role="alert">{backOfficeMessages.ownersOnly}</p>
+        <p role="alert">{refused}</p>
         <p>
           <Link to="">Back to the overview</Link>
         </p>
@@ -207,7 +222,7 @@ function Screen({
   }
   if (section === 'firm') return <FirmDetailsEditor />;
   if (section === 'questionnaire') return <QuestionnaireEditor />;
-  if (section === 'availability') return <AvailabilityEditor />;
+  if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
