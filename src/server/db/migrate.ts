@@ -38,6 +38,7 @@ import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
 import * as replies from './migrations/037-replies.ts';
 import * as availabilityPermission from './migrations/038-availability-permission.ts';
+import * as personMerges from './migrations/041-person-merges.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '036-tasks': tasks,
   '037-replies': replies,
   '038-availability-permission': availabilityPermission,
+  '041-person-merges': personMerges,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -251,6 +251,26 @@ export interface PersonTable {
   owner_id: Generated<number | null>;
   /** When staff first replied from inside: their "unanswered" clock stops. */
   first_reply_at: Generated<Timestamp | null>;
+  /** The person staff merged this one into: their leads are that person's, and so are later ones. */
+  merged_into: Generated<number | null>;
+}
+
+/** What happened to a person rather than to one of their leads, for their timeline. */
+export interface PersonEventTable {
+  id: Generated<number>;
+  person_id: number;
+  /**
+   * `merged`: another person joined this one (detail: which rows moved, for the undo); `unmerged`: that
+   * undone; `details`: staff corrected their name, phone or organisation; `assigned`: a colleague given
+   * them or one of their opportunities.
+   */
+  event: 'merged' | 'unmerged' | 'details' | 'assigned';
+  /** JSON. */
+  detail: string;
+  /** The other person of a merge or its undo. */
+  other_id: number | null;
+  user_id: number | null;
+  created_at: Timestamp;
 }
 
 /** An email a member of staff wrote to a person on their page, kept whole for the timeline. */
@@ -297,6 +317,8 @@ export interface OpportunityTable {
   value_pence: number | null;
   created_at: Timestamp;
   stage_changed_at: Timestamp;
+  /** The colleague who looks after this piece of business; null: the person's owner does. */
+  owner_id: Generated<number | null>;
 }
 
 export interface UserTable {
@@ -620,6 +642,7 @@ export interface Database {
   enquiries: EnquiryTable;
   users: UserTable;
   people: PersonTable;
+  person_events: PersonEventTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;
   replies: ReplyTable;

@@ -90,8 +90,9 @@ const privateRoutes = [
   // A member's own name and morning email show in the back office only.
   /^POST \/api\/back-office\/me\/(name|task-digest)$/,
   // People, their new business and tasks are the firm's own records.
-  /^POST \/api\/back-office\/people\/:id\/(owner|tasks|replies)$/,
-  /^POST \/api\/back-office\/opportunities\/:id\/value$/,
+  /^POST \/api\/back-office\/people\/:id\/(owner|tasks|replies|details|merge)$/,
+  /^POST \/api\/back-office\/people\/:id\/merges\/:merge\/undo$/,
+  /^POST \/api\/back-office\/opportunities\/:id\/(value|owner)$/,
   /^POST \/api\/back-office\/tasks\/:id\/done$/,
 ];
 

@@ -28,6 +28,8 @@ import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { Link, useLocation } from './router.tsx';
 import { SavedRepliesEditor } from './SavedRepliesEditor.tsx';
+import { searchSection } from './SearchBox.tsx';
+import { SearchScreen } from './SearchScreen.tsx';
 import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
@@ -121,6 +123,7 @@ export default function BackOfficeApp() {
         you={you === null ? null : (yourName ?? you)}
         formToken={token}
         newLeads={newLeads}
+        searchWords={section === searchSection ? (search.get('q') ?? '') : ''}
       >
         <SiteAlertsBanner path={path} owner={role === 'owner'} />
         {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
@@ -230,6 +233,10 @@ function Screen({
   if (section === '') return <Overview />;
   if (section === 'pipeline') return <Pipeline />;
   if (section === 'tasks') return <MyTasks />;
+  if (section === searchSection) {
+    const words = search.get('q') ?? '';
+    return <SearchScreen key={words} words={words} />;
+  }
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>
@@ -240,6 +247,7 @@ function Screen({
 /** What the screen at this path is called: a section's label, or what one of its pages shows. */
 function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
+  if (section === searchSection) return 'Search';
   if (!id) return sections.find(([to]) => to === section)?.[1];
   if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
   if (section === pagesSection) return 'Page';
