@@ -353,8 +353,8 @@ export interface LeadEventTable {
   id: Generated<number>;
   lead_kind: LeadKind;
   lead_id: number;
-  event: 'note' | 'stage' | 'cancelled';
-  /** The note's text, or the new stage, or why. */
+  event: 'note' | 'stage' | 'cancelled' | 'rescheduled' | 'reassigned';
+  /** The note's text, or the new stage, or why; for a call moved or reassigned, from what to what. */
   detail: string;
   /** Null when the site did it. */
   user_id: number | null;
@@ -625,4 +625,15 @@ export interface Database {
   campaign_recipients: CampaignRecipientTable;
   recipient_mail_counts: RecipientMailCountTable;
   mail_files: MailFileTable;
+}
+
+// Calls moved and reassigned (migration 040), in a block of their own: declared again, an interface
+// gains these columns.
+
+export interface BookingTable {
+  /**
+   * How many times the call was moved or given to another adviser: its invitations' SEQUENCE, so a
+   * calendar replaces the version it holds; a cancellation's is one more.
+   */
+  sequence: Generated<number>;
 }

@@ -25,7 +25,17 @@ export type PersonLead = z.infer<typeof personLeadSchema>;
 
 /** A line of the person's timeline: what happened to any of their leads, or to them. */
 export const personTimelineEntrySchema = timelineEntrySchema.extend({
-  what: z.enum(['received', 'note', 'stage', 'cancelled', 'email', 'reply', 'consent']),
+  what: z.enum([
+    'received',
+    'note',
+    'stage',
+    'cancelled',
+    'rescheduled',
+    'reassigned',
+    'email',
+    'reply',
+    'consent',
+  ]),
   lead: personLeadSchema
     .pick({ kind: true, reference: true })
     .nullable()

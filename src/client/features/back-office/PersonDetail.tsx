@@ -200,6 +200,8 @@ const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   note: 'Note',
   stage: 'Stage',
   cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled',
+  reassigned: 'Reassigned',
   consent: 'Mailing list',
 };
 
