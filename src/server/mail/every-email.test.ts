@@ -348,12 +348,14 @@ describe('the emails’ details', () => {
       'subscription-confirmation',
       'booking-confirmation (no link yet)',
       'booking-cancellation',
+      'booking-change (moved)',
+      'booking-change (reassigned)',
     ]) {
       expect(received.get(kind)?.raw).toMatch(/^Auto-Submitted: auto-replied\r?$/m);
     }
     // The rest are auto-generated: a staff member's out-of-office does not answer the visitor.
     for (const [kind, { raw }] of received) {
-      if (!/acknowledgement|subscription|booking-(confirmation|cancellation)/.test(kind)) {
+      if (!/acknowledgement|subscription|booking-(confirmation|cancellation|change)/.test(kind)) {
         expect(raw).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
       }
     }

@@ -1,6 +1,6 @@
 import { timeSlotSchema, timesForDateRequestSchema } from '../booking.ts';
-import { bookingLead } from './back-office-bookings.ts';
 import { z } from '../zod.ts';
+import { bookingLead } from './back-office-bookings.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { backOfficeTag } from './lead-lists.ts';
 import { leadNotFound } from './staged-leads.ts';
@@ -68,7 +68,12 @@ export const changingCall = endpoint({
   tag: 'Booking',
   summary: 'The call a "Change the time" link names: when it is, and whether it can still be moved',
   body: z.object({ token: linkToken }),
-  answers: { 200: changingCallSchema, 404: unknownLink, 422: refusal, 429: tooMany },
+  answers: {
+    200: changingCallSchema.describe('The call: when it is, with whom, and whether it can be moved.'),
+    404: unknownLink,
+    422: refusal,
+    429: tooMany,
+  },
 });
 
 export const changeCallDays = endpoint({
@@ -102,7 +107,12 @@ export const changeCallTimes = endpoint({
     month: timesForDateRequestSchema.shape.month,
     day: timesForDateRequestSchema.shape.day,
   }),
-  answers: { 200: z.array(timeSlotSchema), 404: unknownLink, 422: refusal, 429: tooMany },
+  answers: {
+    200: z.array(timeSlotSchema).describe('Start times in the firm’s zone, earliest first.'),
+    404: unknownLink,
+    422: refusal,
+    429: tooMany,
+  },
 });
 
 export const changeCall = endpoint({
@@ -170,9 +180,9 @@ export const callFreeAdvisers = endpoint({
   summary: 'The other advisers free at a call’s time, who could take it',
   params: callParams,
   answers: {
-    200: z.object({
-      advisers: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    }),
+    200: z
+      .object({ advisers: z.array(z.object({ id: z.number().int(), name: z.string() })) })
+      .describe('The advisers, by number and the name visitors see; empty when none is free then.'),
     404: leadNotFound,
   },
 });
