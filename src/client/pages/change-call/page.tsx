@@ -23,6 +23,7 @@ export default function ChangeCallPage() {
       heading="Change the time of your call"
       lead="Your call keeps its reference and its adviser; only the time changes."
       steps={steps}
+      contact={false}
     >
       <Island name="change-call-form" props={{}} />
     </FormPage>
