@@ -38,6 +38,7 @@ import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
 import * as replies from './migrations/037-replies.ts';
 import * as availabilityPermission from './migrations/038-availability-permission.ts';
+import * as callChanges from './migrations/040-call-changes.ts';
 import * as personMerges from './migrations/041-person-merges.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '036-tasks': tasks,
   '037-replies': replies,
   '038-availability-permission': availabilityPermission,
+  '040-call-changes': callChanges,
   '041-person-merges': personMerges,
 };
 

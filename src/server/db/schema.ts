@@ -84,6 +84,11 @@ export interface BookingTable {
   adviser_id: number | null;
   /** Where the call was written in a CalDAV adviser's calendar, so cancelling can remove it. */
   calendar_event_url: string | null;
+  /**
+   * How many times the call was moved or given to another adviser: its invitations' SEQUENCE, so a
+   * calendar replaces the version it holds; a cancellation's is one more.
+   */
+  sequence: Generated<number>;
 }
 
 export interface AdviserTable {
@@ -390,8 +395,8 @@ export interface LeadEventTable {
   id: Generated<number>;
   lead_kind: LeadKind;
   lead_id: number;
-  event: 'note' | 'stage' | 'cancelled';
-  /** The note's text, or the new stage, or why. */
+  event: 'note' | 'stage' | 'cancelled' | 'rescheduled' | 'reassigned';
+  /** The note's text, or the new stage, or why; for a call moved or reassigned, from what to what. */
   detail: string;
   /** Null when the site did it. */
   user_id: number | null;
@@ -665,3 +670,6 @@ export interface Database {
   recipient_mail_counts: RecipientMailCountTable;
   mail_files: MailFileTable;
 }
+
+// Calls moved and reassigned (migration 040), in a block of their own: declared again, an interface
+// gains these columns.

@@ -84,7 +84,7 @@ const publicContentRoutes: Record<string, (staff: Client, ids: Ids, authorUserId
 /** Staff changes that touch nothing an owner makes public: leads, subscribers, calls, one's own sessions. */
 const privateRoutes = [
   /^POST \/api\/back-office\/(enquiries|applications|bookings)\/:reference\/(stage|notes)$/,
-  /^POST \/api\/back-office\/bookings\/:reference\/cancel$/,
+  /^POST \/api\/back-office\/bookings\/:reference\/(cancel|reschedule|reassign)$/,
   /^POST \/api\/back-office\/subscribers\/:email\/(unsubscribe|resend-confirmation)$/,
   /^POST \/api\/back-office\/sessions\/end$/,
   // A member's own name and morning email show in the back office only.

@@ -31,6 +31,8 @@ export const personTimelineEntrySchema = timelineEntrySchema.extend({
     'note',
     'stage',
     'cancelled',
+    'rescheduled',
+    'reassigned',
     'email',
     'reply',
     'consent',

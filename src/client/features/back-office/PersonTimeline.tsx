@@ -12,6 +12,8 @@ const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   note: 'Note',
   stage: 'Stage',
   cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled',
+  reassigned: 'Reassigned',
   consent: 'Mailing list',
   merged: 'Merged',
   unmerged: 'Merge undone',

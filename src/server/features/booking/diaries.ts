@@ -155,12 +155,15 @@ export async function blockedDatesByDiary(db: Db, from: string, to: string) {
  * diary is busy with every call (it is offered only while the firm has no advisers, so no calendar's busy
  * times are stored).
  */
-export async function busyByDiary(db: Db, fromMs: number, toMs: number) {
+export async function busyByDiary(db: Db, fromMs: number, toMs: number, ignoring?: number) {
   const [start, end] = [new Date(fromMs).toISOString(), new Date(toMs).toISOString()];
-  const rows = await db
+  let calls = db
     .selectFrom('bookings')
     .select(['adviser_id', 'starts_at', 'ends_at', sql<number>`0`.as('everyone')])
-    .where('status', '=', 'confirmed')
+    .where('status', '=', 'confirmed');
+  // A call being moved does not keep its own diary busy.
+  if (ignoring !== undefined) calls = calls.where('id', '!=', ignoring);
+  const rows = await calls
     .where('starts_at', '<', end)
     .where('ends_at', '>', start)
     .unionAll(
