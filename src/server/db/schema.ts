@@ -670,6 +670,3 @@ export interface Database {
   recipient_mail_counts: RecipientMailCountTable;
   mail_files: MailFileTable;
 }
-
-// Calls moved and reassigned (migration 040), in a block of their own: declared again, an interface
-// gains these columns.
