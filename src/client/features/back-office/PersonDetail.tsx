@@ -67,11 +67,7 @@ export function PersonDetail({ id }: { id: string }) {
               )}
             </Field>
           </dl>
-          <PersonDetailsForm
-            key={`${person.name} ${person.phone} ${person.organisation}`}
-            person={person}
-            onChanged={changed}
-          />
+          <PersonDetailsForm person={person} onChanged={changed} />
           <Leads leads={person.leads} />
           <PersonMerges person={person} onChanged={changed} />
         </div>

@@ -86,7 +86,7 @@ export function PersonMerges({
               {other.name && <span className="bo-muted"> {other.email}</span>}
               {other.organisation && <span className="bo-muted">, {other.organisation}</span>}{' '}
               <button type="button" className="button button--secondary" onClick={() => merge(other)}>
-                Merge into this record<span className="visually-hidden">: {other.name ?? other.email}</span>
+                Merge<span className="visually-hidden"> {other.name ?? other.email}</span> into this record
               </button>
             </li>
           ))}
