@@ -29,7 +29,7 @@ describe('a person’s records kept by staff, in Chromium', () => {
       // `/` anywhere but in a field takes the keyboard to the search (on a phone, opening the menu).
       await page.getByRole('main').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('/');
-      const search = page.getByRole('searchbox', { name: /Search/ });
+      const search = page.getByRole('searchbox', { name: /Find people, leads and notes/ });
       await expect.poll(() => search.evaluate((box) => box === document.activeElement)).toBe(true);
       await page.keyboard.type(`duarte ${width}`);
       await page.keyboard.press('Enter');

@@ -39,7 +39,7 @@ export function SearchBox({ words, onWanted }: { words: string; onWanted: () => 
     <search className="bo-search">
       <form method="get" action={`${backOfficePage.path}/${searchSection}`} onSubmit={submit}>
         <label htmlFor="bo-search-words">
-          Search{' '}
+          Find people, leads and notes{' '}
           <span className="bo-key" aria-hidden="true">
             /
           </span>
@@ -52,7 +52,6 @@ export function SearchBox({ words, onWanted }: { words: string; onWanted: () => 
           defaultValue={words}
           key={words}
           aria-keyshortcuts="/"
-          placeholder="People, leads, notes"
           autoComplete="off"
         />
       </form>
