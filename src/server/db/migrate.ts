@@ -37,6 +37,7 @@ import * as people from './migrations/034-people.ts';
 import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
 import * as replies from './migrations/037-replies.ts';
+import * as leadSources from './migrations/039-lead-sources.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '035-opportunities': opportunities,
   '036-tasks': tasks,
   '037-replies': replies,
+  '039-lead-sources': leadSources,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

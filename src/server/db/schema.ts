@@ -284,6 +284,8 @@ export interface OpportunityTable {
   value_pence: number | null;
   created_at: Timestamp;
   stage_changed_at: Timestamp;
+  /** The furthest of New, Contacted, Qualified and Won it has reached (Lost does not count). */
+  furthest_stage: Generated<Exclude<LeadStage, 'lost'>>;
 }
 
 export interface UserTable {
@@ -583,6 +585,29 @@ export interface SiteAlertTable {
   emailed_at: Timestamp | null;
 }
 
+/**
+ * Where a lead or a mailing-list sign-up came from (leads/sources.ts), kept at submission without a
+ * cookie: an outside referrer's origin, the path and UTM parameters of the visit's first page, and the
+ * group the reports count it under.
+ */
+export interface LeadSourceTable {
+  id: Generated<number>;
+  lead_kind: 'enquiry' | 'application' | 'booking' | 'subscriber';
+  lead_id: number;
+  /** The lead's opportunity; null for a sign-up. */
+  opportunity_id: number | null;
+  created_at: Timestamp;
+  /** utm_source, else the referrer's host, else "Direct" ("Not recorded" before sources were kept). */
+  channel: string;
+  referrer: string | null;
+  landing_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+}
+
 export interface Database {
   site_alerts: SiteAlertTable;
   site_upgrades: SiteUpgradeTable;
@@ -625,4 +650,5 @@ export interface Database {
   campaign_recipients: CampaignRecipientTable;
   recipient_mail_counts: RecipientMailCountTable;
   mail_files: MailFileTable;
+  lead_sources: LeadSourceTable;
 }

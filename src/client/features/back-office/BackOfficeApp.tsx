@@ -26,6 +26,7 @@ import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
+import { ReportsScreen } from './ReportsScreen.tsx';
 import { Link, useLocation } from './router.tsx';
 import { SavedRepliesEditor } from './SavedRepliesEditor.tsx';
 import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
@@ -49,6 +50,7 @@ const sections = [
   ['tasks', 'My tasks'],
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
+  ['reports', 'Reports'],
   ['insights', 'Insights'],
   [pagesSection, 'Pages'],
   ['newsletter', 'Newsletter'],
@@ -215,6 +217,7 @@ function Screen({
   if (section === '') return <Overview />;
   if (section === 'pipeline') return <Pipeline />;
   if (section === 'tasks') return <MyTasks />;
+  if (section === 'reports') return <ReportsScreen search={search} />;
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>

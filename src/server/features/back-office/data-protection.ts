@@ -6,6 +6,7 @@ import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
 import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
 import { exportPerson, forgetPeople } from '#server/leads/people.ts';
+import { anonymiseLeadSources } from '#server/leads/sources.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
 import { derivedToken } from '#server/tokens.ts';
@@ -88,6 +89,7 @@ export async function erasePersonalData(
   const erased: PersonalDataFound<number>[] = [];
   for (const { personalData } of leadKinds) erased.push(await personalData.erase(trx, address, now));
   const notes = await eraseLeadNotes(trx, leadIdsOf(erased), erasedMarker);
+  for (const [kind, ids] of leadIdsOf(erased)) await anonymiseLeadSources(trx, kind, ids);
   const emails = await eraseEmails(trx, address);
   const account = await eraseStaffAccountData(trx, address, pseudonym);
   const auditEntries = await pseudonymiseAuditEntries(trx, address, pseudonym);

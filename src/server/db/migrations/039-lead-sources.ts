@@ -1,0 +1,91 @@
+import { type Kysely, sql } from 'kysely';
+import { timestampType, withId } from '../columns.ts';
+
+// Sources and reports (decision 028). Each lead and each mailing-list sign-up gets a row in
+// `lead_sources`: where the visitor came from (an outside referrer's origin, the path and UTM parameters
+// of the visit's first page) and the group the report counts it under, worked out once at submission.
+// A table of its own rather than a JSON column on each lead: the report reads one narrow table through
+// one index, instead of three lead tables and the subscribers, parsing JSON in every row.
+//
+// `opportunities.furthest_stage` is the furthest stage an opportunity has reached along New, Contacted,
+// Qualified, Won (Lost does not count), which the conversion report needs: a lost opportunity that was
+// qualified first still counts as having reached Qualified.
+
+const leadTables = [
+  ['enquiries', 'enquiry'],
+  ['applications', 'application'],
+  ['bookings', 'booking'],
+] as const;
+
+/** What a lead or sign-up received before sources were kept is counted under. */
+const notRecorded = 'Not recorded';
+
+export async function up(db: Kysely<unknown>) {
+  const timestamp = timestampType(db);
+  await withId(db, db.schema.createTable('lead_sources'))
+    .addColumn('lead_kind', 'text', (c) => c.notNull())
+    .addColumn('lead_id', 'integer', (c) => c.notNull())
+    .addColumn('opportunity_id', 'integer', (c) => c.references('opportunities.id'))
+    .addColumn('created_at', timestamp, (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('referrer', 'text')
+    .addColumn('landing_path', 'text')
+    .addColumn('utm_source', 'text')
+    .addColumn('utm_medium', 'text')
+    .addColumn('utm_campaign', 'text')
+    .addColumn('utm_term', 'text')
+    .addColumn('utm_content', 'text')
+    .execute();
+  // The report reads a period's rows from this index alone, but for each lead's opportunity.
+  await db.schema
+    .createIndex('lead_sources_by_time')
+    .on('lead_sources')
+    .columns(['created_at', 'channel', 'lead_kind', 'opportunity_id'])
+    .execute();
+  await db.schema
+    .createIndex('lead_sources_by_lead')
+    .on('lead_sources')
+    .columns(['lead_kind', 'lead_id'])
+    .execute();
+
+  // The other reports read a period of one table each, from an index that holds what they count.
+  await db.schema
+    .createIndex('people_by_time')
+    .on('people')
+    .columns(['created_at', 'first_reply_at'])
+    .execute();
+  await db.schema.createIndex('subscribers_by_confirmed').on('subscribers').column('confirmed_at').execute();
+  await db.schema
+    .createIndex('subscribers_by_unsubscribed')
+    .on('subscribers')
+    .columns(['unsubscribed_at', 'confirmed_at'])
+    .execute();
+  await db.schema
+    .alterTable('opportunities')
+    .addColumn('furthest_stage', 'text', (c) => c.notNull().defaultTo('new'))
+    .execute();
+  await sql`update opportunities set furthest_stage = stage where stage <> 'lost'`.execute(db);
+  // A lost opportunity reached the furthest stage its leads' timelines record a move to.
+  const leadsOf = leadTables.map(
+    ([table, kind]) => sql`(e.lead_kind = ${kind} and e.lead_id in
+      (select l.id from ${sql.table(table)} as l where l.opportunity_id = opportunities.id))`,
+  );
+  await sql`update opportunities set furthest_stage = coalesce((
+      select case max(case e.detail when 'contacted' then 1 when 'qualified' then 2 when 'won' then 3 else 0 end)
+        when 1 then 'contacted' when 2 then 'qualified' when 3 then 'won' end
+      from lead_events as e where e.event = 'stage' and (${sql.join(leadsOf, sql` or `)})), 'new')
+    where stage = 'lost'`.execute(db);
+  await db.schema
+    .createIndex('opportunities_by_time')
+    .on('opportunities')
+    .columns(['created_at', 'furthest_stage', 'stage'])
+    .execute();
+  // Reports over earlier periods count what arrived before as "Not recorded", so their totals stay whole.
+  const earlier = leadTables.map(
+    ([table, kind]) => sql`select ${kind}, id, opportunity_id, created_at, ${notRecorded}
+      from ${sql.table(table)}`,
+  );
+  await sql`insert into lead_sources (lead_kind, lead_id, opportunity_id, created_at, channel)
+    ${sql.join(earlier, sql` union all `)}
+    union all select 'subscriber', id, null, created_at, ${notRecorded} from subscribers`.execute(db);
+}
