@@ -13,6 +13,7 @@ import { listSubscribers } from '#server/features/mailing-list/queries.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { boardColumn } from '#server/leads/board.ts';
 import { personDetail } from '#server/leads/person-detail.ts';
+import { readReports } from '#server/reports/index.ts';
 import { cardsPerColumn } from '#shared/api/back-office-pipeline.ts';
 import { leadStages } from '#shared/back-office.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
@@ -25,7 +26,29 @@ const day = 86_400_000;
 const start = Date.UTC(2024, 0, 1);
 const at = (n: number) => new Date(start + Math.floor((n * 3 * 365 * day) / rows)).toISOString();
 
+/** Where the seeded leads came from: the groups the leads-by-source report counts. */
+const channels = ['Direct', 'google.com', 'newsletter', 'bing.com', 'linkedin.com', 'facebook', 'icaew.com', 'Not recorded'];
+
 async function seed(db: Db) {
+  // Three advisers take the calls in turn, for the calls-by-adviser report.
+  for (const id of [1, 2, 3]) {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: `adviser${id}@example.test`,
+        password_hash: 'none',
+        status: 'active',
+        role: 'staff',
+        created_at: at(0),
+        password_changed_at: at(0),
+      })
+      .execute();
+    await db
+      .insertInto('advisers')
+      .values({ id, user_id: id, display_name: `Adviser ${id}`, created_at: at(0), updated_at: at(0) })
+      .execute();
+  }
   for (let from = 0; from < rows; from += 1000) {
     const batch = Array.from({ length: 1000 }, (_, i) => from + i);
     // Each enquiry's sender is a person of their own, with one opportunity at the enquiry's stage.
@@ -40,6 +63,8 @@ async function seed(db: Db) {
           phone: null,
           organisation: 'Practice',
           created_at: at(n),
+          // Two in three were replied to from inside, after up to four days.
+          first_reply_at: n % 3 === 0 ? null : new Date(Date.parse(at(n)) + (n % 97) * 3_600_000).toISOString(),
         })),
       )
       .execute();
@@ -51,6 +76,7 @@ async function seed(db: Db) {
           person_id: n + 1,
           title: 'Enquiry',
           stage: leadStages[n % leadStages.length] ?? 'new',
+          furthest_stage: n % 5 === 4 ? ('contacted' as const) : (leadStages[n % 5] as 'new'),
           value_pence: null,
           created_at: at(n),
           stage_changed_at: at(n),
@@ -75,6 +101,26 @@ async function seed(db: Db) {
           stage: leadStages[n % leadStages.length],
           person_id: n + 1,
           opportunity_id: n + 1,
+        })),
+      )
+      .execute();
+    // Each enquiry's source, as its form would have kept it: the 100,000 leads the reports count.
+    await db
+      .insertInto('lead_sources')
+      .values(
+        batch.map((n) => ({
+          lead_kind: 'enquiry' as const,
+          lead_id: n + 1,
+          opportunity_id: n + 1,
+          created_at: at(n),
+          channel: channels[n % channels.length] as string,
+          referrer: null,
+          landing_path: '/',
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
         })),
       )
       .execute();
@@ -106,6 +152,7 @@ async function seed(db: Db) {
           status: n % 10 === 0 ? ('cancelled' as const) : ('confirmed' as const),
           cancel_token_hash: `hash-${n}`,
           application_id: null,
+          adviser_id: (n % 3) + 1,
           created_at: at(n),
           stage: leadStages[n % leadStages.length],
         })),
@@ -120,6 +167,9 @@ async function seed(db: Db) {
           confirm_token_hash: null,
           unsubscribe_token_hash: `unsub-${n}`,
           created_at: at(n),
+          confirmed_at: n % 3 === 0 ? null : at(n),
+          // One in seven confirmed subscribers left a month later.
+          unsubscribed_at: n % 3 !== 0 && n % 7 === 0 ? new Date(Date.parse(at(n)) + 30 * day).toISOString() : null,
         })),
       )
       .execute();
@@ -190,6 +240,9 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         budgetMs,
       ],
       ['a person’s page', () => personDetail(db, leadKinds, rows / 2, new Date()), budgetMs],
+      // The Reports screen's one request: its five reports, each one query (decision 028).
+      ['reports, 90 days', () => readReports(db, { from: '2025-04-01', to: '2025-06-29' }, new Date()), budgetMs],
+      ['reports, a year', () => readReports(db, { from: '2025-01-01', to: '2025-12-31' }, new Date()), budgetMs],
       [
         'contact enquiries, search miss',
         () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),

@@ -5,7 +5,8 @@
 import { type ApplicationAnswers, applicationQuestions } from './application.ts';
 import { recTokenField } from './bot-check-schemas.ts';
 import { fieldsShape } from './form-fields.ts';
-import { type VisitSource, visitSourceFields } from './visit-source.ts';
+import type { VisitSource } from './visit-source.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 /**

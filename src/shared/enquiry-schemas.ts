@@ -11,7 +11,7 @@ import {
 } from './enquiries.ts';
 import { fieldsShape } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
-import { visitSourceFields } from './visit-source.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 const tickBox = (field: string) => z.boolean({ error: `${field} must be true or false` }).default(false);

@@ -1,6 +1,6 @@
 import { emailAddressField } from './email-field.ts';
 import { honeypotField, type SignUpForm } from './mailing-list.ts';
-import { visitSourceFields } from './visit-source.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 const always2 = (field: string) => z.literal('2', { error: `${field} must be '2'` });
