@@ -64,10 +64,12 @@ export async function seedReportFigures(
         phone: null,
         organisation: null,
         created_at: createdAt,
+        // As the first reply from inside sets them (leads/replies.ts).
         first_reply_at:
           lead.replyAfterHours === null
             ? null
             : new Date(Date.parse(createdAt) + lead.replyAfterHours * 3_600_000).toISOString(),
+        first_reply_seconds: lead.replyAfterHours === null ? null : lead.replyAfterHours * 3600,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

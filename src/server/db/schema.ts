@@ -238,6 +238,8 @@ export interface PersonTable {
   owner_id: Generated<number | null>;
   /** When staff first replied from inside: their "unanswered" clock stops. */
   first_reply_at: Generated<Timestamp | null>;
+  /** Seconds from `created_at` (their first lead) to `first_reply_at`, for the reports. */
+  first_reply_seconds: Generated<number | null>;
 }
 
 /** An email a member of staff wrote to a person on their page, kept whole for the timeline. */

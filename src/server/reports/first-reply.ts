@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Reports } from '#shared/api/back-office-reports.ts';
-import { type Period, secondsBetween } from './period.ts';
+import type { Period } from './period.ts';
 
 // Time to first reply: for each person whose first lead arrived in the period, how long until staff
-// first replied from inside (people.first_reply_at, decision 028); its median, and how many waited how
+// first replied from inside (people.first_reply_seconds, set with first_reply_at: decision 028); its median, and how many waited how
 // long. A reply by telephone or from the member's own mail program leaves no trace, so it is not counted.
 
 const hour = 3600;
@@ -19,7 +19,6 @@ export const replyBuckets = [
 export const notRepliedYet = 'Not replied to yet';
 
 export async function timeToFirstReply(db: Db, period: Period): Promise<Reports['firstReply']> {
-  const wait = secondsBetween(db, 'first_reply_at', 'created_at');
   const bounds = replyBuckets.map(([, upTo], index) => {
     const above = index === 0 ? null : replyBuckets[index - 1]?.[1];
     const parts = [sql`w.wait is not null`];
@@ -30,7 +29,7 @@ export async function timeToFirstReply(db: Db, period: Period): Promise<Reports[
   // The median from the replied waits in order: the middle one, or the mean of the middle two.
   const { rows } = await sql<Record<string, number | string | null>>`
     with waits as (
-      select ${wait} as wait from people
+      select first_reply_seconds as wait from people
       where created_at >= ${period.since} and created_at < ${period.before}),
     replied as (
       select wait, row_number() over (order by wait) as n, count(*) over () as c

@@ -1,6 +1,3 @@
-import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '#server/db/database.ts';
-import { isPostgres } from '#server/db/database.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import type { ReportPeriodQuery, Reports } from '#shared/api/back-office-reports.ts';
 import {
@@ -76,11 +73,4 @@ export function spansOf(period: Period): Span[] {
     start = next;
   }
   return spans;
-}
-
-/** Seconds from one stored time to another, in the database's own arithmetic. */
-export function secondsBetween(db: Db, later: string, earlier: string): RawBuilder<number> {
-  return isPostgres(db)
-    ? sql<number>`extract(epoch from (${sql.ref(later)} - ${sql.ref(earlier)}))`
-    : sql<number>`((julianday(${sql.ref(later)}) - julianday(${sql.ref(earlier)})) * 86400.0)`;
 }
