@@ -100,6 +100,34 @@ export async function recordLeadSource(
 }
 
 /**
+ * Where each of these leads, and the address's mailing-list sign-up, came from: for a subject access
+ * request, oldest first.
+ */
+export async function exportLeadSources(
+  db: Kysely<Database>,
+  leads: readonly (readonly [kind: LeadSourceTable['lead_kind'], ids: number[]])[],
+  address: string,
+) {
+  return db
+    .selectFrom('lead_sources')
+    .select(['lead_kind', 'lead_id', 'created_at', 'channel', 'referrer', 'landing_path', ...utmParameters])
+    .where((eb) =>
+      eb.or([
+        ...leads
+          .filter(([, ids]) => ids.length > 0)
+          .map(([kind, ids]) => eb.and([eb('lead_kind', '=', kind), eb('lead_id', 'in', ids)])),
+        eb.and([
+          eb('lead_kind', '=', 'subscriber'),
+          eb('lead_id', 'in', eb.selectFrom('subscribers').select('id').where('email', '=', address)),
+        ]),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
  * Blanks what an erased or anonymised lead's source could say about its visitor: the term and content of
  * a campaign's link may be made for one reader. The group, the referrer's origin and the first page stay,
  * so that reports over past periods keep their totals, as the anonymised leads keep their dates.

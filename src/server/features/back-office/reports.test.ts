@@ -249,6 +249,25 @@ describeEachDatabase('reports over a period', (database) => {
     expect(quarter.stages).toEqual({ opened: 3, contacted: 2, qualified: 1, won: 0, lost: 1 });
   });
 
+  it('blanks the campaign’s term and content kept with an erased address’s leads, and keeps the source', async () => {
+    await sendAt('2026-04-03T10:00:00Z', '/contact-us-send', {
+      ...contact('erased@example.test'),
+      landingPage: '/?utm_source=letter&utm_term=for-erika&utm_content=erika-smith',
+    });
+    const reference = await referenceOf('erased@example.test');
+    const kept = () =>
+      site.db
+        .selectFrom('lead_sources')
+        .innerJoin('enquiries', 'enquiries.id', 'lead_sources.lead_id')
+        .select(['lead_sources.channel', 'lead_sources.utm_term', 'lead_sources.utm_content'])
+        .where('lead_sources.lead_kind', '=', 'enquiry')
+        .where('enquiries.reference', '=', reference)
+        .executeTakeFirstOrThrow();
+    expect(await kept()).toEqual({ channel: 'letter', utm_term: 'for-erika', utm_content: 'erika-smith' });
+    expect((await gwen.send('/data-protection/erase', { email: 'erased@example.test' })).status).toBe(200);
+    expect(await kept()).toEqual({ channel: 'letter', utm_term: null, utm_content: null });
+  });
+
   it('refuses a period it cannot read, and anyone not signed in', async () => {
     for (const query of ['?from=2026-03-31&to=2026-03-01', '?from=yesterday', '?to=2026-03-01&colour=red']) {
       expect((await gwen.get(`/reports${query}`)).status).toBe(400);
