@@ -13,7 +13,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Db, now: Clock) {
   serve(app, backOfficeReports, (request) => readReports(db, request.query, now()));
   serve(app, backOfficeReportCsv, async (request, reply) => {
     const { report, ...period } = request.query;
-    const reports = await readReports(db, period, now());
+    const reports = await readReports(db, period, now(), [report]);
     const name = `report-${report}-${reports.period.from}-to-${reports.period.to}.csv`;
     return reply
       .type('text/csv; charset=utf-8')
