@@ -20,7 +20,8 @@ import { useEndpoint } from './useEndpoint.ts';
 
 const typedDate = {
   delayMs: 300,
-  whenUnreadable: 'Until it is, the reports keep the period before.',
+  whenUnreadable:
+    'Until it is, the reports leave it out: without From they cover 90 days up to To, without To up to today.',
 };
 
 /** What the reports say under each heading, before the figures. */
