@@ -6,7 +6,7 @@ import { registerAlertRoutes } from './features/alerts/index.ts';
 import { applicationsPlugin } from './features/applications/index.ts';
 import { registerAvailabilityRoutes } from './features/availability/index.ts';
 import { backOfficePlugin } from './features/back-office/index.ts';
-import { bookingPlugin } from './features/booking/index.ts';
+import { bookingPlugin, registerCallChangeStaffRoutes } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
 import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
@@ -125,6 +125,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     cancelBooking: (reference, userId) => bookings.cancelByStaff(reference, userId),
     featureRoutes: [
       (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
+      (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) =>
         registerFirmRoutes(scope, {

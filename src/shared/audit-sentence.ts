@@ -56,6 +56,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return detail.role === 'owner'
         ? `${actor} made ${subject} an owner`
         : `${actor} made ${subject} staff (leads and drafts)`;
+    case 'staff.availability-changed':
+      return detail.allowed
+        ? `${actor} let ${subject} manage availability`
+        : `${actor} stopped ${subject} managing availability`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':
@@ -92,10 +96,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
         : `${actor} said the backups are in place`;
     case 'blocked-date.added': {
       const reason = typeof detail.reason === 'string' && detail.reason ? ` (${detail.reason})` : '';
-      return `${actor} blocked ${day(subject)}${reason}`;
+      return `${actor} blocked ${day(subject)}${hours(detail)}${reason}`;
     }
     case 'blocked-date.removed':
-      return `${actor} opened ${day(subject)} again`;
+      return `${actor} opened ${day(subject)}${hours(detail)} again`;
     case 'data.exported':
       return `${actor} exported the data held on ${subject}`;
     case 'data.erased': {
@@ -228,4 +232,11 @@ function instant(iso: string): string {
 function calendarWords(detail: Record<string, unknown>): string {
   const kind = detail.kind === 'caldav' ? 'a CalDAV calendar' : 'an ICS feed';
   return typeof detail.host === 'string' ? `${kind} on ${detail.host}` : kind;
+}
+
+/** " from 09:00 to 12:30" for a part of a day blocked or opened; nothing for a whole day. */
+function hours(detail: Record<string, unknown>): string {
+  return typeof detail.from === 'string' && typeof detail.to === 'string'
+    ? ` from ${detail.from} to ${detail.to}`
+    : '';
 }

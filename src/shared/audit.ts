@@ -36,6 +36,7 @@ export type AuditAction =
   | 'staff.enabled'
   | 'staff.role-changed'
   | 'staff.renamed'
+  | 'staff.availability-changed'
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'

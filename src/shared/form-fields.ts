@@ -140,6 +140,8 @@ function parseUrl(text: string): URL | null {
 
 /** A one-line field's schema, typed as text on both sides (fieldSchema's answer may be any kind's). */
 export const lineFieldSchema = (field: Field & { kind: 'line' }) => textField(field, field.max, true);
+/** A phone field's schema, typed as text on both sides. */
+export const phoneFieldSchema = (field: Field & { kind: 'phone' }) => phoneField(field);
 
 /** The schema that checks one field's answer on both sides. */
 export function fieldSchema(field: Field) {

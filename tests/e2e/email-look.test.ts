@@ -23,7 +23,10 @@ beforeAll(async () => {
   const draft = confirmationEmail(
     demoFirm(),
     booking,
-    `${publicUrl.origin}/bookings/cancel?token=abc`,
+    {
+      cancel: `${publicUrl.origin}/bookings/cancel?token=abc`,
+      change: `${publicUrl.origin}/bookings/change?token=abc`,
+    },
     {
       publicUrl,
       staffEmail: 'office@fenwickhale.co.uk',

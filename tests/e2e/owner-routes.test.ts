@@ -19,18 +19,21 @@ const actingBody = {
 };
 
 const screens = {
-  firm: 'Firm details',
-  staff: 'Staff',
-  availability: 'Availability',
-  advisers: 'Advisers',
-  'data-protection': 'Data protection',
-};
+  firm: ['Firm details', backOfficeMessages.ownersOnly],
+  staff: ['Staff', backOfficeMessages.ownersOnly],
+  availability: ['Availability', backOfficeMessages.availabilityOnly],
+  advisers: ['Advisers', backOfficeMessages.ownersOnly],
+  'data-protection': ['Data protection', backOfficeMessages.ownersOnly],
+} as const;
 
-/** Opens each owners' screen by its address: it says owners only, under its heading, with a way back. */
+/**
+ * Opens each owners' screen by its address: it says who may use it (Availability: also the staff an
+ * owner lets), under its heading, with a way back.
+ */
 async function expectOwnersOnlyScreens() {
-  for (const [screen, heading] of Object.entries(screens)) {
+  for (const [screen, [heading, refusal]] of Object.entries(screens)) {
     await t.page.goto(`${t.site.url}/back-office/${screen}`);
-    await t.page.getByRole('alert').getByText(backOfficeMessages.ownersOnly).waitFor();
+    await t.page.getByRole('alert').getByText(refusal).waitFor();
     // The screen keeps its heading, and offers the way back.
     await t.page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await t.page.getByRole('main').getByRole('link', { name: 'Back to the overview' }).waitFor();
@@ -54,7 +57,12 @@ describe('a staff-role session in Chromium', () => {
     expect(routes.length).toBeGreaterThanOrEqual(12);
     // The browser's own cookies, and the form token the back office sends with every change.
     const { token } = await (await t.page.request.get(`${t.site.url}/api/form-token`)).json();
-    for (const route of routes) {
+    // The availability routes too, which an owner has not let this member use.
+    const availability = await contractEntries('availability');
+    expect(availability.map((route) => `${route.method} ${route.path}`)).toContain(
+      'POST /api/back-office/blocked-dates',
+    );
+    for (const route of [...routes, ...availability]) {
       const url = `${t.site.url}${route.path.replace(/:\w+/g, '2031-01-06')}`;
       const answer = await t.page.request.fetch(url, {
         method: route.method,
@@ -63,12 +71,18 @@ describe('a staff-role session in Chromium', () => {
       });
       expect(answer.status(), `${route.method} ${route.path}`).toBe(403);
       expect((await answer.json()).errorMessages, `${route.method} ${route.path}`).toEqual([
-        backOfficeMessages.ownersOnly,
+        route.access === 'owner' ? backOfficeMessages.ownersOnly : backOfficeMessages.availabilityOnly,
       ]);
     }
     // The session is still signed in, and still a member of staff: the refusals were about the role.
     const me = await t.page.request.get(`${t.site.url}/api/back-office/me`);
-    expect(await me.json()).toEqual({ email, name: null, taskDigest: true, role: 'staff' });
+    expect(await me.json()).toEqual({
+      email,
+      name: null,
+      taskDigest: true,
+      role: 'staff',
+      managesAvailability: false,
+    });
 
     await expectOwnersOnlyScreens();
     expect(t.errors).toEqual([]);

@@ -50,6 +50,7 @@ it('builds every page of the site', () => {
     '/about',
     '/application',
     '/back-office',
+    '/bookings/change',
     '/contact',
     '/contact-received',
     '/cookies',

@@ -12,4 +12,5 @@ export const sampleBooking: BookingForMail = {
   localDate: '2026-12-01',
   localTime: '09:00',
   timeZone: 'Europe/London',
+  sequence: 0,
 };

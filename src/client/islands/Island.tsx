@@ -4,6 +4,7 @@ import { LoginForm } from '#client/features/accounts/LoginForm.tsx';
 import { ResetPasswordForm } from '#client/features/accounts/ResetPasswordForm.tsx';
 import { ApplicationForm } from '#client/features/applications/ApplicationForm.tsx';
 import { BackOfficeLoader } from '#client/features/back-office/BackOfficeLoader.tsx';
+import { ChangeCallForm } from '#client/features/booking/ChangeCallForm.tsx';
 import { EnquiryForm } from '#client/features/enquiries/EnquiryForm.tsx';
 import { SignUpForm } from '#client/features/mailing-list/SignUpForm.tsx';
 import { SubscribeForm } from '#client/features/mailing-list/SubscribeForm.tsx';
@@ -23,6 +24,7 @@ const components: IslandComponents = {
   'vat-calculator': DeMinimisCalculator,
   'login-form': LoginForm,
   'reset-password-form': ResetPasswordForm,
+  'change-call-form': ChangeCallForm,
   'back-office': BackOfficeLoader,
 };
 

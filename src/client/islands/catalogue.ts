@@ -18,6 +18,8 @@ export interface IslandProps {
   'vat-calculator': Record<string, never>;
   'login-form': Record<string, never>;
   'reset-password-form': Record<string, never>;
+  /** The link's token is read from the page's address, as the password form's is. */
+  'change-call-form': Record<string, never>;
   /** The back office shows the whole firm, which no public page carries. */
   'back-office': { firm: SiteFirm };
 }
@@ -43,6 +45,8 @@ export const loadIsland: { [N in IslandName]: () => Promise<ComponentType<Island
   'login-form': async () => (await import('#client/features/accounts/LoginForm.tsx')).LoginForm,
   'reset-password-form': async () =>
     (await import('#client/features/accounts/ResetPasswordForm.tsx')).ResetPasswordForm,
+  'change-call-form': async () =>
+    (await import('#client/features/booking/ChangeCallForm.tsx')).ChangeCallForm,
   'back-office': async () =>
     (await import('#client/features/back-office/BackOfficeLoader.tsx')).BackOfficeLoader,
 };

@@ -17,6 +17,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.enabled': 'staff',
   'staff.role-changed': 'staff',
   'staff.renamed': 'staff',
+  'staff.availability-changed': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',

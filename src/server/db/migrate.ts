@@ -37,7 +37,10 @@ import * as people from './migrations/034-people.ts';
 import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
 import * as replies from './migrations/037-replies.ts';
+import * as availabilityPermission from './migrations/038-availability-permission.ts';
 import * as leadSources from './migrations/039-lead-sources.ts';
+import * as callChanges from './migrations/040-call-changes.ts';
+import * as personMerges from './migrations/041-person-merges.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -79,7 +82,10 @@ const migrations: Record<string, Migration> = {
   '035-opportunities': opportunities,
   '036-tasks': tasks,
   '037-replies': replies,
+  '038-availability-permission': availabilityPermission,
   '039-lead-sources': leadSources,
+  '040-call-changes': callChanges,
+  '041-person-merges': personMerges,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

@@ -41,6 +41,19 @@ export interface BlockedDateTable {
   created_at: Timestamp;
 }
 
+/** A part of a day the calendar offers no call in. */
+export interface BlockedTimeTable {
+  id: Generated<number>;
+  /** The day (YYYY-MM-DD) and its times (HH:MM) as typed, on the calendar's clocks. */
+  date: string;
+  from_time: string;
+  to_time: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface BookingTable {
   id: Generated<number>;
   /** Public, unguessable id: the calendar invitation's UID and the back office's link. */
@@ -71,6 +84,11 @@ export interface BookingTable {
   adviser_id: number | null;
   /** Where the call was written in a CalDAV adviser's calendar, so cancelling can remove it. */
   calendar_event_url: string | null;
+  /**
+   * How many times the call was moved or given to another adviser: its invitations' SEQUENCE, so a
+   * calendar replaces the version it holds; a cancellation's is one more.
+   */
+  sequence: Generated<number>;
 }
 
 export interface AdviserTable {
@@ -240,6 +258,26 @@ export interface PersonTable {
   first_reply_at: Generated<Timestamp | null>;
   /** Seconds from `created_at` (their first lead) to `first_reply_at`, for the reports. */
   first_reply_seconds: Generated<number | null>;
+  /** The person staff merged this one into: their leads are that person's, and so are later ones. */
+  merged_into: Generated<number | null>;
+}
+
+/** What happened to a person rather than to one of their leads, for their timeline. */
+export interface PersonEventTable {
+  id: Generated<number>;
+  person_id: number;
+  /**
+   * `merged`: another person joined this one (detail: which rows moved, for the undo); `unmerged`: that
+   * undone; `details`: staff corrected their name, phone or organisation; `assigned`: a colleague given
+   * them or one of their opportunities.
+   */
+  event: 'merged' | 'unmerged' | 'details' | 'assigned';
+  /** JSON. */
+  detail: string;
+  /** The other person of a merge or its undo. */
+  other_id: number | null;
+  user_id: number | null;
+  created_at: Timestamp;
 }
 
 /** An email a member of staff wrote to a person on their page, kept whole for the timeline. */
@@ -286,6 +324,8 @@ export interface OpportunityTable {
   value_pence: number | null;
   created_at: Timestamp;
   stage_changed_at: Timestamp;
+  /** The colleague who looks after this piece of business; null: the person's owner does. */
+  owner_id: Generated<number | null>;
   /** The furthest of New, Contacted, Qualified and Won it has reached (Lost does not count). */
   furthest_stage: Generated<Exclude<LeadStage, 'lost'>>;
 }
@@ -313,6 +353,8 @@ export interface UserTable {
   task_digest_off_at: Generated<Timestamp | null>;
   /** The firm's date (YYYY-MM-DD) of the last morning email of their tasks. */
   task_digest_sent_for: Generated<string | null>;
+  /** Since when a member of staff may keep the calendar's availability; null: only owners may. */
+  availability_granted_at: Generated<Timestamp | null>;
 }
 
 export interface SessionTable {
@@ -357,8 +399,8 @@ export interface LeadEventTable {
   id: Generated<number>;
   lead_kind: LeadKind;
   lead_id: number;
-  event: 'note' | 'stage' | 'cancelled';
-  /** The note's text, or the new stage, or why. */
+  event: 'note' | 'stage' | 'cancelled' | 'rescheduled' | 'reassigned';
+  /** The note's text, or the new stage, or why; for a call moved or reassigned, from what to what. */
   detail: string;
   /** Null when the site did it. */
   user_id: number | null;
@@ -623,6 +665,7 @@ export interface Database {
   page_addresses: PageAddressTable;
   page_images: PageImageTable;
   blocked_dates: BlockedDateTable;
+  blocked_times: BlockedTimeTable;
   bookings: BookingTable;
   applications: ApplicationTable;
   subscribers: SubscriberTable;
@@ -631,6 +674,7 @@ export interface Database {
   enquiries: EnquiryTable;
   users: UserTable;
   people: PersonTable;
+  person_events: PersonEventTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;
   replies: ReplyTable;

@@ -12,6 +12,8 @@ export interface Staff {
   name: string | null;
   /** An owner may reach every route; `staff`, every route but the owner-only ones. */
   role: StaffRole;
+  /** Whether an owner let this member of staff keep the calendar's availability (owners always may). */
+  managesAvailability: boolean;
   /** The handle of the session the request came with (never its cookie value). */
   session: string;
 }
@@ -81,6 +83,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     if (access === 'owner' && staff.role !== 'owner') {
       return reply.status(403).send(failure(backOfficeMessages.ownersOnly));
+    }
+    if (access === 'availability' && !staff.managesAvailability) {
+      return reply.status(403).send(failure(backOfficeMessages.availabilityOnly));
     }
     request.staff = staff;
   });

@@ -17,7 +17,7 @@ const securitySchemes = (sessionCookieName: string) => ({
     in: 'cookie' as const,
     name: sessionCookieName,
     description:
-      'The session cookie that signing in at POST /login sets. An operation that lists the role `owner` is for owners only: a member of staff of any other role gets 403.',
+      'The session cookie that signing in at POST /login sets. An operation that lists the role `owner` is for owners only: a member of staff of any other role gets 403. One that lists `availability` is for owners and the members of staff an owner lets manage availability.',
   },
   formToken: {
     type: 'apiKey' as const,
@@ -37,7 +37,8 @@ function securityOf(endpoint: EndpointSpec) {
   if (endpoint.bearerToken) return [{ metricsToken: [] }];
   if (endpoint.access === 'public') return [];
   // OpenAPI 3.1 lets an apiKey scheme list the roles an operation requires.
-  const staffSession = endpoint.access === 'owner' ? ['owner'] : [];
+  const staffSession =
+    endpoint.access === 'owner' ? ['owner'] : endpoint.access === 'availability' ? ['availability'] : [];
   return endpoint.method === 'GET' ? [{ staffSession }] : [{ staffSession, formToken: [] }];
 }
 

@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the firm’s details, the staff accounts, the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, and what is wrong with the site', () => {
+  it('are the firm’s details, the staff accounts (and who manages availability), the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, and what is wrong with the site', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -75,9 +75,6 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/articles/2031-01-06/schedule',
       '/api/back-office/articles/2031-01-06/unpublish',
       '/api/back-office/audit-log',
-      '/api/back-office/availability',
-      '/api/back-office/blocked-dates',
-      '/api/back-office/blocked-dates/2031-01-06',
       '/api/back-office/campaigns/2031-01-06/cancel',
       '/api/back-office/campaigns/2031-01-06/send',
       '/api/back-office/data-protection/erase',
@@ -100,6 +97,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/setup/steps/2031-01-06',
       '/api/back-office/setup/test-email',
       '/api/back-office/staff',
+      '/api/back-office/staff/availability',
       '/api/back-office/staff/disable',
       '/api/back-office/staff/enable',
       '/api/back-office/staff/role',
@@ -131,6 +129,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       name: null,
       taskDigest: true,
       role: 'staff',
+      managesAvailability: false,
     });
     const enquiries = await client.get('/contact-enquiries');
     expect(enquiries.status).toBe(200);
@@ -144,6 +143,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       name: null,
       taskDigest: true,
       role: 'owner',
+      managesAvailability: true,
     });
     for (const { method, path } of ownerRoutes()) {
       const answer = await request(owner, method, path);

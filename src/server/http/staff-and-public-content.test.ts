@@ -84,14 +84,15 @@ const publicContentRoutes: Record<string, (staff: Client, ids: Ids, authorUserId
 /** Staff changes that touch nothing an owner makes public: leads, subscribers, calls, one's own sessions. */
 const privateRoutes = [
   /^POST \/api\/back-office\/(enquiries|applications|bookings)\/:reference\/(stage|notes)$/,
-  /^POST \/api\/back-office\/bookings\/:reference\/cancel$/,
+  /^POST \/api\/back-office\/bookings\/:reference\/(cancel|reschedule|reassign)$/,
   /^POST \/api\/back-office\/subscribers\/:email\/(unsubscribe|resend-confirmation)$/,
   /^POST \/api\/back-office\/sessions\/end$/,
   // A member's own name and morning email show in the back office only.
   /^POST \/api\/back-office\/me\/(name|task-digest)$/,
   // People, their new business and tasks are the firm's own records.
-  /^POST \/api\/back-office\/people\/:id\/(owner|tasks|replies)$/,
-  /^POST \/api\/back-office\/opportunities\/:id\/value$/,
+  /^POST \/api\/back-office\/people\/:id\/(owner|tasks|replies|details|merge)$/,
+  /^POST \/api\/back-office\/people\/:id\/merges\/:merge\/undo$/,
+  /^POST \/api\/back-office\/opportunities\/:id\/(value|owner)$/,
   /^POST \/api\/back-office\/tasks\/:id\/done$/,
 ];
 

@@ -4,13 +4,13 @@ import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import type { LeadKind, LeadStage } from '#shared/back-office.ts';
 import type { Database } from '../db/schema.ts';
 
-/** Records a note, a stage change or a cancellation against a lead. */
+/** Records a note, a stage change, a cancellation or a call's change against a lead. */
 export async function recordLeadEvent(
   db: Kysely<Database>,
   event: {
     kind: LeadKind;
     id: number;
-    event: 'note' | 'stage' | 'cancelled';
+    event: 'note' | 'stage' | 'cancelled' | 'rescheduled' | 'reassigned';
     detail: string;
     userId: number | null;
     at: Date;

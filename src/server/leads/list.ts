@@ -14,12 +14,14 @@ export type { Page };
 /**
  * A list's query string that its schema refuses answers 400, naming the first filter it could not read
  * ("The stage filter could not be read"), rather than the 422 a refused body gets: staff did not type a
- * wrong value, the link itself is broken. Set in the back office's scope; every other error goes on to
- * the app's own handler.
+ * wrong value, the link itself is broken. Set in the back office's scope; every other error, and a query
+ * refused by a route that says how (config.refusal), goes on to the app's own handler.
  */
 export function refuseUnreadableFilters(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validationContext !== 'querystring' || !error.validation) throw error;
+    // A query staff type (the search's words) is refused in the route's own words.
+    if (request.routeOptions.config.refusal) throw error;
     const field = error.validation[0]?.instancePath.split('/').find(Boolean) ?? 'list';
     return reply.status(400).send(failure(backOfficeMessages.filter(field)));
   });

@@ -81,7 +81,7 @@ async function leadOwnerInOneStatement(
       on conflict (email_key) do update set name = coalesce(people.name, excluded.name),
         phone = coalesce(people.phone, excluded.phone),
         organisation = coalesce(people.organisation, excluded.organisation)
-      returning id),
+      returning coalesce(merged_into, id) as id),
     open as (
       select o.id, o.stage from opportunities as o, person
       where o.person_id = person.id and o.stage not in (${sql.join(closedStages)})

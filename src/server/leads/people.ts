@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { unmergeBeforeForgetting } from './merges.ts';
 
 // Every lead belongs to one person, found by email address, letter case aside (decision 028).
 
@@ -31,7 +32,7 @@ export function personValues(contact: LeadContact, at: Date) {
  * The id of the person a new lead belongs to, made if the address is new. A later lead only fills in the
  * name, phone or organisation the person has none of: anyone can type anyone's address into a form, so a
  * stranger's enquiry must not change the number staff ring a client on. Each lead's page shows what it
- * said. One statement on both databases (an upsert that answers the row), in the lead's transaction.
+ * said. The lead of a person staff merged into another is the other's. One statement on both databases (an upsert that answers the row), in the lead's transaction.
  */
 export async function personFor(trx: Kysely<Database>, contact: LeadContact, at: Date): Promise<number> {
   const row = await trx
@@ -44,9 +45,10 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
         organisation: eb.fn.coalesce('people.organisation', 'excluded.organisation'),
       })),
     )
-    .returning('id')
+    .returning(['id', 'merged_into'])
     .executeTakeFirstOrThrow();
-  return row.id;
+  // Staff merged this address's person into another: the lead is that person's.
+  return row.merged_into ?? row.id;
 }
 
 /**
@@ -57,10 +59,15 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
 export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
   const keys = [...new Set([...addresses].map(emailKey))];
   for (let start = 0; start < keys.length; start += 500) {
-    const ids = trx
-      .selectFrom('people')
-      .select('id')
-      .where('email_key', 'in', keys.slice(start, start + 500));
+    const ids = (
+      await trx
+        .selectFrom('people')
+        .select('id')
+        .where('email_key', 'in', keys.slice(start, start + 500))
+        .execute()
+    ).map((person) => person.id);
+    if (ids.length === 0) continue;
+    await unmergeBeforeForgetting(trx, ids, new Date());
     for (const table of ['enquiries', 'applications', 'bookings', 'opportunities'] as const) {
       await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
     }
@@ -68,10 +75,7 @@ export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<st
     for (const table of ['tasks', 'replies'] as const) {
       await trx.deleteFrom(table).where('person_id', 'in', ids).execute();
     }
-    await trx
-      .deleteFrom('people')
-      .where('email_key', 'in', keys.slice(start, start + 500))
-      .execute();
+    await trx.deleteFrom('people').where('id', 'in', ids).execute();
   }
 }
 

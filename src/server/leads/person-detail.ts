@@ -6,6 +6,7 @@ import { callDateTimeWords } from '#shared/calendar.ts';
 import { consentEventLabels, consentSourceLabel } from '#shared/consent-words.ts';
 import { emailEntry, type LeadIds, staffEventsOn } from './events.ts';
 import type { LeadRegistry } from './kind.ts';
+import { undoableMerges } from './merges.ts';
 import { tasksAbout } from './tasks.ts';
 
 // A person's page: their details, each of their leads, and one timeline of everything that happened to
@@ -28,54 +29,76 @@ export async function personDetail(
   const leadOf = new Map(
     perKind.flatMap(({ kind, leads }) => leads.map((lead) => [`${kind}:${lead.id}`, lead] as const)),
   );
-  const [opportunities, events, emails, subscriber, owner, tasks, replies, nextCall] = await Promise.all([
-    db
-      .selectFrom('opportunities')
-      .select(['id', 'title', 'stage', 'value_pence', 'created_at'])
-      .where('person_id', '=', id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    staffEventsOn(db, leadIds),
-    db
-      .selectFrom('outbox_messages')
-      .select(['created_at', 'subject', 'status'])
-      .where(sql<boolean>`lower(recipient) = ${person.email_key}`)
-      .where('created_at', '>=', person.created_at)
-      // Replies from inside are on the timeline whole, from their own table.
-      .where('kind', '<>', 'staff-reply')
-      .execute(),
-    db
-      .selectFrom('subscribers')
-      .select(['id', 'status'])
-      // The mailing list keeps addresses lower-cased, as the person's key is.
-      .where('email', '=', person.email_key)
-      .executeTakeFirst(),
-    person.owner_id === null
-      ? undefined
-      : db
-          .selectFrom('users')
-          .select(['users.id', staffLabel.as('name')])
-          .where('users.id', '=', person.owner_id)
-          .executeTakeFirst(),
-    tasksAbout(db, id),
-    db
-      .selectFrom('replies')
-      .leftJoin('users', 'users.id', 'replies.sent_by')
-      .select(['replies.subject', 'replies.body', 'replies.created_at', staffLabel.as('by')])
-      .where('replies.person_id', '=', id)
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .leftJoin('advisers', 'advisers.id', 'bookings.adviser_id')
-      .select(['bookings.local_date', 'bookings.local_time', 'advisers.display_name'])
-      .where('bookings.person_id', '=', id)
-      .where('bookings.status', '=', 'confirmed')
-      .where('bookings.starts_at', '>', now.toISOString())
-      .orderBy('bookings.starts_at')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const [opportunities, events, emails, subscriber, owner, tasks, replies, nextCall, ownEvents, merges] =
+    await Promise.all([
+      db
+        .selectFrom('opportunities')
+        .leftJoin('users', 'users.id', 'opportunities.owner_id')
+        .select([
+          'opportunities.id',
+          'opportunities.title',
+          'opportunities.stage',
+          'opportunities.value_pence',
+          'opportunities.created_at',
+          'opportunities.owner_id',
+          staffLabel.as('owner_name'),
+        ])
+        .where('opportunities.person_id', '=', id)
+        .orderBy('opportunities.created_at', 'desc')
+        .orderBy('opportunities.id', 'desc')
+        .execute(),
+      staffEventsOn(db, leadIds),
+      db
+        .selectFrom('outbox_messages')
+        .select(['created_at', 'subject', 'status'])
+        .where(sql<boolean>`lower(recipient) = ${person.email_key}`)
+        .where('created_at', '>=', person.created_at)
+        // Replies from inside are on the timeline whole, from their own table.
+        .where('kind', '<>', 'staff-reply')
+        .execute(),
+      db
+        .selectFrom('subscribers')
+        .select(['id', 'status'])
+        // The mailing list keeps addresses lower-cased, as the person's key is.
+        .where('email', '=', person.email_key)
+        .executeTakeFirst(),
+      person.owner_id === null
+        ? undefined
+        : db
+            .selectFrom('users')
+            .select(['users.id', staffLabel.as('name')])
+            .where('users.id', '=', person.owner_id)
+            .executeTakeFirst(),
+      tasksAbout(db, id),
+      db
+        .selectFrom('replies')
+        .leftJoin('users', 'users.id', 'replies.sent_by')
+        .select(['replies.subject', 'replies.body', 'replies.created_at', staffLabel.as('by')])
+        .where('replies.person_id', '=', id)
+        .execute(),
+      db
+        .selectFrom('bookings')
+        .leftJoin('advisers', 'advisers.id', 'bookings.adviser_id')
+        .select(['bookings.local_date', 'bookings.local_time', 'advisers.display_name'])
+        .where('bookings.person_id', '=', id)
+        .where('bookings.status', '=', 'confirmed')
+        .where('bookings.starts_at', '>', now.toISOString())
+        .orderBy('bookings.starts_at')
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('person_events')
+        .leftJoin('users', 'users.id', 'person_events.user_id')
+        .select([
+          'person_events.event',
+          'person_events.detail',
+          'person_events.created_at',
+          staffLabel.as('by'),
+        ])
+        .where('person_events.person_id', '=', id)
+        .execute(),
+      undoableMerges(db, id),
+    ]);
   const consents = subscriber
     ? await db
         .selectFrom('subscriber_consents')
@@ -111,6 +134,13 @@ export async function personDetail(
       by: reply.by,
       lead: null,
     })),
+    ...ownEvents.map((event) => ({
+      at: event.created_at,
+      what: event.event,
+      detail: personEventWords(event.event, event.detail),
+      by: event.by,
+      lead: null,
+    })),
     ...consents.map((consent) => ({
       at: consent.created_at,
       what: 'consent' as const,
@@ -133,6 +163,8 @@ export async function personDetail(
       stage: opportunity.stage,
       valuePence: opportunity.value_pence === null ? null : Number(opportunity.value_pence),
       createdAt: opportunity.created_at,
+      owner:
+        opportunity.owner_id === null ? null : { id: opportunity.owner_id, name: opportunity.owner_name },
       leads: held
         .filter((lead) => lead.opportunityId === opportunity.id)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
@@ -148,7 +180,27 @@ export async function personDetail(
     tasks,
     subscriber: subscriber ? { status: subscriber.status } : null,
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
+    merges: merges.map((merge) => ({ id: merge.id, email: merge.email, at: merge.created_at })),
+    mergedInto: person.merged_into,
   };
+}
+
+/** A person's own event in words: as recorded (person-events.ts), or a merge's from what it moved. */
+function personEventWords(event: string, json: string): string {
+  const detail = JSON.parse(json) as {
+    words?: string;
+    email?: string;
+    moved?: Partial<Record<string, number[]>>;
+  };
+  if (event === 'merged') {
+    const leads = ['enquiries', 'applications', 'bookings'].reduce(
+      (sum, table) => sum + (detail.moved?.[table]?.length ?? 0),
+      0,
+    );
+    return `Merged in ${detail.email}: ${leads === 1 ? 'one lead' : `${leads} leads`} moved here`;
+  }
+  if (event === 'unmerged') return `Merge undone: ${detail.email} has their own record again`;
+  return detail.words ?? '';
 }
 
 /**

@@ -77,21 +77,6 @@ export async function markTask(db: Db, id: number, done: boolean, at: Date): Pro
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Gives a person to a colleague to look after, or to nobody. */
-export async function setOwner(
-  db: Db,
-  personId: number,
-  owner: number | null,
-): Promise<'saved' | 'no-person' | 'no-colleague'> {
-  if (owner !== null && !(await isColleague(db, owner))) return 'no-colleague';
-  const result = await db
-    .updateTable('people')
-    .set({ owner_id: owner })
-    .where('id', '=', personId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? 'saved' : 'no-person';
-}
-
 /** The tasks as the back office shows them, with whom they are given to and whom they are about. */
 function tasksWith(db: Db) {
   return db

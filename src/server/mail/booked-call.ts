@@ -26,6 +26,8 @@ export interface BookingForMail {
   localDate: string;
   localTime: string;
   timeZone: string;
+  /** How many times the call was moved or reassigned (migration 040): its invitations' SEQUENCE. */
+  sequence: number;
 }
 
 export interface BookingMailSettings {

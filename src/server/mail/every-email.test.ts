@@ -47,6 +47,7 @@ const call: CallForDiary = {
   status: 'confirmed',
   meetingUrl: null,
   adviserEmail: 'ann@fenwickhale.co.uk',
+  takenBy: 1,
 };
 const enquiry: Enquiry = {
   kind: 'contact',
@@ -69,6 +70,7 @@ const quote: Enquiry = {
 };
 const answers = applicationSchema.parse(validApplication);
 const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
+const callLinks = { cancel: `${link}&cancel=1`, change: `${link}&change=1` };
 const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk', firm: demoFirm };
 
 /** Each kind by its outbox name; booking emails are sent once with a meeting link and once without. */
@@ -112,15 +114,33 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   [
     'booking-confirmation (Zoom or MEETING_URL)',
-    confirmationEmail(demoFirm(), booking, `${link}&cancel=1`, bookingMail, now),
+    confirmationEmail(demoFirm(), booking, callLinks, bookingMail, now),
     meetingUrl,
   ],
   [
     'booking-confirmation (no link yet)',
-    confirmationEmail(demoFirm(), booking, `${link}&cancel=1`, bookingMail, now),
+    confirmationEmail(demoFirm(), booking, callLinks, bookingMail, now),
+    null,
+  ],
+  [
+    'booking-change (moved)',
+    confirmationEmail(demoFirm(), { ...booking, sequence: 1 }, callLinks, bookingMail, now, {
+      kind: 'moved',
+      from: 'Monday 30 November 2026 at 9:00am GMT',
+    }),
+    meetingUrl,
+  ],
+  [
+    'booking-change (reassigned)',
+    confirmationEmail(demoFirm(), { ...booking, sequence: 2 }, callLinks, bookingMail, now, {
+      kind: 'reassigned',
+      from: 'Ann Fenwick',
+      to: 'Ben Hale',
+    }),
     null,
   ],
   ['booking-cancellation', cancellationEmail(demoFirm(), booking, bookingMail, now), meetingUrl],
+  ['booking-staff-notice (moved)', staffBookingNotice(demoFirm(), booking, bookingMail, 'moved'), meetingUrl],
   [
     'booking-staff-notice (booked)',
     staffBookingNotice(demoFirm(), booking, bookingMail, 'booked'),
@@ -133,6 +153,11 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['adviser-invitation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'REQUEST', now), meetingUrl],
   ['adviser-cancellation', adviserDiaryEmail(demoFirm(), call, bookingMail, 'CANCEL', now), null],
+  [
+    'adviser-invitation (moved)',
+    adviserDiaryEmail(demoFirm(), { ...call, sequence: 1 }, bookingMail, 'REQUEST', now, true),
+    meetingUrl,
+  ],
   [
     'site-alert',
     alertEmail(
@@ -323,12 +348,14 @@ describe('the emails’ details', () => {
       'subscription-confirmation',
       'booking-confirmation (no link yet)',
       'booking-cancellation',
+      'booking-change (moved)',
+      'booking-change (reassigned)',
     ]) {
       expect(received.get(kind)?.raw).toMatch(/^Auto-Submitted: auto-replied\r?$/m);
     }
     // The rest are auto-generated: a staff member's out-of-office does not answer the visitor.
     for (const [kind, { raw }] of received) {
-      if (!/acknowledgement|subscription|booking-(confirmation|cancellation)/.test(kind)) {
+      if (!/acknowledgement|subscription|booking-(confirmation|cancellation|change)/.test(kind)) {
         expect(raw).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
       }
     }

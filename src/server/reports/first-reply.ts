@@ -5,7 +5,7 @@ import type { Period } from './period.ts';
 
 // Time to first reply: for each person whose first lead arrived in the period, how long until staff
 // first replied from inside (people.first_reply_seconds, set with first_reply_at: decision 028); its median, and how many waited how
-// long. A reply by telephone or from the member's own mail program leaves no trace, so it is not counted.
+// long. A person merged into another is counted as that one. A reply by telephone or from the member's own mail program leaves no trace, so it is not counted.
 
 const hour = 3600;
 /** The buckets, by the wait's upper bound in seconds. */
@@ -30,7 +30,7 @@ export async function timeToFirstReply(db: Db, period: Period): Promise<Reports[
   const { rows } = await sql<Record<string, number | string | null>>`
     with waits as (
       select first_reply_seconds as wait from people
-      where created_at >= ${period.since} and created_at < ${period.before}),
+      where created_at >= ${period.since} and created_at < ${period.before} and merged_into is null),
     replied as (
       select wait, row_number() over (order by wait) as n, count(*) over () as c
       from waits where wait is not null)

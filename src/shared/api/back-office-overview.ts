@@ -64,6 +64,9 @@ export const backOfficeMe = endpoint({
         name: z.string().nullable().describe('Null until they give one.'),
         taskDigest: z.boolean().describe('Whether they get the morning email of their tasks due.'),
         role: z.enum(staffRoles).describe('An owner may do everything; staff, only the leads.'),
+        managesAvailability: z
+          .boolean()
+          .describe('An owner, or a member of staff an owner lets keep the calendar’s availability.'),
       })
       .describe('The signed-in member of staff.'),
   },

@@ -1,8 +1,9 @@
 import { backOfficeApi, backOfficeMessages, leadStages } from '../back-office.ts';
+import { type Field, lineFieldSchema, phoneFieldSchema } from '../form-fields.ts';
 import { z } from '../zod.ts';
 import { cardKinds } from './back-office-pipeline.ts';
 import { subscriberStatuses } from './back-office-subscribers.ts';
-import { colleagueSchema, taskSchema } from './back-office-tasks.ts';
+import { colleagueId, colleagueSchema, taskSchema } from './back-office-tasks.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { idParams } from './id-params.ts';
 import { backOfficeTag } from './lead-lists.ts';
@@ -25,11 +26,25 @@ export type PersonLead = z.infer<typeof personLeadSchema>;
 
 /** A line of the person's timeline: what happened to any of their leads, or to them. */
 export const personTimelineEntrySchema = timelineEntrySchema.extend({
-  what: z.enum(['received', 'note', 'stage', 'cancelled', 'email', 'reply', 'consent']),
+  what: z.enum([
+    'received',
+    'note',
+    'stage',
+    'cancelled',
+    'rescheduled',
+    'reassigned',
+    'email',
+    'reply',
+    'consent',
+    'merged',
+    'unmerged',
+    'details',
+    'assigned',
+  ]),
   lead: personLeadSchema
     .pick({ kind: true, reference: true })
     .nullable()
-    .describe('The lead it is about; null for an email or a consent, which are the person’s own.'),
+    .describe('The lead it is about; null for what is the person’s own (an email, a consent, a merge).'),
 });
 export type PersonTimelineEntry = z.infer<typeof personTimelineEntrySchema>;
 
@@ -41,6 +56,9 @@ export const opportunitySchema = z.object({
   valuePence: z.number().int().nullable().describe('What the work is worth, in pence, when staff have said.'),
   createdAt: z.string(),
   leads: z.array(personLeadSchema.pick({ kind: true, reference: true })).describe('Oldest first.'),
+  owner: colleagueSchema
+    .nullable()
+    .describe('The colleague given this piece of business; null: the person’s owner looks after it.'),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
@@ -67,6 +85,14 @@ export const personDetailSchema = z.object({
     .nullable()
     .describe('Their place on the mailing list, if they signed up.'),
   timeline: z.array(personTimelineEntrySchema).describe('Newest first.'),
+  merges: z
+    .array(z.object({ id: z.number().int(), email: z.string(), at: z.string() }))
+    .describe('The people merged into this one that can still be split off again, newest first.'),
+  mergedInto: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Set when staff merged this person into another: everything of theirs is on that record.'),
 });
 export type PersonDetail = z.infer<typeof personDetailSchema>;
 
@@ -116,5 +142,96 @@ export const setOpportunityValue = endpoint({
     200: formAnswerSchema.describe(`Saved: infoMessages is ["${backOfficeMessages.valueSaved}"].`),
     404: refusal.describe(`"${backOfficeMessages.noSuchOpportunity}"`),
     422: refusal.describe(`"${backOfficeMessages.value}"`),
+  },
+});
+
+/** The details staff correct by hand: the name, phone and organisation (blank clears one). */
+export const personFields = {
+  name: { kind: 'line', max: 100, label: 'Name', missing: '', short: 'The name', optional: true },
+  phone: { kind: 'phone', label: 'Phone', missing: '', short: 'The phone number', optional: true },
+  organisation: {
+    kind: 'line',
+    max: 200,
+    label: 'Organisation',
+    missing: '',
+    short: 'The organisation',
+    optional: true,
+  },
+} as const satisfies Record<string, Field>;
+
+const blankIsNone = (text: string) => text || null;
+
+export const personDetailsBodySchema = z
+  .object({
+    name: lineFieldSchema(personFields.name).transform(blankIsNone),
+    phone: phoneFieldSchema(personFields.phone).transform(blankIsNone),
+    organisation: lineFieldSchema(personFields.organisation).transform(blankIsNone),
+  })
+  .strict();
+
+export const changePersonDetails = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/people/:id/details`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Correct a person’s name, phone and organisation (a lead only ever fills in what is blank)',
+  params: idParams('person', backOfficeMessages.noSuchPerson),
+  body: personDetailsBodySchema,
+  answers: {
+    200: formAnswerSchema.describe(
+      `infoMessages is ["${backOfficeMessages.detailsSaved}"], or ["${backOfficeMessages.detailsUnchanged}"].`,
+    ),
+    404: refusal.describe(`No such person, or one merged into another: "${backOfficeMessages.noSuchPerson}"`),
+    422: refusal.describe(
+      'What is wrong with each field, naming it ("The phone number must be a phone number…").',
+    ),
+  },
+});
+
+export const setOpportunityOwner = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/opportunities/:id/owner`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Give one piece of new business to a colleague, or back to the person’s owner',
+  params: idParams('opportunity', backOfficeMessages.noSuchOpportunity),
+  body: z.object({ owner: colleagueId.nullable() }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.opportunityOwnerSaved}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchOpportunity}"`),
+    422: refusal.describe(`"${backOfficeMessages.colleague}"`),
+  },
+});
+
+export const mergePerson = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/people/:id/merge`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Merge another person into this one: their leads, business, tasks and replies move here',
+  params: idParams('person', backOfficeMessages.noSuchPerson),
+  body: z.object({ other: z.number({ error: backOfficeMessages.noSuchPerson }).int().positive() }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.merged}"].`),
+    404: refusal.describe(`Either person missing: "${backOfficeMessages.noSuchPerson}"`),
+    409: refusal.describe(
+      `"${backOfficeMessages.mergeSame}", or either was merged already: "${backOfficeMessages.mergeTaken}"`,
+    ),
+  },
+});
+
+export const undoPersonMerge = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/people/:id/merges/:merge/undo`,
+  access: 'staff',
+  tag: backOfficeTag,
+  summary: 'Undo a merge: exactly what it moved goes back to the person it merged',
+  params: z.object({
+    id: z.string().regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchMerge }),
+    merge: z.string().regex(/^\d{1,15}$/, { error: backOfficeMessages.noSuchMerge }),
+  }),
+  answers: {
+    200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.unmerged}"].`),
+    404: refusal.describe(`"${backOfficeMessages.noSuchMerge}"`),
   },
 });

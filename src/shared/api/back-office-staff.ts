@@ -79,6 +79,9 @@ export const staffMemberSchema = z.object({
   role: z.enum(staffRoles),
   /** False for someone invited who has not chosen a password yet. */
   passwordSet: z.boolean(),
+  managesAvailability: z
+    .boolean()
+    .describe('An owner, or a member of staff an owner lets keep the calendar’s availability.'),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -182,6 +185,28 @@ export const changeStaffRole = endpoint({
     ),
     422: refusal.describe(
       `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), or "${backOfficeMessages.role}".`,
+    ),
+  },
+});
+
+export const allowAvailability = endpoint({
+  method: 'POST',
+  path: `${backOfficeApi}/staff/availability`,
+  access: 'owner',
+  tag: 'Back office',
+  summary:
+    'Let a member of staff keep the calendar’s availability (working hours, blocked dates and times), or stop them',
+  body: emailBodySchema.extend({ allowed: z.boolean({ error: backOfficeMessages.allowedChoice }) }),
+  answers: {
+    200: formAnswerSchema.describe(
+      `Changed: infoMessages is ["${backOfficeMessages.availabilityAllowed}"] or ["${backOfficeMessages.availabilityStopped}"].`,
+    ),
+    404: refusal.describe(`"${backOfficeMessages.noSuchStaff}"`),
+    409: refusal.describe(
+      `They may already (or already may not): "${backOfficeMessages.alreadyThatChoice}"; or they are an owner, who always may: "${backOfficeMessages.ownersManageAvailability}".`,
+    ),
+    422: refusal.describe(
+      `Not an email address ("${backOfficeMessages.email}", or what is wrong with the address), or "${backOfficeMessages.allowedChoice}".`,
     ),
   },
 });

@@ -39,7 +39,7 @@ export const taskTitleField: Field & { kind: 'line' } = {
   short: 'The task',
 };
 
-const colleagueId = z
+export const colleagueId = z
   .number({ error: backOfficeMessages.colleague })
   .int({ error: backOfficeMessages.colleague });
 

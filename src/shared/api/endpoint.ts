@@ -92,9 +92,22 @@ const ownerChangeAnswers = {
     'The form token is missing or wrong, the request came from another site, or the signed-in member of staff is not an owner.',
   ),
 };
+const availabilityReadAnswers = {
+  ...staffReadAnswers,
+  403: refusal.describe(
+    'Signed in, but neither an owner nor a member of staff an owner lets manage availability.',
+  ),
+};
+const availabilityChangeAnswers = {
+  ...staffReadAnswers,
+  403: refusal.describe(
+    'The form token is missing or wrong, the request came from another site, or the signed-in member of staff is neither an owner nor let manage availability.',
+  ),
+};
 const accessAnswers = {
   staff: { read: staffReadAnswers, change: staffChangeAnswers },
   owner: { read: ownerReadAnswers, change: ownerChangeAnswers },
+  availability: { read: availabilityReadAnswers, change: availabilityChangeAnswers },
 };
 
 /**
@@ -103,7 +116,7 @@ const accessAnswers = {
  * without the form token, and on an owner endpoint 403 to anyone but an owner.
  */
 export function endpoint<const E extends EndpointSpec>(spec: E): E {
-  if (spec.access !== 'staff' && spec.access !== 'owner') return spec;
+  if (spec.access === 'public' || spec.access === 'staff-page') return spec;
   const answers = accessAnswers[spec.access];
   const access = spec.method === 'GET' ? answers.read : answers.change;
   return { ...spec, answers: { ...access, ...spec.answers } };

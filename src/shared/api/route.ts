@@ -10,9 +10,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  *   token in the `x-form-token` header, twin of the form-token cookie.
  * - `owner`: as `staff`, and the signed-in member of staff must be an owner (staff accounts, settings,
  *   data protection, the audit log); anyone else gets 403.
+ * - `availability`: as `staff`, and the member must be an owner or one an owner let keep the calendar's
+ *   availability (working hours and blocked dates).
  * - `staff-page`: a page of the back office; an anonymous visitor is sent to the login page instead.
  */
-export type Access = 'public' | 'staff' | 'owner' | 'staff-page';
+export type Access = 'public' | 'staff' | 'owner' | 'availability' | 'staff-page';
 
 export interface Route {
   method: Method;

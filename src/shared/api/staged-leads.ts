@@ -16,10 +16,12 @@ import { backOfficeTag } from './lead-lists.ts';
 /** One line of a lead's history, oldest first. */
 export const timelineEntrySchema = z.object({
   at: z.string(),
-  what: z.enum(['note', 'stage', 'cancelled', 'email']),
+  what: z.enum(['note', 'stage', 'cancelled', 'rescheduled', 'reassigned', 'email']),
   detail: z
     .string()
-    .describe('The note, the new stage, why it was cancelled, or the email’s subject and state.'),
+    .describe(
+      'The note, the new stage, why it was cancelled, a call’s old and new time or adviser, or the email’s subject and state.',
+    ),
   by: z.string().nullable().describe('The member of staff, or null for the site itself.'),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;

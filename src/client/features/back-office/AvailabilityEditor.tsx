@@ -3,10 +3,12 @@ import { DatePicker } from '#client/features/calendar/DatePicker.tsx';
 import { call, problemsOf } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import {
+  type BlockedDate,
   blockDate,
   readAvailability,
   saveAvailability,
   unblockDate,
+  unblockTime,
 } from '#shared/api/back-office-settings.ts';
 import { settingLabels } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
@@ -39,6 +41,9 @@ export function AvailabilityEditor() {
   // The last day of a range to block (empty: the one day).
   const [lastDayToBlock, setLastDayToBlock, , clearLastDayToBlock] = useKeptValue('blocked-date:until', '');
   const [reason, setReason, reasonRestored, clearReason] = useKeptValue('blocked-date:reason', '');
+  // For part of a day only: when the block starts and ends (both empty: the whole day).
+  const [blockFrom, setBlockFrom] = useState('');
+  const [blockTo, setBlockTo] = useState('');
   // What the date field says about a typed date it could not take (unreadable, or already past).
   const [dayToBlockProblem, setDayToBlockProblem] = useState<string | null>(null);
   // The form shows only once the settings have loaded, and says then what it brought back.
@@ -117,22 +122,30 @@ export function AvailabilityEditor() {
     const form = new FormData(event.currentTarget);
     const date = String(form.get('date'));
     const until = String(form.get('until') ?? '') || undefined;
+    // Either time alone is sent as it is, for the server to say both are needed.
+    const [from, to] = [blockFrom || undefined, blockTo || undefined];
     void run(async () => {
-      const answer = await call(blockDate, { body: { date, reason, ...(until && { until }) } });
+      const answer = await call(blockDate, {
+        body: { date, reason, ...(until && { until }), ...(from && { from }), ...(to && { to }) },
+      });
       setBlocked(answer.blockedDates);
       clearDayToBlock();
       clearLastDayToBlock();
       clearReason();
-      return until && until !== date
-        ? `Blocked ${longDay(date)} to ${longDay(until)}.`
-        : `Blocked ${longDay(date)}.`;
+      setBlockFrom('');
+      setBlockTo('');
+      const days = until && until !== date ? `${longDay(date)} to ${longDay(until)}` : longDay(date);
+      return `Blocked ${days}${from && to ? `, ${from} to ${to}` : ''}.`;
     });
   };
 
-  const unblock = (date: string) =>
+  const unblock = ({ date, hours }: BlockedDate) =>
     run(async () => {
-      setBlocked((await call(unblockDate, { params: { date } })).blockedDates);
-      return `${longDay(date)} is open again.`;
+      const answer = hours
+        ? await call(unblockTime, { params: { id: String(hours.id) } })
+        : await call(unblockDate, { params: { date } });
+      setBlocked(answer.blockedDates);
+      return `${blockedWhen({ date, hours })} is open again.`;
     });
 
   return (
@@ -190,11 +203,11 @@ export function AvailabilityEditor() {
       ) : (
         <ul className="bo-blocked">
           {blocked.map((entry) => (
-            <li key={entry.date}>
-              {longDay(entry.date)}
+            <li key={`${entry.date} ${entry.hours?.id ?? 'day'}`}>
+              {blockedWhen(entry)}
               {entry.reason && ` (${entry.reason})`}{' '}
-              <button type="button" className="button button--secondary" onClick={() => unblock(entry.date)}>
-                Unblock<span className="visually-hidden"> {longDay(entry.date)}</span>
+              <button type="button" className="button button--secondary" onClick={() => unblock(entry)}>
+                Unblock<span className="visually-hidden"> {blockedWhen(entry)}</span>
               </button>
             </li>
           ))}
@@ -218,6 +231,14 @@ export function AvailabilityEditor() {
           settings={fromToday}
         />
         <label>
+          From (optional, for part of the day)
+          <input type="time" value={blockFrom} onChange={(event) => setBlockFrom(event.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="time" value={blockTo} onChange={(event) => setBlockTo(event.target.value)} />
+        </label>
+        <label>
           Reason (optional)
           <input
             name="reason"
@@ -232,4 +253,9 @@ export function AvailabilityEditor() {
       </form>
     </section>
   );
+}
+
+/** "Monday 6 January 2031", or "Monday 6 January 2031, 09:00 to 12:30" for part of it. */
+function blockedWhen({ date, hours }: Pick<BlockedDate, 'date' | 'hours'>) {
+  return hours ? `${longDay(date)}, ${hours.from} to ${hours.to}` : longDay(date);
 }

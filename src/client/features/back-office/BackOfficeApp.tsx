@@ -29,6 +29,8 @@ import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
 import { Link, useLocation } from './router.tsx';
 import { SavedRepliesEditor } from './SavedRepliesEditor.tsx';
+import { searchSection } from './SearchBox.tsx';
+import { SearchScreen } from './SearchScreen.tsx';
 import { SiteAlertsBanner } from './SiteAlertsBanner.tsx';
 import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
@@ -69,16 +71,20 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'questionnaire',
-  'availability',
   'advisers',
   'staff',
   'data-protection',
 ]);
 const ownersElsewhere = new Set(['sessions']);
+/** Owners, and the members of staff an owner lets keep it. */
+const availabilitySection = 'availability';
 /** Until the role is known, the sections everyone has. */
-const sectionsFor = (role: StaffRole | null) =>
+const sectionsFor = (role: StaffRole | null, managesAvailability: boolean) =>
   sections.filter(
-    ([to]) => (role === 'owner' || !ownerSections.has(to)) && (role === 'staff' || !ownersElsewhere.has(to)),
+    ([to]) =>
+      (role === 'owner' || !ownerSections.has(to)) &&
+      (role === 'staff' || !ownersElsewhere.has(to)) &&
+      (managesAvailability || to !== availabilitySection),
   );
 
 export default function BackOfficeApp() {
@@ -87,6 +93,7 @@ export default function BackOfficeApp() {
   const [yourName, setYourName] = useState<string | null>(null);
   const [taskDigest, setTaskDigest] = useState(true);
   const [role, setRole] = useState<StaffRole | null>(null);
+  const [managesAvailability, setManagesAvailability] = useState(false);
   const [token, setToken] = useState('');
   const [unknown, setUnknown] = useState<string | null>(null);
   useEffect(() => {
@@ -97,6 +104,7 @@ export default function BackOfficeApp() {
         setYourName(me.name);
         setTaskDigest(me.taskDigest);
         setRole(me.role);
+        setManagesAvailability(me.managesAvailability);
       })
       .catch((error) => setUnknown(problemText(error)));
     void formToken().then(setToken);
@@ -112,11 +120,12 @@ export default function BackOfficeApp() {
     <>
       <link rel="stylesheet" href={stylesheet} precedence="default" />
       <StaffShell
-        sections={sectionsFor(role)}
+        sections={sectionsFor(role, managesAvailability)}
         current={section}
         you={you === null ? null : (yourName ?? you)}
         formToken={token}
         newLeads={newLeads}
+        searchWords={section === searchSection ? (search.get('q') ?? '') : ''}
       >
         <SiteAlertsBanner path={path} owner={role === 'owner'} />
         {/* The screens wait to know who is signed in: their drafts are kept under that person's name. */}
@@ -135,6 +144,7 @@ export default function BackOfficeApp() {
                 search={search}
                 you={you}
                 role={role}
+                managesAvailability={managesAvailability}
                 yourAccount={
                   <>
                     <YourName name={yourName} onSaved={setYourName} />
@@ -156,6 +166,7 @@ function Screen({
   search,
   you,
   role,
+  managesAvailability,
   yourAccount,
 }: {
   section: string;
@@ -163,6 +174,7 @@ function Screen({
   search: URLSearchParams;
   you: string;
   role: StaffRole | null;
+  managesAvailability: boolean;
   /** Your name and morning email: on your account's screen, or an owner's Staff screen. */
   yourAccount: ReactNode;
 }) {
@@ -185,13 +197,19 @@ function Screen({
   const list = lists.get(section);
   // biome-ignore lint/suspicious/noExplicitAny: each list knows its own row type
   if (list) return <ListView key={section} list={list as any} search={search} />;
-  if (ownerSections.has(section) && role !== 'owner') {
+  const refused =
+    ownerSections.has(section) && role !== 'owner'
+      ? backOfficeMessages.ownersOnly
+      : section === availabilitySection && !managesAvailability
+        ? backOfficeMessages.availabilityOnly
+        : null;
+  if (refused) {
     if (role === null) return null;
     const heading = sections.find(([to]) => to === section)?.[1];
     return (
       <section aria-labelledby="owners-only-title">
         <h1 id="owners-only-title">{heading}</h1>
-        <p role="alert">{backOfficeMessages.ownersOnly}</p>
+        <p role="alert">{refused}</p>
         <p>
           <Link to="">Back to the overview</Link>
         </p>
@@ -209,7 +227,7 @@ function Screen({
   }
   if (section === 'firm') return <FirmDetailsEditor />;
   if (section === 'questionnaire') return <QuestionnaireEditor />;
-  if (section === 'availability') return <AvailabilityEditor />;
+  if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
@@ -217,6 +235,10 @@ function Screen({
   if (section === '') return <Overview />;
   if (section === 'pipeline') return <Pipeline />;
   if (section === 'tasks') return <MyTasks />;
+  if (section === searchSection) {
+    const words = search.get('q') ?? '';
+    return <SearchScreen key={words} words={words} />;
+  }
   if (section === 'reports') return <ReportsScreen search={search} />;
   return (
     <p role="alert">
@@ -228,6 +250,7 @@ function Screen({
 /** What the screen at this path is called: a section's label, or what one of its pages shows. */
 function screenName(section: string, id: string): string | undefined {
   if (`${section}/${id}` === weekScreen) return 'Week of calls';
+  if (section === searchSection) return 'Search';
   if (!id) return sections.find(([to]) => to === section)?.[1];
   if (section === insightsSection) return id === newArticleId ? 'New article' : 'Article';
   if (section === pagesSection) return 'Page';

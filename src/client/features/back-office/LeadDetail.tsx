@@ -11,6 +11,7 @@ import { enquiryDetailLines } from '#shared/enquiry-details.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { OwnAnswer } from '#shared/questionnaire.ts';
 import { diaryWords } from './adviser-words.ts';
+import { CallChanges } from './CallChanges.tsx';
 import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
@@ -117,6 +118,15 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
             >
               Cancel this call
             </button>
+          )}
+          {'status' in lead && lead.status === 'confirmed' && new Date(lead.startsAt) > new Date() && (
+            <CallChanges
+              reference={reference}
+              localDate={lead.localDate}
+              onChanged={async (done) => {
+                await change(() => call(bookingLead.detail, { params }), done);
+              }}
+            />
           )}
 
           <StageForm
@@ -320,6 +330,8 @@ const timelineLabels: Record<TimelineEntry['what'], string> = {
   note: 'Note',
   stage: 'Stage',
   cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled',
+  reassigned: 'Reassigned',
 };
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {

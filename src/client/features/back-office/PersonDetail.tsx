@@ -1,25 +1,19 @@
-import { type FormEvent, useState } from 'react';
-import { call } from '#client/lib/api-client.ts';
-import {
-  type Opportunity,
-  type PersonDetail as Person,
-  type PersonTimelineEntry,
-  personDetail,
-  setOpportunityValue,
-} from '#shared/api/back-office-people.ts';
+import { type PersonDetail as Person, personDetail } from '#shared/api/back-office-people.ts';
 import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
 import { subscriberList } from '#shared/api/back-office-subscribers.ts';
-import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
+import { leadStageLabels } from '#shared/back-office.ts';
 import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import { leadPath } from './card-leads.ts';
-import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
+import { NewBusiness } from './NewBusiness.tsx';
+import { PersonDetailsForm } from './PersonDetailsForm.tsx';
+import { PersonMerges } from './PersonMerges.tsx';
 import { PersonTasks } from './PersonTasks.tsx';
+import { PersonTimeline } from './PersonTimeline.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
-import { useAction } from './useAction.ts';
 import { useEndpoint } from './useEndpoint.ts';
 
 /**
@@ -37,6 +31,20 @@ export function PersonDetail({ id }: { id: string }) {
       <p>Loading…</p>
     );
   }
+  if (person.mergedInto !== null) {
+    return (
+      <article aria-labelledby="person-title">
+        <h1 id="person-title">{person.name ?? person.email}</h1>
+        <p>
+          This record was merged into another, which holds everything of theirs now.{' '}
+          <Link to={`people/${person.mergedInto}`}>Open that record</Link>
+        </p>
+      </article>
+    );
+  }
+  const changed = async () => {
+    await reload();
+  };
   return (
     <article aria-labelledby="person-title">
       <h1 id="person-title">{person.name ?? person.email}</h1>
@@ -59,28 +67,15 @@ export function PersonDetail({ id }: { id: string }) {
               )}
             </Field>
           </dl>
+          <PersonDetailsForm person={person} onChanged={changed} />
           <Leads leads={person.leads} />
+          <PersonMerges person={person} onChanged={changed} />
         </div>
         <div className="bo-lead-work">
-          <ReplyForm
-            person={person}
-            onSent={async () => {
-              await reload();
-            }}
-          />
-          <PersonTasks
-            person={person}
-            onChanged={async () => {
-              await reload();
-            }}
-          />
-          <NewBusiness
-            opportunities={person.opportunities}
-            onChanged={async () => {
-              await reload();
-            }}
-          />
-          <Timeline entries={person.timeline} />
+          <ReplyForm person={person} onSent={changed} />
+          <PersonTasks person={person} onChanged={changed} />
+          <NewBusiness opportunities={person.opportunities} onChanged={changed} />
+          <PersonTimeline entries={person.timeline} />
         </div>
       </div>
     </article>
@@ -121,111 +116,6 @@ function Leads({ leads }: { leads: Person['leads'] }) {
           </table>
         </ScrollBox>
       )}
-    </section>
-  );
-}
-
-/** Each piece of new business: what it is, its stage and leads, and what it is worth (which staff set). */
-function NewBusiness({
-  opportunities,
-  onChanged,
-}: {
-  opportunities: Person['opportunities'];
-  onChanged: () => Promise<void>;
-}) {
-  return (
-    <section aria-labelledby="person-business-title">
-      <h2 id="person-business-title">New business</h2>
-      <ul className="bo-opportunities">
-        {opportunities.map((opportunity) => (
-          <li key={opportunity.id}>
-            <p>
-              <strong>{opportunity.title}</strong> · {leadStageLabels[opportunity.stage]} · since{' '}
-              {when(opportunity.createdAt)}
-            </p>
-            <p className="bo-small">
-              {opportunity.leads.map((lead, index) => (
-                <span key={`${lead.kind}-${lead.reference}`}>
-                  {index > 0 && ', '}
-                  <Link to={leadPath(lead)}>
-                    {cardKindTitles[lead.kind]} {lead.reference}
-                  </Link>
-                </span>
-              ))}
-            </p>
-            <ValueForm opportunity={opportunity} onChanged={onChanged} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function ValueForm({ opportunity, onChanged }: { opportunity: Opportunity; onChanged: () => Promise<void> }) {
-  const [typed, setTyped] = useState(
-    opportunity.valuePence === null ? '' : (opportunity.valuePence / 100).toLocaleString('en-GB'),
-  );
-  const { status, problems, act } = useAction(onChanged);
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    act(() => call(setOpportunityValue, { params: { id: String(opportunity.id) }, body: { value: typed } }));
-  };
-  const inputId = `value-${opportunity.id}`;
-  return (
-    <form className="bo-inline-form" onSubmit={save}>
-      <label htmlFor={inputId}>
-        Value (£)<span className="visually-hidden"> of the {opportunity.title.toLowerCase()}</span>
-      </label>
-      <input
-        id={inputId}
-        inputMode="decimal"
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        aria-describedby={`${inputId}-feedback`}
-      />
-      <button type="submit" className="button button--secondary">
-        Save value
-      </button>
-      <div id={`${inputId}-feedback`}>
-        <Feedback status={status} problems={problems} />
-      </div>
-    </form>
-  );
-}
-
-const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
-  received: 'Received',
-  email: 'Email',
-  reply: 'Reply',
-  note: 'Note',
-  stage: 'Stage',
-  cancelled: 'Cancelled',
-  consent: 'Mailing list',
-};
-
-function Timeline({ entries }: { entries: PersonTimelineEntry[] }) {
-  return (
-    <section aria-labelledby="person-timeline-title">
-      <h2 id="person-timeline-title">Timeline</h2>
-      <ol className="bo-timeline">
-        {entries.map((entry) => (
-          <li key={`${entry.at}-${entry.what}-${entry.lead?.reference}-${entry.detail}`}>
-            <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
-            {entry.lead && (
-              <>
-                {' '}
-                <Link to={leadPath(entry.lead)}>
-                  {cardKindTitles[entry.lead.kind]} {entry.lead.reference}
-                </Link>
-              </>
-            )}
-            {entry.by && <span className="bo-muted"> by {entry.by}</span>}
-            <p className="bo-message">
-              {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
-            </p>
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   setPersonOwner,
   taskTitleField,
 } from '#shared/api/back-office-tasks.ts';
+import { ColleagueOptions } from './ColleagueOptions.tsx';
 import { Feedback } from './Feedback.tsx';
 import { TaskList } from './TaskList.tsx';
 import { useAction } from './useAction.ts';
@@ -120,13 +121,4 @@ function NewTask({
       </button>
     </form>
   );
-}
-
-/** Each colleague as a choice, by name. */
-function ColleagueOptions({ colleagues }: { colleagues: Colleague[] }) {
-  return colleagues.map((colleague) => (
-    <option key={colleague.id} value={colleague.id}>
-      {colleague.name}
-    </option>
-  ));
 }

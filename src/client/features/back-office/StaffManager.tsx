@@ -1,11 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { call, problemText } from '#client/lib/api-client.ts';
 import {
+  allowAvailability,
   changeStaffRole,
   disableStaff,
   enableStaff,
   inviteStaff,
   listStaff,
+  type StaffMember,
   staffNameField,
 } from '#shared/api/back-office-staff.ts';
 import type { StaffRole } from '#shared/back-office.ts';
@@ -27,7 +29,7 @@ const roleNames: Record<StaffRole, string> = {
  * Who can sign in: invite by name and email, disable, re-enable, make an owner or staff; your own sessions; and the
  * audit log. Your own row has no actions: another owner (or the command line) changes your account.
  * A row's buttons show only what they do, the row showing whose they are, so the table fits a window;
- * their names say both ("Disable ann@…"), for a screen reader.
+ * their names say both ("Disable Ann Lee"), for a screen reader.
  */
 export function StaffManager({ you, yourAccount }: { you: string; yourAccount: ReactNode }) {
   const list = useEndpoint(listStaff, {});
@@ -101,11 +103,34 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                 <td data-label="Status">
                   {member.status === 'disabled' ? 'Disabled' : member.passwordSet ? 'Active' : 'Invited'}
                 </td>
-                <td data-label="Role">{roleNames[member.role]}</td>
+                <td data-label="Role">
+                  {member.role === 'staff' && member.managesAvailability
+                    ? 'Staff: leads, drafts and availability'
+                    : roleNames[member.role]}
+                </td>
                 <td data-label="Added">{when(member.createdAt)}</td>
                 <td>
                   {/* The buttons wrap in a box of their own: a flexible cell would lose its place in the row. */}
                   <div className="bo-actions" data-actions-for={member.email}>
+                    {member.role === 'staff' && member.status === 'active' && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() =>
+                          void act(
+                            () =>
+                              call(allowAvailability, {
+                                body: { email: member.email, allowed: !member.managesAvailability },
+                              }),
+                            member.email,
+                          )
+                        }
+                      >
+                        {member.managesAvailability ? 'Stop ' : 'Let '}
+                        <span className="visually-hidden">{nameOf(member)} </span>
+                        {member.managesAvailability ? 'managing availability' : 'manage availability'}
+                      </button>
+                    )}
                     {member.email !== you && (
                       <button
                         type="button"
@@ -114,8 +139,8 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                           const role: StaffRole = member.role === 'owner' ? 'staff' : 'owner';
                           const question =
                             role === 'owner'
-                              ? `Make ${member.email} an owner? They will be able to manage staff, settings and data protection.`
-                              : `Make ${member.email} staff? They will have the leads, and write drafts for an owner to publish, from their next click.`;
+                              ? `Make ${nameOf(member)} an owner? They will be able to manage staff, settings and data protection.`
+                              : `Make ${nameOf(member)} staff? They will have the leads, and write drafts for an owner to publish, from their next click.`;
                           if (window.confirm(question)) {
                             void act(
                               () => call(changeStaffRole, { body: { email: member.email, role } }),
@@ -124,7 +149,7 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                           }
                         }}
                       >
-                        Make <span className="visually-hidden">{member.email} </span>
+                        Make <span className="visually-hidden">{nameOf(member)} </span>
                         {member.role === 'owner' ? 'staff' : 'an owner'}
                       </button>
                     )}
@@ -134,7 +159,7 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                         className="button button--secondary"
                         onClick={() => {
                           if (
-                            window.confirm(`Disable ${member.email}? They will be signed out everywhere.`)
+                            window.confirm(`Disable ${nameOf(member)}? They will be signed out everywhere.`)
                           ) {
                             void act(
                               () => call(disableStaff, { body: { email: member.email } }),
@@ -143,7 +168,7 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                           }
                         }}
                       >
-                        Disable<span className="visually-hidden"> {member.email}</span>
+                        Disable<span className="visually-hidden"> {nameOf(member)}</span>
                       </button>
                     )}
                     {member.status === 'disabled' && (
@@ -154,7 +179,7 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
                           void act(() => call(enableStaff, { body: { email: member.email } }), member.email)
                         }
                       >
-                        Re-enable<span className="visually-hidden"> {member.email}</span>
+                        Re-enable<span className="visually-hidden"> {nameOf(member)}</span>
                       </button>
                     )}
                   </div>
@@ -199,3 +224,6 @@ export function StaffManager({ you, yourAccount }: { you: string; yourAccount: R
     </section>
   );
 }
+
+/** What colleagues call them: their name, or their address until they give one. */
+const nameOf = (member: StaffMember) => member.name ?? member.email;

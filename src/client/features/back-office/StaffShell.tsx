@@ -1,9 +1,18 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useFirm } from '#client/lib/firm.tsx';
 import { logoWidth } from '#client/lib/logo-width.ts';
 import { accountPaths } from '#shared/accounts.ts';
 import { NewLeadsBadge } from './NewLeadsBadge.tsx';
 import { Link } from './router.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 /** The version running, which a partner reports with a problem (CHANGELOG.md); the build sets it. */
 const siteVersion: string | undefined = import.meta.env.VITE_SITE_VERSION;
@@ -22,6 +31,7 @@ export function StaffShell({
   you,
   formToken,
   newLeads,
+  searchWords,
   children,
 }: {
   sections: readonly Section[];
@@ -31,6 +41,8 @@ export function StaffShell({
   formToken: string;
   /** Leads received since this member's last visit, once known. */
   newLeads: number | null;
+  /** What the search screen shows results for, kept in the search box there. */
+  searchWords: string;
   children: ReactNode;
 }) {
   const firm = useFirm();
@@ -43,6 +55,8 @@ export function StaffShell({
   useEffect(() => {
     if (menuOpen) panel.current?.querySelector('a')?.focus();
   }, [menuOpen]);
+
+  const showSections = useCallback(() => setMenuOpen(true), []);
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
@@ -87,6 +101,7 @@ export function StaffShell({
         </button>
       </header>
       <div id="bo-panel" className="bo-panel" ref={panel}>
+        <SearchBox words={searchWords} onWanted={showSections} />
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside handle the keyboard themselves */}
         <nav aria-label="Back office" onClick={afterNavigating}>
           <ul className="bo-nav">

@@ -31,6 +31,8 @@ export interface SignedInUser {
   /** Null until they give one (staff-accounts.ts). */
   name: string | null;
   role: StaffRole;
+  /** An owner, or a member of staff an owner let keep the calendar's availability. */
+  managesAvailability: boolean;
   /** The session's handle (own-sessions.ts), so the list of their sessions can mark this one. */
   session: string;
 }
@@ -162,6 +164,7 @@ export function createSignIn({
           'users.email',
           'users.name',
           'users.role',
+          'users.availability_granted_at',
         ])
         .where('sessions.id_hash', '=', hashToken(sessionId))
         .where('sessions.expires_at', '>', at.toISOString())
@@ -186,6 +189,7 @@ export function createSignIn({
         email: row.email,
         name: row.name,
         role: row.role,
+        managesAvailability: row.role === 'owner' || row.availability_granted_at !== null,
         session: sessionHandle(row.id_hash),
       };
     },

@@ -138,7 +138,15 @@ export function createStaffAccounts({
     listUsers: () =>
       db
         .selectFrom('users')
-        .select(['email', 'name', 'status', 'role', 'created_at', 'password_changed_at'])
+        .select([
+          'email',
+          'name',
+          'status',
+          'role',
+          'created_at',
+          'password_changed_at',
+          'availability_granted_at',
+        ])
         .orderBy('email')
         .execute(),
 
@@ -219,6 +227,39 @@ export function createStaffAccounts({
      * Makes an account an owner or staff. Sessions read the role from the account on every request, so
      * the change applies at once wherever they are signed in. The last enabled owner stays an owner.
      */
+    /**
+     * Lets a member of staff keep the calendar's availability, or stops them; owners always may. The
+     * same choice again changes nothing and records nothing.
+     */
+    async allowAvailability(
+      email: string,
+      allowed: boolean,
+      by: number | null,
+    ): Promise<'changed' | 'unchanged' | 'no-such-user' | 'owner'> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'role', 'availability_granted_at'])
+          .where('email', '=', normalEmail(email))
+          .executeTakeFirst();
+        if (!user) return 'no-such-user';
+        if (user.role === 'owner') return 'owner';
+        if ((user.availability_granted_at !== null) === allowed) return 'unchanged';
+        const at = now();
+        await trx
+          .updateTable('users')
+          .set({ availability_granted_at: allowed ? at.toISOString() : null })
+          .where('id', '=', user.id)
+          .execute();
+        await recordAudit(
+          trx,
+          auditEntry(by, 'staff.availability-changed', normalEmail(email), { allowed }),
+          at,
+        );
+        return 'changed';
+      });
+    },
+
     async changeRole(
       email: string,
       role: StaffRole,

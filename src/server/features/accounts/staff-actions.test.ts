@@ -207,6 +207,7 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
         name: null,
         taskDigest: true,
         role: 'owner',
+        managesAvailability: true,
       });
     });
 

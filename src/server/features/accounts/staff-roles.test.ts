@@ -46,6 +46,7 @@ describeEachDatabase("changing an account's role", (database) => {
       name: null,
       taskDigest: true,
       role: 'owner',
+      managesAvailability: true,
     });
     expect(await api(olive).json('/staff')).toContainEqual(
       expect.objectContaining({ email: 'sam@fenwickhale.test', role: 'owner' }),

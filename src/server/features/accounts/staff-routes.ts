@@ -3,6 +3,7 @@ import { emailRefusal } from '#server/http/email-body.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import {
+  allowAvailability,
   changeStaffRole,
   disableStaff,
   enableStaff,
@@ -33,6 +34,7 @@ export function registerStaffRoutes(
       status: user.status,
       role: user.role,
       passwordSet: user.password_changed_at !== null,
+      managesAvailability: user.role === 'owner' || user.availability_granted_at !== null,
       createdAt: user.created_at,
     }));
   });
@@ -88,6 +90,24 @@ export function registerStaffRoutes(
       if (outcome === 'unchanged') return reply.status(409).send(failure(backOfficeMessages.alreadyThatRole));
       if (outcome === 'last-owner') return reply.status(409).send(failure(backOfficeMessages.lastOwner));
       return succeeded(backOfficeMessages.roleChanged);
+    },
+    emailRefusal,
+  );
+
+  serve(
+    app,
+    allowAvailability,
+    async (request, reply) => {
+      const { email, allowed } = request.body;
+      const outcome = await accounts.allowAvailability(email, allowed, request.staff.id);
+      if (outcome === 'no-such-user') return reply.status(404).send(failure(backOfficeMessages.noSuchStaff));
+      if (outcome === 'unchanged')
+        return reply.status(409).send(failure(backOfficeMessages.alreadyThatChoice));
+      if (outcome === 'owner')
+        return reply.status(409).send(failure(backOfficeMessages.ownersManageAvailability));
+      return succeeded(
+        allowed ? backOfficeMessages.availabilityAllowed : backOfficeMessages.availabilityStopped,
+      );
     },
     emailRefusal,
   );

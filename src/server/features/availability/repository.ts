@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import type { BlockedDate } from '#shared/api/back-office-settings.ts';
 import {
   type AvailabilitySettings,
   defaultAvailabilitySettings,
@@ -59,14 +60,57 @@ export async function saveSettings(db: Db, settings: AvailabilitySettings, now: 
     .execute();
 }
 
-/** Blocked dates from a day on (YYYY-MM-DD), with their reasons, soonest first. */
-export function blockedDatesFrom(db: Db, from: string) {
-  return db
-    .selectFrom('blocked_dates')
-    .select(['date', 'reason'])
-    .where('date', '>=', from)
-    .orderBy('date')
+/**
+ * Blocked dates and parts of days from a day on (YYYY-MM-DD), with their reasons, soonest first: a whole
+ * day before the parts of it, and parts by their start.
+ */
+export async function blockedDatesFrom(db: Db, from: string): Promise<BlockedDate[]> {
+  const [days, times] = await Promise.all([
+    db.selectFrom('blocked_dates').select(['date', 'reason']).where('date', '>=', from).execute(),
+    db
+      .selectFrom('blocked_times')
+      .select(['id', 'date', 'from_time', 'to_time', 'reason'])
+      .where('date', '>=', from)
+      .execute(),
+  ]);
+  const sortKey = (entry: BlockedDate) => `${entry.date} ${entry.hours?.from ?? ''}`;
+  return [
+    ...days.map((day) => ({ ...day, hours: null })),
+    ...times.map(({ id, date, from_time, to_time, reason }) => ({
+      date,
+      reason,
+      hours: { id, from: from_time, to: to_time },
+    })),
+  ].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+}
+
+/** Blocks a part of a day: the calendar offers no call that overlaps `startsAt` to `endsAt`. */
+export async function blockTime(
+  db: Db,
+  part: { date: string; from: string; to: string; startsAt: Date; endsAt: Date; reason: string | null },
+  now: Date,
+) {
+  await db
+    .insertInto('blocked_times')
+    .values({
+      date: part.date,
+      from_time: part.from,
+      to_time: part.to,
+      starts_at: part.startsAt.toISOString(),
+      ends_at: part.endsAt.toISOString(),
+      reason: part.reason,
+      created_at: now.toISOString(),
+    })
     .execute();
+}
+
+/** Opens a blocked part of a day again; answers what it was, or undefined when there was none. */
+export function unblockTime(db: Db, id: number) {
+  return db
+    .deleteFrom('blocked_times')
+    .where('id', '=', id)
+    .returning(['date', 'from_time', 'to_time'])
+    .executeTakeFirst();
 }
 
 /** Blocks a date, or changes the reason of one already blocked. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auditSentence } from '#shared/audit-sentence.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { defaultAvailabilitySettings } from '#shared/booking-settings.ts';
 import { addDays, todayIn, toIsoDate, weekdayName } from '#shared/calendar.ts';
@@ -41,7 +42,7 @@ describeEachDatabase('the availability settings’ API', (database) => {
     const day = toIsoDate(date);
     const blocked = await send('/blocked-dates', { date: day, reason: 'Training' });
     expect(blocked.status).toBe(201);
-    expect((await blocked.json()).blockedDates).toEqual([{ date: day, reason: 'Training' }]);
+    expect((await blocked.json()).blockedDates).toEqual([{ date: day, reason: 'Training', hours: null }]);
     expect(await timesFor(site.url, date)).toEqual([]);
     expect((await send(`/blocked-dates/${day}`, undefined, 'DELETE')).status).toBe(200);
     expect(await timesFor(site.url, date)).toEqual(hourly);
@@ -55,7 +56,7 @@ describeEachDatabase('the availability settings’ API', (database) => {
     const blocked = await send('/blocked-dates', { date: days[0], until: days[2], reason: 'Christmas' });
     expect(blocked.status).toBe(201);
     expect((await blocked.json()).blockedDates).toEqual(
-      days.map((day) => ({ day, reason: 'Christmas' })).map(({ day, reason }) => ({ date: day, reason })),
+      days.map((day) => ({ date: day, reason: 'Christmas', hours: null })),
     );
     expect(await timesFor(site.url, date)).toEqual([]);
     for (const [until, first] of [
@@ -164,7 +165,7 @@ describeEachDatabase('the availability settings’ API', (database) => {
     }
     const blocked = await send('/blocked-dates', { date: toIsoDate(today), reason: 'Team training' });
     expect((await blocked.json()).blockedDates).toEqual([
-      { date: toIsoDate(today), reason: 'Team training' },
+      { date: toIsoDate(today), reason: 'Team training', hours: null },
     ]);
 
     for (const notADate of ['notadate', '2031-02-30', '20310203']) {
@@ -177,5 +178,141 @@ describeEachDatabase('the availability settings’ API', (database) => {
     }
     const unblocked = await send(`/blocked-dates/${toIsoDate(today)}`, undefined, 'DELETE');
     expect([unblocked.status, (await unblocked.json()).blockedDates]).toEqual([200, []]);
+  });
+  it('blocks part of a day: the calendar offers no call overlapping it, lists it by its times, and opens it again by itself', async () => {
+    const { date } = await firstBookableDate(site.url);
+    const day = toIsoDate(date);
+    const label = (slot: { startHour: number; startMinute: number }) =>
+      `${String(slot.startHour).padStart(2, '0')}:${String(slot.startMinute).padStart(2, '0')}`;
+    const before = (await timesFor(site.url, date)).map(label);
+    expect(before).toContain('10:00');
+
+    const blocked = await send('/blocked-dates', {
+      date: day,
+      from: '09:45',
+      to: '11:00',
+      reason: 'Dentist',
+    });
+    expect(blocked.status).toBe(201);
+    const [entry] = (await blocked.json()).blockedDates;
+    expect(entry).toEqual({
+      date: day,
+      reason: 'Dentist',
+      hours: { id: expect.any(Number), from: '09:45', to: '11:00' },
+    });
+    // A 30-minute call from 09:30 would run into the block, as would those from 10:00 and 10:30.
+    const during = (await timesFor(site.url, date)).map(label);
+    expect(before.filter((time) => !during.includes(time))).toEqual(['09:30', '10:00', '10:30']);
+
+    // The whole day blocked too: both are listed, the whole day first; opening it leaves the part blocked.
+    await send('/blocked-dates', { date: day });
+    expect((await json('/availability')).blockedDates.map((e: { hours: unknown }) => e.hours)).toEqual([
+      null,
+      entry.hours,
+    ]);
+    await send(`/blocked-dates/${day}`, undefined, 'DELETE');
+    expect((await timesFor(site.url, date)).map(label)).toEqual(during);
+
+    const opened = await send(`/blocked-times/${entry.hours.id}`, undefined, 'DELETE');
+    expect([opened.status, (await opened.json()).blockedDates]).toEqual([200, []]);
+    expect((await timesFor(site.url, date)).map(label)).toEqual(before);
+    const again = await send(`/blocked-times/${entry.hours.id}`, undefined, 'DELETE');
+    expect([again.status, (await again.json()).errorMessages]).toEqual([
+      404,
+      [backOfficeMessages.noSuchBlockedTime],
+    ]);
+
+    // Across a range, the same hours of each day.
+    const next = toIsoDate(addDays(date, 1));
+    const ranged = await (
+      await send('/blocked-dates', { date: day, until: next, from: '14:00', to: '15:00' })
+    ).json();
+    expect(
+      ranged.blockedDates.map((e: { date: string; hours: { from: string } }) => [e.date, e.hours.from]),
+    ).toEqual([
+      [day, '14:00'],
+      [next, '14:00'],
+    ]);
+    for (const e of ranged.blockedDates) await send(`/blocked-times/${e.hours.id}`, undefined, 'DELETE');
+
+    for (const body of [
+      { date: day, from: '09:00' },
+      { date: day, to: '12:00' },
+      { date: day, from: '12:00', to: '09:00' },
+      { date: day, from: '12:00', to: '12:00' },
+      { date: day, from: '9am', to: '12:00' },
+      { date: day, from: '24:00', to: '25:00' },
+    ]) {
+      const refused = await send('/blocked-dates', body);
+      expect([body, refused.status, (await refused.json()).errorMessages]).toEqual([
+        body,
+        422,
+        [backOfficeMessages.blockedHours],
+      ]);
+    }
+    expect((await send('/blocked-times/abc', undefined, 'DELETE')).status).toBe(404);
+  });
+
+  it('is open to a member of staff only while an owner lets them manage availability', async () => {
+    const member = await signedInStaff(site, 'rhea@fenwickhale.test', 'staff');
+    const asMember = backOfficeClient(site, member);
+    const { date } = await firstBookableDate(site.url);
+    const refusedRead = await asMember.get('/availability');
+    expect([refusedRead.status, (await refusedRead.json()).errorMessages]).toEqual([
+      403,
+      [backOfficeMessages.availabilityOnly],
+    ]);
+    expect((await asMember.send('/blocked-dates', { date: toIsoDate(date) })).status).toBe(403);
+    expect((await asMember.json('/me')).managesAvailability).toBe(false);
+
+    // Only an owner gives it; a member cannot give it to themselves.
+    expect(
+      (await asMember.send('/staff/availability', { email: 'rhea@fenwickhale.test', allowed: true })).status,
+    ).toBe(403);
+    const allowed = await send('/staff/availability', { email: 'Rhea@fenwickhale.test', allowed: true });
+    expect([allowed.status, (await allowed.json()).infoMessages]).toEqual([
+      200,
+      [backOfficeMessages.availabilityAllowed],
+    ]);
+    const twice = await send('/staff/availability', { email: 'rhea@fenwickhale.test', allowed: true });
+    expect([twice.status, (await twice.json()).errorMessages]).toEqual([
+      409,
+      [backOfficeMessages.alreadyThatChoice],
+    ]);
+    const owner = await send('/staff/availability', { email: 'gwen@fenwickhale.test', allowed: false });
+    expect([owner.status, (await owner.json()).errorMessages]).toEqual([
+      409,
+      [backOfficeMessages.ownersManageAvailability],
+    ]);
+    expect(
+      (await send('/staff/availability', { email: 'nobody@fenwickhale.test', allowed: true })).status,
+    ).toBe(404);
+    expect(
+      (await send('/staff/availability', { email: 'rhea@fenwickhale.test', allowed: 'yes' })).status,
+    ).toBe(422);
+
+    // At once, in the session they already have.
+    expect((await asMember.json('/me')).managesAvailability).toBe(true);
+    const staffList = await json('/staff');
+    expect(
+      staffList.find((m: { email: string }) => m.email === 'rhea@fenwickhale.test').managesAvailability,
+    ).toBe(true);
+    const blocked = await asMember.send('/blocked-dates', { date: toIsoDate(date), reason: 'Office move' });
+    expect(blocked.status).toBe(201);
+    expect(await timesFor(site.url, date)).toEqual([]);
+    expect((await asMember.send(`/blocked-dates/${toIsoDate(date)}`, undefined, 'DELETE')).status).toBe(200);
+    // Still not an owner's: the advisers and the staff accounts stay closed.
+    expect((await asMember.get('/staff')).status).toBe(403);
+
+    const stopped = await send('/staff/availability', { email: 'rhea@fenwickhale.test', allowed: false });
+    expect((await stopped.json()).infoMessages).toEqual([backOfficeMessages.availabilityStopped]);
+    expect((await asMember.get('/availability')).status).toBe(403);
+    const log = await json('/audit-log');
+    expect(log.items.slice(0, 4).map(auditSentence)).toEqual([
+      expect.stringMatching(/stopped rhea@fenwickhale\.test managing availability$/),
+      expect.stringMatching(/opened .* again$/),
+      expect.stringMatching(/blocked .* \(Office move\)$/),
+      expect.stringMatching(/let rhea@fenwickhale\.test manage availability$/),
+    ]);
   });
 });

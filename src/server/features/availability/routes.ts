@@ -6,14 +6,17 @@ import { failure, succeeded } from '#server/http/errors.ts';
 import { notAFormMessage } from '#server/http/problems.ts';
 import { serve } from '#server/http/serve.ts';
 import type { Clock } from '#server/time/clock.ts';
+import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import {
   blockDate,
   readAvailability,
   saveAvailability,
   unblockDate,
+  unblockTime,
 } from '#shared/api/back-office-settings.ts';
 import { availabilityProblem } from '#shared/availability-words.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import { type CalendarDate, parseIsoDate } from '#shared/calendar.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 import * as store from './repository.ts';
 
@@ -91,7 +94,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Cl
     app,
     blockDate,
     async (request, reply) => {
-      const { date, until = date } = request.body;
+      const { date, until = date, from, to } = request.body;
       const reason = request.body.reason || null;
       // A day already gone offers no calls anyway; blocking it could only be a slip of the date.
       if (date < today()) {
@@ -99,21 +102,72 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Cl
       }
       const dates = datesFrom(date, until);
       if (dates === null) return reply.status(422).send(failure(backOfficeMessages.blockedRange));
+      const hours = from !== undefined && to !== undefined ? { from, to } : null;
+      // A part of a day is blocked on the calendar's clocks, whose zone the free times are offered in.
+      const { timeZone } = hours ? await store.loadSettings(db) : { timeZone: '' };
       await db.transaction().execute(async (trx) => {
         const at = now();
         for (const day of dates) {
-          await store.blockDate(trx, day, reason, at);
+          if (hours) {
+            const calendarDay = parseIsoDate(day) as CalendarDate;
+            const [startsAt, endsAt] = [hours.from, hours.to].map((time) => {
+              const [hour, minute] = time.split(':').map(Number) as [number, number];
+              return zonedTimeToUtc(calendarDay, hour, minute, timeZone);
+            }) as [Date, Date];
+            await store.blockTime(trx, { date: day, ...hours, startsAt, endsAt, reason }, at);
+          } else {
+            await store.blockDate(trx, day, reason, at);
+          }
           await recordAudit(
             trx,
-            { userId: request.staff.id, action: 'blocked-date.added', subject: day, detail: { reason } },
+            {
+              userId: request.staff.id,
+              action: 'blocked-date.added',
+              subject: day,
+              detail: { reason, ...hours },
+            },
             at,
           );
         }
       });
       return reply.status(201).send({ blockedDates: await blockedDates() });
     },
-    { refusal: () => ({ status: 422, messages: [backOfficeMessages.blockedDate] }) },
+    {
+      refusal: (problems) => ({
+        status: 422,
+        messages: [
+          ...new Set(
+            problems.map((problem) =>
+              ['from', 'to'].includes(problem.path[0] as string)
+                ? backOfficeMessages.blockedHours
+                : backOfficeMessages.blockedDate,
+            ),
+          ),
+        ],
+      }),
+    },
   );
+
+  serve(app, unblockTime, async (request, reply) => {
+    const opened = await db.transaction().execute(async (trx) => {
+      const part = await store.unblockTime(trx, Number(request.params.id));
+      if (part) {
+        await recordAudit(
+          trx,
+          {
+            userId: request.staff.id,
+            action: 'blocked-date.removed',
+            subject: part.date,
+            detail: { from: part.from_time, to: part.to_time },
+          },
+          now(),
+        );
+      }
+      return part;
+    });
+    if (!opened) return reply.status(404).send(failure(backOfficeMessages.noSuchBlockedTime));
+    return { blockedDates: await blockedDates() };
+  });
 
   serve(
     app,

@@ -4,29 +4,43 @@ import type { Database } from '#server/db/schema.ts';
 import { failure, succeeded } from '#server/http/errors.ts';
 import { serve } from '#server/http/serve.ts';
 import type { LeadRegistry } from '#server/leads/kind.ts';
+import { mergePeople, undoMerge } from '#server/leads/merges.ts';
 import { personDetail } from '#server/leads/person-detail.ts';
+import {
+  changeDetails,
+  setOpportunityOwner,
+  setPersonOwner as setOwner,
+} from '#server/leads/person-events.ts';
 import {
   deleteSavedReply as deleteReply,
   savedReplies,
   saveSavedReply as saveReply,
   sendReply as sendReplyTo,
 } from '#server/leads/replies.ts';
+import { searchBackOffice } from '#server/leads/search.ts';
 import {
   addTask as addTaskFor,
   colleagues,
   markTask as markTaskDone,
   setTaskDigest as setDigest,
-  setOwner,
   tasksOf,
 } from '#server/leads/tasks.ts';
 import type { Clock } from '#server/time/clock.ts';
-import { personDetail as personEntry, setOpportunityValue } from '#shared/api/back-office-people.ts';
+import {
+  changePersonDetails,
+  mergePerson,
+  personDetail as personEntry,
+  setOpportunityOwner as setOpportunityOwnerEntry,
+  setOpportunityValue,
+  undoPersonMerge,
+} from '#shared/api/back-office-people.ts';
 import {
   deleteSavedReply,
   listSavedReplies,
   saveSavedReply,
   sendReply,
 } from '#shared/api/back-office-replies.ts';
+import { searchBackOffice as searchEntry } from '#shared/api/back-office-search.ts';
 import {
   addTask,
   listColleagues,
@@ -62,6 +76,10 @@ export function registerPeopleRoutes(
     mailQueued: () => void;
   },
 ) {
+  serve(app, searchEntry, (request) => searchBackOffice(db, request.query.q), {
+    refusal: () => ({ status: 422, messages: [backOfficeMessages.searchWords] }),
+  });
+
   serve(app, personEntry, async (request, reply) => {
     const person = await personDetail(db, leadKinds, idOf(request.params), now());
     return person ?? reply.status(404).send(noSuchPerson);
@@ -80,10 +98,47 @@ export function registerPeopleRoutes(
   });
 
   serve(app, setPersonOwner, async (request, reply) => {
-    const outcome = await setOwner(db, idOf(request.params), request.body.owner);
+    const outcome = await setOwner(db, idOf(request.params), request.body.owner, request.staff.id, now());
     if (outcome === 'no-person') return reply.status(404).send(noSuchPerson);
     if (outcome === 'no-colleague') return reply.status(422).send(noColleague);
     return succeeded(backOfficeMessages.ownerSaved);
+  });
+
+  serve(app, setOpportunityOwnerEntry, async (request, reply) => {
+    const { owner } = request.body;
+    const outcome = await setOpportunityOwner(db, idOf(request.params), owner, request.staff.id, now());
+    if (outcome === 'no-opportunity') {
+      return reply.status(404).send(failure(backOfficeMessages.noSuchOpportunity));
+    }
+    if (outcome === 'no-colleague') return reply.status(422).send(noColleague);
+    return succeeded(backOfficeMessages.opportunityOwnerSaved);
+  });
+
+  serve(app, changePersonDetails, async (request, reply) => {
+    const outcome = await changeDetails(db, idOf(request.params), request.body, request.staff.id, now());
+    if (outcome === 'no-person') return reply.status(404).send(noSuchPerson);
+    return succeeded(
+      outcome === 'saved' ? backOfficeMessages.detailsSaved : backOfficeMessages.detailsUnchanged,
+    );
+  });
+
+  serve(app, mergePerson, async (request, reply) => {
+    const merge = await mergePeople(db, idOf(request.params), request.body.other, request.staff.id, now());
+    if (merge.outcome === 'no-person') return reply.status(404).send(noSuchPerson);
+    if (merge.outcome === 'same') return reply.status(409).send(failure(backOfficeMessages.mergeSame));
+    if (merge.outcome === 'already-merged') {
+      return reply.status(409).send(failure(backOfficeMessages.mergeTaken));
+    }
+    return succeeded(backOfficeMessages.merged);
+  });
+
+  serve(app, undoPersonMerge, async (request, reply) => {
+    const { id, merge } = request.params;
+    const undone = await db
+      .transaction()
+      .execute((trx) => undoMerge(trx, Number(id), Number(merge), request.staff.id, now()));
+    if (!undone) return reply.status(404).send(failure(backOfficeMessages.noSuchMerge));
+    return succeeded(backOfficeMessages.unmerged);
   });
 
   serve(app, listColleagues, async (request) =>

@@ -275,4 +275,35 @@ describeEachDatabase('reports over a period', (database) => {
     expect((await gwen.get('/reports.csv?report=everything')).status).toBe(400);
     expect((await send(site, '/api/back-office/reports')).status).toBe(401);
   });
+  it('counts two records of one client, merged, as one person waiting from the first of their leads', async () => {
+    const may = '?from=2026-05-01&to=2026-05-31';
+    await sendAt('2026-05-10T10:00:00Z', '/contact-us-send', contact('first.record@example.test'));
+    await sendAt('2026-05-12T10:00:00Z', '/contact-us-send', contact('second.record@example.test'));
+    const idOf = async (email: string) =>
+      (
+        await site.db
+          .selectFrom('people')
+          .select('id')
+          .where('email_key', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [first, second] = [
+      await idOf('first.record@example.test'),
+      await idOf('second.record@example.test'),
+    ];
+    now = new Date('2026-05-12T11:00:00Z');
+    const uma = backOfficeClient(site, await signedInStaff(site, 'uma@fenwickhale.test'));
+    expect((await uma.send(`/people/${second}/replies`, { subject: 'Hello', body: 'Hello' })).status).toBe(
+      201,
+    );
+    expect((await uma.json(`/reports${may}`)).firstReply).toMatchObject({ people: 2, medianSeconds: 3600 });
+
+    expect((await uma.send(`/people/${first}/merge`, { other: second })).status).toBe(200);
+    // The reply an hour after the second enquiry came 49 hours after the first.
+    expect((await uma.json(`/reports${may}`)).firstReply).toMatchObject({
+      people: 1,
+      medianSeconds: 49 * 3600,
+      buckets: expect.arrayContaining([{ label: '1 to 3 days', people: 1 }]),
+    });
+  });
 });

@@ -96,7 +96,13 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
       .select('task_digest_off_at')
       .where('id', '=', staff.id)
       .executeTakeFirstOrThrow();
-    return { email: staff.email, name: staff.name, taskDigest: digestOff === null, role: staff.role };
+    return {
+      email: staff.email,
+      name: staff.name,
+      taskDigest: digestOff === null,
+      role: staff.role,
+      managesAvailability: staff.managesAvailability,
+    };
   });
   serve(app, newSinceLastVisit, (request) => countNewSinceLastVisit(db, leadKinds, request.staff, now()));
   serve(app, backOfficeSummary, async () => {

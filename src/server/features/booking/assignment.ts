@@ -26,16 +26,18 @@ export async function lockBookingDay(trx: Db, localDate: string) {
 /**
  * The candidate still free once the calls committed by now are counted, chosen fairly: fewest upcoming
  * calls, then the longest since their last booking (never booked counts as longest), then the adviser
- * added first. Undefined when every candidate has been taken meanwhile.
+ * added first. Undefined when every candidate has been taken meanwhile. `ignoring`: the call being moved,
+ * which does not stand in its own way.
  */
 export async function fairestFreeCandidate(
   trx: Db,
   candidates: readonly Candidate[],
   now: Date,
+  ignoring?: number,
 ): Promise<Candidate | undefined> {
   const free: Candidate[] = [];
   for (const candidate of candidates) {
-    if (!(await overlapsACall(trx, candidate))) free.push(candidate);
+    if (!(await overlapsACall(trx, candidate, ignoring))) free.push(candidate);
   }
   if (free.length <= 1) return free[0];
 
@@ -76,7 +78,7 @@ export async function fairestFreeCandidate(
 }
 
 /** Whether a confirmed call of the candidate's diary overlaps their slot, buffer included either side. */
-async function overlapsACall(trx: Db, { diary, slot }: Candidate) {
+async function overlapsACall(trx: Db, { diary, slot }: Candidate, ignoring: number | undefined) {
   const buffer = diary.settings.bufferMinutes * 60_000;
   let query = trx
     .selectFrom('bookings')
@@ -86,5 +88,6 @@ async function overlapsACall(trx: Db, { diary, slot }: Candidate) {
     .where('ends_at', '>', new Date(slot.start.getTime() - buffer).toISOString());
   // The firm's own diary, before it had advisers, is busy with every call.
   if (diary.adviserId !== null) query = query.where('adviser_id', '=', diary.adviserId);
+  if (ignoring !== undefined) query = query.where('id', '!=', ignoring);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }

@@ -150,32 +150,51 @@ export async function blockedDatesByDiary(db: Db, from: string, to: string) {
 }
 
 /**
- * What keeps each diary busy within a window, in one query: its confirmed calls, and the times its own
- * calendar showed at the last sync. The firm's own diary is busy with every call (it is offered only while
- * the firm has no advisers, so no calendar's busy times are stored).
+ * What keeps each diary busy within a window, in one query: its confirmed calls, the times its own
+ * calendar showed at the last sync, and the parts of days the firm blocked (every diary's). The firm's own
+ * diary is busy with every call (it is offered only while the firm has no advisers, so no calendar's busy
+ * times are stored).
  */
-export async function busyByDiary(db: Db, fromMs: number, toMs: number) {
+export async function busyByDiary(db: Db, fromMs: number, toMs: number, ignoring?: number) {
   const [start, end] = [new Date(fromMs).toISOString(), new Date(toMs).toISOString()];
-  const rows = await db
+  let calls = db
     .selectFrom('bookings')
-    .select(['adviser_id', 'starts_at', 'ends_at'])
-    .where('status', '=', 'confirmed')
+    .select(['adviser_id', 'starts_at', 'ends_at', sql<number>`0`.as('everyone')])
+    .where('status', '=', 'confirmed');
+  // A call being moved does not keep its own diary busy.
+  if (ignoring !== undefined) calls = calls.where('id', '!=', ignoring);
+  const rows = await calls
     .where('starts_at', '<', end)
     .where('ends_at', '>', start)
     .unionAll(
       db
         .selectFrom('adviser_busy')
-        .select(['adviser_id', 'starts_at', 'ends_at'])
+        .select(['adviser_id', 'starts_at', 'ends_at', sql<number>`0`.as('everyone')])
+        .where('starts_at', '<', end)
+        .where('ends_at', '>', start),
+    )
+    .unionAll(
+      db
+        .selectFrom('blocked_times')
+        .select([
+          sql<number | null>`null`.as('adviser_id'),
+          'starts_at',
+          'ends_at',
+          sql<number>`1`.as('everyone'),
+        ])
         .where('starts_at', '<', end)
         .where('ends_at', '>', start),
     )
     .execute();
-  // Read once into periods; each diary then takes its own (the firm's own diary takes them all).
+  // Read once into periods; each diary then takes its own and everyone's (the firm's own diary takes all).
   const periods = rows.map((row) => ({
     adviserId: row.adviser_id,
+    everyone: Number(row.everyone) === 1,
     start: new Date(row.starts_at),
     end: new Date(row.ends_at),
   }));
   return (diary: Diary): BusyPeriod[] =>
-    diary.adviserId === null ? periods : periods.filter((period) => period.adviserId === diary.adviserId);
+    diary.adviserId === null
+      ? periods
+      : periods.filter((period) => period.everyone || period.adviserId === diary.adviserId);
 }

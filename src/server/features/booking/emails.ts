@@ -12,6 +12,8 @@ import { buildInvitation } from '#server/mail/ics.ts';
 import { emailFirm } from '#server/mail/layout.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { bookingLead } from '#shared/api/back-office-bookings.ts';
+import { cancelBookingPage } from '#shared/api/booking.ts';
+import { changeCallPagePath } from '#shared/api/booking-changes.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 
 /** What the visitor reads where the link would be, when the firm has neither Zoom nor a fixed room. */
@@ -19,6 +21,23 @@ export const meetingLinkToFollow = "We'll email you the video link";
 
 const minutesOf = (booking: BookingForMail) =>
   Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
+/** The links each of the visitor's emails about a booked call carries: to cancel it, and to move it. */
+export interface CallLinks {
+  cancel: string;
+  change: string;
+}
+
+/** The links of the visitor's emails, with the token the call's row keeps only a hash of. */
+export const callLinks = (token: string, publicUrl: URL): CallLinks => ({
+  cancel: new URL(`${cancelBookingPage.path}?token=${token}`, publicUrl).href,
+  change: new URL(`${changeCallPagePath}?token=${token}`, publicUrl).href,
+});
+
+/** What changed about a booked call, for the email that sends the visitor its updated invitation. */
+export type CallChange =
+  | { kind: 'moved'; from: string }
+  | { kind: 'reassigned'; from: string | null; to: string };
 
 /** "Ann Smith, chartered accountant for sole traders": the name, and the introduction when there is one. */
 const withAdviser = (name: string, introduction: string) =>
@@ -35,7 +54,8 @@ function invitation(
     method,
     stamp,
     uid: invitationUid(booking.reference, settings.publicUrl),
-    sequence: method === 'REQUEST' ? 0 : 1,
+    // A calendar replaces the version it holds only with a higher SEQUENCE: each change raises it.
+    sequence: method === 'REQUEST' ? booking.sequence : booking.sequence + 1,
     start: booking.startsAt,
     end: booking.endsAt,
     summary: `Initial call with ${firm.name}`,
@@ -46,26 +66,62 @@ function invitation(
   });
 }
 
+/** The words that open the visitor's email: a new booking's, or a change's. */
+function opening(firm: SiteFirm, booking: BookingForMail, change: CallChange | undefined) {
+  const { dateText, timeText, zone } = describeSlot(booking);
+  if (!change)
+    return {
+      subject: `Your call with ${firm.name} on ${dateText} at ${timeText}`,
+      preview: `Your initial call is booked for ${dateText} at ${timeText}.`,
+      heading: 'Your call is booked',
+      first: 'Thank you for booking an initial call with us.',
+      attached: 'The invitation is attached: open it to add the call to your calendar.',
+    };
+  const attached = 'The updated invitation is attached: open it to update the call in your calendar.';
+  if (change.kind === 'moved')
+    return {
+      subject: `Your call with ${firm.name} has moved to ${dateText} at ${timeText}`,
+      preview: `Your initial call has moved to ${dateText} at ${timeText}.`,
+      heading: 'Your call has moved',
+      first: `Your initial call with us has moved from ${change.from} to ${dateText} at ${timeText} ${zone}.`,
+      attached,
+    };
+  return {
+    subject: `Your call with ${firm.name} on ${dateText} at ${timeText} is now with ${change.to}`,
+    preview: `${change.to} will now take your initial call on ${dateText} at ${timeText}.`,
+    heading: `Your call is now with ${change.to}`,
+    first: `${change.to} will now take your initial call on ${dateText} at ${timeText} ${zone}${change.from ? `, in place of ${change.from}` : ''}.`,
+    attached,
+  };
+}
+
+/**
+ * The visitor's confirmation of a booked call with its invitation, or, given `change`, the same sent again
+ * once the call has moved or gone to another adviser: the invitation's UID is the same and its SEQUENCE
+ * higher, so their calendar moves the call rather than adding a second.
+ */
 export function confirmationEmail(
   firm: SiteFirm,
   booking: BookingForMail,
-  cancelUrl: string,
+  links: CallLinks,
   settings: BookingMailSettings,
   now: Date,
+  change?: CallChange,
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
   const when = `${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`;
   const adviser = booking.adviserName ? withAdviser(booking.adviserName, booking.adviserIntroduction) : null;
+  const words = opening(firm, booking, change);
   return {
     to: booking.email,
-    subject: `Your call with ${firm.name} on ${dateText} at ${timeText}`,
+    subject: words.subject,
     headers: autoReplied,
     body: {
       firm: emailFirm(firm),
-      preview: `Your initial call is booked for ${dateText} at ${timeText}.`,
-      heading: 'Your call is booked',
+      preview: words.preview,
+      heading: words.heading,
       blocks: [
-        { kind: 'paragraph', text: 'Thank you for booking an initial call with us.' },
+        { kind: 'paragraph', text: words.first },
         {
           kind: 'details',
           rows: [
@@ -75,8 +131,9 @@ export function confirmationEmail(
             ['Reference', booking.reference],
           ],
         },
-        { kind: 'paragraph', text: 'The invitation is attached: open it to add the call to your calendar.' },
-        { kind: 'button', label: 'Cancel the call', href: cancelUrl },
+        { kind: 'paragraph', text: words.attached },
+        { kind: 'button', label: 'Change the time', href: links.change },
+        { kind: 'button', label: 'Cancel the call', href: links.cancel },
         {
           kind: 'note',
           text: `If you can no longer make it, cancel with the button above, or call us on ${firm.phone}.`,
@@ -84,16 +141,17 @@ export function confirmationEmail(
       ],
     },
     text: [
-      'Thank you for booking an initial call with us.',
+      words.first,
       '',
       `When: ${when}`,
       ...(adviser ? [`With: ${adviser}`] : []),
       `Join the video call: ${meetingUrlToken}`,
       `Reference: ${booking.reference}`,
       '',
-      'The invitation is attached: open it to add the call to your calendar.',
+      words.attached,
       '',
-      `If you can no longer make it, cancel here: ${cancelUrl}`,
+      `To choose another time: ${links.change}`,
+      `If you can no longer make it, cancel here: ${links.cancel}`,
       `Or call us on ${firm.phone}.`,
       '',
       firm.name,
@@ -142,25 +200,33 @@ export function cancellationEmail(
   };
 }
 
+const staffNoticeOpening = {
+  booked: 'A visitor booked an initial call.',
+  cancelled: 'A visitor cancelled their initial call.',
+  moved: 'A visitor moved their initial call to a new time.',
+};
+const staffNoticeHeading = { booked: 'New call booked', cancelled: 'Call cancelled', moved: 'Call moved' };
+
 export function staffBookingNotice(
   firm: SiteFirm,
   booking: BookingForMail,
   settings: BookingMailSettings,
-  event: 'booked' | 'cancelled',
+  event: 'booked' | 'cancelled' | 'moved',
   details: string[] = [],
 ): MailMessage {
   const { dateText, timeText, zone } = describeSlot(booking);
   const when = `${dateText} at ${timeText} ${zone} (${minutesOf(booking)} minutes)`;
-  const opening = `${event === 'booked' ? 'A visitor booked an initial call' : 'A visitor cancelled their initial call'}.`;
+  const opening = staffNoticeOpening[event];
+  const heading = staffNoticeHeading[event];
   const backOffice = backOfficeLink(settings.publicUrl, bookingLead, booking.reference);
   return {
     to: settings.staffEmail,
-    subject: `${event === 'booked' ? 'New call booked' : 'Call cancelled'}: ${dateText} at ${timeText}`,
+    subject: `${heading}: ${dateText} at ${timeText}`,
     headers: autoGenerated,
     body: {
       firm: emailFirm(firm),
       preview: opening,
-      heading: event === 'booked' ? 'New call booked' : 'Call cancelled',
+      heading,
       blocks: [
         { kind: 'paragraph', text: opening },
         {

@@ -19,6 +19,7 @@ import {
 import { bookingMessages } from '#shared/booking.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { isValidDate } from '#shared/calendar.ts';
+import { registerVisitorCallChanges } from './change-routes.ts';
 import type { BookedFromApplication, BookingService } from './service.ts';
 
 export interface BookingRoutesOptions {
@@ -183,6 +184,13 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     },
     formLimit,
   );
+
+  registerVisitorCallChanges(app, {
+    booking,
+    publicUrl: options.publicUrl,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    mailQueued: options.mailQueued,
+  });
 
   function invalidLink(reply: Parameters<ServerPages['send']>[0]) {
     return pages.send(

@@ -13,7 +13,6 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
 import { hashToken, newToken } from '#server/tokens.ts';
-import { cancelBookingPage } from '#shared/api/booking.ts';
 import { type BookCallPayload, bookingMessages, slotValue, type TimeSlot } from '#shared/booking.ts';
 import { closedWeekdays, type PublicCalendarSettings } from '#shared/booking-settings.ts';
 import {
@@ -29,6 +28,7 @@ import {
 } from '#shared/calendar.ts';
 import { type Candidate, fairestFreeCandidate, lockBookingDay } from './assignment.ts';
 import { type BusyPeriod, closedDatesBetween } from './availability.ts';
+import { createCallChanges } from './call-changes.ts';
 import {
   type BusyWindowBasis,
   busyWindow,
@@ -38,11 +38,11 @@ import {
   utcDaysAround,
 } from './day-slots.ts';
 import { blockedDatesByDiary, busyByDiary, type Diary, loadDiaries } from './diaries.ts';
-import { cancellationEmail, confirmationEmail, staffBookingNotice } from './emails.ts';
+import { callLinks, cancellationEmail, confirmationEmail, staffBookingNotice } from './emails.ts';
+import { type BookingRow, forMail } from './for-mail.ts';
 import * as repository from './repository.ts';
 
 type Db = Kysely<Database>;
-type BookingRow = Awaited<ReturnType<typeof repository.findBooking>> & {};
 
 export type BookResult =
   | { status: 'booked'; booking: BookingForMail; dateText: string; timeText: string }
@@ -68,6 +68,8 @@ export interface BookingCalendarHooks {
   booked(trx: Db, booking: { id: number; adviserId: number }, at: Date): Promise<void>;
   /** Inside the cancellation's transaction: see that it leaves the adviser's diary. */
   cancelled(trx: Db, booking: { id: number; adviserId: number }, at: Date): Promise<void>;
+  /** Inside the transaction that moved it: see that the adviser's diary shows its new time. */
+  moved(trx: Db, booking: { id: number; adviserId: number }, at: Date): Promise<void>;
 }
 
 export interface BookingServiceOptions {
@@ -88,6 +90,12 @@ const dayMs = 24 * 60 * 60_000;
 /** How far ahead closed dates are listed when every day ahead is offered (maxDaysOffered 0). */
 const closedDatesWithoutLimit = 366;
 
+/** What a call's own diary is read with when it is moved or given to another adviser (see slotsOn). */
+export interface SlotsFor {
+  ignoring?: number;
+  noNotice?: boolean;
+}
+
 /** Thrown inside the booking transaction when every adviser free for the slot was taken meanwhile. */
 class SlotTaken extends Error {}
 
@@ -105,22 +113,6 @@ export interface BookedFromApplication {
   id: number;
   details: string[];
 }
-
-const forMail = (
-  row: BookingRow,
-  adviser: Pick<BookingForMail, 'adviserName' | 'adviserIntroduction'>,
-): BookingForMail => ({
-  id: row.id,
-  adviserName: adviser.adviserName,
-  adviserIntroduction: adviser.adviserIntroduction,
-  reference: row.reference,
-  email: row.email,
-  startsAt: new Date(row.starts_at),
-  endsAt: new Date(row.ends_at),
-  localDate: row.local_date,
-  localTime: row.local_time,
-  timeZone: row.time_zone,
-});
 
 export function createBookingService({
   db,
@@ -140,9 +132,10 @@ export function createBookingService({
   /**
    * The slots of each diary offering times on a date (see daySlots), with the firm's settings. The
    * diaries, the date's blocked dates and what keeps everyone busy around it are read in one round of
-   * queries.
+   * queries. `ignoring`: a call being moved, which keeps no diary busy; `noNotice`: the minimum notice
+   * left out (a call already booked, given to another adviser, was booked with notice).
    */
-  async function slotsOn(date: CalendarDate, adviser?: number) {
+  async function slotsOn(date: CalendarDate, adviser?: number, { ignoring, noNotice }: SlotsFor = {}) {
     const iso = toIsoDate(date);
     // What keeps the diaries busy is read alongside them, so before the firm's zone and buffers are known:
     // around the date as the last request needed (they rarely change), or, at first, a day either side in
@@ -152,7 +145,7 @@ export function createBookingService({
     const [diaries, blockedFor, guessedBusy] = await Promise.all([
       readDiaries(adviser),
       blockedDatesByDiary(db, iso, iso),
-      busyByDiary(db, guess.from, guess.to),
+      busyByDiary(db, guess.from, guess.to, ignoring),
     ]);
     lastBusyWindow = {
       timeZone: diaries.firm.timeZone,
@@ -162,14 +155,14 @@ export function createBookingService({
     const busyFor =
       guess.from <= needed.from && needed.to <= guess.to
         ? guessedBusy
-        : await busyByDiary(db, needed.from, needed.to);
-    const slots = daySlots(
-      date,
-      diaries.offering,
-      blockedFor,
-      freeCheckers(diaries.offering, busyFor),
-      now(),
-    );
+        : await busyByDiary(db, needed.from, needed.to, ignoring);
+    const offering = noNotice
+      ? diaries.offering.map((diary) => ({
+          ...diary,
+          settings: { ...diary.settings, minimumNoticeHours: 0 },
+        }))
+      : diaries.offering;
+    const slots = daySlots(date, offering, blockedFor, freeCheckers(offering, busyFor), now());
     return { firm: diaries.firm, slots };
   }
 
@@ -195,6 +188,9 @@ export function createBookingService({
   }
 
   return {
+    /** Calls moved to another time or given to another adviser (call-changes.ts). */
+    changes: createCallChanges({ db, mail, calendars, now, slotsOn, stillFree: stillFreeInTheirCalendars }),
+
     /** The calendar's settings, for every adviser or for the one asked for. */
     async publicSettings(adviser?: number): Promise<PublicCalendarSettings> {
       const { firm, all, offering } = await readDiaries(adviser);
@@ -239,12 +235,15 @@ export function createBookingService({
       };
     },
 
-    /** The times at least one adviser is free on a date, earliest first, each once. */
-    async timesForDate(date: CalendarDate, adviser?: number): Promise<TimeSlot[]> {
+    /**
+     * The times at least one adviser is free on a date, earliest first, each once; `ignoring` a call being
+     * moved, so that it does not stand in its own way.
+     */
+    async timesForDate(date: CalendarDate, adviser?: number, ignoring?: number): Promise<TimeSlot[]> {
       // Keyed by minute of the day, so each time is listed once however many advisers are free then; a
       // time one adviser is free at is not checked against the others' diaries.
       const times = new Map<number, TimeSlot>();
-      for (const { knownSlots, isFree } of (await slotsOn(date, adviser)).slots) {
+      for (const { knownSlots, isFree } of (await slotsOn(date, adviser, { ignoring })).slots) {
         for (const slot of knownSlots) {
           const minute = slot.startHour * 60 + slot.startMinute;
           if (!times.has(minute) && isFree(slot))
@@ -259,7 +258,12 @@ export function createBookingService({
      * first: the same slots timesForDate offers, so a date listed here never answers "no times". The
      * diaries, the month's blocked dates and what keeps everyone busy in it are read in one round.
      */
-    async datesWithTimes(year: number, month: number, adviser?: number): Promise<string[]> {
+    async datesWithTimes(
+      year: number,
+      month: number,
+      adviser?: number,
+      ignoring?: number,
+    ): Promise<string[]> {
       const first = { year, month, day: 1 };
       const last = { year, month, day: daysInMonth(year, month) };
       // A day either side in UTC holds the month's working days in any zone with any buffer allowed.
@@ -268,7 +272,7 @@ export function createBookingService({
       const [diaries, blockedFor, busyFor] = await Promise.all([
         readDiaries(adviser),
         blockedDatesByDiary(db, toIsoDate(first), toIsoDate(last)),
-        busyByDiary(db, from, to),
+        busyByDiary(db, from, to, ignoring),
       ]);
       const at = now();
       const isFreeIn = freeCheckers(diaries.offering, busyFor);
@@ -376,14 +380,19 @@ export function createBookingService({
             booker.cameFrom ?? noSource,
           );
           const booking = forMail(row, taker.diary);
-          const cancelUrl = new URL(`${cancelBookingPage.path}?token=${cancelToken}`, mail.publicUrl).href;
           // Past the address's cap for the day the call is booked and the staff told, without the email.
           await enqueueWithinCap(
             trx,
             recipientCap,
             {
               kind: 'booking-confirmation',
-              message: confirmationEmail(mail.firm(), booking, cancelUrl, mail, at),
+              message: confirmationEmail(
+                mail.firm(),
+                booking,
+                callLinks(cancelToken, mail.publicUrl),
+                mail,
+                at,
+              ),
             },
             at,
             {

@@ -74,6 +74,8 @@ async function request(
 /**
  * Creates the event `fileName` in the calendar; answers its URL. `If-None-Match: *` never overwrites:
  * an object already there under this unguessable name is this call's own, from a try whose answer was lost.
+ * `replace` writes over it instead: the call has moved, and its event (the same UID, a higher SEQUENCE)
+ * takes the new time.
  */
 export async function putCalendarObject(
   source: CalDavSource,
@@ -81,6 +83,7 @@ export async function putCalendarObject(
   ics: string,
   timeoutMs = defaultTimeoutMs,
   network: CalendarNetwork = {},
+  replace = false,
 ) {
   const url = objectUrl(source.url, fileName);
   const status = await request(
@@ -88,7 +91,10 @@ export async function putCalendarObject(
     url,
     {
       method: 'PUT',
-      headers: { 'content-type': 'text/calendar; charset=utf-8', 'if-none-match': '*' },
+      headers: {
+        'content-type': 'text/calendar; charset=utf-8',
+        ...(replace ? {} : { 'if-none-match': '*' }),
+      },
       body: ics,
     },
     timeoutMs,

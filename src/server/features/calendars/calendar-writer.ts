@@ -4,17 +4,17 @@ import { createPoller } from '#server/jobs/poller.ts';
 import type { BookingMailSettings } from '#server/mail/booked-call.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { diaryEvent, findCallForDiary } from './adviser-diary.ts';
-import type { CalDavSource } from './caldav-objects.ts';
+import { type CalDavSource, objectUrl } from './caldav-objects.ts';
 import {
   addInProgress,
   type CalendarWrite,
   claimDueWrites,
-  eventUrlOf,
   markWriteDone,
   markWriteFailed,
   recordEventUrl,
   renewWriteLeases,
   settleUnwrittenAdds,
+  wasWritten,
 } from './calendar-writes.ts';
 import type { HostLookup } from './private-hosts.ts';
 import { secretBox } from './secret-box.ts';
@@ -109,10 +109,14 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
     return source;
   }
 
+  /**
+   * Writes the call as it is now: a call moved since it was first written (a higher SEQUENCE) is written
+   * over its event, so the diary shows it once, at its new time.
+   */
   async function add(write: CalendarWrite) {
     const call = await findCallForDiary(db, write.bookingId, write.adviserId);
-    // Cancelled before it was written: the cancellation's own write settles it.
-    if (!call || call.status === 'cancelled') return;
+    // Cancelled, or given to another adviser, before it was written: the removal's own write settles it.
+    if (!call || call.status === 'cancelled' || call.takenBy !== write.adviserId) return;
     const source = await caldavSourceOf(write.adviserId);
     const { putCalendarObject } = await caldavObjects();
     const url = await putCalendarObject(
@@ -121,16 +125,33 @@ export function createCalendarWriter(options: CalendarWriterOptions): CalendarWr
       diaryEvent(mail.firm(), call, mail, now()),
       requestTimeoutMs,
       network,
+      call.sequence > 0,
     );
     await recordEventUrl(db, write.bookingId, url);
   }
 
+  /**
+   * Where the call's event is in this write's adviser's calendar: the booking records it while the call is
+   * theirs; once it went to another adviser, it is where it was written in theirs, under the call's name.
+   */
+  async function eventUrlFor(write: CalendarWrite) {
+    const booking = await db
+      .selectFrom('bookings')
+      .select(['adviser_id', 'calendar_event_url', 'reference'])
+      .where('id', '=', write.bookingId)
+      .executeTakeFirst();
+    if (!booking) return null;
+    if (booking.adviser_id === write.adviserId) return booking.calendar_event_url;
+    if (!(await wasWritten(db, write.bookingId, write.adviserId))) return null;
+    return objectUrl((await caldavSourceOf(write.adviserId)).url, `${booking.reference}.ics`);
+  }
+
   /** Answers false when the remove has to wait for an add another worker is carrying out. */
   async function remove(write: CalendarWrite) {
-    const url = await eventUrlOf(db, write.bookingId);
+    const url = await eventUrlFor(write);
     if (!url) {
-      if (await addInProgress(db, write.bookingId, now())) return false;
-      await settleUnwrittenAdds(db, write.bookingId, now());
+      if (await addInProgress(db, write.bookingId, write.adviserId, now())) return false;
+      await settleUnwrittenAdds(db, write.bookingId, write.adviserId, now());
       return true;
     }
     const { deleteCalendarObject } = await caldavObjects();

@@ -36,13 +36,31 @@ export async function queueCalendarWrite(
     .execute();
 }
 
-/** Whether the call was ever queued for the adviser's calendar (rather than emailed to them). */
-export async function hasQueuedAdd(trx: Db, bookingId: number) {
+/**
+ * Whether the call was ever queued for this adviser's calendar (rather than emailed to them); a call
+ * given to another adviser was queued for, or emailed to, each the way their own calendar allowed.
+ */
+export async function hasQueuedAdd(trx: Db, bookingId: number, adviserId: number) {
   const row = await trx
     .selectFrom('calendar_writes')
     .select('id')
     .where('booking_id', '=', bookingId)
+    .where('adviser_id', '=', adviserId)
     .where('action', '=', 'add')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the call was written into this adviser's calendar at least once (not settled unwritten). */
+export async function wasWritten(db: Db, bookingId: number, adviserId: number) {
+  const row = await db
+    .selectFrom('calendar_writes')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('adviser_id', '=', adviserId)
+    .where('action', '=', 'add')
+    .where('status', '=', 'done')
+    .where('last_error', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -115,12 +133,13 @@ export async function markWriteFailed(db: Db, id: number, reason: string, retryA
     .execute();
 }
 
-/** Another worker is writing this call into the calendar right now. */
-export async function addInProgress(db: Db, bookingId: number, now: Date) {
+/** Another worker is writing this call into the adviser's calendar right now. */
+export async function addInProgress(db: Db, bookingId: number, adviserId: number, now: Date) {
   const row = await db
     .selectFrom('calendar_writes')
     .select('id')
     .where('booking_id', '=', bookingId)
+    .where('adviser_id', '=', adviserId)
     .where('action', '=', 'add')
     .where('status', '=', 'pending')
     .where('locked_until', '>', now.toISOString())
@@ -132,7 +151,7 @@ export async function addInProgress(db: Db, bookingId: number, now: Date) {
  * The call is cancelled before it ever reached the calendar: the add still waiting (or given up) is
  * settled as done, since there is nothing left to write.
  */
-export async function settleUnwrittenAdds(db: Db, bookingId: number, now: Date) {
+export async function settleUnwrittenAdds(db: Db, bookingId: number, adviserId: number, now: Date) {
   await db
     .updateTable('calendar_writes')
     .set({
@@ -142,6 +161,7 @@ export async function settleUnwrittenAdds(db: Db, bookingId: number, now: Date) 
       last_error: 'Not written: the call was cancelled first.',
     })
     .where('booking_id', '=', bookingId)
+    .where('adviser_id', '=', adviserId)
     .where('action', '=', 'add')
     .where('status', 'in', ['pending', 'failed'])
     .execute();
@@ -150,13 +170,4 @@ export async function settleUnwrittenAdds(db: Db, bookingId: number, now: Date) 
 /** Where the call now is in the adviser's calendar, so its removal knows what to delete. */
 export async function recordEventUrl(db: Db, bookingId: number, url: string) {
   await db.updateTable('bookings').set({ calendar_event_url: url }).where('id', '=', bookingId).execute();
-}
-
-export async function eventUrlOf(db: Db, bookingId: number) {
-  const row = await db
-    .selectFrom('bookings')
-    .select('calendar_event_url')
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
-  return row?.calendar_event_url ?? null;
 }

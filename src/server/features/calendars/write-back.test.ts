@@ -193,6 +193,58 @@ describeEachDatabase("booked calls in advisers' diaries", (kind) => {
     ]);
   });
 
+  it("moves a call in its adviser's calendar, and takes it from one adviser's calendar into another's", async () => {
+    const annsCalendar = await radicale.makeCalendar(`ann-${kind}-moved`);
+    const bensCalendar = await radicale.makeCalendar(`ben-${kind}-moved`);
+    const ann = await adviser('ann@fenwickhale.test', caldav(annsCalendar));
+    const ben = await adviser('ben@fenwickhale.test', caldav(bensCalendar));
+    const booking = await book(ann);
+    expect(await writer().runOnce()).toBe(1);
+    const startOf = (ics: string | undefined) =>
+      (eventOf(ics as string).event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString();
+
+    // An hour later: the same event written over, with a higher SEQUENCE.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('bookings')
+        .set({
+          starts_at: '2030-04-02T09:00:00.000Z',
+          ends_at: '2030-04-02T09:30:00.000Z',
+          local_time: '10:00',
+          sequence: 1,
+        })
+        .where('id', '=', booking.id)
+        .execute();
+      await hooks.moved(trx, booking, now());
+    });
+    expect(await writer().runOnce()).toBe(1);
+    const moved = await radicale.objects(annsCalendar);
+    expect([...moved.keys()]).toEqual([`${call.reference}.ics`]);
+    expect(startOf(moved.get(`${call.reference}.ics`))).toBe('2030-04-02T09:00:00.000Z');
+    expect(
+      eventOf(moved.get(`${call.reference}.ics`) as string).event.getFirstPropertyValue('sequence'),
+    ).toBe(1);
+
+    // Given to Ben: out of Ann's calendar, into his.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('bookings')
+        .set({ adviser_id: ben, sequence: 2, calendar_event_url: null })
+        .where('id', '=', booking.id)
+        .execute();
+      await hooks.cancelled(trx, { id: booking.id, adviserId: ann }, now());
+      await hooks.booked(trx, { id: booking.id, adviserId: ben }, now());
+    });
+    expect(await writer().runOnce()).toBe(2);
+    expect(await radicale.objects(annsCalendar)).toEqual(new Map());
+    const given = await radicale.objects(bensCalendar);
+    expect([...given.keys()]).toEqual([`${call.reference}.ics`]);
+    expect(startOf(given.get(`${call.reference}.ics`))).toBe('2030-04-02T09:00:00.000Z');
+    expect(
+      eventOf(given.get(`${call.reference}.ics`) as string).attendees.map((a) => a.getFirstValue()),
+    ).toEqual([`mailto:${call.email}`, 'mailto:ben@fenwickhale.test']);
+  });
+
   it("leaves the call it wrote out of the adviser's busy times when it reads their calendar back", async () => {
     const calendarUrl = await radicale.makeCalendar(`ann-${kind}-read-back`);
     const adviserId = await adviser('ann@fenwickhale.test', caldav(calendarUrl));

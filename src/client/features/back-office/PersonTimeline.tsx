@@ -1,0 +1,50 @@
+import type { PersonTimelineEntry } from '#shared/api/back-office-people.ts';
+import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
+import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
+import { leadPath } from './card-leads.ts';
+import { when } from './format.ts';
+import { Link } from './router.tsx';
+
+const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
+  received: 'Received',
+  email: 'Email',
+  reply: 'Reply',
+  note: 'Note',
+  stage: 'Stage',
+  cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled',
+  reassigned: 'Reassigned',
+  consent: 'Mailing list',
+  merged: 'Merged',
+  unmerged: 'Merge undone',
+  details: 'Details',
+  assigned: 'Given',
+};
+
+/** Everything that happened to a person and to any of their leads, newest first. */
+export function PersonTimeline({ entries }: { entries: PersonTimelineEntry[] }) {
+  return (
+    <section aria-labelledby="person-timeline-title">
+      <h2 id="person-timeline-title">Timeline</h2>
+      <ol className="bo-timeline">
+        {entries.map((entry) => (
+          <li key={`${entry.at}-${entry.what}-${entry.lead?.reference}-${entry.detail}`}>
+            <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
+            {entry.lead && (
+              <>
+                {' '}
+                <Link to={leadPath(entry.lead)}>
+                  {cardKindTitles[entry.lead.kind]} {entry.lead.reference}
+                </Link>
+              </>
+            )}
+            {entry.by && <span className="bo-muted"> by {entry.by}</span>}
+            <p className="bo-message">
+              {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
