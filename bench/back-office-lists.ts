@@ -1,4 +1,5 @@
-// `npm run bench:lists`: the back office's lists, the pipeline board and a person's page at 100,000 rows
+// `npm run bench:lists`: the back office's lists, the pipeline board, a person's page, My tasks, Today and
+// the search at 100,000 rows
 // each, on SQLite and (with TEST_DATABASE_URL) on PostgreSQL. Seeds the rows, then times each kind of list request (median of 15)
 // and fails if an indexed one takes longer than its budget. A search that matches nothing is reported
 // apart: it reads rows in date order until the table ends, so it is the slowest a list can be.
@@ -13,6 +14,9 @@ import { listSubscribers } from '#server/features/mailing-list/queries.ts';
 import { leadRegistry } from '#server/lead-registry.ts';
 import { boardColumn } from '#server/leads/board.ts';
 import { personDetail } from '#server/leads/person-detail.ts';
+import { searchBackOffice } from '#server/leads/search.ts';
+import { tasksOf } from '#server/leads/tasks.ts';
+import { today } from '#server/leads/today.ts';
 import { readReports } from '#server/reports/index.ts';
 import { cardsPerColumn } from '#shared/api/back-office-pipeline.ts';
 import { reportNames } from '#shared/api/back-office-reports.ts';
@@ -39,26 +43,41 @@ const channels = [
   'Not recorded',
 ];
 
+/** The members of staff the tasks are given to. */
+const members = 5;
+
 async function seed(db: Db) {
-  // Three advisers take the calls in turn, for the calls-by-adviser report.
-  for (const id of [1, 2, 3]) {
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        email: `adviser${id}@example.test`,
-        password_hash: 'none',
-        status: 'active',
-        role: 'staff',
+  await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: members }, (_, i) => ({
+        id: i + 1,
+        email: `member${i}@fenwickhale.test`,
+        name: `Member ${i}`,
+        password_hash: null,
+        status: 'active' as const,
+        role: 'staff' as const,
         created_at: at(0),
-        password_changed_at: at(0),
-      })
-      .execute();
-    await db
-      .insertInto('advisers')
-      .values({ id, user_id: id, display_name: `Adviser ${id}`, created_at: at(0), updated_at: at(0) })
-      .execute();
-  }
+        password_changed_at: null,
+        visit_session: null,
+        visit_seen_at: null,
+        new_leads_since: at(rows - 50),
+      })),
+    )
+    .execute();
+  // Three of them take the calls in turn, for the calls-by-adviser report.
+  await db
+    .insertInto('advisers')
+    .values(
+      [1, 2, 3].map((id) => ({
+        id,
+        user_id: id,
+        display_name: `Adviser ${id}`,
+        created_at: at(0),
+        updated_at: at(0),
+      })),
+    )
+    .execute();
   for (let from = 0; from < rows; from += 1000) {
     const batch = Array.from({ length: 1000 }, (_, i) => from + i);
     // Each enquiry's sender is a person of their own, with one opportunity at the enquiry's stage.
@@ -92,6 +111,21 @@ async function seed(db: Db) {
           value_pence: null,
           created_at: at(n),
           stage_changed_at: at(n),
+        })),
+      )
+      .execute();
+    // A task about each person; one in ten still to do, the rest done, shared among the members.
+    await db
+      .insertInto('tasks')
+      .values(
+        batch.map((n) => ({
+          person_id: n + 1,
+          title: `Ring client ${n}`,
+          due_at: at(n),
+          assignee_id: (Math.floor(n / 10) % members) + 1,
+          done_at: n % 10 === 0 ? null : at(n),
+          created_by: 1,
+          created_at: at(n),
         })),
       )
       .execute();
@@ -256,6 +290,13 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         budgetMs,
       ],
       ['a person’s page', () => personDetail(db, leadKinds, rows / 2, new Date()), budgetMs],
+      // The member has 2,000 tasks still to do, all overdue: My tasks and Today show the 200 soonest.
+      ['my tasks', () => tasksOf(db, 1, new Date()), budgetMs],
+      [
+        'today',
+        () => today(db, { id: 1 }, { now: new Date(), replyPromise: 'within one working day' }),
+        budgetMs,
+      ],
       // The Reports screen's one request over its default period, the last 90 days: five reports, each one
       // query (decision 028), and each of them alone. A year's reports read four times the rows.
       ['reports, 90 days', () => readReports(db, quarter, new Date()), budgetMs],
@@ -276,6 +317,9 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),
         searchMissBudgetMs,
       ],
+      // The search finds words anywhere in a field: a scan of each table, as a list's search miss is.
+      ['search, a name', () => searchBackOffice(db, 'client 4242'), searchMissBudgetMs],
+      ['search, no match', () => searchBackOffice(db, 'nobody at all'), searchMissBudgetMs],
     ];
     let ok = true;
     for (const [name, run, budget] of cases) {

@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { SearchAnswer } from '#shared/api/back-office-search.ts';
 import { searchLimit } from '#shared/api/back-office-search.ts';
@@ -11,13 +12,19 @@ import { firstWords } from '#shared/first-words.ts';
 
 type Db = Kysely<Database>;
 
-/** `column` contains `words`, letter case aside; `%` and `_` typed are themselves. */
-function contains(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
-}
+/**
+ * A test that `column` contains the pattern, letter case aside: PostgreSQL's ILIKE, SQLite's LIKE (which
+ * ignores the case of ASCII letters, as SQLite's lower() would). Neither lower-cases every row first.
+ */
+const containsIn =
+  (db: Db) =>
+  (column: string, pattern: string): Expression<SqlBool> =>
+    isPostgres(db)
+      ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '!'`
+      : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
 
-/** The words as a LIKE pattern that finds them anywhere. */
-const anywhere = (words: string) => `%${words.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+/** The words as a LIKE pattern that finds them anywhere; `%` and `_` typed are themselves. */
+const anywhere = (words: string) => `%${words.replace(/[!%_]/g, '!$&')}%`;
 
 /** About 120 characters of `text` around the first place `words` occur (or its start), on one line. */
 export function around(text: string, words: string): string {
@@ -29,6 +36,7 @@ export function around(text: string, words: string): string {
 
 export async function searchBackOffice(db: Db, words: string): Promise<SearchAnswer> {
   const pattern = anywhere(words);
+  const contains = containsIn(db);
   const [people, enquiries, applications, bookings, notes] = await Promise.all([
     db
       .selectFrom('people')
@@ -96,6 +104,7 @@ export async function searchBackOffice(db: Db, words: string): Promise<SearchAns
 
 /** Staff notes containing the pattern, each with the lead it is on. */
 async function notesContaining(db: Db, pattern: string) {
+  const contains = containsIn(db);
   const rows = await db
     .selectFrom('lead_events')
     .leftJoin('enquiries', (join) =>

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { staffLabel } from '#server/db/staff-label.ts';
 import { zonedTimeToUtc } from '#server/time/zoned-time.ts';
-import type { Colleague, Task } from '#shared/api/back-office-tasks.ts';
+import { type Colleague, type Task, tasksShown } from '#shared/api/back-office-tasks.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 
 // Owners and tasks (decision 028): who looks after a person, and what a member of staff is to do about
@@ -115,6 +115,7 @@ export async function tasksOf(db: Db, userId: number, at: Date): Promise<Task[]>
       .where('tasks.done_at', 'is', null)
       .orderBy('tasks.due_at')
       .orderBy('tasks.id')
+      .limit(tasksShown)
       .execute(),
     tasksWith(db)
       .where('tasks.assignee_id', '=', userId)
@@ -123,6 +124,19 @@ export async function tasksOf(db: Db, userId: number, at: Date): Promise<Task[]>
       .execute(),
   ]);
   return [...open, ...done].map(asTask);
+}
+
+/** A member's tasks not done and due before `before`, soonest first: what Today lists. */
+export async function openTasksDueBy(db: Db, userId: number, before: Date): Promise<Task[]> {
+  const rows = await tasksWith(db)
+    .where('tasks.assignee_id', '=', userId)
+    .where('tasks.done_at', 'is', null)
+    .where('tasks.due_at', '<', before.toISOString())
+    .orderBy('tasks.due_at')
+    .orderBy('tasks.id')
+    .limit(tasksShown)
+    .execute();
+  return rows.map(asTask);
 }
 
 /** A person's tasks: not done first, by due time, then done ones. */

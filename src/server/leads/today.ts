@@ -4,7 +4,7 @@ import { midnightIn } from '#server/time/zoned-time.ts';
 import type { Today } from '#shared/api/back-office-today.ts';
 import { assumedWait, promiseCutoff, promisedWait } from '#shared/reply-promise.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
-import { tasksOf } from './tasks.ts';
+import { openTasksDueBy } from './tasks.ts';
 
 // The overview's "Today" (decision 028): one query for each of its four parts, side by side.
 
@@ -101,17 +101,11 @@ export async function today(
     .select('new_leads_since')
     .where('id', '=', staff.id)
     .executeTakeFirst();
-  const endOfToday = firmMidnight(now, 1).toISOString();
   const [fresh, waiting, booked, tasks] = await Promise.all([
     newLeads(db, visit?.new_leads_since ?? null),
     unanswered(db, replyPromise, now),
     calls(db, now),
-    tasksOf(db, staff.id, now),
+    openTasksDueBy(db, staff.id, firmMidnight(now, 1)),
   ]);
-  return {
-    newLeads: fresh,
-    unanswered: waiting,
-    calls: booked,
-    tasks: tasks.filter((task) => task.doneAt === null && task.dueAt < endOfToday),
-  };
+  return { newLeads: fresh, unanswered: waiting, calls: booked, tasks };
 }

@@ -9,6 +9,9 @@ import { backOfficeTag } from './lead-lists.ts';
 // Owners and tasks: who looks after a person, and what a member of staff is to do about them by when.
 // Everyone sees their own open tasks ("My tasks") and, each working morning, an email of those due.
 
+/** The most tasks not done a list shows, soonest due first: more than anyone works through in a day. */
+export const tasksShown = 200;
+
 /** A member of staff as a choice: to own a person, or be given a task. */
 export const colleagueSchema = z.object({
   id: z.number().int(),
@@ -97,7 +100,11 @@ export const myTasks = endpoint({
   access: 'staff',
   tag: backOfficeTag,
   summary: 'Your tasks: those not done, soonest due first, and those done in the last week',
-  answers: { 200: z.array(taskSchema).describe('Not done first, by due time; then done, latest first.') },
+  answers: {
+    200: z
+      .array(taskSchema)
+      .describe(`Not done first, by due time (the ${tasksShown} soonest); then done, latest first.`),
+  },
 });
 
 export const setPersonOwner = endpoint({

@@ -1,7 +1,7 @@
 import { backOfficeApi } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { cardKinds } from './back-office-pipeline.ts';
-import { taskSchema } from './back-office-tasks.ts';
+import { taskSchema, tasksShown } from './back-office-tasks.ts';
 import { endpoint } from './endpoint.ts';
 import { backOfficeTag } from './lead-lists.ts';
 
@@ -42,7 +42,9 @@ const todaySchema = z.object({
       }),
     )
     .describe('Confirmed calls today and tomorrow, on the firm’s clocks, soonest first.'),
-  tasks: z.array(taskSchema).describe('Your tasks not done and due by the end of today, soonest first.'),
+  tasks: z
+    .array(taskSchema)
+    .describe(`Your tasks not done and due by the end of today, soonest first (the ${tasksShown} soonest).`),
 });
 export type Today = z.infer<typeof todaySchema>;
 

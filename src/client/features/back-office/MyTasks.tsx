@@ -1,4 +1,4 @@
-import { myTasks } from '#shared/api/back-office-tasks.ts';
+import { myTasks, tasksShown } from '#shared/api/back-office-tasks.ts';
 import { TaskList } from './TaskList.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -23,6 +23,9 @@ export function MyTasks() {
         />
       ) : (
         !tasks.problem && <p>Loading…</p>
+      )}
+      {tasks.data && tasks.data.filter((task) => task.doneAt === null).length >= tasksShown && (
+        <p>The {tasksShown} soonest due are shown: tick some off to see the rest.</p>
       )}
       <p className="bo-small bo-muted">Tasks are added on a person’s page, for yourself or a colleague.</p>
     </section>

@@ -1,4 +1,5 @@
 import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
+import { tasksShown } from '#shared/api/back-office-tasks.ts';
 import { backOfficeToday } from '#shared/api/back-office-today.ts';
 import { leadPath } from './card-leads.ts';
 import { when } from './format.ts';
@@ -72,7 +73,9 @@ export function Today() {
         )}
       </section>
       <section aria-labelledby="today-tasks-title">
-        <h2 id="today-tasks-title">Your tasks due ({tasks.length})</h2>
+        <h2 id="today-tasks-title">
+          Your tasks due ({tasks.length >= tasksShown ? `the ${tasksShown} soonest` : tasks.length})
+        </h2>
         <TaskList
           tasks={tasks}
           onChanged={async () => {
