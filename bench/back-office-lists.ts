@@ -167,6 +167,7 @@ async function seed(db: Db) {
           utm_campaign: null,
           utm_term: null,
           utm_content: null,
+          moved_on: n % 5 === 0 ? 0 : 1,
         })),
       )
       .execute();

@@ -34,6 +34,7 @@ export async function seedReportFigures(
     opportunity: number | null,
     day: number,
     channel: string,
+    movedOn = false,
   ) =>
     db
       .insertInto('lead_sources')
@@ -50,6 +51,8 @@ export async function seedReportFigures(
         utm_campaign: null,
         utm_term: null,
         utm_content: null,
+        // As moveOpportunity keeps it (leads/opportunities.ts).
+        moved_on: movedOn ? 1 : 0,
       })
       .execute();
   for (const [index, lead] of leads.entries()) {
@@ -106,7 +109,7 @@ export async function seedReportFigures(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await source('enquiry', enquiry.id, opportunity.id, 2 + index, lead.channel);
+    await source('enquiry', enquiry.id, opportunity.id, 2 + index, lead.channel, lead.furthest !== 'new');
   }
 
   // Subscribers: one since February; one who joined on the 10th; one who joined on the 3rd and left on

@@ -650,6 +650,8 @@ export interface LeadSourceTable {
   utm_campaign: string | null;
   utm_term: string | null;
   utm_content: string | null;
+  /** 1 once the lead's business has reached Contacted or further (moveOpportunity keeps it). */
+  moved_on: Generated<number>;
 }
 
 export interface Database {

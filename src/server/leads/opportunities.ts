@@ -128,6 +128,15 @@ export async function moveOpportunity(
     }))
     .where('id', '=', opportunityId)
     .execute();
+  // The leads-by-source report counts each lead whose business has moved on from New (leads/sources.ts).
+  if (stage !== 'new' && stage !== 'lost') {
+    await trx
+      .updateTable('lead_sources')
+      .set({ moved_on: 1 })
+      .where('opportunity_id', '=', opportunityId)
+      .where('moved_on', '=', 0)
+      .execute();
+  }
   for (const [table, kind] of opportunityLeadTables) {
     const moved = await trx
       .updateTable(table)

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, LeadSourceTable } from '#server/db/schema.ts';
 import { utmParameters, type VisitSource } from '#shared/visit-source.ts';
 
@@ -93,9 +93,20 @@ export async function recordLeadSource(
   lead: Pick<LeadSourceTable, 'lead_kind' | 'lead_id' | 'opportunity_id' | 'created_at'>,
   source: LeadSource,
 ) {
+  // A lead that joins business already past New has moved on with it.
   await trx
     .insertInto('lead_sources')
-    .values({ ...lead, ...source })
+    .values((eb) => ({
+      ...lead,
+      ...source,
+      moved_on:
+        lead.opportunity_id === null
+          ? 0
+          : eb
+              .selectFrom('opportunities')
+              .select(sql<number>`case when furthest_stage <> 'new' then 1 else 0 end`.as('moved'))
+              .where('id', '=', lead.opportunity_id),
+    }))
     .execute();
 }
 

@@ -48,11 +48,13 @@ describeEachDatabase('migration 039 on the leads an older version kept', (kind) 
       db,
     );
     expect(waits.rows.map((row) => Number(row.first_reply_seconds))).toEqual([7200]);
-    const sources = await sql<{ lead_kind: string; channel: string }>`
-      select lead_kind, channel from lead_sources order by lead_kind, lead_id`.execute(db);
-    expect(sources.rows).toEqual([
-      ...[0, 1, 2].map(() => ({ lead_kind: 'enquiry', channel: 'Not recorded' })),
-      { lead_kind: 'subscriber', channel: 'Not recorded' },
+    const sources = await sql<{ lead_kind: string; channel: string; moved_on: number }>`
+      select lead_kind, channel, moved_on from lead_sources order by lead_kind, lead_id`.execute(db);
+    expect(sources.rows.map((row) => ({ ...row, moved_on: Number(row.moved_on) }))).toEqual([
+      { lead_kind: 'enquiry', channel: 'Not recorded', moved_on: 1 },
+      { lead_kind: 'enquiry', channel: 'Not recorded', moved_on: 0 },
+      { lead_kind: 'enquiry', channel: 'Not recorded', moved_on: 1 },
+      { lead_kind: 'subscriber', channel: 'Not recorded', moved_on: 0 },
     ]);
   });
 });

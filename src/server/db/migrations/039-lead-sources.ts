@@ -4,7 +4,8 @@ import { isPostgres } from '../database.ts';
 
 // Sources and reports (decision 028). Each lead and each mailing-list sign-up gets a row in
 // `lead_sources`: where the visitor came from (an outside referrer's origin, the path and UTM parameters
-// of the visit's first page) and the group the report counts it under, worked out once at submission.
+// of the visit's first page) and the group the report counts it under, worked out once at submission,
+// and whether the lead's business has moved on from New since (`moved_on`, kept by moveOpportunity).
 // A table of its own rather than a JSON column on each lead: the report reads one narrow table through
 // one index, instead of three lead tables and the subscribers, parsing JSON in every row.
 //
@@ -36,12 +37,20 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('utm_campaign', 'text')
     .addColumn('utm_term', 'text')
     .addColumn('utm_content', 'text')
+    // 1 once the lead's business has reached Contacted or further (its furthest_stage is not New): kept
+    // here by moveOpportunity, so that the report counts it without reading each lead's opportunity.
+    .addColumn('moved_on', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  // The report reads a period's rows from this index alone, but for each lead's opportunity.
+  // The report reads a period's rows from this index alone.
   await db.schema
     .createIndex('lead_sources_by_time')
     .on('lead_sources')
-    .columns(['created_at', 'channel', 'lead_kind', 'opportunity_id'])
+    .columns(['created_at', 'channel', 'lead_kind', 'moved_on'])
+    .execute();
+  await db.schema
+    .createIndex('lead_sources_by_opportunity')
+    .on('lead_sources')
+    .column('opportunity_id')
     .execute();
   await db.schema
     .createIndex('lead_sources_by_lead')
@@ -101,4 +110,6 @@ export async function up(db: Kysely<unknown>) {
   await sql`insert into lead_sources (lead_kind, lead_id, opportunity_id, created_at, channel)
     ${sql.join(earlier, sql` union all `)}
     union all select 'subscriber', id, null, created_at, ${notRecorded} from subscribers`.execute(db);
+  await sql`update lead_sources set moved_on = 1 where opportunity_id in
+    (select id from opportunities where furthest_stage <> 'new')`.execute(db);
 }
