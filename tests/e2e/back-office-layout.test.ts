@@ -77,6 +77,16 @@ describe('the back office’s layout in Chromium', () => {
         expect(await shownLabel(role)).toBe('none');
       }
 
+      // Controls sized for work: each button and field of the screen between 24 px (what a finger or a
+      // pointer needs) and 40 px tall. (A box to tick is reached by its label, a larger target.)
+      const controls = page.getByRole('main').locator('button, select, input:not([type="checkbox"])');
+      for (const control of await controls.all()) {
+        const box = await control.boundingBox();
+        if (!box) continue; // a control of a folded part
+        expect(box.height).toBeGreaterThanOrEqual(24);
+        expect(box.height).toBeLessThanOrEqual(40);
+      }
+
       // A section's heading has more room above it than below.
       for (const name of ['Your sessions', 'Audit log']) {
         const margins = await page

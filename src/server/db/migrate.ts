@@ -41,6 +41,7 @@ import * as availabilityPermission from './migrations/038-availability-permissio
 import * as leadSources from './migrations/039-lead-sources.ts';
 import * as callChanges from './migrations/040-call-changes.ts';
 import * as personMerges from './migrations/041-person-merges.ts';
+import * as leadArrivalIndexes from './migrations/042-lead-arrival-indexes.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '039-lead-sources': leadSources,
   '040-call-changes': callChanges,
   '041-person-merges': personMerges,
+  '042-lead-arrival-indexes': leadArrivalIndexes,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

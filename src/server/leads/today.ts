@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { midnightIn } from '#server/time/zoned-time.ts';
-import type { Today } from '#shared/api/back-office-today.ts';
+import { type Today, todayCountsUpTo } from '#shared/api/back-office-today.ts';
 import { assumedWait, promiseCutoff, promisedWait } from '#shared/reply-promise.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 import { openTasksDueBy } from './tasks.ts';
@@ -31,7 +31,8 @@ async function newLeads(db: Db, since: string | null): Promise<Today['newLeads']
       coalesce(p.name, p.email, '') as name
       from (${arrived}) as l left join people as p on p.id = l.person_id
       order by l.created_at desc limit ${shown}`.execute(db),
-    sql<{ total: number }>`select count(*) as total from (${arrived}) as l`.execute(db),
+    sql<{ total: number }>`select count(*) as total from (select 1 from (${arrived}) as l
+      limit ${todayCountsUpTo}) as counted`.execute(db),
   ]);
   return { since: new Date(since).toISOString(), total: Number(counted[0]?.total ?? 0), leads: rows };
 }
@@ -52,7 +53,10 @@ async function unanswered(db: Db, promise: string, now: Date): Promise<Today['un
       .orderBy('opportunities.created_at')
       .limit(shown)
       .execute(),
-    waiting.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(waiting.select('people.id').limit(todayCountsUpTo).as('counted'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     promise,

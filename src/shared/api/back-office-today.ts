@@ -8,11 +8,18 @@ import { backOfficeTag } from './lead-lists.ts';
 // The overview's "Today": what needs the member now. The leads new since their last visit, the people
 // waiting longer than the firm's reply promise, today's and tomorrow's calls, and their tasks due.
 
+/** Today counts what waits up to this many: beyond it, the exact number changes nothing anyone does. */
+export const todayCountsUpTo = 1000;
+const countedTotal = z
+  .number()
+  .int()
+  .describe(`How many, counted up to ${todayCountsUpTo}: that number means so many or more.`);
+
 const todaySchema = z.object({
   newLeads: z
     .object({
       since: z.string().nullable().describe('When their previous visit ended; null on a first visit.'),
-      total: z.number().int(),
+      total: countedTotal,
       leads: z.array(
         z.object({
           kind: z.enum(cardKinds),
@@ -27,7 +34,7 @@ const todaySchema = z.object({
     .object({
       promise: z.string().describe('The firm’s reply promise as it wrote it ("one working day").'),
       assumed: z.boolean().describe('True when those words give no length, and one working day is used.'),
-      total: z.number().int(),
+      total: countedTotal,
       people: z.array(z.object({ id: z.number().int(), name: z.string(), waitingSince: z.string() })),
     })
     .describe('New business not yet replied to or moved on from New, longest waiting first (20 at most).'),

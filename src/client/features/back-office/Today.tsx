@@ -1,6 +1,6 @@
 import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
 import { tasksShown } from '#shared/api/back-office-tasks.ts';
-import { backOfficeToday } from '#shared/api/back-office-today.ts';
+import { backOfficeToday, todayCountsUpTo } from '#shared/api/back-office-today.ts';
 import { leadPath } from './card-leads.ts';
 import { when } from './format.ts';
 import { Link } from './router.tsx';
@@ -19,7 +19,7 @@ export function Today() {
   return (
     <div className="bo-today">
       <section aria-labelledby="today-new-title">
-        <h2 id="today-new-title">New since your last visit ({newLeads.total})</h2>
+        <h2 id="today-new-title">New since your last visit ({counted(newLeads.total)})</h2>
         {newLeads.leads.length === 0 ? (
           <p>{newLeads.since ? 'Nothing new.' : 'Everything is new on a first visit: see the lists.'}</p>
         ) : (
@@ -36,7 +36,7 @@ export function Today() {
         )}
       </section>
       <section aria-labelledby="today-waiting-title">
-        <h2 id="today-waiting-title">Waiting for a reply ({unanswered.total})</h2>
+        <h2 id="today-waiting-title">Waiting for a reply ({counted(unanswered.total)})</h2>
         <p className="bo-small bo-muted">
           New business nobody has replied to or moved on from New, for longer than the firm promises:{' '}
           {unanswered.assumed
@@ -87,3 +87,7 @@ export function Today() {
     </div>
   );
 }
+
+/** A count Today made up to its limit: "1,000 or more" when it reached it. */
+const counted = (total: number) =>
+  total >= todayCountsUpTo ? `${todayCountsUpTo.toLocaleString('en-GB')} or more` : String(total);
