@@ -17,7 +17,9 @@ import { personDetail } from '#server/leads/person-detail.ts';
 import { searchBackOffice } from '#server/leads/search.ts';
 import { tasksOf } from '#server/leads/tasks.ts';
 import { today } from '#server/leads/today.ts';
+import { readReports } from '#server/reports/index.ts';
 import { cardsPerColumn } from '#shared/api/back-office-pipeline.ts';
+import { reportNames } from '#shared/api/back-office-reports.ts';
 import { leadStages } from '#shared/back-office.ts';
 import { createTestDatabase, type DatabaseKind, postgresUrl } from '#tests/support/databases.ts';
 
@@ -28,6 +30,18 @@ const searchMissBudgetMs = 500;
 const day = 86_400_000;
 const start = Date.UTC(2024, 0, 1);
 const at = (n: number) => new Date(start + Math.floor((n * 3 * 365 * day) / rows)).toISOString();
+
+/** Where the seeded leads came from: the groups the leads-by-source report counts. */
+const channels = [
+  'Direct',
+  'google.com',
+  'newsletter',
+  'bing.com',
+  'linkedin.com',
+  'facebook',
+  'icaew.com',
+  'Not recorded',
+];
 
 /** The members of staff the tasks are given to. */
 const members = 5;
@@ -51,6 +65,19 @@ async function seed(db: Db) {
       })),
     )
     .execute();
+  // Three of them take the calls in turn, for the calls-by-adviser report.
+  await db
+    .insertInto('advisers')
+    .values(
+      [1, 2, 3].map((id) => ({
+        id,
+        user_id: id,
+        display_name: `Adviser ${id}`,
+        created_at: at(0),
+        updated_at: at(0),
+      })),
+    )
+    .execute();
   for (let from = 0; from < rows; from += 1000) {
     const batch = Array.from({ length: 1000 }, (_, i) => from + i);
     // Each enquiry's sender is a person of their own, with one opportunity at the enquiry's stage.
@@ -65,6 +92,10 @@ async function seed(db: Db) {
           phone: null,
           organisation: 'Practice',
           created_at: at(n),
+          // Two in three were replied to from inside, after up to four days.
+          first_reply_at:
+            n % 3 === 0 ? null : new Date(Date.parse(at(n)) + (n % 97) * 3_600_000).toISOString(),
+          first_reply_seconds: n % 3 === 0 ? null : (n % 97) * 3600,
         })),
       )
       .execute();
@@ -76,6 +107,7 @@ async function seed(db: Db) {
           person_id: n + 1,
           title: 'Enquiry',
           stage: leadStages[n % leadStages.length] ?? 'new',
+          furthest_stage: n % 5 === 4 ? ('contacted' as const) : (leadStages[n % 5] as 'new'),
           value_pence: null,
           created_at: at(n),
           stage_changed_at: at(n),
@@ -118,6 +150,27 @@ async function seed(db: Db) {
         })),
       )
       .execute();
+    // Each enquiry's source, as its form would have kept it: the 100,000 leads the reports count.
+    await db
+      .insertInto('lead_sources')
+      .values(
+        batch.map((n) => ({
+          lead_kind: 'enquiry' as const,
+          lead_id: n + 1,
+          opportunity_id: n + 1,
+          created_at: at(n),
+          channel: channels[n % channels.length] as string,
+          referrer: null,
+          landing_path: '/',
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          moved_on: n % 5 === 0 ? 0 : 1,
+        })),
+      )
+      .execute();
     await db
       .insertInto('applications')
       .values(
@@ -146,6 +199,7 @@ async function seed(db: Db) {
           status: n % 10 === 0 ? ('cancelled' as const) : ('confirmed' as const),
           cancel_token_hash: `hash-${n}`,
           application_id: null,
+          adviser_id: (n % 3) + 1,
           created_at: at(n),
           stage: leadStages[n % leadStages.length],
         })),
@@ -160,11 +214,17 @@ async function seed(db: Db) {
           confirm_token_hash: null,
           unsubscribe_token_hash: `unsub-${n}`,
           created_at: at(n),
+          confirmed_at: n % 3 === 0 ? null : at(n),
+          // One in seven confirmed subscribers left a month later.
+          unsubscribed_at:
+            n % 3 !== 0 && n % 7 === 0 ? new Date(Date.parse(at(n)) + 30 * day).toISOString() : null,
         })),
       )
       .execute();
   }
 }
+
+type Case = [name: string, run: () => Promise<unknown>, budgetMs: number];
 
 async function median(run: () => Promise<unknown>, times = 15): Promise<number> {
   await run();
@@ -194,7 +254,8 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
     );
     const base = { order: 'newest' as const };
     const deep = await listEnquiries(db, 'contact', base, 2000);
-    const cases: [string, () => Promise<unknown>, number][] = [
+    const quarter = { from: '2025-04-01', to: '2025-06-29' };
+    const cases: Case[] = [
       ['contact enquiries, first page', () => listEnquiries(db, 'contact', base), budgetMs],
       [
         'contact enquiries, stage won',
@@ -237,7 +298,21 @@ async function bench(kind: DatabaseKind): Promise<boolean> {
         () => today(db, { id: 1 }, { now: new Date(), replyPromise: 'within one working day' }),
         budgetMs,
       ],
-
+      // The Reports screen's one request over its default period, the last 90 days: five reports, each one
+      // query (decision 028), and each of them alone. A year's reports read four times the rows.
+      ['reports, 90 days', () => readReports(db, quarter, new Date()), budgetMs],
+      ...reportNames.map(
+        (name): Case => [
+          `reports, 90 days: ${name}`,
+          () => readReports(db, quarter, new Date(), [name]),
+          budgetMs,
+        ],
+      ),
+      [
+        'reports, a year',
+        () => readReports(db, { from: '2025-01-01', to: '2025-12-31' }, new Date()),
+        searchMissBudgetMs,
+      ],
       [
         'contact enquiries, search miss',
         () => listEnquiries(db, 'contact', { ...base, q: 'nobody' }),

@@ -2,6 +2,7 @@ import { listenForBooking } from './behaviour/booking.ts';
 import { startCookieBanner } from './behaviour/cookie-banner.ts';
 import { followScroll } from './behaviour/header-scroll.ts';
 import { startMenu } from './behaviour/menu.ts';
+import { keepVisitSource } from './lib/visit-source.ts';
 import './styles/site-styles.ts';
 
 // The browser entry of every public page and the back office (docs/decisions/023-pages-are-sections.md):
@@ -13,6 +14,7 @@ startMenu();
 followScroll();
 startCookieBanner();
 listenForBooking();
+keepVisitSource();
 
 const hydrate = async (island: HTMLElement) => (await import('./islands/hydrate.tsx')).hydrateIsland(island);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(islandOf);

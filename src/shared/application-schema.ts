@@ -5,6 +5,8 @@
 import { type ApplicationAnswers, applicationQuestions } from './application.ts';
 import { recTokenField } from './bot-check-schemas.ts';
 import { fieldsShape } from './form-fields.ts';
+import type { VisitSource } from './visit-source.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 /**
@@ -20,10 +22,11 @@ export const applicationSchema = z.object({
     .record(z.string().max(20), z.union([z.string().max(2000), z.number()]))
     .optional()
     .describe('The answers to the firm’s own questions, by question id; absent when it asks none.'),
+  ...visitSourceFields,
 }) as unknown as z.ZodType<
   ApplicationAnswers & {
     submitMethod: '2';
     recToken: string;
     ownAnswers?: Record<string, string | number>;
-  }
+  } & VisitSource
 >;

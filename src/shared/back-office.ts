@@ -4,6 +4,10 @@
 export const leadStages = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
 export type LeadStage = (typeof leadStages)[number];
 
+/** The stages new business moves on through, in order; Lost may follow any of them. */
+export const progressStages = ['new', 'contacted', 'qualified', 'won'] as const;
+export type ProgressStage = (typeof progressStages)[number];
+
 export const leadStageLabels: Record<LeadStage, string> = {
   new: 'New',
   contacted: 'Contacted',

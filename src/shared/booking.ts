@@ -2,6 +2,7 @@ import { recTokenField } from './bot-check-schemas.ts';
 import { type CalendarDate, formatTime, toIsoDate } from './calendar.ts';
 import { emailAddressField } from './email-field.ts';
 import { connectionProblem } from './messages.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 // docs/behaviour/booking.md#sending-a-booking: the exact texts of the booking modal.
@@ -77,6 +78,7 @@ export const bookCallSchema = z.object({
   adviser: chosenAdviserField,
   /** The bot-check token for the action 'bookcall'. */
   recToken: recTokenField,
+  ...visitSourceFields,
 });
 
 export type BookCallPayload = z.infer<typeof bookCallSchema>;

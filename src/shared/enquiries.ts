@@ -3,6 +3,7 @@ import { emailMessages } from './email.ts';
 import type { Field } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
 import { recentTaxYears } from './tax-years.ts';
+import type { VisitSource } from './visit-source.ts';
 
 // The main contact form and the quote form (docs/behaviour/enquiries-and-quotes.md#contact-enquiry-and-quote-request): their fields and the words for
 // each problem. The rules the page and the server both apply are in enquiry-schemas.ts, so the form's page
@@ -120,7 +121,7 @@ export function yearOptions(today: CalendarDate): { name: YearField; label: stri
 
 type FieldAnswers<F> = { -readonly [K in keyof F]: F[K] extends { kind: 'pounds' } ? number : string };
 
-interface Common {
+interface Common extends VisitSource {
   optin: boolean;
   accept: true;
   contact1: '2';

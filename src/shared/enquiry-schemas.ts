@@ -11,6 +11,7 @@ import {
 } from './enquiries.ts';
 import { fieldsShape } from './form-fields.ts';
 import { honeypotField } from './mailing-list.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 const tickBox = (field: string) => z.boolean({ error: `${field} must be true or false` }).default(false);
@@ -21,6 +22,7 @@ const common = {
   contact1: z.literal('2', { error: "contact1 must be '2'" }),
   recToken: recTokenField,
   [honeypotField]: z.string().max(1000).optional(),
+  ...visitSourceFields,
 };
 
 /** POST /contact-us-send (docs/behaviour/enquiries-and-quotes.md#contact-form-fields). */

@@ -1,5 +1,6 @@
 import { emailAddressField } from './email-field.ts';
 import { honeypotField, type SignUpForm } from './mailing-list.ts';
+import { visitSourceFields } from './visit-source-schema.ts';
 import { z } from './zod.ts';
 
 const always2 = (field: string) => z.literal('2', { error: `${field} must be '2'` });
@@ -14,6 +15,7 @@ export const subscribeSchema = z
     submitMethod: always2('submitMethod').optional(),
     contact1: always2('contact1').optional(),
     [honeypotField]: z.string().max(1000).optional(),
+    ...visitSourceFields,
   })
   .refine((body) => body.submitMethod !== undefined || body.contact1 !== undefined, {
     error: "Please send submitMethod '2' (the small form) or contact1 '2' (the subscribe form)",

@@ -11,6 +11,8 @@ export const storageKeys = {
    * `:<their email>:<form>`, so that nobody else signing in on the same tab is shown it.
    */
   draft: 'practice-site.draft',
+  /** Session storage: the visit's first page and the site that linked to it, sent with a lead form. */
+  visitSource: 'practice-site.visit-source',
   /** Session storage: note drafts as first kept, by lead alone; forgotten when anyone signs in. */
   unownedNoteDraft: 'practice-site.note-draft',
 } as const;

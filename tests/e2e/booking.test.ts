@@ -170,7 +170,13 @@ describe('booking an initial call in Chromium', () => {
     // that the page's workers solved.
     const payload = (await sent).postDataJSON();
     expect(Object.keys(payload).sort()).toEqual(
-      [...Object.keys(buildBookCallPayload(date, slot, 'x@example.com')), 'recToken'].sort(),
+      [
+        ...Object.keys(buildBookCallPayload(date, slot, 'x@example.com')),
+        'recToken',
+        // Added to the SPEC's payload, both optional: where the visit began (docs/behaviour/back-office.md#reports).
+        'landingPage',
+        'referrer',
+      ].sort(),
     );
     const token = JSON.parse(Buffer.from(payload.recToken, 'base64').toString('utf8'));
     expect(token.challenge.parameters.data).toEqual({ action: 'bookcall' });

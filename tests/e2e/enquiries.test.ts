@@ -85,9 +85,13 @@ describe('the contact form in Chromium', () => {
         'accept',
         'contact1',
         'recToken',
+        // Added to the SPEC's payload, both optional: where the visit began (docs/behaviour/back-office.md#reports).
+        'landingPage',
+        'referrer',
       ].sort(),
     );
     expect(payload).toMatchObject({ contact1: '2', optin: false, accept: true, phone: '07700 900123' });
+    expect(payload).toMatchObject({ landingPage: '/contact', referrer: '' });
     expect(altchaPayload(payload.recToken).challenge.parameters.data).toEqual({ action: 'contactus' });
 
     expect(storedEnquiries('amira.contact@example.co.uk')).toEqual([

@@ -38,6 +38,7 @@ import * as opportunities from './migrations/035-opportunities.ts';
 import * as tasks from './migrations/036-tasks.ts';
 import * as replies from './migrations/037-replies.ts';
 import * as availabilityPermission from './migrations/038-availability-permission.ts';
+import * as leadSources from './migrations/039-lead-sources.ts';
 import * as callChanges from './migrations/040-call-changes.ts';
 import * as personMerges from './migrations/041-person-merges.ts';
 import * as leadArrivalIndexes from './migrations/042-lead-arrival-indexes.ts';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '036-tasks': tasks,
   '037-replies': replies,
   '038-availability-permission': availabilityPermission,
+  '039-lead-sources': leadSources,
   '040-call-changes': callChanges,
   '041-person-merges': personMerges,
   '042-lead-arrival-indexes': leadArrivalIndexes,

@@ -256,6 +256,8 @@ export interface PersonTable {
   owner_id: Generated<number | null>;
   /** When staff first replied from inside: their "unanswered" clock stops. */
   first_reply_at: Generated<Timestamp | null>;
+  /** Seconds from `created_at` (their first lead) to `first_reply_at`, for the reports. */
+  first_reply_seconds: Generated<number | null>;
   /** The person staff merged this one into: their leads are that person's, and so are later ones. */
   merged_into: Generated<number | null>;
 }
@@ -324,6 +326,8 @@ export interface OpportunityTable {
   stage_changed_at: Timestamp;
   /** The colleague who looks after this piece of business; null: the person's owner does. */
   owner_id: Generated<number | null>;
+  /** The furthest of New, Contacted, Qualified and Won it has reached (Lost does not count). */
+  furthest_stage: Generated<Exclude<LeadStage, 'lost'>>;
 }
 
 export interface UserTable {
@@ -625,6 +629,31 @@ export interface SiteAlertTable {
   emailed_at: Timestamp | null;
 }
 
+/**
+ * Where a lead or a mailing-list sign-up came from (leads/sources.ts), kept at submission without a
+ * cookie: an outside referrer's origin, the path and UTM parameters of the visit's first page, and the
+ * group the reports count it under.
+ */
+export interface LeadSourceTable {
+  id: Generated<number>;
+  lead_kind: 'enquiry' | 'application' | 'booking' | 'subscriber';
+  lead_id: number;
+  /** The lead's opportunity; null for a sign-up. */
+  opportunity_id: number | null;
+  created_at: Timestamp;
+  /** utm_source, else the referrer's host, else "Direct" ("Not recorded" before sources were kept). */
+  channel: string;
+  referrer: string | null;
+  landing_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** 1 once the lead's business has reached Contacted or further (moveOpportunity keeps it). */
+  moved_on: Generated<number>;
+}
+
 export interface Database {
   site_alerts: SiteAlertTable;
   site_upgrades: SiteUpgradeTable;
@@ -669,4 +698,5 @@ export interface Database {
   campaign_recipients: CampaignRecipientTable;
   recipient_mail_counts: RecipientMailCountTable;
   mail_files: MailFileTable;
+  lead_sources: LeadSourceTable;
 }

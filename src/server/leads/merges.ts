@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 const personTables = ['enquiries', 'applications', 'bookings', 'opportunities', 'tasks', 'replies'] as const;
 /** The details the kept person takes from the merged one where they have none. */
 const detailFields = ['name', 'phone', 'organisation', 'owner_id', 'first_reply_at'] as const;
-type Details = Partial<Pick<Selectable<PersonTable>, (typeof detailFields)[number]>>;
+type Details = Partial<Pick<Selectable<PersonTable>, (typeof detailFields)[number] | 'first_reply_seconds'>>;
 
 /** What a merge moved, kept on its event for the undo. */
 interface MergeRecord {
@@ -44,7 +44,7 @@ export function mergePeople(
   return db.transaction().execute(async (trx) => {
     const people = await trx
       .selectFrom('people')
-      .select(['id', 'email', 'merged_into', ...detailFields])
+      .select(['id', 'email', 'merged_into', 'created_at', 'first_reply_seconds', ...detailFields])
       .where('id', 'in', [keptId, mergedId])
       .execute();
     const kept = people.find((person) => person.id === keptId);
@@ -79,6 +79,12 @@ export function mergePeople(
         Object.assign(taken, { [field]: theirs });
         Object.assign(record.filled, { [field]: ours });
       }
+    }
+    // The reports' wait for the first reply follows it, counted from the kept person's first lead.
+    if (taken.first_reply_at) {
+      const wait = (new Date(taken.first_reply_at).getTime() - new Date(kept.created_at).getTime()) / 1000;
+      Object.assign(taken, { first_reply_seconds: Math.max(0, Math.round(wait)) });
+      Object.assign(record.filled, { first_reply_seconds: kept.first_reply_seconds });
     }
     if (Object.keys(taken).length > 0) {
       await trx.updateTable('people').set(taken).where('id', '=', keptId).execute();

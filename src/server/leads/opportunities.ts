@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { type CardKind, cardKindTitles, closedStages } from '#shared/api/back-office-pipeline.ts';
-import type { LeadKind, LeadStage } from '#shared/back-office.ts';
+import { type LeadKind, type LeadStage, type ProgressStage, progressStages } from '#shared/back-office.ts';
 import { type LeadContact, personFor, personValues } from './people.ts';
 
 // Opportunities (decision 028): each open piece of new business, holding the leads that asked for it. A
@@ -110,11 +110,33 @@ export async function moveOpportunity(
   userId: number,
   at: Date,
 ) {
+  // The furthest stage reached goes on only forward, and not to Lost (the conversion report reads it).
+  const atOrBeyond = progressStages.slice(progressStages.indexOf(stage as ProgressStage));
   await trx
     .updateTable('opportunities')
-    .set({ stage, stage_changed_at: at.toISOString() })
+    .set((eb) => ({
+      stage,
+      stage_changed_at: at.toISOString(),
+      ...(stage !== 'lost' && {
+        furthest_stage: eb
+          .case()
+          .when('furthest_stage', 'in', atOrBeyond)
+          .then(eb.ref('furthest_stage'))
+          .else(stage)
+          .end(),
+      }),
+    }))
     .where('id', '=', opportunityId)
     .execute();
+  // The leads-by-source report counts each lead whose business has moved on from New (leads/sources.ts).
+  if (stage !== 'new' && stage !== 'lost') {
+    await trx
+      .updateTable('lead_sources')
+      .set({ moved_on: 1 })
+      .where('opportunity_id', '=', opportunityId)
+      .where('moved_on', '=', 0)
+      .execute();
+  }
   for (const [table, kind] of opportunityLeadTables) {
     const moved = await trx
       .updateTable(table)

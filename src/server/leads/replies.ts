@@ -51,7 +51,7 @@ export async function sendReply(
   return db.transaction().execute(async (trx) => {
     const person = await trx
       .selectFrom('people')
-      .select(['email'])
+      .select(['email', 'created_at'])
       .where('id', '=', personId)
       .executeTakeFirst();
     if (!person) return false;
@@ -62,7 +62,11 @@ export async function sendReply(
       .execute();
     await trx
       .updateTable('people')
-      .set({ first_reply_at: at.toISOString() })
+      // The wait as a number too, which the time-to-first-reply report reads without parsing two times a row.
+      .set({
+        first_reply_at: at.toISOString(),
+        first_reply_seconds: Math.round((at.getTime() - new Date(person.created_at).getTime()) / 1000),
+      })
       .where('id', '=', personId)
       .where('first_reply_at', 'is', null)
       .execute();

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes } from '#server/leads/events.ts';
 import type { LeadRegistry, LeadRetention } from '#server/leads/kind.ts';
+import { anonymiseLeadSources } from '#server/leads/sources.ts';
 
 // Leads that led to no engagement, kept past the retention period, as the privacy notice promises.
 //
@@ -69,6 +70,7 @@ export async function anonymiseExpiredLeads(trx: Db, leadKinds: LeadRegistry, cu
     kinds.map(({ kind }) => [kind, idsOf(kind)]),
     erasedMarker,
   );
+  for (const { kind } of kinds) await anonymiseLeadSources(trx, kind, idsOf(kind));
   const counts: Record<string, number> = {};
   for (const { kind, table } of kinds) counts[table] = idsOf(kind).length;
   return { leads: found, addresses, counts: { ...counts, notes } };

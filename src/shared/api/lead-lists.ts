@@ -46,7 +46,7 @@ export interface Page<Item> {
   next: string | null;
 }
 
-const filterRefused = refusal.describe(
+export const filterRefused = refusal.describe(
   'A filter cannot be read: errorMessages names it ("The stage filter could not be read").',
 );
 

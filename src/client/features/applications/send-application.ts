@@ -2,6 +2,7 @@
 // they go to. Both come with the schema library, so the page loads this when the visitor first reaches
 // the form (as the contact and quote forms do) rather than before it can be used.
 import { ApiError, call } from '#client/lib/api-client.ts';
+import { visitSource } from '#client/lib/visit-source.ts';
 import { sendApplication } from '#shared/api/applications.ts';
 import type { CallInput } from '#shared/api/endpoint.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
@@ -15,7 +16,9 @@ export async function storeApplication(
   body: CallInput<typeof sendApplication>['body'],
 ): Promise<{ reference: string } | { problem: string }> {
   try {
-    const { applicationReference } = await call(sendApplication, { body });
+    const { applicationReference } = await call(sendApplication, {
+      body: { ...(body as object), ...visitSource() } as typeof body,
+    });
     return { reference: applicationReference };
   } catch (error) {
     return { problem: (error instanceof ApiError && error.messages.join(' ')) || connectionProblem };

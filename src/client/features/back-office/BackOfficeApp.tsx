@@ -26,6 +26,7 @@ import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
+import { ReportsScreen } from './ReportsScreen.tsx';
 import { Link, useLocation } from './router.tsx';
 import { SavedRepliesEditor } from './SavedRepliesEditor.tsx';
 import { searchSection } from './SearchBox.tsx';
@@ -51,6 +52,7 @@ const sections = [
   ['tasks', 'My tasks'],
   ['pipeline', 'Pipeline'],
   ...listScreens.map(({ endpoints }) => [endpoints.name, endpoints.title] as const),
+  ['reports', 'Reports'],
   ['insights', 'Insights'],
   [pagesSection, 'Pages'],
   ['newsletter', 'Newsletter'],
@@ -237,6 +239,7 @@ function Screen({
     const words = search.get('q') ?? '';
     return <SearchScreen key={words} words={words} />;
   }
+  if (section === 'reports') return <ReportsScreen search={search} />;
   return (
     <p role="alert">
       There is no such screen. <Link to="">Back to the overview</Link>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, logHttpFailure, send } from '#client/lib/api-client.ts';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
+import { visitSource } from '#client/lib/visit-source.ts';
 import {
   bookCall,
   bookingSettings,
@@ -174,7 +175,7 @@ export function useBookCall(initialEmail = '', applicationReference?: string, ad
       recToken,
     };
     try {
-      await send(bookCall, { body: payload });
+      await send(bookCall, { body: { ...payload, ...visitSource() } });
       const detail: CallBookedDetail = {
         date: formatLongDate(date),
         time: payload.selectedTimeString,

@@ -3,6 +3,7 @@ import { send } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { useFirmName } from '#client/lib/firm.tsx';
 import { useTimedMessage } from '#client/lib/useTimedMessage.ts';
+import { visitSource } from '#client/lib/visit-source.ts';
 import type { subscribe } from '#shared/api/mailing-list.ts';
 import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
 import { consentWording, honeypotField, mailingListMessages } from '#shared/mailing-list.ts';
@@ -27,7 +28,7 @@ export function SignUpForm() {
     show(null);
     try {
       await send<typeof subscribe>(subscribeRoute, {
-        body: { emailAddress, submitMethod: '2', ...(trap && { [honeypotField]: trap }) },
+        body: { emailAddress, submitMethod: '2', ...(trap && { [honeypotField]: trap }), ...visitSource() },
       });
       field.clear();
       show({ kind: 'success', text: mailingListMessages.signedUp }, successMessageMs);

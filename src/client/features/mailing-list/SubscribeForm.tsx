@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { sendForm } from '#client/lib/api-client.ts';
 import { FieldError } from '#client/lib/FieldError.tsx';
 import { useFirmName } from '#client/lib/firm.tsx';
+import { visitSource } from '#client/lib/visit-source.ts';
 import type { subscribe } from '#shared/api/mailing-list.ts';
 import { subscribeRoute } from '#shared/api/routes-on-every-page.ts';
 import { consentWording, honeypotField, subscribedPage } from '#shared/mailing-list.ts';
@@ -24,7 +25,7 @@ export function SubscribeForm() {
     setSending(true);
     // By its route alone, as the footer's form sends it: the page needs no schema library.
     const outcome = await sendForm<typeof subscribe>(subscribeRoute, {
-      body: { emailAddress, contact1: '2', ...(trap && { [honeypotField]: trap }) },
+      body: { emailAddress, contact1: '2', ...(trap && { [honeypotField]: trap }), ...visitSource() },
     });
     if (outcome.sent) {
       window.location.assign(subscribedPage);

@@ -18,6 +18,13 @@ export const cookieList = {
       expires: 'Until you close the tab',
     },
     {
+      name: storageKeys.visitSource,
+      kind: 'Session storage',
+      purpose:
+        'Remembers the first page you opened here and the website that linked to it, sent with a form you fill in so that we know how you found us. Nothing is sent until you send a form.',
+      expires: 'Until you close the tab',
+    },
+    {
       name: '__Host-session',
       kind: 'Cookie (staff only)',
       purpose: 'Keeps a member of staff signed in to the back office.',

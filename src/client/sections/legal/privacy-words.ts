@@ -18,6 +18,7 @@ export const privacyNotice = {
         'When you book a call or fill in our application questionnaire: your email address, the time you chose, and your answers about your business.',
         'When you join our newsletter: your email address, and a record of when and where you signed up, the words you agreed to, and when you confirmed or unsubscribed.',
         'With each form we also record the internet address it came from, to protect the site against abuse (how long each is kept is below).',
+        'With each form we also keep how you found us: the first page you opened on this site with the campaign named in its link, and the website that linked to it (its address only, not the page). Your browser keeps these until you close the tab and sends them only with a form; no cookie and no other company is involved.',
       ],
     },
     {
@@ -26,6 +27,7 @@ export const privacyNotice = {
         'To answer your enquiry, prepare a quote, or hold the call you booked: these are steps you ask us to take before any engagement (UK GDPR Article 6(1)(b)).',
         'To send the newsletter, only once you have confirmed by email that you want it (your consent, Article 6(1)(a)). You can withdraw consent at any time with the one-click link in every issue.',
         'To keep the site safe from spam and misuse (our legitimate interests, Article 6(1)(f)).',
+        'To know which of our pages, campaigns and the websites that mention us bring enquiries, counted in our own reports (our legitimate interests, Article 6(1)(f)).',
       ],
     },
     {

@@ -5,6 +5,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { scriptedFormRefusal } from '#server/http/scripted-form.ts';
 import { serve } from '#server/http/serve.ts';
 import type { ServerPages } from '#server/http/server-page.ts';
+import { sourceOfRequest } from '#server/http/visit-source.ts';
 import { sendApplication } from '#shared/api/applications.ts';
 import { applicationMessages } from '#shared/application.ts';
 import { botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
@@ -35,7 +36,7 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
     app,
     sendApplication,
     async (request, reply) => {
-      const { submitMethod: _, recToken, ownAnswers, ...answers } = request.body;
+      const { submitMethod: _, recToken, ownAnswers, landingPage, referrer, ...answers } = request.body;
       const questionnaire = options.questionnaire();
       if (ownAnswers && askedOtherQuestions(questionnaire.own, ownAnswers))
         return reply.status(422).send(failure(questionnaireMessages.changed));
@@ -51,6 +52,7 @@ export const applicationsPlugin: FastifyPluginAsync<ApplicationRoutesOptions> = 
       const { reference } = await options.applications.submit(answers, {
         askedAs: askedWording(questionnaire),
         ownAnswers: ownAnswersAsked(questionnaire.own, checked.data),
+        cameFrom: sourceOfRequest(request, { landingPage, referrer }),
       });
       options.mailQueued();
       return reply

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import { leadOwner } from '#server/leads/opportunities.ts';
+import { type LeadSource, noSource, recordLeadSource } from '#server/leads/sources.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import type { AnswersAsAsked, ApplicationAnswers } from '#shared/application.ts';
 import { type ApplicationMailSettings, applicationDetails, staffApplicationNotice } from './emails.ts';
@@ -23,7 +24,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
     /** Stores the answers and queues the staff's notice in one transaction; answers the reference. */
     async submit(
       answers: ApplicationAnswers,
-      { askedAs = {}, ownAnswers = [] }: AnswersAsAsked = {},
+      { askedAs = {}, ownAnswers = [], cameFrom = noSource }: AnswersAsAsked & { cameFrom?: LeadSource } = {},
     ): Promise<{ reference: string }> {
       const stored: ApplicationAnswers & AnswersAsAsked = {
         ...answers,
@@ -38,7 +39,7 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
           'application',
           at,
         );
-        const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
+        const { id, reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
             .insertInto('applications')
             .values({
@@ -51,8 +52,18 @@ export function createApplicationService({ db, mail, now }: ApplicationServiceOp
               created_at: at.toISOString(),
             })
             .onConflict((conflict) => conflict.column('reference').doNothing())
-            .returning('reference')
+            .returning(['id', 'reference'])
             .executeTakeFirst(),
+        );
+        await recordLeadSource(
+          trx,
+          {
+            lead_kind: 'application',
+            lead_id: id,
+            opportunity_id: owner.opportunity_id,
+            created_at: at.toISOString(),
+          },
+          cameFrom,
         );
         await enqueueMail(
           trx,

@@ -6,6 +6,7 @@ import { erasedMarker } from '#server/leads/erased.ts';
 import { eraseLeadNotes, exportLeadEvents, type LeadIds } from '#server/leads/events.ts';
 import type { LeadRegistry, PersonalDataFound } from '#server/leads/kind.ts';
 import { exportPerson, forgetPeople } from '#server/leads/people.ts';
+import { anonymiseLeadSources, exportLeadSources } from '#server/leads/sources.ts';
 import type { MailFiles } from '#server/mail/mail-files.ts';
 import { eraseEmails, exportEmails } from '#server/mail/personal-data.ts';
 import { derivedToken } from '#server/tokens.ts';
@@ -48,7 +49,10 @@ export async function exportPersonalData(
     exportIpAddressRecords(db, address),
     mailFiles?.filesOf(db, address) ?? [],
   ]);
-  const leadEvents = await exportLeadEvents(db, leadIdsOf(found));
+  const [leadEvents, leadSources] = await Promise.all([
+    exportLeadEvents(db, leadIdsOf(found)),
+    exportLeadSources(db, leadIdsOf(found), address),
+  ]);
   // Each kind's records under its own key (enquiries, bookings, subscription…).
   const leads: Record<string, unknown> = Object.fromEntries(
     leadKinds.map(({ personalData }, i) => [personalData.exportKey, found[i]?.data]),
@@ -56,6 +60,8 @@ export async function exportPersonalData(
   // Object.assign rather than a spread, so the type keeps the kinds' keys (enquiries, bookings…).
   return Object.assign({ email: address, exportedAt: now.toISOString(), person }, leads, {
     leadEvents,
+    // Where the visitor came from when each lead was sent (leads/sources.ts).
+    leadSources,
     emails,
     // The emails written as files on the server (no SMTP server set): their names in MAIL_DIR.
     mailFiles: files,
@@ -88,6 +94,7 @@ export async function erasePersonalData(
   const erased: PersonalDataFound<number>[] = [];
   for (const { personalData } of leadKinds) erased.push(await personalData.erase(trx, address, now));
   const notes = await eraseLeadNotes(trx, leadIdsOf(erased), erasedMarker);
+  for (const [kind, ids] of leadIdsOf(erased)) await anonymiseLeadSources(trx, kind, ids);
   const emails = await eraseEmails(trx, address);
   const account = await eraseStaffAccountData(trx, address, pseudonym);
   const auditEntries = await pseudonymiseAuditEntries(trx, address, pseudonym);

@@ -122,6 +122,13 @@ describeEachDatabase('a data-protection export', (database) => {
     );
     expect(filesNaming.length).toBeGreaterThan(0);
     expect([...exported.mailFiles].sort()).toEqual(filesNaming.sort());
+    // Where the visitor came from with each lead: sent without the source fields, so direct.
+    expect(
+      exported.leadSources.map((source: { lead_kind: string; channel: string }) => source.lead_kind),
+    ).toEqual(expect.arrayContaining(['enquiry']));
+    expect(exported.leadSources.every((source: { channel: string }) => source.channel === 'Direct')).toBe(
+      true,
+    );
     expect(exported.recordsByIpAddress.ipAddresses).toEqual([ip]);
     expect(exported.recordsByIpAddress.signInThrottles).toEqual([
       expect.objectContaining({ key: `ip:${ip}` }),

@@ -25,6 +25,7 @@ import { type CancelBooking, registerLeadRoutes } from './lead-routes.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
+import { registerReportRoutes } from './report-routes.ts';
 import { leadSummary } from './summary.ts';
 import { newSinceLastVisit as countNewSinceLastVisit, openVisit } from './visits.ts';
 
@@ -74,6 +75,7 @@ export const backOfficePlugin: FastifyPluginAsync<BackOfficeRoutesOptions> = asy
     today(db, request.staff, { now: now(), replyPromise: options.firm().replyPromise }),
   );
   registerPeopleRoutes(app, { db, leadKinds, now, firm: options.firm, mailQueued: options.mailQueued });
+  registerReportRoutes(app, db, now);
   for (const register of options.featureRoutes) register(app);
   /**
    * A page of staff actions or (`kind=sign-in`) of sign-in events, newest first: `{ items, next }`. A filter

@@ -5,6 +5,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { isSameOrigin } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
+import { sourceOfRequest } from '#server/http/visit-source.ts';
 import { describeSlot } from '#server/mail/booked-call.ts';
 import {
   bookCall,
@@ -96,7 +97,11 @@ export const bookingPlugin: FastifyPluginAsync<BookingRoutesOptions> = async (ap
       if (application === undefined) {
         return reply.status(422).send(failure('applicationReference does not match an application'));
       }
-      const result = await booking.book(form, { ipAddress: request.ip }, application);
+      const result = await booking.book(
+        form,
+        { ipAddress: request.ip, cameFrom: sourceOfRequest(request, form) },
+        application,
+      );
       if (result.status === 'invalid') return reply.status(422).send(failure(...result.messages));
       if (result.status === 'taken') return reply.status(409).send(failure(bookingMessages.slotTaken));
       if (result.status === 'limited') {

@@ -7,6 +7,7 @@ import { adviserForMail } from '#server/features/advisers/index.ts';
 import { recordLeadEvent } from '#server/leads/events.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import { leadOwner } from '#server/leads/opportunities.ts';
+import { type LeadSource, noSource, recordLeadSource } from '#server/leads/sources.ts';
 import type { BookingForMail, BookingMailSettings } from '#server/mail/booked-call.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
@@ -52,6 +53,8 @@ export type BookResult =
 /** Who is booking: the network address it came from, kept only as `sourceAddressHash` makes it. */
 export interface Booker {
   ipAddress: string;
+  /** Where the visitor came from (leads/sources.ts). */
+  cameFrom?: LeadSource;
 }
 
 /** What the booking calendar asks of the advisers' own calendars (calendars/). */
@@ -365,6 +368,16 @@ export function createBookingService({
               .onConflict((conflict) => conflict.column('reference').doNothing())
               .returningAll()
               .executeTakeFirst(),
+          );
+          await recordLeadSource(
+            trx,
+            {
+              lead_kind: 'booking',
+              lead_id: row.id,
+              opportunity_id: owner.opportunity_id,
+              created_at: at.toISOString(),
+            },
+            booker.cameFrom ?? noSource,
           );
           const booking = forMail(row, taker.diary);
           // Past the address's cap for the day the call is booked and the staff told, without the email.

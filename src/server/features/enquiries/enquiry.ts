@@ -1,3 +1,4 @@
+import type { LeadSource } from '#server/leads/sources.ts';
 import { todayIn } from '#shared/calendar.ts';
 import { type ContactEnquiry, type EnquiryKind, type QuoteEnquiry, tickedYears } from '#shared/enquiries.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
@@ -22,6 +23,8 @@ export interface Enquiry {
   message: string;
   details: EnquiryDetails;
   ipAddress: string | null;
+  /** Where the visitor came from (leads/sources.ts); none when stored other than by a form. */
+  cameFrom?: LeadSource;
 }
 
 export function contactEnquiry(form: ContactEnquiry, ipAddress: string | null): Enquiry {

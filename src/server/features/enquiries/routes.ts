@@ -5,6 +5,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { scriptedFormRefusal } from '#server/http/scripted-form.ts';
 import { serve } from '#server/http/serve.ts';
 import type { ServerPages } from '#server/http/server-page.ts';
+import { sourceOfRequest } from '#server/http/visit-source.ts';
 import { sendContactEnquiry, sendQuoteRequest } from '#shared/api/enquiries.ts';
 import { type BotCheckAction, botCheckActions, botCheckMessages } from '#shared/bot-check.ts';
 import { type ContactEnquiry, enquiryMessages, type QuoteEnquiry } from '#shared/enquiries.ts';
@@ -41,7 +42,10 @@ export const enquiriesPlugin: FastifyPluginAsync<EnquiryRoutesOptions> = async (
       request.log.warn({ reason: check.reason, action }, 'bot check failed');
       return reply.status(403).send(failure(botCheckMessages.failed));
     }
-    await options.enquiries.submit(toEnquiry(form, request.ip));
+    await options.enquiries.submit({
+      ...toEnquiry(form, request.ip),
+      cameFrom: sourceOfRequest(request, form),
+    });
     options.mailQueued();
     return reply.status(201).send(received);
   };

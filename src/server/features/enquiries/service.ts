@@ -3,6 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { MailingListService } from '#server/features/mailing-list/index.ts';
 import { withFreshReference } from '#server/leads/fresh-reference.ts';
 import { leadOwner } from '#server/leads/opportunities.ts';
+import { noSource, recordLeadSource } from '#server/leads/sources.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { consentWording } from '#shared/mailing-list.ts';
 import { type EnquiryMailSettings, enquiryAcknowledgement, staffEnquiryNotice } from './emails.ts';
@@ -32,12 +33,13 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
           source: form,
           wording: consentWording(form, mail.firm().name),
           ipAddress: enquiry.ipAddress,
+          cameFrom: enquiry.cameFrom,
         });
       }
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
         const owner = await leadOwner(trx, enquiry, enquiry.kind === 'quote' ? 'quote' : 'enquiry', at);
-        const { reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
+        const { id, reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
             .insertInto('enquiries')
             .values({
@@ -55,8 +57,18 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
               created_at: at.toISOString(),
             })
             .onConflict((conflict) => conflict.column('reference').doNothing())
-            .returning('reference')
+            .returning(['id', 'reference'])
             .executeTakeFirst(),
+        );
+        await recordLeadSource(
+          trx,
+          {
+            lead_kind: 'enquiry',
+            lead_id: id,
+            opportunity_id: owner.opportunity_id,
+            created_at: at.toISOString(),
+          },
+          enquiry.cameFrom ?? noSource,
         );
         // Past the address's cap for the day the enquiry is kept and the staff told, without the email.
         await enqueueWithinCap(

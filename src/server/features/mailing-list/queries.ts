@@ -3,6 +3,7 @@ import { holdsAddress } from '#server/db/address-matching.ts';
 import type { Database, SubscriberTable } from '#server/db/schema.ts';
 import type { LeadTally } from '#server/leads/kind.ts';
 import { keysetPage } from '#server/leads/list.ts';
+import { anonymiseLeadSources } from '#server/leads/sources.ts';
 import type {
   SubscriberDetail,
   SubscriberListQuery,
@@ -112,6 +113,7 @@ export async function eraseSubscription(
     .executeTakeFirst();
   if (!subscriber) return 0;
   await history.erase(trx, [subscriber.id]);
+  await anonymiseLeadSources(trx, 'subscriber', [subscriber.id]);
   await trx.deleteFrom('subscriber_consents').where('subscriber_id', '=', subscriber.id).execute();
   await trx.deleteFrom('subscribers').where('id', '=', subscriber.id).execute();
   return 1;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { anonymiseLeadSources } from '#server/leads/sources.ts';
 import type { SubscriberHistory } from './subscriber-history.ts';
 
 // What the retention job keeps of an address that unsubscribed: the consent trail that proves it had
@@ -59,6 +60,7 @@ export async function keepOnlyUnsubscribeTrails(
   if (goneIds.length > 0) {
     // Which newsletters went to them is theirs too, and kept no longer than they are.
     await history.erase(trx, goneIds);
+    await anonymiseLeadSources(trx, 'subscriber', goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }
@@ -147,6 +149,7 @@ export async function deleteUnconfirmedSignUps(
   const goneIds = gone.map((row) => row.id);
   if (goneIds.length > 0) {
     await history.erase(trx, goneIds);
+    await anonymiseLeadSources(trx, 'subscriber', goneIds);
     await trx.deleteFrom('subscriber_consents').where('subscriber_id', 'in', goneIds).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', goneIds).execute();
   }

@@ -5,6 +5,7 @@ import { perMinute } from '#server/http/rate-limit.ts';
 import { crossSiteAllowed } from '#server/http/same-origin.ts';
 import { serve } from '#server/http/serve.ts';
 import { html, type ServerPages } from '#server/http/server-page.ts';
+import { sourceOfRequest } from '#server/http/visit-source.ts';
 import {
   confirmSubscription,
   confirmSubscriptionPage,
@@ -52,6 +53,7 @@ export const mailingListPlugin: FastifyPluginAsync<MailingListRoutesOptions> = a
         source: form,
         wording: consentWording(form, pages.firm.name),
         ipAddress: request.ip,
+        cameFrom: sourceOfRequest(request, request.body),
       });
       options.mailQueued();
       return done();

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '#server/audit/log.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Database, SubscriberConsentTable } from '#server/db/schema.ts';
+import { type LeadSource, noSource, recordLeadSource } from '#server/leads/sources.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { enqueueWithinCap, type RecipientCap } from '#server/mail/recipient-cap.ts';
 import { derivedToken, hashToken, looksLikeToken, newToken } from '#server/tokens.ts';
@@ -17,6 +18,8 @@ export interface SignUp {
   /** The words the visitor saw beside the form. */
   wording: string;
   ipAddress: string | null;
+  /** Where the visitor came from (leads/sources.ts), kept with a new subscriber. */
+  cameFrom?: LeadSource;
 }
 
 export interface MailingListServiceOptions {
@@ -88,6 +91,16 @@ export function createMailingListService({ db, mail, secret, recipientCap, now }
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await recordLeadSource(
+          trx,
+          {
+            lead_kind: 'subscriber',
+            lead_id: subscriber.id,
+            opportunity_id: null,
+            created_at: at.toISOString(),
+          },
+          signUp.cameFrom ?? noSource,
+        );
       }
       // Already on the list: nothing to record, or anyone could add to a subscriber's consent trail.
       if (existing?.status === 'confirmed') return;
