@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, PersonTable } from '#server/db/schema.ts';
 
 // Two records of one client merged, and the merge undone (decision 028). Merging B into A moves every
@@ -13,6 +13,23 @@ const personTables = ['enquiries', 'applications', 'bookings', 'opportunities', 
 /** The details the kept person takes from the merged one where they have none. */
 const detailFields = ['name', 'phone', 'organisation', 'owner_id', 'first_reply_at'] as const;
 type Details = Partial<Pick<Selectable<PersonTable>, (typeof detailFields)[number] | 'first_reply_seconds'>>;
+
+/**
+ * Whether a person event is the latest between its two people: a merge is undone only while no later
+ * merge or undo of the same two stands after it (merged, undone and merged again, only the last counts).
+ */
+function latestBetweenThem(db: Db) {
+  return ({ exists, not, selectFrom }: ExpressionBuilder<Database, 'person_events'>) =>
+    not(
+      exists(
+        selectFrom('person_events as later')
+          .select('later.id')
+          .whereRef('later.person_id', '=', 'person_events.person_id')
+          .whereRef('later.other_id', '=', 'person_events.other_id')
+          .whereRef('later.id', '>', 'person_events.id'),
+      ),
+    );
+}
 
 /** What a merge moved, kept on its event for the undo. */
 interface MergeRecord {
@@ -127,6 +144,7 @@ export async function undoMerge(
     .where('id', '=', eventId)
     .where('person_id', '=', keptId)
     .where('event', '=', 'merged')
+    .where(latestBetweenThem(trx))
     .executeTakeFirst();
   if (!event || event.other_id === null) return false;
   const mergedId = event.other_id;
@@ -157,8 +175,20 @@ export async function undoMerge(
       .where('merged_into', '=', keptId)
       .execute();
   }
-  if (Object.keys(record.filled).length > 0) {
-    await trx.updateTable('people').set(record.filled).where('id', '=', keptId).execute();
+  // A detail goes back only while it is still the one the merge took: one staff typed since stays.
+  const [kept, merged] = await Promise.all(
+    [keptId, mergedId].map((id) =>
+      trx.selectFrom('people').select(detailFields).where('id', '=', id).executeTakeFirstOrThrow(),
+    ),
+  );
+  const stillTaken = (field: string) =>
+    // The reports' wait goes back with the first reply it was counted from.
+    field === 'first_reply_seconds'
+      ? kept?.first_reply_at === merged?.first_reply_at
+      : kept?.[field as (typeof detailFields)[number]] === merged?.[field as (typeof detailFields)[number]];
+  const restored = Object.fromEntries(Object.entries(record.filled).filter(([field]) => stillTaken(field)));
+  if (Object.keys(restored).length > 0) {
+    await trx.updateTable('people').set(restored).where('id', '=', keptId).execute();
   }
   await trx
     .insertInto('person_events')
@@ -186,6 +216,7 @@ export async function undoableMerges(db: Db, keptId: number) {
     .where('person_events.person_id', '=', keptId)
     .where('person_events.event', '=', 'merged')
     .where('people.merged_into', '=', keptId)
+    .where(latestBetweenThem(db))
     .orderBy('person_events.id', 'desc')
     .execute();
 }

@@ -19,8 +19,18 @@ export async function personDetail(
   id: number,
   now: Date,
 ): Promise<PersonDetail | undefined> {
-  const person = await db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+  const [person, mergedIn] = await Promise.all([
+    db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst(),
+    // The people merged into this one: the emails sent to their addresses are this person's too.
+    db
+      .selectFrom('people')
+      .select(['email', 'email_key', 'created_at'])
+      .where('merged_into', '=', id)
+      .execute(),
+  ]);
   if (!person) return undefined;
+  const addressKeys = [person.email_key, ...mergedIn.map((other) => other.email_key)];
+  const firstInTouch = [person.created_at, ...mergedIn.map((other) => other.created_at)].sort()[0];
   const staged = leadKinds.flatMap(({ staged }) => (staged ? [staged] : []));
   const perKind = await Promise.all(
     staged.map(async (lead) => ({ kind: lead.endpoints.kind, leads: await lead.ofPerson(db, id) })),
@@ -51,8 +61,8 @@ export async function personDetail(
       db
         .selectFrom('outbox_messages')
         .select(['created_at', 'subject', 'status'])
-        .where(sql<boolean>`lower(recipient) = ${person.email_key}`)
-        .where('created_at', '>=', person.created_at)
+        .where(sql<boolean>`lower(recipient) in (${sql.join(addressKeys)})`)
+        .where('created_at', '>=', firstInTouch ?? person.created_at)
         // Replies from inside are on the timeline whole, from their own table.
         .where('kind', '<>', 'staff-reply')
         .execute(),
@@ -182,6 +192,7 @@ export async function personDetail(
     timeline: timeline.sort((a, b) => b.at.localeCompare(a.at)),
     merges: merges.map((merge) => ({ id: merge.id, email: merge.email, at: merge.created_at })),
     mergedInto: person.merged_into,
+    alsoFrom: mergedIn.map((other) => other.email),
   };
 }
 

@@ -88,6 +88,9 @@ export const personDetailSchema = z.object({
   merges: z
     .array(z.object({ id: z.number().int(), email: z.string(), at: z.string() }))
     .describe('The people merged into this one that can still be split off again, newest first.'),
+  alsoFrom: z
+    .array(z.string())
+    .describe('The addresses of the records merged into this one: what was sent to them is on the timeline.'),
   mergedInto: z
     .number()
     .int()

@@ -54,6 +54,16 @@ export function PersonDetail({ id }: { id: string }) {
             <Field label="Email">
               <a href={`mailto:${person.email}`}>{person.email}</a>
             </Field>
+            {person.alsoFrom.length > 0 && (
+              <Field label="Also writes from">
+                {person.alsoFrom.map((address, index) => (
+                  <span key={address}>
+                    {index > 0 && ', '}
+                    <a href={`mailto:${address}`}>{address}</a>
+                  </span>
+                ))}
+              </Field>
+            )}
             <Field label="Phone">{person.phone ? <PhoneNumber typed={person.phone} /> : '—'}</Field>
             <Field label="Organisation">{person.organisation ?? '—'}</Field>
             <Field label="First in touch">{when(person.createdAt)}</Field>

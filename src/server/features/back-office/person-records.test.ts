@@ -95,6 +95,39 @@ describeEachDatabase('people kept by staff: merges, details, owners and search',
       404,
       [backOfficeMessages.noSuchMerge],
     ]);
+
+    // Her number typed by hand, then merged again: only the last merge can be undone, and undoing it
+    // leaves the number staff typed.
+    await staff.send(`/people/${kept}/details`, {
+      name: 'Nadia Okafor',
+      phone: '07000 000001',
+      organisation: '',
+    });
+    expect((await staff.send(`/people/${kept}/merge`, { other })).status).toBe(200);
+    const remerged = await person(kept);
+    expect(remerged.merges.map((merge: { email: string }) => merge.email)).toEqual(['nadia@home.test']);
+    expect(remerged.merges[0].id).not.toBe(whole.merges[0].id);
+    const stale = await staff.send(`/people/${kept}/merges/${whole.merges[0].id}/undo`);
+    expect([stale.status, (await person(kept)).leads.length]).toEqual([404, 3]);
+    expect((await staff.send(`/people/${kept}/merges/${remerged.merges[0].id}/undo`)).status).toBe(200);
+    expect((await person(kept)).phone).toBe('07000 000001');
+  });
+
+  it('shows on the kept record the emails sent to the address merged into it, and that address', async () => {
+    await post(site, '/contact-us-send', { ...contact('kofi@home.test'), recToken: 'none' });
+    await post(site, '/show-contact-send', { ...quote('kofi@work.test'), recToken: 'none' });
+    const [home, work] = [await personOf('kofi@home.test'), await personOf('kofi@work.test')];
+    // Each email by when it was queued (its status moves on as the outbox sends it).
+    const emailsOf = async (id: number) =>
+      (await person(id)).timeline
+        .filter((entry: { what: string }) => entry.what === 'email')
+        .map((entry: { at: string }) => entry.at);
+    const workEmails = await emailsOf(work);
+    expect(workEmails.length).toBeGreaterThan(0);
+    expect((await staff.send(`/people/${home}/merge`, { other: work })).status).toBe(200);
+    const kept = await person(home);
+    expect(kept.alsoFrom).toEqual(['kofi@work.test']);
+    expect(await emailsOf(home)).toEqual(expect.arrayContaining(workEmails));
   });
 
   it('keeps the merged person’s own record when the one they joined is erased', async () => {
