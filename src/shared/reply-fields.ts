@@ -15,6 +15,11 @@ export function fillReply(text: string, values: Partial<Record<ReplyField, strin
   );
 }
 
-/** The fields `text` still holds unfilled: what the member must change before sending it. */
-export const unfilledFields = (text: string): ReplyField[] =>
-  replyFields.filter((field) => text.includes(`{${field}}`));
+/**
+ * What `text` still holds in braces, once each: a field left unfilled, or a word no field is called (an
+ * owner's `{firstname}`), which would otherwise reach the client as written. The member changes each
+ * before sending.
+ */
+export const unfilledFields = (text: string): string[] => [
+  ...new Set([...text.matchAll(/\{([^{}\n]{1,40})\}/g)].map((match) => match[1] as string)),
+];

@@ -17,16 +17,19 @@ import { formatTime } from '#shared/calendar.ts';
 export function CallChanges({
   reference,
   localDate,
+  localTime,
   onChanged,
 }: {
   reference: string;
   localDate: string;
+  /** HH:MM: the call's time now, marked among the day's free times and not offered. */
+  localTime: string;
   onChanged: (done: string) => Promise<void>;
 }) {
   return (
     <section aria-labelledby="call-changes-title" className="bo-call-changes">
       <h2 id="call-changes-title">Change the call</h2>
-      <NewTime reference={reference} firstDay={localDate} onChanged={onChanged} />
+      <NewTime reference={reference} now={{ day: localDate, time: localTime }} onChanged={onChanged} />
       <NewAdviser reference={reference} onChanged={onChanged} />
     </section>
   );
@@ -34,15 +37,15 @@ export function CallChanges({
 
 function NewTime({
   reference,
-  firstDay,
+  now,
   onChanged,
 }: {
   reference: string;
-  firstDay: string;
+  now: { day: string; time: string };
   onChanged: (done: string) => Promise<void>;
 }) {
   const dateId = useId();
-  const [day, setDay] = useState(firstDay);
+  const [day, setDay] = useState(now.day);
   const [times, setTimes] = useState<TimeSlot[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,6 +54,8 @@ function NewTime({
     let current = true;
     setTimes(null);
     setChosen(null);
+    // What was said about the last day chosen is not about this one.
+    setProblem(null);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
     call(callFreeTimes, { params: { reference }, query: { date: day } }).then(
       (answer) => current && setTimes(answer.times),
@@ -85,6 +90,7 @@ function NewTime({
         {times?.length === 0 && <p>No times are free on this day.</p>}
         {times?.map((slot) => {
           const value = slotValue(slot);
+          const itsTime = day === now.day && value === now.time;
           return (
             <label key={value} className="bo-call-time">
               <input
@@ -92,9 +98,11 @@ function NewTime({
                 name="new-time"
                 value={value}
                 checked={chosen === value}
+                disabled={itsTime}
                 onChange={() => setChosen(value)}
               />{' '}
               {formatTime(slot.startHour, slot.startMinute)}
+              {itsTime && ' (its time now)'}
             </label>
           );
         })}

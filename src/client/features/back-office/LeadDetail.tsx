@@ -123,6 +123,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
             <CallChanges
               reference={reference}
               localDate={lead.localDate}
+              localTime={lead.localTime}
               onChanged={async (done) => {
                 await change(() => call(bookingLead.detail, { params }), done);
               }}
