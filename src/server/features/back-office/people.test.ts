@@ -69,10 +69,11 @@ describeEachDatabase('one person for every lead from one address', (database) =>
       id: personId,
       email: 'Amira.Shah@Example.test',
       // Each detail as first given (the contact form's): a later lead, which anyone could send with
-      // this address, does not change the name or number staff know them by.
+      // this address, does not change the name or number staff know them by. The contact form's
+      // profession is no organisation: the quote request's practice fills that blank.
       name: 'Amira Shah',
       phone: '07700 900123',
-      organisation: 'Dentist',
+      organisation: 'Shah Dental Care',
       subscriber: { status: 'pending' },
     });
     expect(

@@ -38,7 +38,9 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
       }
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
-        const owner = await leadOwner(trx, enquiry, enquiry.kind === 'quote' ? 'quote' : 'enquiry', at);
+        // A contact enquiry's "organisation" is the visitor's profession or trade: no organisation of theirs.
+        const contact = { ...enquiry, organisation: enquiry.kind === 'quote' ? enquiry.organisation : null };
+        const owner = await leadOwner(trx, contact, enquiry.kind === 'quote' ? 'quote' : 'enquiry', at);
         const { id, reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
             .insertInto('enquiries')
