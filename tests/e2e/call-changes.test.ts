@@ -153,7 +153,7 @@ describe('a call moved in Chromium', () => {
       await form.locator('[role="grid"]:not([aria-busy="true"])').waitFor();
       expect(await accessibilityViolations(t.page)).toEqual([]);
 
-      // The calendar opens on this month; the day may be in the next.
+      // The calendar opens on the call's own month; the new day may be in the next.
       const day = form.getByRole('button', { name: formatLongDate(target.date), exact: true });
       if (!(await day.isVisible())) await form.getByRole('button', { name: 'Next month' }).click();
       await day.click();

@@ -50,6 +50,7 @@ export const changingCallSchema = z.object({
   when: z
     .string()
     .describe('When the call is now, as the emails write it: "Tuesday 1 December 2026 at 9:30am GMT".'),
+  date: z.string().describe('Its day (YYYY-MM-DD) on the firm’s clocks: the calendar opens on its month.'),
   adviser: z
     .number()
     .int()

@@ -10,7 +10,15 @@ import {
 } from '#shared/api/booking-changes.ts';
 import { slotValue, type TimeSlot } from '#shared/booking.ts';
 import type { PublicCalendarSettings } from '#shared/booking-settings.ts';
-import { type CalendarDate, formatLongDate, formatTime, todayIn, toIsoDate } from '#shared/calendar.ts';
+import {
+  type CalendarDate,
+  compareDates,
+  formatLongDate,
+  formatTime,
+  parseIsoDate,
+  todayIn,
+  toIsoDate,
+} from '#shared/calendar.ts';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { LoadProblem } from './LoadProblem.tsx';
 
@@ -88,7 +96,9 @@ function NewTimeForm({ token, call: current }: { token: string; call: ChangingCa
   useEffect(loadSettings, [loadSettings]);
 
   const today = settings ? todayIn(settings.timeZone) : null;
-  const shown = view ?? today;
+  // The calendar opens on the call's own month, where the visitor is most likely to look first.
+  const callDay = parseIsoDate(current.date);
+  const shown = view ?? (today && callDay && compareDates(callDay, today) > 0 ? callDay : today);
   const shownKey = shown && monthKey(shown);
   const loadMonth = useCallback(
     (month: Month) => {

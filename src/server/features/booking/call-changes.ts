@@ -151,6 +151,7 @@ export function createCallChanges({ db, mail, calendars, now, slotsOn, stillFree
       return {
         state: settled(row, now()) ?? 'movable',
         when: whenOf(row),
+        date: row.local_date,
         adviser: row.adviser_id,
         adviserName,
       };
