@@ -18,18 +18,16 @@ type Details = Partial<Pick<Selectable<PersonTable>, (typeof detailFields)[numbe
  * Whether a person event is the latest between its two people: a merge is undone only while no later
  * merge or undo of the same two stands after it (merged, undone and merged again, only the last counts).
  */
-function latestBetweenThem(db: Db) {
-  return ({ exists, not, selectFrom }: ExpressionBuilder<Database, 'person_events'>) =>
-    not(
-      exists(
-        selectFrom('person_events as later')
-          .select('later.id')
-          .whereRef('later.person_id', '=', 'person_events.person_id')
-          .whereRef('later.other_id', '=', 'person_events.other_id')
-          .whereRef('later.id', '>', 'person_events.id'),
-      ),
-    );
-}
+const latestBetweenThem = ({ exists, not, selectFrom }: ExpressionBuilder<Database, 'person_events'>) =>
+  not(
+    exists(
+      selectFrom('person_events as later')
+        .select('later.id')
+        .whereRef('later.person_id', '=', 'person_events.person_id')
+        .whereRef('later.other_id', '=', 'person_events.other_id')
+        .whereRef('later.id', '>', 'person_events.id'),
+    ),
+  );
 
 /** What a merge moved, kept on its event for the undo. */
 interface MergeRecord {
@@ -144,7 +142,7 @@ export async function undoMerge(
     .where('id', '=', eventId)
     .where('person_id', '=', keptId)
     .where('event', '=', 'merged')
-    .where(latestBetweenThem(trx))
+    .where(latestBetweenThem)
     .executeTakeFirst();
   if (!event || event.other_id === null) return false;
   const mergedId = event.other_id;
@@ -216,7 +214,7 @@ export async function undoableMerges(db: Db, keptId: number) {
     .where('person_events.person_id', '=', keptId)
     .where('person_events.event', '=', 'merged')
     .where('people.merged_into', '=', keptId)
-    .where(latestBetweenThem(db))
+    .where(latestBetweenThem)
     .orderBy('person_events.id', 'desc')
     .execute();
 }
