@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cardKindTitles } from '#shared/api/back-office-pipeline.ts';
 import { type SearchAnswer, searchBackOffice } from '#shared/api/back-office-search.ts';
 import { leadPath } from './card-leads.ts';
@@ -33,52 +34,65 @@ function Results({ found }: { found: SearchAnswer }) {
       <p role="status" className="visually-hidden">
         Found {found.people.length} people, {found.leads.length} leads and {found.notes.length} notes.
       </p>
-      <h2>People</h2>
-      {found.people.length === 0 ? (
+      <Hits title="People" hits={found.people} keyOf={(person) => String(person.id)}>
+        {(person) => (
+          <>
+            <Link to={`people/${person.id}`}>{person.name ?? person.email}</Link>
+            {person.name && <span className="bo-muted"> {person.email}</span>}
+            {person.organisation && <span className="bo-muted">, {person.organisation}</span>}
+          </>
+        )}
+      </Hits>
+      <Hits title="Leads" hits={found.leads} keyOf={(lead) => `${lead.kind}-${lead.reference}`}>
+        {(lead) => (
+          <>
+            <LeadLink lead={lead} /> {lead.title}
+            <p className="bo-small bo-muted">{lead.excerpt}</p>
+          </>
+        )}
+      </Hits>
+      <Hits title="Notes" hits={found.notes} keyOf={(note) => `${note.kind}-${note.reference}-${note.at}`}>
+        {(note) => (
+          <>
+            <LeadLink lead={note} /> {note.title}, <time dateTime={note.at}>{when(note.at)}</time>
+            <p className="bo-small bo-muted">{note.excerpt}</p>
+          </>
+        )}
+      </Hits>
+    </>
+  );
+}
+
+/** One kind of what was found, under its heading: each a line, or "None." */
+function Hits<T>({
+  title,
+  hits,
+  keyOf,
+  children,
+}: {
+  title: string;
+  hits: T[];
+  keyOf: (hit: T) => string;
+  children: (hit: T) => ReactNode;
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {hits.length === 0 ? (
         <p>None.</p>
       ) : (
         <ul className="bo-plain-list">
-          {found.people.map((person) => (
-            <li key={person.id}>
-              <Link to={`people/${person.id}`}>{person.name ?? person.email}</Link>
-              {person.name && <span className="bo-muted"> {person.email}</span>}
-              {person.organisation && <span className="bo-muted">, {person.organisation}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>Leads</h2>
-      {found.leads.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ul className="bo-plain-list">
-          {found.leads.map((lead) => (
-            <li key={`${lead.kind}-${lead.reference}`}>
-              <Link to={leadPath(lead)}>
-                {cardKindTitles[lead.kind]} {lead.reference}
-              </Link>{' '}
-              {lead.title}
-              <p className="bo-small bo-muted">{lead.excerpt}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>Notes</h2>
-      {found.notes.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ul className="bo-plain-list">
-          {found.notes.map((note) => (
-            <li key={`${note.kind}-${note.reference}-${note.at}`}>
-              <Link to={leadPath(note)}>
-                {cardKindTitles[note.kind]} {note.reference}
-              </Link>{' '}
-              {note.title}, <time dateTime={note.at}>{when(note.at)}</time>
-              <p className="bo-small bo-muted">{note.excerpt}</p>
-            </li>
+          {hits.map((hit) => (
+            <li key={keyOf(hit)}>{children(hit)}</li>
           ))}
         </ul>
       )}
     </>
   );
 }
+
+const LeadLink = ({ lead }: { lead: SearchAnswer['leads'][number] }) => (
+  <Link to={leadPath(lead)}>
+    {cardKindTitles[lead.kind]} {lead.reference}
+  </Link>
+);
