@@ -33,7 +33,15 @@ export function TaskList({
             task={task}
             showPerson={showPerson}
             showAssignee={showAssignee}
-            onMark={(done) => act(() => call(markTask, { params: { id: String(task.id) }, body: { done } }))}
+            onMark={(done, undo) =>
+              act(() =>
+                call(markTask, { params: { id: String(task.id) }, body: { done } }).catch((error) => {
+                  // Refused: the box goes back to what the server still has.
+                  undo();
+                  throw error;
+                }),
+              )
+            }
           />
         ))}
       </ul>
@@ -50,7 +58,8 @@ function TaskItem({
   task: Task;
   showPerson: boolean;
   showAssignee: boolean;
-  onMark: (done: boolean) => void;
+  /** `undo` puts the box back, should the server refuse. */
+  onMark: (done: boolean, undo: () => void) => void;
 }) {
   // The box shows the click at once; the list as the server has it follows.
   const [done, setDone] = useState(task.doneAt !== null);
@@ -63,8 +72,9 @@ function TaskItem({
         id={`task-${task.id}`}
         checked={done}
         onChange={(event) => {
-          setDone(event.target.checked);
-          onMark(event.target.checked);
+          const checked = event.target.checked;
+          setDone(checked);
+          onMark(checked, () => setDone(!checked));
         }}
       />
       <label htmlFor={`task-${task.id}`}>{task.title}</label>
