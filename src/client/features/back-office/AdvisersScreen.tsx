@@ -4,6 +4,7 @@ import { addAdviser, listAdvisers } from '#shared/api/back-office-advisers.ts';
 import type { Success } from '#shared/api/endpoint.ts';
 import { AdviserCard } from './AdviserCard.tsx';
 import { Feedback } from './Feedback.tsx';
+import { NotLoaded } from './NotLoaded.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
 export type AdvisersAnswer = Success<typeof listAdvisers>;
@@ -49,7 +50,7 @@ export function AdvisersScreen() {
     }
   };
 
-  if (!answer) return loadProblems ? <p role="alert">{loadProblems[0]}</p> : <p>Loading…</p>;
+  if (!answer) return <NotLoaded problem={loadProblems?.[0]} />;
 
   return (
     <section aria-labelledby="advisers-title">

@@ -17,6 +17,7 @@ import type { CalendarSettings } from '#shared/calendar.ts';
 import { draftRestoredMessage, useDraft, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { longDay } from './format.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 import { timeZoneOptions } from './time-zones.ts';
 import { useEndpoint } from './useEndpoint.ts';
 import { WorkingHours } from './WorkingHours.tsx';
@@ -72,7 +73,7 @@ export function AvailabilityEditor() {
     [settings?.timeZone],
   );
 
-  if (!settings) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
+  if (!settings) return <NotLoaded problem={stored.problems?.[0]} />;
 
   /** The server's refusals about one setting, which name it first ("Call length: …"). */
   const problemAbout = (label: string) =>

@@ -24,6 +24,7 @@ import { DemoLeftoversNote } from './DemoLeftoversNote.tsx';
 import { useDraft } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { changedFields, type FirmDraft, withChanges } from './firm-draft.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 import { OfficesEditor } from './OfficesEditor.tsx';
 import { homePictureKind, logoKind, PictureUpload } from './PictureUpload.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -135,7 +136,7 @@ export function FirmDetailsEditor() {
     showLook({ colours: now.colours, typeface: now.typeface ?? defaultTypeface });
   }, [stored.data, showFirmChange]);
 
-  if (!details || !saved) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
+  if (!details || !saved) return <NotLoaded problem={stored.problems?.[0]} />;
 
   const update = (next: FirmDetails) => {
     const kept = { base: saved, edited: next };

@@ -16,6 +16,7 @@ import { draftRestoredMessage, useKeptValue } from './drafts.ts';
 import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -47,15 +48,7 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
     }
   };
 
-  if (!lead) {
-    return loadProblem ? (
-      <p className="bo-problem" role="alert">
-        {loadProblem}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
-  }
+  if (!lead) return <NotLoaded problem={loadProblem} />;
 
   return (
     <article aria-labelledby="lead-title">

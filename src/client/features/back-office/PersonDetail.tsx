@@ -7,6 +7,7 @@ import { leadPath } from './card-leads.ts';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { NewBusiness } from './NewBusiness.tsx';
+import { NotLoaded } from './NotLoaded.tsx';
 import { PersonDetailsForm } from './PersonDetailsForm.tsx';
 import { PersonMerges } from './PersonMerges.tsx';
 import { PersonTasks } from './PersonTasks.tsx';
@@ -22,15 +23,7 @@ import { useEndpoint } from './useEndpoint.ts';
  */
 export function PersonDetail({ id }: { id: string }) {
   const { data: person, problem, reload } = useEndpoint(personDetail, { params: { id } });
-  if (!person) {
-    return problem ? (
-      <p className="bo-problem" role="alert">
-        {problem}
-      </p>
-    ) : (
-      <p>Loading…</p>
-    );
-  }
+  if (!person) return <NotLoaded problem={problem} />;
   if (person.mergedInto !== null) {
     return (
       <article aria-labelledby="person-title">

@@ -10,6 +10,7 @@ import {
   type Questionnaire,
 } from '#shared/questionnaire.ts';
 import { Feedback } from './Feedback.tsx';
+import { NotLoaded } from './NotLoaded.tsx';
 import { Items, Line, LineItems, Tick } from './pages/field-controls.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -38,7 +39,7 @@ export function QuestionnaireEditor() {
   const feedback = useRef<HTMLDivElement>(null);
   const saved = stored.data?.details?.questionnaire ?? (stored.data ? defaultQuestionnaire : null);
   const questionnaire = edited ?? saved;
-  if (!questionnaire) return stored.problems ? <p role="alert">{stored.problems[0]}</p> : <p>Loading…</p>;
+  if (!questionnaire) return <NotLoaded problem={stored.problems?.[0]} />;
 
   /** The firm's words for a SPEC question; the site's own are kept out of the stored wording. */
   const reword = (name: QuestionName, label: string, hint: string) => {

@@ -13,6 +13,7 @@ import {
 } from '#shared/consent-words.ts';
 import { Feedback } from './Feedback.tsx';
 import { when } from './format.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -47,7 +48,7 @@ export function SubscriberDetail({ email }: { email: string }) {
     }
   };
 
-  if (!subscriber) return loadProblem ? <p role="alert">{loadProblem}</p> : <p>Loading…</p>;
+  if (!subscriber) return <NotLoaded problem={loadProblem} />;
   const params = { email: subscriber.email };
   return (
     <article aria-labelledby="subscriber-title">

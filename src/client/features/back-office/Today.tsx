@@ -3,6 +3,7 @@ import { tasksShown } from '#shared/api/back-office-tasks.ts';
 import { backOfficeToday, todayCountsUpTo } from '#shared/api/back-office-today.ts';
 import { leadPath } from './card-leads.ts';
 import { when } from './format.ts';
+import { NotLoaded } from './NotLoaded.tsx';
 import { Link } from './router.tsx';
 import { TaskList } from './TaskList.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -14,7 +15,7 @@ import { useEndpoint } from './useEndpoint.ts';
 export function Today() {
   const today = useEndpoint(backOfficeToday, {});
   const { data } = today;
-  if (!data) return today.problem ? <p role="alert">{today.problem}</p> : <p>Loading…</p>;
+  if (!data) return <NotLoaded problem={today.problem} />;
   const { newLeads, unanswered, calls, tasks } = data;
   return (
     <div className="bo-today">
