@@ -46,6 +46,8 @@ export const backOfficeMessages = {
   noSuchPerson: 'There is no such person. They may have been erased.',
   noSuchOpportunity: 'There is no such piece of new business.',
   searchWords: 'Type at least 2 characters to search for, and at most 100.',
+  periodBackwards: 'The period ends before it starts: choose a To on or after From',
+  periodTooLong: 'The period is longer than five years: choose a shorter one',
   detailsSaved: 'Details saved.',
   detailsUnchanged: 'Nothing changed: the details were already so.',
   merged: 'Merged: everything of theirs is on this record now.',

@@ -3,6 +3,7 @@ import type { ReportPeriodQuery, Reports } from '#shared/api/back-office-reports
 import {
   addDays,
   type CalendarDate,
+  compareDates,
   parseIsoDate,
   todayIn,
   toIsoDate,
@@ -63,12 +64,13 @@ export interface Span {
 export function spansOf(period: Period): Span[] {
   const spans: Span[] = [];
   let start = period.from;
-  while (toIsoDate(start) <= toIsoDate(period.to)) {
+  // Compared as dates, not as text: "10000-01-02" would sort before "9999-12-31", and never end.
+  while (compareDates(start, period.to) <= 0) {
     const next =
       period.unit === 'week'
         ? addDays(start, 7 - weekdayIndex(start))
         : { year: start.month === 11 ? start.year + 1 : start.year, month: (start.month + 1) % 12, day: 1 };
-    const last = toIsoDate(addDays(next, -1)) < toIsoDate(period.to) ? addDays(next, -1) : period.to;
+    const last = compareDates(addDays(next, -1), period.to) < 0 ? addDays(next, -1) : period.to;
     spans.push({ from: start, to: last, before: midnight(addDays(last, 1)) });
     start = next;
   }

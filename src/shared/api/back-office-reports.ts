@@ -1,4 +1,4 @@
-import { backOfficeApi } from '../back-office.ts';
+import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
 import { z } from '../zod.ts';
 import { endpoint } from './endpoint.ts';
 import { backOfficeTag, filterRefused } from './lead-lists.ts';
@@ -13,7 +13,13 @@ export type ReportName = (typeof reportNames)[number];
 /** The longest period a report covers: five years of weeks or months stay a readable chart and table. */
 export const longestPeriodDays = 5 * 366;
 
-const day = (words: string) => z.iso.date().optional().describe(words);
+/** A day of a period: the years a firm's records could hold, so each instant is one a database reads. */
+const day = (words: string) =>
+  z.iso
+    .date()
+    .refine((date) => date >= '1900-01-01' && date <= '2999-12-31')
+    .optional()
+    .describe(words);
 
 const periodShape = {
   from: day('The first day, in the firm’s time zone (YYYY-MM-DD); 89 days before `to` unless given.'),
@@ -25,13 +31,13 @@ function checkedPeriod<S extends z.ZodObject<typeof periodShape & z.ZodRawShape>
   type Period = { from?: string; to?: string };
   return schema
     .refine(({ from, to }: Period) => !from || !to || from <= to, {
-      error: 'to is before from',
+      error: backOfficeMessages.periodBackwards,
       path: ['to'],
     })
     .refine(
       ({ from, to }: Period) =>
         !from || !to || Date.parse(to) - Date.parse(from) < longestPeriodDays * 86_400_000,
-      { error: 'the period is longer than five years', path: ['from'] },
+      { error: backOfficeMessages.periodTooLong, path: ['from'] },
     );
 }
 

@@ -1,5 +1,6 @@
 import type { ReportName, Reports } from '#shared/api/back-office-reports.ts';
 import { progressStages } from '#shared/back-office.ts';
+import { firstWords } from '#shared/first-words.ts';
 import { spanWords } from '#shared/report-tables.ts';
 
 // What each report's chart draws: the same figures as its table, as bars (a line for a running total).
@@ -18,7 +19,8 @@ export function chartOf(name: ReportName, reports: Reports): ChartSpec {
     case 'sources':
       return {
         horizontal: true,
-        labels: reports.sources.map((row) => row.source),
+        // A name any visitor can send is cut short on the chart; the table beside it has it whole.
+        labels: reports.sources.map((row) => firstWords(row.source, 24)),
         series: [
           { label: 'Leads', values: reports.sources.map((row) => row.leads) },
           { label: 'Moved on from New', values: reports.sources.map((row) => row.movedOn) },

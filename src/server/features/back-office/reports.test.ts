@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { contact, post, quote } from '#tests/support/enquiries.ts';
@@ -269,9 +270,25 @@ describeEachDatabase('reports over a period', (database) => {
   });
 
   it('refuses a period it cannot read, and anyone not signed in', async () => {
-    for (const query of ['?from=2026-03-31&to=2026-03-01', '?from=yesterday', '?to=2026-03-01&colour=red']) {
-      expect((await gwen.get(`/reports${query}`)).status).toBe(400);
+    for (const [query, message] of [
+      ['?from=2026-03-31&to=2026-03-01', backOfficeMessages.periodBackwards],
+      ['?from=2020-01-01&to=2026-03-01', backOfficeMessages.periodTooLong],
+      ['?from=yesterday', backOfficeMessages.filter('from')],
+      ['?to=2026-03-01&colour=red', backOfficeMessages.filter('colour')],
+    ]) {
+      const refused = await gwen.get(`/reports${query}`);
+      expect([query, refused.status, (await refused.json()).errorMessages]).toEqual([query, 400, [message]]);
     }
+    // Days no firm's records could hold are refused; the last year there can be is answered week by week,
+    // its last week cut at the period's end.
+    const farOff = await gwen.get('/reports?from=9999-12-01&to=9999-12-31');
+    expect([farOff.status, (await farOff.json()).errorMessages]).toEqual([
+      400,
+      [backOfficeMessages.filter('from')],
+    ]);
+    const lastYear = await gwen.json('/reports?from=2999-12-01&to=2999-12-31');
+    expect(lastYear.period).toEqual({ from: '2999-12-01', to: '2999-12-31', unit: 'week' });
+    expect(lastYear.subscribers.at(-1)).toMatchObject({ from: '2999-12-30', to: '2999-12-31' });
     expect((await gwen.get('/reports.csv?report=everything')).status).toBe(400);
     expect((await send(site, '/api/back-office/reports')).status).toBe(401);
   });
