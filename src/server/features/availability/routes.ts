@@ -104,17 +104,14 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Cl
       if (dates === null) return reply.status(422).send(failure(backOfficeMessages.blockedRange));
       const hours = from !== undefined && to !== undefined ? { from, to } : null;
       // A part of a day is blocked on the calendar's clocks, whose zone the free times are offered in.
-      const { timeZone } = hours ? await store.loadSettings(db) : { timeZone: '' };
+      const timeZone = hours ? (await store.loadSettings(db)).timeZone : firmTimeZone;
       await db.transaction().execute(async (trx) => {
         const at = now();
         for (const day of dates) {
           if (hours) {
-            const calendarDay = parseIsoDate(day) as CalendarDate;
-            const [startsAt, endsAt] = [hours.from, hours.to].map((time) => {
-              const [hour, minute] = time.split(':').map(Number) as [number, number];
-              return zonedTimeToUtc(calendarDay, hour, minute, timeZone);
-            }) as [Date, Date];
-            await store.blockTime(trx, { date: day, ...hours, startsAt, endsAt, reason }, at);
+            const instant = (time: string) => onClocks(day, time, timeZone);
+            const part = { date: day, ...hours, startsAt: instant(hours.from), endsAt: instant(hours.to) };
+            await store.blockTime(trx, { ...part, reason }, at);
           } else {
             await store.blockDate(trx, day, reason, at);
           }
@@ -188,4 +185,10 @@ export function registerAvailabilityRoutes(app: FastifyInstance, db: Db, now: Cl
     },
     { refusal: () => ({ status: 422, messages: [backOfficeMessages.blockedDate] }) },
   );
+}
+
+/** The instant a zone's clocks show `time` (HH:MM) on `day` (YYYY-MM-DD). */
+function onClocks(day: string, time: string, timeZone: string): Date {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return zonedTimeToUtc(parseIsoDate(day) as CalendarDate, hour, minute, timeZone);
 }
