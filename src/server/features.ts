@@ -20,6 +20,7 @@ import {
   publicPagesPlugin,
   registerPageRoutes,
 } from './features/pages/index.ts';
+import { registerPricingRoutes } from './features/pricing/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -127,6 +128,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerSubscriberStaffRoutes(scope, { mailingList, mailQueued }),
       (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
+      (scope) => registerPricingRoutes(scope, db, clock),
       (scope) =>
         registerFirmRoutes(scope, {
           db,

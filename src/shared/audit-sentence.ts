@@ -60,6 +60,8 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return detail.allowed
         ? `${actor} let ${subject} manage availability`
         : `${actor} stopped ${subject} managing availability`;
+    case 'price-list.saved':
+      return `${actor} saved version ${detail.version} of the price list`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':

@@ -37,6 +37,7 @@ export type AuditAction =
   | 'staff.role-changed'
   | 'staff.renamed'
   | 'staff.availability-changed'
+  | 'price-list.saved'
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'

@@ -48,6 +48,8 @@ export const backOfficeMessages = {
   searchWords: 'Type at least 2 characters to search for, and at most 100.',
   periodBackwards: 'The period ends before it starts: choose a To on or after From',
   periodTooLong: 'The period is longer than five years: choose a shorter one',
+  priceListSaved: 'Price list saved: new proposals are priced from it.',
+  priceListMoved: 'Someone saved the price list since you opened it: reload to see theirs, then change it.',
   detailsSaved: 'Details saved.',
   detailsUnchanged: 'Nothing changed: the details were already so.',
   merged: 'Merged: everything of theirs is on this record now.',

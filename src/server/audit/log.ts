@@ -18,6 +18,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.role-changed': 'staff',
   'staff.renamed': 'staff',
   'staff.availability-changed': 'staff',
+  'price-list.saved': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',

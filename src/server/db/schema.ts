@@ -262,6 +262,15 @@ export interface PersonTable {
   merged_into: Generated<number | null>;
 }
 
+/** A version of the firm's price list (shared/pricing.ts), kept as saved. */
+export interface PriceListTable {
+  id: Generated<number>;
+  /** JSON of the price list. */
+  document: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 /** What happened to a person rather than to one of their leads, for their timeline. */
 export interface PersonEventTable {
   id: Generated<number>;
@@ -676,6 +685,7 @@ export interface Database {
   enquiries: EnquiryTable;
   users: UserTable;
   people: PersonTable;
+  price_lists: PriceListTable;
   person_events: PersonEventTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;

@@ -1,0 +1,1 @@
+export { registerPricingRoutes } from './routes.ts';

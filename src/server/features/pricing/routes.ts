@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/database.ts';
+import { failure, succeeded } from '#server/http/errors.ts';
+import { serve } from '#server/http/serve.ts';
+import type { Clock } from '#server/time/clock.ts';
+import { readPriceList, savePriceList } from '#shared/api/back-office-pricing.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
+import * as store from './repository.ts';
+
+/** The price list: read by staff building a proposal, saved by an owner as a new version. */
+export function registerPricingRoutes(app: FastifyInstance, db: Db, now: Clock) {
+  serve(app, readPriceList, () => store.currentPriceList(db));
+  serve(app, savePriceList, async (request, reply) => {
+    const { basedOn, priceList } = request.body;
+    if (!(await store.savePriceList(db, priceList, { basedOn, by: request.staff.id, now: now() }))) {
+      return reply.status(409).send(failure(backOfficeMessages.priceListMoved));
+    }
+    return succeeded(backOfficeMessages.priceListSaved);
+  });
+}

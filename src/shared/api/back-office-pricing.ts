@@ -1,0 +1,41 @@
+import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
+import { priceListSchema } from '../pricing.ts';
+import { z } from '../zod.ts';
+import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
+
+// The firm's price list: read by anyone building a proposal, changed by an owner. Each save is a version.
+
+export const priceListAnswerSchema = z.object({
+  version: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The version read, to save the next from; null while the starter list stands.'),
+  priceList: priceListSchema,
+});
+export type PriceListAnswer = z.infer<typeof priceListAnswerSchema>;
+
+export const readPriceList = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/price-list`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'The firm’s price list: its services, what drives each price, and VAT',
+  answers: { 200: priceListAnswerSchema.describe('The newest version, or the starter list before any.') },
+});
+
+export const savePriceList = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/price-list`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Save a new version of the price list, from the version read',
+  body: z.object({ basedOn: z.number().int().nullable(), priceList: priceListSchema }).strict(),
+  answers: {
+    200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.priceListSaved}"].`),
+    409: refusal.describe(
+      `Saved by someone else since the version read: "${backOfficeMessages.priceListMoved}"`,
+    ),
+    422: refusal.describe('What is wrong with the price list, naming the service or driver where it can.'),
+  },
+});
