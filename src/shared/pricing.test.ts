@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Answers, type PriceList, priceListSchema, priceServices, vatOn } from './pricing.ts';
+import {
+  type Answers,
+  type PriceList,
+  penceFromTyped,
+  priceListSchema,
+  priceServices,
+  typedPounds,
+  vatOn,
+} from './pricing.ts';
 import { starterPriceList } from './starter-price-list.ts';
 
 describe('a fee from the firm’s price list', () => {
@@ -110,5 +118,16 @@ describe('the price list an owner saves', () => {
     const halfPenny = structuredClone(starterPriceList);
     if (halfPenny.services[0]) halfPenny.services[0].base = 12.5;
     expect(priceListSchema.safeParse(halfPenny).success).toBe(false);
+  });
+});
+
+describe('an amount typed in pounds', () => {
+  it('reads pounds and pence as staff type them, exactly, and nothing else', () => {
+    const read = ['90', '£1,250', '1250.50', '£ 0.05', '99999.99', '12.3'].map(penceFromTyped);
+    expect(read).toEqual([9_000, 125_000, 125_050, 5, 9_999_999, 1_230]);
+    for (const typed of ['', '1250,50', '12.345', '-5', 'ten', '100000.00', '1,25']) {
+      expect([typed, penceFromTyped(typed)]).toEqual([typed, null]);
+    }
+    expect([9_000, 125_050, 5].map(typedPounds)).toEqual(['90', '1250.50', '0.05']);
   });
 });

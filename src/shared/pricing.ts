@@ -169,3 +169,16 @@ export function priceServices(list: PriceList, chosen: readonly string[], answer
 /** "£1,250.00" for 125000 pence. */
 export const poundsOf = (amount: number) =>
   `£${(amount / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** An amount typed in pounds ("£1,250", "1250.50", "90") as pence; null when it is not one. */
+export function penceFromTyped(typed: string): number | null {
+  const text = typed.trim().replace(/^£\s*/, '');
+  if (!/^(\d{1,3}(,\d{3})*|\d+)(\.\d{1,2})?$/.test(text)) return null;
+  const [pounds = '0', pennies = ''] = text.replaceAll(',', '').split('.');
+  const amount = Number(pounds) * 100 + Number(pennies.padEnd(2, '0'));
+  return amount <= maxPence ? amount : null;
+}
+
+/** Pence as they are typed back into a field: "1250.50", "90". */
+export const typedPounds = (amount: number) =>
+  amount % 100 === 0 ? String(amount / 100) : (amount / 100).toFixed(2);

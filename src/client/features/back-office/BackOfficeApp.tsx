@@ -24,6 +24,7 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
+import { PriceListEditor } from './PriceListEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -61,6 +62,7 @@ const sections = [
   ['availability', 'Availability'],
   ['advisers', 'Advisers'],
   ['saved-replies', 'Saved replies'],
+  ['price-list', 'Price list'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -70,6 +72,7 @@ const sections = [
 const ownerSections = new Set([
   'firm',
   'saved-replies',
+  'price-list',
   'questionnaire',
   'advisers',
   'staff',
@@ -230,6 +233,7 @@ function Screen({
   if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
+  if (section === 'price-list') return <PriceListEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
