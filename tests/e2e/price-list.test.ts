@@ -33,6 +33,7 @@ describe('the price list in Chromium', () => {
       // £90 and 80 transactions over the 100 included at 50p (as the starter list has it; the other
       // width's run may have saved another price first).
       await page.getByLabel('Base price of Bookkeeping').fill('90');
+      await page.getByLabel('Rate (%)').fill('20');
       await bookkeeping.getByText('£130.00 a month').waitFor();
 
       await page.getByLabel('Base price of Bookkeeping').fill('1,25O');
@@ -42,6 +43,13 @@ describe('the price list in Chromium', () => {
       await example
         .getByRole('row', { name: /^Total a month/ })
         .getByText('£165.50 + VAT £33.10 = £198.60')
+        .waitFor();
+      // A rate typed with its decimal point on the way: 17.5 %, the VAT to the nearest penny.
+      await page.getByLabel('Rate (%)').fill('');
+      await page.getByLabel('Rate (%)').pressSequentially('17.5');
+      await example
+        .getByRole('row', { name: /^Total a month/ })
+        .getByText('£165.50 + VAT £28.96 = £194.46')
         .waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -22,6 +22,7 @@ export function PriceListEditor() {
 
 function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: () => Promise<unknown> }) {
   const [list, setList] = useState<PriceList>(stored.priceList);
+  const [rate, setRate] = useState(String(stored.priceList.vat.basisPoints / 100));
   const { status, problems, act } = useAction(async () => {
     await onSaved();
   });
@@ -44,10 +45,14 @@ function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: 
             Rate (%)
             <input
               inputMode="decimal"
-              value={list.vat.basisPoints / 100}
+              value={rate}
               onChange={(event) => {
-                const rate = Math.round(Number(event.target.value) * 100);
-                if (Number.isFinite(rate)) setList({ ...list, vat: { ...list.vat, basisPoints: rate } });
+                // Kept as typed ("17." on the way to 17.5); the rate changes once it reads as one.
+                setRate(event.target.value);
+                const basisPoints = Math.round(Number(event.target.value) * 100);
+                if (/^\d{1,3}(\.\d{1,2})?$/.test(event.target.value.trim()) && basisPoints <= 10_000) {
+                  setList({ ...list, vat: { ...list.vat, basisPoints } });
+                }
               }}
             />
           </label>
