@@ -36,6 +36,8 @@ export const savePriceList = endpoint({
     409: refusal.describe(
       `Saved by someone else since the version read: "${backOfficeMessages.priceListMoved}"`,
     ),
-    422: refusal.describe('What is wrong with the price list, naming the service or driver where it can.'),
+    422: refusal.describe(
+      `A rule naming a driver or option the list does not have, or two with one key, said naming the service; anything else: "${backOfficeMessages.priceListUnreadable}"`,
+    ),
   },
 });
