@@ -72,9 +72,11 @@ describeEachDatabase('the firm’s price list', (database) => {
     ]);
     const halfPenny = structuredClone(starterPriceList);
     if (halfPenny.services[0]) halfPenny.services[0].base = 90.5;
-    expect((await owner.send('/price-list', { basedOn: version, priceList: halfPenny }, 'PUT')).status).toBe(
+    const half = await owner.send('/price-list', { basedOn: version, priceList: halfPenny }, 'PUT');
+    expect([half.status, (await half.json()).errorMessages]).toEqual([
       422,
-    );
+      [backOfficeMessages.priceListUnreadable],
+    ]);
     expect((await owner.json('/price-list')).version).toBe(version);
   });
 });
