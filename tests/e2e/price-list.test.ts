@@ -33,11 +33,26 @@ describe('the price list in Chromium', () => {
       // £90 and 80 transactions over the 100 included at 50p (as the starter list has it; the other
       // width's run may have saved another price first).
       await page.getByLabel('Base price of Bookkeeping').fill('90');
-      await page.getByLabel('Rate (%)').fill('20');
+      await page.getByLabel('Rate (%)').fill('20%');
+      const included = page.getByLabel('Bookkeeping: bank transactions a month included in the base');
+      await included.fill('100');
       await bookkeeping.getByText('£130.00 a month').waitFor();
+      // The firm includes 150 transactions: 30 over at 50p.
+      await included.fill('150');
+      await bookkeeping.getByText('£105.00 a month').waitFor();
+      await included.fill('100');
 
+      // A figure that does not read is said beside it, and the price list is not saved with the last one
+      // that did.
       await page.getByLabel('Base price of Bookkeeping').fill('1,25O');
       await page.getByText('Enter pounds and pence, like 90 or 1250.50').waitFor();
+      await page.getByRole('button', { name: 'Save price list' }).click();
+      await page.getByRole('alert').getByText(backOfficeMessages.priceListFixFirst).waitFor();
+      await expect
+        .poll(() =>
+          page.getByLabel('Base price of Bookkeeping').evaluate((box) => box === document.activeElement),
+        )
+        .toBe(true);
       await page.getByLabel('Base price of Bookkeeping').fill('125.50');
       await bookkeeping.getByText('£165.50 a month').waitFor();
       await example

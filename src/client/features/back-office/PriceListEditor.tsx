@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { call } from '#client/lib/api-client.ts';
 import { type PriceListAnswer, readPriceList, savePriceList } from '#shared/api/back-office-pricing.ts';
+import { backOfficeMessages } from '#shared/back-office.ts';
 import type { PriceList } from '#shared/pricing.ts';
 import { Feedback } from './Feedback.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
@@ -23,13 +24,21 @@ export function PriceListEditor() {
 function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: () => Promise<unknown> }) {
   const [list, setList] = useState<PriceList>(stored.priceList);
   const [rate, setRate] = useState(String(stored.priceList.vat.basisPoints / 100));
-  const { status, problems, act } = useAction(async () => {
+  const { status, problems, setProblems, act } = useAction(async () => {
     await onSaved();
   });
-  const save = (event: FormEvent) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A box whose text does not read keeps its last good figure: saving that would not be what was typed.
+    const unreadable = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (unreadable) {
+      setProblems([backOfficeMessages.priceListFixFirst]);
+      unreadable.focus();
+      return;
+    }
     act(() => call(savePriceList, { body: { basedOn: stored.version, priceList: list } }));
   };
+  const rateReads = /^\d{1,3}(\.\d{1,2})?%?$/.test(rate.trim()) && Number.parseFloat(rate) <= 100;
   return (
     <section aria-labelledby="price-list-title">
       <h1 id="price-list-title">Price list</h1>
@@ -46,15 +55,23 @@ function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: 
             <input
               inputMode="decimal"
               value={rate}
+              aria-invalid={!rateReads || undefined}
+              aria-describedby={rateReads ? undefined : 'vat-rate-error'}
               onChange={(event) => {
-                // Kept as typed ("17." on the way to 17.5); the rate changes once it reads as one.
-                setRate(event.target.value);
-                const basisPoints = Math.round(Number(event.target.value) * 100);
-                if (/^\d{1,3}(\.\d{1,2})?$/.test(event.target.value.trim()) && basisPoints <= 10_000) {
+                // Kept as typed ("17." on the way to 17.5, "20%"); the rate changes once it reads as one.
+                const typed = event.target.value;
+                setRate(typed);
+                const basisPoints = Math.round(Number.parseFloat(typed) * 100);
+                if (/^\d{1,3}(\.\d{1,2})?%?$/.test(typed.trim()) && basisPoints <= 10_000) {
                   setList({ ...list, vat: { ...list.vat, basisPoints } });
                 }
               }}
             />
+            {!rateReads && (
+              <span id="vat-rate-error" className="field__error">
+                Enter the rate as a number from 0 to 100, like 20 or 17.5
+              </span>
+            )}
           </label>
           <label>
             Prices are shown

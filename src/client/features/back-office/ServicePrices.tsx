@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   type Driver,
   frequencies,
@@ -51,7 +51,29 @@ export function ServicePrices({
           {service.rules.length > 0 && (
             <ul className="bo-plain-list">
               {service.rules.map((rule, at) => (
-                <li key={`${rule.driver}-${rule.kind === 'option' ? rule.option : 'each'}`}>
+                <li
+                  key={`${rule.driver}-${rule.kind === 'option' ? rule.option : 'each'}`}
+                  className="bo-inline-form"
+                >
+                  {rule.kind === 'each' && (
+                    <label>
+                      {`${driverLabel(rule, list.drivers)}: included in the base`}
+                      <input
+                        type="number"
+                        min={0}
+                        aria-label={`${service.name}: ${driverLabel(rule, list.drivers).toLowerCase()} included in the base`}
+                        value={rule.included}
+                        onChange={(event) => {
+                          const included = Number(event.target.value);
+                          if (!Number.isInteger(included) || included < 0) return;
+                          change(index, {
+                            ...service,
+                            rules: service.rules.map((each, n) => (n === at ? { ...rule, included } : each)),
+                          });
+                        }}
+                      />
+                    </label>
+                  )}
                   <PoundsField
                     label={`${service.name}: ${ruleWords(rule, list.drivers)}`}
                     shown={`${ruleWords(rule, list.drivers)}: adds (£)`}
@@ -73,14 +95,18 @@ export function ServicePrices({
   );
 }
 
-/** "Kind of business: Limited company", or "Each Bank transactions a month above 100". */
+/** What a rule's driver is called ("Bank transactions a month"). */
+const driverLabel = (rule: Rule, drivers: Driver[]) =>
+  drivers.find((each) => each.key === rule.driver)?.label ?? rule.driver;
+
+/** "Kind of business: Limited company", or "Each one over 100 (bank transactions a month)". */
 function ruleWords(rule: Rule, drivers: Driver[]): string {
   const driver = drivers.find((each) => each.key === rule.driver);
   if (rule.kind === 'option') {
     const option = driver?.kind === 'choice' ? driver.options.find((each) => each.key === rule.option) : null;
     return `${driver?.label ?? rule.driver}: ${option?.label ?? rule.option}`;
   }
-  return `each of ${driver?.label.toLowerCase() ?? rule.driver} above ${rule.included}`;
+  return `Each one over ${rule.included} (${driverLabel(rule, drivers).toLowerCase()})`;
 }
 
 /** An amount in pounds as typed, kept as pence once it reads as one; what does not read is said. */
@@ -98,6 +124,7 @@ function PoundsField({
 }) {
   const [typed, setTyped] = useState(typedPounds(pence));
   const unreadable = penceFromTyped(typed) === null;
+  const errorId = useId();
   return (
     <label>
       {shown}
@@ -105,6 +132,7 @@ function PoundsField({
         inputMode="decimal"
         aria-label={label}
         aria-invalid={unreadable || undefined}
+        aria-describedby={unreadable ? errorId : undefined}
         value={typed}
         onChange={(event) => {
           setTyped(event.target.value);
@@ -112,7 +140,11 @@ function PoundsField({
           if (amount !== null) onChange(amount);
         }}
       />
-      {unreadable && <span className="field__error">Enter pounds and pence, like 90 or 1250.50</span>}
+      {unreadable && (
+        <span id={errorId} className="field__error">
+          Enter pounds and pence, like 90 or 1250.50
+        </span>
+      )}
     </label>
   );
 }
