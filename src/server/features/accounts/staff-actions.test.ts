@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { refuseAuditEntries } from '#tests/support/failing-audit.ts';
 import { send } from '#tests/support/http.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
 import { backOfficeClient, createStaff, signedInStaff, signInThroughLogin } from '#tests/support/staff.ts';
 
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -16,12 +17,21 @@ type Session = { cookies: string; token: string };
 describeEachDatabase('inviting, disabling and re-enabling staff, and ending sessions', (database) => {
   let site: TestApp;
   let gwen: Session;
+  // The invitations as their readers get them: the outbox empties a message once it is sent.
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
-    site = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '1000', CAPTCHA_PROVIDER: 'none' } });
+    smtp = await startSmtpServer();
+    site = await startTestApp({
+      database,
+      env: { RATE_LIMIT_PER_MINUTE: '1000', CAPTCHA_PROVIDER: 'none', SMTP_URL: smtp.url },
+    });
     gwen = await signedInStaff(site, 'gwen@fenwickhale.test');
   });
-  afterAll(async () => site?.close());
+  afterAll(async () => {
+    await site?.close();
+    await smtp?.stop();
+  });
 
   const me = (session: Session) => backOfficeClient(site, session).get('/me');
   const sessionValue = (session: Session) => session.cookies.match(/session=([^;]+)/)?.[1] as string;
@@ -111,12 +121,8 @@ describeEachDatabase('inviting, disabling and re-enabling staff, and ending sess
       expect(await gwens().json('/staff')).toContainEqual(
         expect.objectContaining({ email, name: 'Nia Patel' }),
       );
-      const invitation = await site.db
-        .selectFrom('outbox_messages')
-        .select('message')
-        .where('recipient', '=', email)
-        .executeTakeFirstOrThrow();
-      expect(invitation.message).toContain('Hello Nia Patel,');
+      const invitation = await smtp.waitFor((mail) => mail.to.includes(email));
+      expect(invitation.parsed.text).toContain('Hello Nia Patel,');
     });
 
     it("lets each member change their own name, shown on the lead's timeline and in the audit log", async () => {
