@@ -4,6 +4,7 @@ import type { ArticleStatus } from '#shared/articles.ts';
 import type { AuditKind } from '#shared/audit.ts';
 import type { LeadKind, LeadStage, StaffRole } from '#shared/back-office.ts';
 import type { PageRole } from '#shared/page-roles.ts';
+import type { ProposalStatus } from '#shared/proposals.ts';
 
 // Timestamps are ISO-8601 UTC strings in the application on both dialects (see docs/decisions/003).
 export type Timestamp = string;
@@ -271,6 +272,93 @@ export interface PriceListTable {
   created_at: Timestamp;
 }
 
+/** A version of the firm's terms of business, kept as saved; the newest is sent with proposals. */
+export interface TermsOfBusinessTable {
+  id: Generated<number>;
+  /** JSON of RichText (shared/rich-text.ts), written in the pages' editor. */
+  body: string;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** The one row (id 1) of the owner's choices for proposals: JSON of ProposalSettings (shared/proposals.ts). */
+export interface ProposalSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+/** A proposal of services and fees to a person (shared/proposals.ts, migrations/044-proposals.ts). */
+export interface ProposalTable {
+  id: Generated<number>;
+  /** Read out and put in subjects: `FH-P7K-3Q9`. */
+  reference: string;
+  person_id: number;
+  opportunity_id: number | null;
+  /** The quote request it was built from, if any. */
+  enquiry_id: number | null;
+  /** The earlier proposal this one was sent in place of (a price changed after sending). */
+  replaces_id: number | null;
+  /** The price list version it was priced from; null: the starter list. */
+  price_list_id: number | null;
+  status: Generated<ProposalStatus>;
+  /** JSON of ProposalDocument: while a draft, as staff left it; once sent, as the client sees it. */
+  document: string;
+  /** The hash of the client's link's token, from sending. */
+  token_hash: string | null;
+  expires_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  viewed_at: Timestamp | null;
+  /** When it was accepted, declined, expired or withdrawn. */
+  decided_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+  reminders: Generated<number>;
+  decline_reason: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The client's simple electronic signature of a proposal: who, what exactly, when, from where. */
+export interface ProposalAcceptanceTable {
+  proposal_id: number;
+  /** The full name as typed. */
+  signed_name: string;
+  /** JSON: the keys of the optional extras ticked. */
+  extras: string;
+  /** SHA-256 (hex) of exactly what was shown and accepted (shared/proposals.ts, shownText). */
+  shown_hash: string;
+  terms_id: number | null;
+  ip: string;
+  user_agent: string;
+  accepted_at: Timestamp;
+}
+
+/** The engagement letter made on acceptance, kept as generated. */
+export interface EngagementLetterTable {
+  proposal_id: number;
+  pdf: Uint8Array;
+  /** SHA-256 (hex) of `pdf`. */
+  sha256: string;
+  created_at: Timestamp;
+}
+
+/** Client due diligence (Money Laundering Regulations): one record per client; no identity documents. */
+export interface DueDiligenceTable {
+  person_id: number;
+  verified_by: number | null;
+  /** yyyy-mm-dd. */
+  verified_on: string | null;
+  /** What identity was checked against, in the checker's words ("passport seen in person"). */
+  verified_against: string | null;
+  risk: 'low' | 'medium' | 'high' | null;
+  risk_reason: string | null;
+  completed_at: Timestamp | null;
+  completed_by: number | null;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 /** What happened to a person rather than to one of their leads, for their timeline. */
 export interface PersonEventTable {
   id: Generated<number>;
@@ -278,9 +366,10 @@ export interface PersonEventTable {
   /**
    * `merged`: another person joined this one (detail: which rows moved, for the undo); `unmerged`: that
    * undone; `details`: staff corrected their name, phone or organisation; `assigned`: a colleague given
-   * them or one of their opportunities.
+   * them or one of their opportunities; `proposal`: a proposal to them made, sent, viewed, accepted,
+   * declined, expired or withdrawn (detail: `{ words, proposal, status }`, its words what the timeline says).
    */
-  event: 'merged' | 'unmerged' | 'details' | 'assigned';
+  event: 'merged' | 'unmerged' | 'details' | 'assigned' | 'proposal';
   /** JSON. */
   detail: string;
   /** The other person of a merge or its undo. */
@@ -686,6 +775,12 @@ export interface Database {
   users: UserTable;
   people: PersonTable;
   price_lists: PriceListTable;
+  terms_of_business: TermsOfBusinessTable;
+  proposal_settings: ProposalSettingsTable;
+  proposals: ProposalTable;
+  proposal_acceptances: ProposalAcceptanceTable;
+  engagement_letters: EngagementLetterTable;
+  due_diligence: DueDiligenceTable;
   person_events: PersonEventTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;

@@ -40,6 +40,7 @@ export const personTimelineEntrySchema = timelineEntrySchema.extend({
     'unmerged',
     'details',
     'assigned',
+    'proposal',
   ]),
   lead: personLeadSchema
     .pick({ kind: true, reference: true })

@@ -19,6 +19,7 @@ const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   unmerged: 'Merge undone',
   details: 'Details',
   assigned: 'Given',
+  proposal: 'Proposal',
 };
 
 /** Everything that happened to a person and to any of their leads, newest first. */
