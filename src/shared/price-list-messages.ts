@@ -21,6 +21,7 @@ export const priceListMessages = {
   tooLong: 'A name is longer than 80 characters, or a description than 400: shorten it.',
   tooMany:
     'The price list has more than it can hold: at most 30 services, 12 drivers and 20 rules a service.',
+  oneService: 'A price list needs at least one service: add another before removing this one.',
   twoOptions: 'A choice needs at least two options, and at most 12.',
 };
 
