@@ -148,6 +148,15 @@ describe('the price list in Chromium', () => {
     await fee.getByRole('row', { name: 'With VAT, as clients see it £672.00' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    // An option renamed keeps its key: the answers and proposals that name it still find it.
+    await page.getByLabel('Option 1 of Kind of business').fill('Sole trader or freelancer');
+    await example
+      .getByLabel('Kind of business')
+      .getByRole('option', { name: 'Sole trader or freelancer' })
+      .waitFor({
+        state: 'attached',
+      });
+
     // Leaving by the back office's own links with changes unsaved asks first; staying keeps them.
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
@@ -172,6 +181,10 @@ describe('the price list in Chromium', () => {
       frequency: 'annually',
       base: 40_000,
       rules: [{ kind: 'each', driver: 'rental-properties', included: 1, add: 8_000 }],
+    });
+    expect(priceList.drivers[0]?.options?.[0]).toEqual({
+      key: 'sole-trader',
+      label: 'Sole trader or freelancer',
     });
     expect(priceServices(priceList, ['landlord-accounts'], { 'rental-properties': 3 }).services[0]?.fee).toBe(
       56_000,
