@@ -19,7 +19,7 @@ import { WorkedExample } from './WorkedExample.tsx';
  * them, VAT, and beside them a worked example priced as they type, by the same calculation proposals
  * use. Saved as a new version.
  */
-export function PriceListEditor() {
+export default function PriceListEditor() {
   const stored = useEndpoint(readPriceList, {});
   if (!stored.data) return <NotLoaded problem={stored.problem} />;
   // Kept through a save: the form holds what was saved, and the next is saved from the new version.
