@@ -68,6 +68,8 @@ describe('the price list in Chromium', () => {
         .getByText('£165.50 + VAT £28.96 = £194.46')
         .waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
+      // Nothing on the screen is wider than the window, its longest rule and option among them.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The other width's run may have saved these very figures: a description of its own is a change,
       // where the same list saved again would make no version.
       await page.getByLabel('Description of Bookkeeping').fill(`Recorded and reconciled (${width} px).`);
