@@ -24,7 +24,6 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
-import { PriceListEditor } from './PriceListEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -44,6 +43,8 @@ import { YourRole } from './your-role.ts';
 
 /** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
+/** Loaded when an owner opens the price list: its editors and worked example are for them alone. */
+const PriceListEditor = lazy(() => import('./PriceListEditor.tsx'));
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -233,7 +234,13 @@ function Screen({
   if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
-  if (section === 'price-list') return <PriceListEditor />;
+  if (section === 'price-list') {
+    return (
+      <Suspense fallback={<p>Loading the price list…</p>}>
+        <PriceListEditor />
+      </Suspense>
+    );
+  }
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
