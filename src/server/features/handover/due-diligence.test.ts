@@ -102,7 +102,10 @@ describeEachDatabase('client due diligence on a person’s page', (database) => 
       422,
       [backOfficeMessages.colleague],
     ]);
-    const future = await staff.send(`/people/${client}/due-diligence`, { ...filled, verifiedOn: '2999-01-01' });
+    const future = await staff.send(`/people/${client}/due-diligence`, {
+      ...filled,
+      verifiedOn: '2999-01-01',
+    });
     expect([future.status, (await future.json()).errorMessages]).toEqual([
       422,
       [handoverMessages.verifiedOnFuture],
