@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import { newReference } from '#server/tokens.ts';
 import { type ChosenService, type ProposalDocument, proposalDocument } from '#shared/proposals.ts';
 import { paragraph } from '#shared/rich-text.ts';
 import { starterPriceList } from '#shared/starter-price-list.ts';
@@ -20,12 +21,9 @@ export interface AcceptedProposalFixture {
   reference?: string;
 }
 
-let made = 0;
-
 /** A person (found by email, or added), their accepted proposal and its acceptance. */
 export async function insertAcceptedProposal(db: Db, fixture: AcceptedProposalFixture) {
   const at = (fixture.acceptedAt ?? new Date()).toISOString();
-  const made_ = (made += 1);
   const built = proposalDocument(starterPriceList, {
     addressedTo: fixture.organisation ?? fixture.name ?? fixture.email,
     answers: fixture.answers ?? { transactions: 150, payslips: 3, entity: 'limited-company' },
@@ -58,7 +56,7 @@ export async function insertAcceptedProposal(db: Db, fixture: AcceptedProposalFi
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const reference = fixture.reference ?? `FH-P${String(made_).padStart(2, '0')}-${process.pid % 1000}`;
+  const reference = fixture.reference ?? newReference('FH');
   const { id: proposalId } = await db
     .insertInto('proposals')
     .values({
