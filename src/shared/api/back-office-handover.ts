@@ -120,7 +120,14 @@ export const saveWebhook = endpoint({
   access: 'owner',
   tag: backOfficeTag,
   summary: 'Set the webhook’s address (https), or clear it to send nothing',
-  body: z.object({ url: z.string().max(4000) }).strict(),
+  body: z
+    .object({
+      url: z
+        .string({ error: handoverMessages.webhookAddress })
+        .max(4000, { error: handoverMessages.webhookTooLong })
+        .describe('The address; empty to send nothing.'),
+    })
+    .strict(),
   answers: {
     200: formAnswerSchema.describe(
       `infoMessages is ["${handoverMessages.webhookSaved}"], or ["${handoverMessages.webhookCleared}"].`,
