@@ -67,8 +67,8 @@ export function auditSentence(entry: AuditEntryFacts): string {
     case 'due-diligence.completed':
       return `${actor} completed due diligence on ${subject}`;
     case 'webhook.changed':
-      return typeof detail.url === 'string'
-        ? `${actor} set the webhook to ${detail.url}`
+      return typeof detail.host === 'string'
+        ? `${actor} set the webhook to an address at ${detail.host}`
         : `${actor} turned the webhook off`;
     case 'webhook.secret-made':
       return `${actor} made a new signing secret for the webhook`;

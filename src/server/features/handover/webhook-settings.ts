@@ -67,7 +67,9 @@ export async function saveWebhookUrl(db: Db, url: string | null, userId: number,
       .values({ id: settingsId, url, updated_by: userId, updated_at: at })
       .onConflict((oc) => oc.column('id').doUpdateSet({ url, updated_by: userId, updated_at: at }))
       .execute();
-    await recordAudit(trx, { userId, action: 'webhook.changed', subject: 'webhook', detail: { url } }, now);
+    // Only the host: a receiver's address often carries its own secret in its path.
+    const host = url === null ? null : new URL(url).host;
+    await recordAudit(trx, { userId, action: 'webhook.changed', subject: 'webhook', detail: { host } }, now);
   });
 }
 
