@@ -172,6 +172,19 @@ describeEachDatabase('client due diligence on a person’s page', (database) => 
     ]);
   });
 
+  it('is in what a subject access request hands the client', async () => {
+    const owner = backOfficeClient(site, await signedInStaff(site, 'olive@fenwickhale.test', 'owner'));
+    const exported = await (
+      await owner.send('/data-protection/export', { email: 'dana@brightwater.test' })
+    ).json();
+    expect(exported.person.dueDiligence).toMatchObject({
+      verified_on: '2026-11-20',
+      verified_against: 'passport seen in person',
+      risk: 'low',
+      risk_reason: filled.riskReason,
+    });
+  });
+
   it('is for signed-in staff only', async () => {
     const read = await send(site, `/api/back-office/people/${client}/due-diligence`);
     expect(read.status).toBe(401);
