@@ -234,6 +234,7 @@ export async function createRuntime(
     calendarSync,
     backups,
     campaigns,
+    webhooks,
     clock,
   });
   return {
