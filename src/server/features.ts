@@ -9,6 +9,7 @@ import { backOfficePlugin } from './features/back-office/index.ts';
 import { bookingPlugin, registerCallChangeStaffRoutes } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
 import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
+import { registerHandoverRoutes } from './features/handover/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
@@ -129,6 +130,13 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
+      (scope) =>
+        registerHandoverRoutes(scope, {
+          db,
+          now: clock,
+          sessionSecret: config.sessionSecret,
+          production: config.nodeEnv === 'production',
+        }),
       (scope) =>
         registerFirmRoutes(scope, {
           db,

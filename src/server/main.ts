@@ -98,6 +98,7 @@ runtime.taskDigests.start();
 runtime.campaigns.start();
 runtime.firmRefresh.start();
 runtime.calendarWriter.start();
+runtime.webhooks.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();
 runtime.alerts.start();

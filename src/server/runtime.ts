@@ -21,6 +21,7 @@ import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { createFirmRefresher, siteFirmNow } from './features/firm/index.ts';
+import { createWebhookSender, type WebhookSender } from './features/handover/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
@@ -58,6 +59,8 @@ export interface Runtime {
   firmRefresh: Poller;
   /** Looks for trouble the owners must hear about (features/alerts). */
   alerts: Poller;
+  /** Delivers the signed webhook of each accepted proposal (features/handover). */
+  webhooks: WebhookSender;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -181,6 +184,14 @@ export async function createRuntime(
     now: clock,
     refusePrivateHosts: config.nodeEnv === 'production',
   });
+  const webhooks = createWebhookSender({
+    db,
+    log,
+    sessionSecret: config.sessionSecret,
+    now: clock,
+    refusePrivateHosts: config.nodeEnv === 'production',
+    ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
+  });
   const retention = createRetentionSchedule({
     db,
     // Calls it blanks leave the advisers' diaries as an erasure's do.
@@ -223,6 +234,7 @@ export async function createRuntime(
     calendarSync,
     backups,
     campaigns,
+    webhooks,
     clock,
   });
   return {
@@ -238,6 +250,7 @@ export async function createRuntime(
     campaigns,
     firmRefresh,
     alerts,
+    webhooks,
     async close() {
       // Answers still being written give a few seconds to finish; one whose reader never reads it (or a
       // connection held open) is then cut, so that a stop never waits on a client.
@@ -255,6 +268,7 @@ export async function createRuntime(
       await retention.stop();
       await taskDigests.stop();
       await calendarWriter.stop();
+      await webhooks.stop();
       await calendarSync?.stop();
       transport.close();
       await db.destroy();

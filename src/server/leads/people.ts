@@ -81,7 +81,8 @@ export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<st
 
 /**
  * What the site keeps on the person with this address, for a subject access request: their record, their
- * new business, the tasks about them and the replies written to them; null when there is no such person.
+ * new business, the tasks about them, the replies written to them and their client due diligence; null
+ * when there is no such person.
  */
 export async function exportPerson(db: Kysely<Database>, address: string) {
   const person = await db
@@ -90,10 +91,12 @@ export async function exportPerson(db: Kysely<Database>, address: string) {
     .where('email_key', '=', emailKey(address))
     .executeTakeFirst();
   if (!person) return null;
-  const [opportunities, tasks, replies] = await Promise.all([
+  const [opportunities, tasks, replies, dueDiligence] = await Promise.all([
     db.selectFrom('opportunities').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
     db.selectFrom('tasks').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
     db.selectFrom('replies').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
+    // Their client due diligence: what was checked and the risk the firm rated them (no document is kept).
+    db.selectFrom('due_diligence').selectAll().where('person_id', '=', person.id).executeTakeFirst(),
   ]);
-  return { ...person, opportunities, tasks, replies };
+  return { ...person, opportunities, tasks, replies, dueDiligence: dueDiligence ?? null };
 }

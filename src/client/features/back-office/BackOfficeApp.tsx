@@ -36,6 +36,7 @@ import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { TaskDigestChoice } from './TaskDigestChoice.tsx';
+import { WebhookSettings } from './WebhookSettings.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourName } from './YourName.tsx';
 import { YourSessions } from './YourSessions.tsx';
@@ -64,6 +65,7 @@ const sections = [
   ['advisers', 'Advisers'],
   ['saved-replies', 'Saved replies'],
   ['price-list', 'Price list'],
+  ['webhook', 'Webhook'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -74,6 +76,7 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'price-list',
+  'webhook',
   'questionnaire',
   'advisers',
   'staff',
@@ -241,6 +244,7 @@ function Screen({
       </Suspense>
     );
   }
+  if (section === 'webhook') return <WebhookSettings />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;

@@ -4,6 +4,7 @@ import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { leadStageLabels } from '#shared/back-office.ts';
 import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import { leadPath } from './card-leads.ts';
+import { DueDiligence } from './DueDiligence.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { NewBusiness } from './NewBusiness.tsx';
@@ -77,6 +78,7 @@ export function PersonDetail({ id }: { id: string }) {
         <div className="bo-lead-work">
           <ReplyForm person={person} onSent={changed} />
           <PersonTasks person={person} onChanged={changed} />
+          <DueDiligence personId={person.id} onChanged={changed} />
           <NewBusiness opportunities={person.opportunities} onChanged={changed} />
           <PersonTimeline entries={person.timeline} />
         </div>

@@ -20,6 +20,7 @@ const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   details: 'Details',
   assigned: 'Given',
   proposal: 'Proposal',
+  'due-diligence': 'Due diligence',
 };
 
 /** Everything that happened to a person and to any of their leads, newest first. */
