@@ -85,7 +85,7 @@ export const listProposals = endpoint({
   summary: 'The proposals made to a person, newest first',
   params: personParams,
   answers: {
-    200: z.array(proposalSummarySchema),
+    200: z.array(proposalSummarySchema).describe('Each proposal to them: its reference, status and totals.'),
     404: refusal.describe(`"${say.noPerson}"`),
   },
 });
@@ -104,7 +104,7 @@ export const createProposal = endpoint({
     })
     .strict(),
   answers: {
-    201: madeSchema,
+    201: madeSchema.describe(`infoMessages is ["${say.saved}"].`),
     404: refusal.describe(`"${say.noPerson}"`),
     422: draftRefusal,
   },
@@ -117,7 +117,10 @@ export const readProposal = endpoint({
   tag,
   summary: 'A proposal as its builder shows it, with the reasons for changed fees',
   params: proposalParams,
-  answers: { 200: proposalDetailSchema, 404: refusal.describe(`"${say.notFound}"`) },
+  answers: {
+    200: proposalDetailSchema.describe('The proposal, its lines with the reasons for changed fees.'),
+    404: refusal.describe(`"${say.notFound}"`),
+  },
 });
 
 export const saveProposal = endpoint({
@@ -189,7 +192,7 @@ export const newProposalVersion = endpoint({
   summary: 'Copy a sent proposal into a new draft that replaces it, re-priced from today’s price list',
   params: proposalParams,
   answers: {
-    201: madeSchema,
+    201: madeSchema.describe(`infoMessages is ["${say.newVersion}"].`),
     404: refusal.describe(`"${say.notFound}"`),
     409: refusal.describe(`"${say.noNewVersion}"`),
     422: draftRefusal,
@@ -202,7 +205,7 @@ export const readProposalSettings = endpoint({
   access: 'staff',
   tag,
   summary: 'When proposals are chased with a reminder and when their link stops',
-  answers: { 200: proposalSettingsSchema },
+  answers: { 200: proposalSettingsSchema.describe('The owner’s choices, or the defaults until saved.') },
 });
 
 export const saveProposalSettings = endpoint({
