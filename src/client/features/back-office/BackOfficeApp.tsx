@@ -25,6 +25,7 @@ import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
 import { PriceListEditor } from './PriceListEditor.tsx';
+import { ProposalSettingsEditor } from './ProposalSettingsEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -44,6 +45,8 @@ import { YourRole } from './your-role.ts';
 
 /** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
+/** Loaded when a proposal is opened: it brings the rich-text editor. */
+const ProposalBuilder = lazy(() => import('./ProposalBuilder.tsx'));
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -63,6 +66,7 @@ const sections = [
   ['advisers', 'Advisers'],
   ['saved-replies', 'Saved replies'],
   ['price-list', 'Price list'],
+  ['proposal-settings', 'Proposal reminders'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -73,6 +77,7 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'price-list',
+  'proposal-settings',
   'questionnaire',
   'advisers',
   'staff',
@@ -188,6 +193,13 @@ function Screen({
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
   if (id && section === 'people') return <PersonDetail key={id} id={id} />;
+  if (id && section === 'proposals') {
+    return (
+      <Suspense fallback={<p>Loading the proposal…</p>}>
+        <ProposalBuilder key={`${id}?${search}`} id={id} search={search} />
+      </Suspense>
+    );
+  }
   if (section === 'newsletter') {
     if (!id) return <NewsletterScreen />;
     const articleId = Number(search.get('article')) || null;
@@ -234,6 +246,7 @@ function Screen({
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
   if (section === 'price-list') return <PriceListEditor />;
+  if (section === 'proposal-settings') return <ProposalSettingsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
@@ -260,6 +273,7 @@ function screenName(section: string, id: string): string | undefined {
   if (section === pagesSection) return 'Page';
   if (section === 'newsletter') return 'Newsletter';
   if (section === 'people') return 'Person';
+  if (section === 'proposals') return id === 'new' ? 'New proposal' : 'Proposal';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 
