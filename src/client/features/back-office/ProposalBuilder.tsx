@@ -37,6 +37,14 @@ export default function ProposalBuilder({ id, search }: { id: string; search: UR
   const quote = isNew ? search.get('quote') : null;
   const person = useEndpoint(personDetail, isNew && personId ? { params: { id: personId } } : null);
   const quoted = useEndpoint(enquiryLead.detail, quote ? { params: { reference: quote } } : null);
+  if (isNew && !personId) {
+    return (
+      <p role="alert">
+        A proposal is made to a person: open their page and choose New proposal.{' '}
+        <Link to="">Back to the overview</Link>
+      </p>
+    );
+  }
   const problem = prices.problem ?? stored.problem ?? person.problem ?? quoted.problem;
   if (!prices.data || (!isNew && !stored.data) || (isNew && !person.data) || (quote && !quoted.data)) {
     return <NotLoaded problem={problem} />;

@@ -22,7 +22,17 @@ export async function proposalsOf(db: Db, personId: number): Promise<ProposalSum
       'proposals.expires_at',
       'replaced.reference as replaces',
     ])
-    .where('proposals.person_id', '=', personId)
+    // A person merged into this one: their proposals are this person's too (merges move leads, not these).
+    .where((eb) =>
+      eb.or([
+        eb('proposals.person_id', '=', personId),
+        eb(
+          'proposals.person_id',
+          'in',
+          eb.selectFrom('people').select('people.id').where('people.merged_into', '=', personId),
+        ),
+      ]),
+    )
     .orderBy('proposals.id', 'desc')
     .execute();
   return rows.map((row) => ({

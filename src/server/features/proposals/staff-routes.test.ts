@@ -237,6 +237,30 @@ describeEachDatabase('proposals, the firm’s side', (database) => {
     expect(timeline).toContain(`Proposal ${latest.reference} withdrawn`);
   });
 
+  it('lists on a person’s page the proposals of a record merged into theirs', async () => {
+    expect(
+      (await post(site, '/show-contact-send', { ...quote('amira.work@example.test'), recToken: 'none' }))
+        .status,
+    ).toBe(201);
+    const other = (
+      await site.db
+        .selectFrom('people')
+        .select('id')
+        .where('email_key', '=', 'amira.work@example.test')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const made = await (await staff.send(`/people/${other}/proposals`, { draft: draft(undefined) })).json();
+    expect((await staff.send(`/people/${personId}/merge`, { other })).status).toBe(200);
+    const listed = (await staff.json(`/people/${personId}/proposals`)).map(
+      (proposal: { reference: string }) => proposal.reference,
+    );
+    expect(listed[0]).toBe(made.reference);
+    // A merged record takes no new proposal: the one it joined does.
+    expect(await answer(await staff.send(`/people/${other}/proposals`, { draft: draft(undefined) }))).toEqual(
+      [404, [say.noPerson]],
+    );
+  });
+
   it('lets any member of staff read the reminder settings and only an owner change them; refuses the signed-out', async () => {
     expect(await staff.json('/proposal-settings')).toEqual(defaultProposalSettings);
     const chosen = { reminderDays: 5, reminders: 1, expiryDays: 14 };
