@@ -24,7 +24,6 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
-import { PriceListEditor } from './PriceListEditor.tsx';
 import { ProposalSettingsEditor } from './ProposalSettingsEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
@@ -45,6 +44,8 @@ import { YourRole } from './your-role.ts';
 
 /** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
+/** Loaded when an owner opens the price list: its editors and worked example are for them alone. */
+const PriceListEditor = lazy(() => import('./PriceListEditor.tsx'));
 /** Loaded when a proposal is opened: it brings the rich-text editor. */
 const ProposalBuilder = lazy(() => import('./ProposalBuilder.tsx'));
 
@@ -245,7 +246,13 @@ function Screen({
   if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
-  if (section === 'price-list') return <PriceListEditor />;
+  if (section === 'price-list') {
+    return (
+      <Suspense fallback={<p>Loading the price list…</p>}>
+        <PriceListEditor />
+      </Suspense>
+    );
+  }
   if (section === 'proposal-settings') return <ProposalSettingsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;

@@ -17,6 +17,7 @@ import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { TimelineItem } from './PersonTimeline.tsx';
 import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -326,15 +327,6 @@ function NoteForm({
   );
 }
 
-const timelineLabels: Record<TimelineEntry['what'], string> = {
-  email: 'Email',
-  note: 'Note',
-  stage: 'Stage',
-  cancelled: 'Cancelled',
-  rescheduled: 'Rescheduled',
-  reassigned: 'Reassigned',
-};
-
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <section aria-labelledby="timeline-title">
@@ -344,13 +336,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
       ) : (
         <ol className="bo-timeline">
           {entries.map((entry) => (
-            <li key={`${entry.at}-${entry.what}-${entry.detail}`}>
-              <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
-              {entry.by && <span className="bo-muted"> by {entry.by}</span>}
-              <p className="bo-message">
-                {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
-              </p>
-            </li>
+            <TimelineItem key={`${entry.at}-${entry.what}-${entry.detail}`} entry={entry} />
           ))}
         </ol>
       )}
