@@ -43,12 +43,3 @@ export function DriverAnswers({
     </div>
   );
 }
-
-/** Every driver answered: a quote request's answers where they map, else a choice's first option or 0. */
-export const answersFor = (list: PriceList, given: Answers = {}): Record<string, string | number> =>
-  Object.fromEntries(
-    list.drivers.map((driver) => [
-      driver.key,
-      given[driver.key] ?? (driver.kind === 'choice' ? (driver.options[0]?.key ?? '') : 0),
-    ]),
-  );

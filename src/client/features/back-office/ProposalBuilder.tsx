@@ -15,11 +15,12 @@ import { type Answers, penceFromTyped, priceServices, typedPounds } from '#share
 import { answersFromQuote, draftOfDocument, proposalStatusLabels } from '#shared/proposal-staff.ts';
 import { type ProposalDraft, proposalDocument } from '#shared/proposals.ts';
 import type { RichText } from '#shared/rich-text.ts';
-import { answersFor, DriverAnswers } from './DriverAnswers.tsx';
+import { DriverAnswers } from './DriverAnswers.tsx';
 import { Feedback } from './Feedback.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { ProposalLines } from './ProposalLines.tsx';
 import RichTextEditor from './pages/RichTextEditor.tsx';
+import { answersFor } from './price-list-edits.ts';
 import { Link, navigate } from './router.tsx';
 import { SentProposal } from './SentProposal.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -117,7 +118,7 @@ function DraftForm({
 }) {
   const list = prices.priceList;
   const [addressedTo, setAddressedTo] = useState(start.draft.addressedTo);
-  const [answers, setAnswers] = useState<Answers>(() => answersFor(list, start.draft.answers));
+  const [answers, setAnswers] = useState<Answers>(() => answersFor(list.drivers, start.draft.answers));
   const [message, setMessage] = useState<RichText>(start.draft.message);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(
