@@ -22,6 +22,7 @@ import {
   registerPageRoutes,
 } from './features/pages/index.ts';
 import { registerPricingRoutes } from './features/pricing/index.ts';
+import { registerProposalRoutes } from './features/proposals/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -136,6 +137,15 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
           now: clock,
           sessionSecret: config.sessionSecret,
           production: config.nodeEnv === 'production',
+        }),
+      (scope) =>
+        registerProposalRoutes(scope, {
+          db,
+          now: clock,
+          firm: () => siteFirmNow(services.firm),
+          secret: config.sessionSecret,
+          publicUrl: config.publicUrl,
+          mailQueued,
         }),
       (scope) =>
         registerFirmRoutes(scope, {

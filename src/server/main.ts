@@ -95,6 +95,7 @@ if (config.smtpUrl) {
 runtime.outbox.start();
 runtime.retention.start();
 runtime.taskDigests.start();
+runtime.proposalReminders.start();
 runtime.campaigns.start();
 runtime.firmRefresh.start();
 runtime.calendarWriter.start();

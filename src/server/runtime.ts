@@ -27,6 +27,7 @@ import {
   newsletterMailPreparer,
   newsletterRefusals,
 } from './features/newsletter/index.ts';
+import { sendProposalReminders } from './features/proposals/index.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createPoller } from './jobs/poller.ts';
 import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
@@ -53,6 +54,8 @@ export interface Runtime {
   retention: Poller;
   /** The morning email of each member's tasks due (leads/task-digest.ts). */
   taskDigests: Poller;
+  /** Proposals' reminders to clients, and their expiry (features/proposals/reminders.ts). */
+  proposalReminders: Poller;
   /** Starts scheduled campaigns and adds sending campaigns' recipients to the outbox. */
   campaigns: Poller;
   /** Sees the firm's details another instance saved. */
@@ -208,6 +211,20 @@ export async function createRuntime(
       sendTaskDigests(db, { now: clock(), firm: siteFirmNow(services.firm), publicUrl: config.publicUrl }),
     { pollIntervalMs: outboxOptions.pollIntervalMs ?? 5 * 60_000, log, what: 'task digests' },
   );
+  // Proposals' reminders and expiry: looked for every five minutes, as the morning emails are.
+  const proposalReminders = createPoller(
+    () =>
+      sendProposalReminders(db, {
+        now: clock(),
+        firm: siteFirmNow(services.firm),
+        secret: config.sessionSecret,
+        publicUrl: config.publicUrl,
+      }).then((handled) => {
+        if (handled > 0) outbox.kick();
+        return handled;
+      }),
+    { pollIntervalMs: outboxOptions.pollIntervalMs ?? 5 * 60_000, log, what: 'proposal reminders' },
+  );
   const backups = scheduledBackups(config, log, clock);
   const alerts = createAlertWatch({
     db,
@@ -247,6 +264,7 @@ export async function createRuntime(
     backups,
     retention,
     taskDigests,
+    proposalReminders,
     campaigns,
     firmRefresh,
     alerts,
@@ -267,6 +285,7 @@ export async function createRuntime(
       await outbox.stop();
       await retention.stop();
       await taskDigests.stop();
+      await proposalReminders.stop();
       await calendarWriter.stop();
       await webhooks.stop();
       await calendarSync?.stop();

@@ -92,6 +92,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/pages/2031-01-06/publish',
       '/api/back-office/pages/2031-01-06/revisions/2031-01-06/restore',
       '/api/back-office/price-list',
+      '/api/back-office/proposal-settings',
       '/api/back-office/saved-replies',
       '/api/back-office/saved-replies/2031-01-06/delete',
       '/api/back-office/setup',

@@ -97,6 +97,10 @@ const privateRoutes = [
   // A client's due diligence is the firm's own record; the webhook is sent to the firm's own software.
   /^POST \/api\/back-office\/people\/:id\/due-diligence(\/complete)?$/,
   /^POST \/api\/back-office\/webhook(\/secret)?$/,
+  // Proposals go to one client, never to the public site.
+  /^POST \/api\/back-office\/people\/:id\/proposals$/,
+  /^(PUT|DELETE) \/api\/back-office\/proposals\/:id$/,
+  /^POST \/api\/back-office\/proposals\/:id\/(send|withdraw|new-version)$/,
 ];
 
 /** In the firm's zone (Europe/London), as the editor's field gives it. */

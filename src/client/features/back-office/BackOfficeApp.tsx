@@ -24,6 +24,7 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
+import { ProposalSettingsEditor } from './ProposalSettingsEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -46,6 +47,8 @@ import { YourRole } from './your-role.ts';
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
 /** Loaded when an owner opens the price list: its editors and worked example are for them alone. */
 const PriceListEditor = lazy(() => import('./PriceListEditor.tsx'));
+/** Loaded when a proposal is opened: it brings the rich-text editor. */
+const ProposalBuilder = lazy(() => import('./ProposalBuilder.tsx'));
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -66,6 +69,7 @@ const sections = [
   ['saved-replies', 'Saved replies'],
   ['price-list', 'Price list'],
   ['webhook', 'Webhook'],
+  ['proposal-settings', 'Proposal reminders'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -77,6 +81,7 @@ const ownerSections = new Set([
   'saved-replies',
   'price-list',
   'webhook',
+  'proposal-settings',
   'questionnaire',
   'advisers',
   'staff',
@@ -192,6 +197,13 @@ function Screen({
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
   if (id && section === 'people') return <PersonDetail key={id} id={id} />;
+  if (id && section === 'proposals') {
+    return (
+      <Suspense fallback={<p>Loading the proposal…</p>}>
+        <ProposalBuilder key={`${id}?${search}`} id={id} search={search} />
+      </Suspense>
+    );
+  }
   if (section === 'newsletter') {
     if (!id) return <NewsletterScreen />;
     const articleId = Number(search.get('article')) || null;
@@ -245,6 +257,7 @@ function Screen({
     );
   }
   if (section === 'webhook') return <WebhookSettings />;
+  if (section === 'proposal-settings') return <ProposalSettingsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
@@ -271,6 +284,7 @@ function screenName(section: string, id: string): string | undefined {
   if (section === pagesSection) return 'Page';
   if (section === 'newsletter') return 'Newsletter';
   if (section === 'people') return 'Person';
+  if (section === 'proposals') return id === 'new' ? 'New proposal' : 'Proposal';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 

@@ -70,6 +70,13 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
               <Link to={`people/${lead.personId}`}>Everything from this person</Link>
             </p>
           )}
+          {lead.personId !== null && 'kind' in lead && lead.kind === 'quote' && (
+            <p>
+              <Link to={`proposals/new?person=${lead.personId}&quote=${encodeURIComponent(lead.reference)}`}>
+                Make a proposal
+              </Link>
+            </p>
+          )}
 
           {'answers' in lead && (
             <section aria-labelledby="answers-title">

@@ -11,6 +11,7 @@ import { NewBusiness } from './NewBusiness.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PersonDetailsForm } from './PersonDetailsForm.tsx';
 import { PersonMerges } from './PersonMerges.tsx';
+import { PersonProposals } from './PersonProposals.tsx';
 import { PersonTasks } from './PersonTasks.tsx';
 import { PersonTimeline } from './PersonTimeline.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
@@ -80,6 +81,7 @@ export function PersonDetail({ id }: { id: string }) {
           <PersonTasks person={person} onChanged={changed} />
           <DueDiligence personId={person.id} onChanged={changed} />
           <NewBusiness opportunities={person.opportunities} onChanged={changed} />
+          <PersonProposals personId={person.id} />
           <PersonTimeline entries={person.timeline} />
         </div>
       </div>

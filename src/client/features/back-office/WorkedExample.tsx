@@ -8,6 +8,7 @@ import {
   poundsOf,
   priceServices,
 } from '#shared/pricing.ts';
+import { DriverAnswers } from './DriverAnswers.tsx';
 import { answersFor, feeParts, ruleWords } from './price-list-edits.ts';
 
 /**
@@ -28,36 +29,7 @@ export function WorkedExample({ list }: { list: PriceList }) {
     // biome-ignore lint/a11y/noNoninteractiveTabindex: on a wide screen it scrolls on its own, so a keyboard must reach it
     <section aria-labelledby="worked-example-title" className="bo-worked-example" tabIndex={0}>
       <h2 id="worked-example-title">Worked example</h2>
-      <div className="bo-inline-form">
-        {list.drivers.map((driver) =>
-          driver.kind === 'choice' ? (
-            <label key={driver.key}>
-              {driver.label}
-              <select
-                value={String(answers[driver.key])}
-                onChange={(event) => setPicked({ ...answers, [driver.key]: event.target.value })}
-              >
-                {driver.options.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : (
-            <label key={driver.key}>
-              {driver.label}
-              <input
-                type="number"
-                min={0}
-                max={driver.max}
-                value={String(answers[driver.key])}
-                onChange={(event) => setPicked({ ...answers, [driver.key]: Number(event.target.value) })}
-              />
-            </label>
-          ),
-        )}
-      </div>
+      <DriverAnswers list={list} answers={answers} onChange={setPicked} />
       <fieldset className="bo-inline-form">
         <legend>Services</legend>
         {list.services.map((service) => (
