@@ -21,6 +21,7 @@ import {
   registerPageRoutes,
 } from './features/pages/index.ts';
 import { registerPricingRoutes } from './features/pricing/index.ts';
+import { proposalClientPlugin } from './features/proposals/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -116,6 +117,13 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     pages: serverPages,
     now: clock,
     rateLimitPerMinute: config.formRateLimitPerMinute,
+  });
+  await app.register(proposalClientPlugin, {
+    db,
+    pages: serverPages,
+    now: clock,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
   });
   await app.register(backOfficePlugin, {
     db,

@@ -26,6 +26,7 @@ import {
   newsletterMailPreparer,
   newsletterRefusals,
 } from './features/newsletter/index.ts';
+import { engagementLetterPreparer } from './features/proposals/index.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createPoller } from './jobs/poller.ts';
 import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
@@ -141,6 +142,7 @@ export async function createRuntime(
         record: (name, message, at) => files.record(db, name, message, at),
       });
   const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
+  const prepareEngagementLetter = engagementLetterPreparer(db);
   const prepareNewsletter = newsletterMailPreparer({
     db,
     mail: services.listMail,
@@ -155,7 +157,8 @@ export async function createRuntime(
     messageIdDomain: config.publicUrl.hostname,
     publicOrigin: config.publicUrl.origin,
     now: clock,
-    prepare: async (message) => prepareNewsletter(await prepareBookingMail(message)),
+    prepare: async (message) =>
+      prepareEngagementLetter(await prepareNewsletter(await prepareBookingMail(message))),
     onRefused: newsletterRefusals(db, clock),
     concurrency: config.smtpMaxConnections,
     ...outboxOptions,

@@ -62,6 +62,8 @@ export function auditSentence(entry: AuditEntryFacts): string {
         : `${actor} stopped ${subject} managing availability`;
     case 'price-list.saved':
       return `${actor} saved version ${detail.version} of the price list`;
+    case 'terms.saved':
+      return `${actor} saved version ${detail.version} of the terms of business`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':

@@ -1,0 +1,2 @@
+export { proposalClientPlugin } from './client-routes.ts';
+export { engagementLetterPreparer } from './letter-mail.ts';
