@@ -21,7 +21,7 @@ import {
   registerPageRoutes,
 } from './features/pages/index.ts';
 import { registerPricingRoutes } from './features/pricing/index.ts';
-import { proposalClientPlugin } from './features/proposals/index.ts';
+import { proposalClientPlugin, registerTermsRoutes } from './features/proposals/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -137,6 +137,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
+      (scope) => registerTermsRoutes(scope, db, clock),
       (scope) =>
         registerFirmRoutes(scope, {
           db,

@@ -37,6 +37,7 @@ import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { TaskDigestChoice } from './TaskDigestChoice.tsx';
+import { TermsEditor } from './TermsEditor.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourName } from './YourName.tsx';
 import { YourSessions } from './YourSessions.tsx';
@@ -63,6 +64,7 @@ const sections = [
   ['advisers', 'Advisers'],
   ['saved-replies', 'Saved replies'],
   ['price-list', 'Price list'],
+  ['terms-of-business', 'Terms of business'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -73,6 +75,7 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'price-list',
+  'terms-of-business',
   'questionnaire',
   'advisers',
   'staff',
@@ -234,6 +237,7 @@ function Screen({
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
   if (section === 'price-list') return <PriceListEditor />;
+  if (section === 'terms-of-business') return <TermsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
