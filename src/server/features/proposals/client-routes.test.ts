@@ -312,3 +312,45 @@ describeEachDatabase('a proposal’s page, as its client meets it', (database) =
     });
   });
 });
+
+// The limit is kept in memory, so one database is enough; the address comes through a trusted proxy.
+describe('a proposal’s link behind a proxy, and hammered', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => site?.close());
+
+  it('keeps the client’s address as the proxy gives it, and turns away a fourth opening in a minute', async () => {
+    const proposal = await sentProposal(site.db);
+    const from = (ip: string, init: RequestInit = {}) =>
+      send(site, init.method ? '/proposal/accept' : `/proposal?token=${proposal.token}`, {
+        ...init,
+        redirect: 'manual',
+        headers: { accept: 'text/html', 'x-forwarded-for': ip, ...init.headers },
+      });
+    expect((await from('198.51.100.20')).status).toBe(200);
+    const accepted = await from('198.51.100.20', {
+      method: 'POST',
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams([
+        ['token', proposal.token],
+        ['fullName', 'Alex Hollins'],
+        ['agree', 'yes'],
+        ['terms', 'starter'],
+      ]),
+    });
+    expect(accepted.status).toBe(303);
+    const kept = await site.db
+      .selectFrom('proposal_acceptances')
+      .select('ip')
+      .where('proposal_id', '=', proposal.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.ip).toBe('198.51.100.20');
+    // Each route counts its own: the page was opened once before, so twice more, then no more.
+    const again = [];
+    for (let time = 0; time < 3; time++) again.push((await from('198.51.100.20')).status);
+    expect(again).toEqual([200, 200, 429]);
+    expect((await from('198.51.100.21')).status).toBe(200);
+  });
+});
