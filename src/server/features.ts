@@ -123,6 +123,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     pages: serverPages,
     now: clock,
     rateLimitPerMinute: config.formRateLimitPerMinute,
+    staffEmail: () => services.mail.staffEmail,
     mailQueued,
   });
   await app.register(backOfficePlugin, {

@@ -132,6 +132,8 @@ export interface Acceptance {
 export interface Accepted {
   proposal: ClientProposal;
   firm: SiteFirm;
+  /** Where staff notices go (STAFF_EMAIL, else the firm's details). */
+  staffEmail: string;
   signedName: string;
   letter: { pdf: Uint8Array; sha256: string };
   at: Date;

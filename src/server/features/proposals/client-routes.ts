@@ -38,6 +38,8 @@ export interface ProposalClientOptions {
   pages: ServerPages;
   now: Clock;
   rateLimitPerMinute: number;
+  /** Where staff notices go: the firm's copy of a letter, word of a decline. */
+  staffEmail: () => string;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
 }
@@ -147,7 +149,14 @@ export const proposalClientPlugin: FastifyPluginAsync<ProposalClientOptions> = a
           },
           at,
         );
-        await afterAcceptance(trx, { proposal, firm, signedName: signature.name, letter, at });
+        await afterAcceptance(trx, {
+          proposal,
+          firm,
+          staffEmail: options.staffEmail(),
+          signedName: signature.name,
+          letter,
+          at,
+        });
       });
       if ('refused' in outcome) return answered(reply, proposal, outcome.refused, 'form');
       mailQueued();
@@ -175,7 +184,11 @@ export const proposalClientPlugin: FastifyPluginAsync<ProposalClientOptions> = a
       const at = now();
       const outcome = await whileOpen(db, proposal.id, at, async (trx) => {
         await recordDecline(trx, proposal, reason || null, at);
-        await enqueueMails(trx, declineMail(pages.firm, proposal, reason || null, at), at);
+        await enqueueMails(
+          trx,
+          declineMail({ firm: pages.firm, staffEmail: options.staffEmail() }, proposal, reason || null, at),
+          at,
+        );
       });
       if ('refused' in outcome) return answered(reply, proposal, outcome.refused, 'form');
       mailQueued();
