@@ -124,6 +124,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     now: clock,
     rateLimitPerMinute: config.formRateLimitPerMinute,
     staffEmail: () => services.mail.staffEmail,
+    logo: () => services.firm.current?.logo,
     mailQueued,
   });
   await app.register(backOfficePlugin, {

@@ -29,6 +29,7 @@ import {
   whileOpen,
 } from './client-records.ts';
 import { engagementLetter } from './engagement-letter.ts';
+import { type LogoSource, letterLogo } from './letter-logo.ts';
 import { declineMail } from './letter-mail.ts';
 import { currentTerms } from './terms.ts';
 import { dateTimeWords } from './words.ts';
@@ -40,6 +41,8 @@ export interface ProposalClientOptions {
   rateLimitPerMinute: number;
   /** Where staff notices go: the firm's copy of a letter, word of a decline. */
   staffEmail: () => string;
+  /** The firm's logo as stored, for the letter's letterhead. */
+  logo: () => LogoSource | undefined;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
 }
@@ -133,6 +136,7 @@ export const proposalClientPlugin: FastifyPluginAsync<ProposalClientOptions> = a
         extras: typed.extras,
         client: { email: proposal.client.email },
         terms: terms.body,
+        logo: await letterLogo(options.logo()),
         signature,
       });
       const outcome = await whileOpen(db, proposal.id, at, async (trx) => {

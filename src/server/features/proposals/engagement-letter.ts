@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { postalAddress } from '#server/mail/layout.ts';
 import { feeAndVatWords } from '#shared/money.ts';
 import { frequencies, frequencyWords } from '#shared/pricing.ts';
@@ -20,6 +20,8 @@ export interface LetterContents {
   extras: readonly string[];
   client: { email: string };
   terms: RichText;
+  /** The firm's logo as a PNG (letter-logo.ts), heading the letter when the firm has one. */
+  logo?: Buffer;
   signature: { name: string; at: string; ip: string; userAgent: string; shownHash: string };
 }
 
@@ -48,6 +50,7 @@ export async function engagementLetter(
   });
 
   // The letterhead.
+  if (contents.logo) await out.picture(await pdf.embedPng(contents.logo), 40);
   out.line(firm.name, { font: 'bold', size: 18 });
   if (firm.legalName && firm.legalName !== firm.name) out.line(firm.legalName, { colour: quiet });
   const address = postalAddress(firm);
@@ -136,6 +139,19 @@ class Writer {
 
   gap(points: number) {
     this.#y -= points;
+  }
+
+  /** A picture `height` points high, at the left margin, at most the width of the text. */
+  async picture(image: PDFImage, height: number) {
+    const scaled = image.scaleToFit(page.width - 2 * page.margin, height);
+    this.#room(scaled.height + 8);
+    this.#page.drawImage(image, {
+      x: page.margin,
+      y: this.#y - scaled.height,
+      width: scaled.width,
+      height: scaled.height,
+    });
+    this.#y -= scaled.height + 8;
   }
 
   heading(text: string) {
