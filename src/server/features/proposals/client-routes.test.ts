@@ -169,7 +169,11 @@ describeEachDatabase('a proposal’s page, as its client meets it', (database) =
     }
     expect(text).not.toContain('Advisory meeting');
     // The firm's logo heads it: the one picture in the file.
-    expect(Buffer.from(letter.pdf).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(
+      Buffer.from(letter.pdf)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g),
+    ).toHaveLength(1);
 
     // Emailed to the client and the firm, the letter attached as kept.
     const toClient = await smtp.waitFor((mail) => mail.to.includes(proposal.email));
