@@ -16,8 +16,8 @@ import { useEndpoint } from './useEndpoint.ts';
 export function TermsEditor() {
   const stored = useEndpoint(readTerms, {});
   if (!stored.data) return <NotLoaded problem={stored.problem} />;
-  // A new version read starts the editor anew (its key): the next save is made from it.
-  return <TermsForm key={stored.data.version ?? 'starter'} stored={stored.data} onSaved={stored.reload} />;
+  // Kept through a save: the editor holds what was saved, and the next is saved from the new version.
+  return <TermsForm stored={stored.data} onSaved={stored.reload} />;
 }
 
 function TermsForm({ stored, onSaved }: { stored: TermsAnswer; onSaved: () => Promise<unknown> }) {
