@@ -10,6 +10,7 @@ export const termsMessages = {
   saved: 'Terms of business saved: proposals show them from now on.',
   moved: 'Someone saved the terms of business since you opened them: reload to see theirs, then change them.',
   empty: 'Write the terms of business before saving them.',
+  unreadable: 'That is not terms of business this site can read: reload the page and change them there.',
 } as const;
 
 export const termsAnswerSchema = z.object({
@@ -42,7 +43,7 @@ export const saveTerms = endpoint({
     200: formAnswerSchema.describe(`infoMessages is ["${termsMessages.saved}"].`),
     409: refusal.describe(`Saved by someone else since the version read: "${termsMessages.moved}"`),
     422: refusal.describe(
-      `No text ("${termsMessages.empty}"), or rich text the pages' editor would not write (a link elsewhere than the web, email or phone; too long): said in words.`,
+      `No text ("${termsMessages.empty}"); rich text the pages' editor would not write (a link elsewhere than the web, email or phone; too long), said in its words; anything else: "${termsMessages.unreadable}"`,
     ),
   },
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { termsMessages } from '#shared/api/back-office-terms.ts';
 import { auditSentence } from '#shared/audit-sentence.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
-import { paragraph } from '#shared/rich-text.ts';
+import { paragraph, richTextMessages } from '#shared/rich-text.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { describeEachDatabase } from '#tests/support/databases.ts';
 import { send } from '#tests/support/http.ts';
@@ -50,6 +50,13 @@ describeEachDatabase('the firm’s terms of business', (database) => {
     expect([stale.status, (await stale.json()).errorMessages]).toEqual([409, [termsMessages.moved]]);
     const empty = await owner.send('/terms-of-business', { basedOn: version, body: [] }, 'PUT');
     expect([empty.status, (await empty.json()).errorMessages]).toEqual([422, [termsMessages.empty]]);
+    const scripted = [
+      { type: 'paragraph', content: [{ type: 'text', text: 'Pay', link: 'javascript:alert(1)' }] },
+    ];
+    const link = await owner.send('/terms-of-business', { basedOn: version, body: scripted }, 'PUT');
+    expect([link.status, (await link.json()).errorMessages]).toEqual([422, [richTextMessages.link]]);
+    const none = await owner.send('/terms-of-business', {}, 'PUT');
+    expect([none.status, (await none.json()).errorMessages]).toEqual([422, [termsMessages.unreadable]]);
 
     // A proposal's page shows the newest version, and its form names it.
     const proposal = await sentProposal(site.db);

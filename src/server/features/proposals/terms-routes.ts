@@ -13,12 +13,24 @@ export function registerTermsRoutes(app: FastifyInstance, db: Db, now: Clock) {
     const { version, body } = await terms.currentTerms(db);
     return { version, body };
   });
-  serve(app, saveTerms, async (request, reply) => {
-    const { basedOn, body } = request.body;
-    if (plainTextOf(body).trim() === '') return reply.status(422).send(failure(termsMessages.empty));
-    if (!(await terms.saveTerms(db, body, { basedOn, by: request.staff.id, now: now() }))) {
-      return reply.status(409).send(failure(termsMessages.moved));
-    }
-    return succeeded(termsMessages.saved);
-  });
+  serve(
+    app,
+    saveTerms,
+    async (request, reply) => {
+      const { basedOn, body } = request.body;
+      if (plainTextOf(body).trim() === '') return reply.status(422).send(failure(termsMessages.empty));
+      if (!(await terms.saveTerms(db, body, { basedOn, by: request.staff.id, now: now() }))) {
+        return reply.status(409).send(failure(termsMessages.moved));
+      }
+      return succeeded(termsMessages.saved);
+    },
+    {
+      // What the rich text's own rules say (a link, its length); anything else is not terms at all (the
+      // screen sends them whole), said in words rather than the schema library's.
+      refusal: (problems) => {
+        const own = problems.filter((problem) => problem.code === 'custom').map((problem) => problem.message);
+        return { status: 422, messages: own.length > 0 ? [...new Set(own)] : [termsMessages.unreadable] };
+      },
+    },
+  );
 }
