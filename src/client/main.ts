@@ -15,6 +15,13 @@ followScroll();
 startCookieBanner();
 listenForBooking();
 keepVisitSource();
+// A proposal's page (the server writes it) keeps its totals as extras are ticked: a small chunk of its own.
+const proposalForm = document.querySelector<HTMLFormElement>('form[data-proposal-totals]');
+const proposalTotals = proposalForm
+  ? import('./behaviour/proposal-totals.ts').then(({ startProposalTotals }) =>
+      startProposalTotals(proposalForm),
+    )
+  : undefined;
 
 const hydrate = async (island: HTMLElement) => (await import('./islands/hydrate.tsx')).hydrateIsland(island);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(islandOf);
@@ -31,6 +38,7 @@ await firstContentfulPaint();
 await Promise.all(
   islands.filter(({ element }) => element.dataset.hydrate !== 'focus').map(({ wake }) => wake()),
 );
+await proposalTotals;
 // Browser tests wait for this mark rather than guess when the page is live.
 document.documentElement.dataset.hydrated = '';
 

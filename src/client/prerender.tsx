@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { firmWordsIn } from '#shared/firm-words.ts';
 import { escapeHtml } from '#shared/html.ts';
+import type { RichText } from '#shared/rich-text.ts';
 import { hasForm, type PageDocument, publicDocument } from '#shared/sections.ts';
 import { serverPageContentToken, serverPageHeadToken, serverPageTitleToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
@@ -9,6 +10,7 @@ import { App } from './App.tsx';
 import { type PageAssets, renderDocument } from './document.ts';
 import type { PageMeta, PageModule } from './pages/page-module.ts';
 import { heroPictureSizes, needsBotCheck, PageSections } from './sections/PageSections.tsx';
+import { RichTextView } from './sections/RichTextView.tsx';
 import { pictureSrcSet } from './sections/SectionPicture.tsx';
 
 // The server's page renderer. The build bundles this file (dist/ssr/prerender.js) and the server runs
@@ -96,6 +98,14 @@ function openingPicturePreload(document: PageDocument): string | undefined {
   const first = document.sections[0];
   if (first?.type !== 'hero' || !first.picture) return undefined;
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(pictureSrcSet(first.picture, 'avif'))}" imagesizes="${escapeHtml(heroPictureSizes)}" fetchpriority="high">`;
+}
+
+/**
+ * Rich text as the pages draw it (RichTextView, which escapes every character), for a page the server
+ * writes itself: a proposal's covering message and the terms of business.
+ */
+export function renderRichText(text: RichText, headingsFrom: 2 | 3 = 2): string {
+  return renderToString(<RichTextView text={text} headingsFrom={headingsFrom} />);
 }
 
 /** What the build found the pages need (dist/page-assets.json). */

@@ -22,7 +22,11 @@ import {
   registerPageRoutes,
 } from './features/pages/index.ts';
 import { registerPricingRoutes } from './features/pricing/index.ts';
-import { registerProposalRoutes } from './features/proposals/index.ts';
+import {
+  proposalClientPlugin,
+  registerProposalRoutes,
+  registerTermsRoutes,
+} from './features/proposals/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -119,6 +123,15 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     now: clock,
     rateLimitPerMinute: config.formRateLimitPerMinute,
   });
+  await app.register(proposalClientPlugin, {
+    db,
+    pages: serverPages,
+    now: clock,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    staffEmail: () => services.mail.staffEmail,
+    logo: () => services.firm.current?.logo,
+    mailQueued,
+  });
   await app.register(backOfficePlugin, {
     db,
     accounts,
@@ -131,6 +144,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
+      (scope) => registerTermsRoutes(scope, db, clock),
       (scope) =>
         registerHandoverRoutes(scope, {
           db,

@@ -27,7 +27,7 @@ import {
   newsletterMailPreparer,
   newsletterRefusals,
 } from './features/newsletter/index.ts';
-import { sendProposalReminders } from './features/proposals/index.ts';
+import { engagementLetterPreparer, sendProposalReminders } from './features/proposals/index.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createPoller } from './jobs/poller.ts';
 import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
@@ -147,6 +147,7 @@ export async function createRuntime(
         record: (name, message, at) => files.record(db, name, message, at),
       });
   const prepareBookingMail = bookingMailPreparer(db, meetingProvider(config, clock));
+  const prepareEngagementLetter = engagementLetterPreparer(db);
   const prepareNewsletter = newsletterMailPreparer({
     db,
     mail: services.listMail,
@@ -161,7 +162,8 @@ export async function createRuntime(
     messageIdDomain: config.publicUrl.hostname,
     publicOrigin: config.publicUrl.origin,
     now: clock,
-    prepare: async (message) => prepareNewsletter(await prepareBookingMail(message)),
+    prepare: async (message) =>
+      prepareEngagementLetter(await prepareNewsletter(await prepareBookingMail(message))),
     onRefused: newsletterRefusals(db, clock),
     concurrency: config.smtpMaxConnections,
     ...outboxOptions,

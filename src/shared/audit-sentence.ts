@@ -72,6 +72,8 @@ export function auditSentence(entry: AuditEntryFacts): string {
         : `${actor} turned the webhook off`;
     case 'webhook.secret-made':
       return `${actor} made a new signing secret for the webhook`;
+    case 'terms.saved':
+      return `${actor} saved version ${detail.version} of the terms of business`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':

@@ -42,6 +42,7 @@ export type AuditAction =
   | 'due-diligence.completed'
   | 'webhook.changed'
   | 'webhook.secret-made'
+  | 'terms.saved'
   | 'session.ended'
   | 'availability.changed'
   | 'firm.changed'

@@ -166,9 +166,7 @@ export function priceServices(list: PriceList, chosen: readonly string[], answer
   return { services, totals };
 }
 
-/** "£1,250.00" for 125000 pence. */
-export const poundsOf = (amount: number) =>
-  `£${(amount / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export { poundsOf } from './money.ts';
 
 /** An amount typed in pounds ("£1,250", "1250.50", "90") as pence; null when it is not one. */
 export function penceFromTyped(typed: string): number | null {

@@ -7,6 +7,7 @@ import { bookingModal } from '../support/booking-modal.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { sitePagePaths } from '../support/built-pages.ts';
 import { type HtmlDocument, nuHtmlErrors } from '../support/nu-html-checker.ts';
+import { sentProposal } from '../support/proposals.ts';
 import { signIn } from '../support/signed-in.ts';
 import { linkIn } from '../support/smtp.ts';
 
@@ -106,6 +107,15 @@ it('every page the site serves, and the booking modal open on the page, are vali
     await served(`${t.site.url}/reset-password`, { method: 'POST', headers: form, body: 'token=x&p=short' }),
   );
 
+  // A proposal's page as its client opens it, refused beside its fields, accepted; and a link that fails.
+  const proposal = await sentProposal(t.site.db);
+  documents.push(await servedTo(t.page.goto(`${t.site.url}/proposal?token=${proposal.token}`)));
+  documents.push(await afterPressing('Accept'));
+  await t.page.getByLabel('Your full name').fill('Nu Checker');
+  await t.page.getByLabel('I agree to the terms of business').check();
+  documents.push(await afterPressing('Accept'));
+  documents.push(await served(`${t.site.url}/proposal?token=unknown`));
+
   // The booking modal as the browser builds it: open, with a day and a time chosen.
   await t.page.goto(t.site.url);
   // A click before the page is live would be lost: the visitor clicks once it is.
@@ -126,6 +136,8 @@ it('every page the site serves, and the booking modal open on the page, are vali
       'POST /subscribe/confirm (200)',
       'POST /unsubscribe (200)',
       'POST /subscribe/confirm (403)',
+      'GET /proposal (200)',
+      'POST /proposal/accept (422)',
     ]),
   );
   expect(await nuHtmlErrors(documents)).toEqual([]);

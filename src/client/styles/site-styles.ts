@@ -21,3 +21,4 @@ import '../features/accounts/accounts.css';
 import '../sections/services.css';
 import '../features/vat-explainer/vat-explainer.css';
 import '../features/calendar/date-picker.css';
+import '../features/proposals/proposal.css';

@@ -23,6 +23,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'due-diligence.completed': 'staff',
   'webhook.changed': 'staff',
   'webhook.secret-made': 'staff',
+  'terms.saved': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',

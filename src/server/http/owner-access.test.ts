@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the firm’s details, the staff accounts (and who manages availability), the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, the price list, the webhook, and what is wrong with the site', () => {
+  it('are the firm’s details, the staff accounts (and who manages availability), the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, the price list, the terms of business, the webhook, and what is wrong with the site', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -105,6 +105,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/staff/role',
       '/api/back-office/webhook',
       '/api/back-office/webhook/secret',
+      '/api/back-office/terms-of-business',
     ]);
   });
 

@@ -8,6 +8,7 @@ import type { SiteAssets } from '#client/prerender.tsx';
 import { sitePage } from '#shared/api/site.ts';
 import { escapeHtml, unescapeHtml } from '#shared/html.ts';
 import { buildOf } from '#shared/look.ts';
+import type { RichText } from '#shared/rich-text.ts';
 import type { PageDocument } from '#shared/sections.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { TypefaceId } from '#shared/typefaces.ts';
@@ -136,6 +137,11 @@ export class SitePages {
 
   get notFound(): Page | undefined {
     return this.#notFound;
+  }
+
+  /** Rich text as the pages draw it, for a page the server writes (escaped throughout). */
+  richText(text: RichText, headingsFrom: 2 | 3 = 2): string {
+    return this.#renderer.renderRichText(text, headingsFrom);
   }
 
   /** The document of a page the server writes itself, with its tokens for title, head and content. */

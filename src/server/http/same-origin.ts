@@ -4,8 +4,13 @@ import { html, type ServerPages } from './server-page.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'allowed' on the one route other sites may post to on purpose; every other route refuses them. */
-    crossSite?: 'allowed';
+    /**
+     * 'allowed' on the one route other sites may post to on purpose; every other route refuses them.
+     * 'from-unreferred-pages': a form on a page of ours that sends no Referer (Referrer-Policy:
+     * no-referrer, as a proposal's page whose address holds its token), whose posts browsers send with
+     * `Origin: null`; such a post is taken when the browser vouches that it came from our own origin.
+     */
+    crossSite?: 'allowed' | 'from-unreferred-pages';
   }
 }
 
@@ -14,6 +19,18 @@ declare module 'fastify' {
  * (RFC 8058), whose unguessable token is its authority. Spread it beside other config.
  */
 export const crossSiteAllowed = { crossSite: 'allowed' } as const;
+
+/**
+ * Route config for a form on a page sent with Referrer-Policy: no-referrer: its post arrives with
+ * `Origin: null`, and is taken only with `Sec-Fetch-Site: same-origin`, which no page can forge.
+ */
+export const postedFromUnreferredPages = { crossSite: 'from-unreferred-pages' } as const;
+
+/** A post from one of our pages that sends no Referer: Origin null, and the browser says same-origin. */
+const fromOurUnreferredPage = (request: FastifyRequest) =>
+  request.routeOptions.config?.crossSite === 'from-unreferred-pages' &&
+  request.headers.origin === 'null' &&
+  request.headers['sec-fetch-site'] === 'same-origin';
 
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
 const originsByUrl = new WeakMap<URL, Set<string>>();
@@ -98,7 +115,7 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: URL, pa
   const toldOf = new Set<string>();
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (safeMethods.has(request.method) || request.routeOptions.config?.crossSite === 'allowed') return;
-    if (!isCrossSite(request, publicUrl)) return;
+    if (!isCrossSite(request, publicUrl) || fromOurUnreferredPage(request)) return;
     const origin = request.headers.origin?.slice(0, 200);
     request.log.info(
       { origin, secFetchSite: request.headers['sec-fetch-site'] },

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '#shared/html.ts';
 import { pageTitle } from '#shared/page-title.ts';
+import type { RichText } from '#shared/rich-text.ts';
 import { serverPageContentToken, serverPageHeadToken } from '#shared/server-page.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 
@@ -12,6 +13,7 @@ const titleElement = /<title>[^<]*<\/title>/;
 interface Shell {
   readonly shell: string;
   readonly firm: SiteFirm;
+  richText(text: RichText, headingsFrom?: 2 | 3): string;
 }
 
 /**
@@ -29,6 +31,11 @@ export class ServerPages {
   /** The firm the site shows now, for the words of the pages the server writes. */
   get firm(): SiteFirm {
     return this.#source.firm;
+  }
+
+  /** Rich text as the site's pages draw it, every character escaped by its renderer. */
+  richText(text: RichText, headingsFrom: 2 | 3 = 2): SafeHtml {
+    return new SafeHtml(this.#source.richText(text, headingsFrom));
   }
 
   /** The whole page: `head` adds to its <head> (a description, a canonical link, sharing tags). */

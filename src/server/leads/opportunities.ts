@@ -101,13 +101,13 @@ async function leadOwnerInOneStatement(
 
 /**
  * Moves an opportunity and every lead it holds to `stage`, and records the move on each lead's timeline
- * with who made it. Pass a transaction.
+ * with who made it (null: the site, as when a client accepts a proposal). Pass a transaction.
  */
 export async function moveOpportunity(
   trx: Kysely<Database>,
   opportunityId: number,
   stage: LeadStage,
-  userId: number,
+  userId: number | null,
   at: Date,
 ) {
   // The furthest stage reached goes on only forward, and not to Lost (the conversion report reads it).

@@ -17,7 +17,9 @@ import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars
 import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
 import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
+import type { ClientProposal } from '#server/features/proposals/client-records.ts';
 import { proposalEmail } from '#server/features/proposals/emails.ts';
+import { declineMail, letterMails } from '#server/features/proposals/letter-mail.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
 import { lighter } from '#shared/colours.ts';
 import { proposalDocument } from '#shared/proposals.ts';
@@ -93,6 +95,31 @@ const proposal = {
 const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
 const callLinks = { cancel: `${link}&cancel=1`, change: `${link}&change=1` };
 const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk', firm: demoFirm };
+const clientProposal: ClientProposal = {
+  id: 1,
+  reference: 'FH-P7K-3Q9',
+  personId: 1,
+  opportunityId: 1,
+  status: 'accepted',
+  document: proposed.document,
+  expiresAt: null,
+  decidedAt: null,
+  client: { email: 'amira@example.com', name: 'Amira Shah' },
+};
+const [clientLetter, staffLetter] = letterMails({
+  proposal: clientProposal,
+  firm: demoFirm(),
+  staffEmail: bookingMail.staffEmail,
+  signedName: 'Amira Shah',
+  letter: { pdf: new Uint8Array(), sha256: '' },
+  at: now,
+}).map(({ message }) => message as MailMessage);
+const [declined] = declineMail(
+  { firm: demoFirm(), staffEmail: bookingMail.staffEmail },
+  clientProposal,
+  'We are staying with our current accountant for another year.',
+  now,
+).map(({ message }) => message);
 
 /** Each kind by its outbox name; booking emails are sent once with a meeting link and once without. */
 const kinds: [string, MailMessage, string | null][] = [
@@ -181,6 +208,9 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['proposal', proposalEmail(demoFirm(), proposal), null],
   ['proposal-reminder', proposalEmail(demoFirm(), proposal, true), null],
+  ['proposal-accepted', clientLetter as MailMessage, null],
+  ['proposal-accepted-staff-notice', staffLetter as MailMessage, null],
+  ['proposal-declined-staff-notice', declined as MailMessage, null],
   [
     'site-alert',
     alertEmail(

@@ -26,4 +26,18 @@ export interface MailMessage {
    * sending from the campaign, drawn once, so the outbox does not hold its HTML once per subscriber.
    */
   newsletter?: { campaignId: number; subscriberId: number };
+  /**
+   * A proposal's engagement letter, attached just before sending from where it is kept
+   * (features/proposals/letter-mail.ts), so that the outbox holds its name, not its bytes.
+   */
+  engagementLetter?: { proposalId: number; filename: string };
+  /** Files sent as attachments: filled in just before sending, never stored in the outbox. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to an email: its name, its type and its bytes in base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
 }

@@ -31,7 +31,12 @@ export function mimeMessage(from: MailFrom, messageId: string, message: MailMess
   if (message.calendar) {
     const calendarType = `text/calendar; charset=utf-8; method=${message.calendar.method}`;
     alternatives.push(textPart(calendarType, message.calendar.content));
-    attachments.push(attachmentPart(calendarType, 'invite.ics', message.calendar.content));
+    attachments.push(
+      attachmentPart(calendarType, 'invite.ics', Buffer.from(message.calendar.content).toString('base64')),
+    );
+  }
+  for (const file of message.attachments ?? []) {
+    attachments.push(attachmentPart(file.contentType, file.filename, file.base64));
   }
   const [only = textPart('text/plain', '')] = alternatives;
   const body = alternatives.length > 1 ? multipart('alternative', `${id}-alt`, alternatives) : only;
@@ -54,13 +59,11 @@ const textPart =
     out.textBody(content);
   };
 
+/** A file attached: its bytes in base64, in lines of 76. Its name is ours (no quotes or spaces in it). */
 const attachmentPart =
-  (contentType: string, filename: string, content: string): Part =>
+  (contentType: string, filename: string, base64: string): Part =>
   (out) => {
-    const lines =
-      Buffer.from(content, 'utf8')
-        .toString('base64')
-        .match(/.{1,76}/g) ?? [];
+    const lines = base64.match(/.{1,76}/g) ?? [];
     out.text(
       `Content-Type: ${contentType}; name=${filename}\r\nContent-Transfer-Encoding: base64\r\n` +
         `Content-Disposition: attachment; filename=${filename}\r\n\r\n${lines.join('\r\n')}`,

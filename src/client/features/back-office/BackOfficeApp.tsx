@@ -37,6 +37,7 @@ import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { TaskDigestChoice } from './TaskDigestChoice.tsx';
+import { TermsEditor } from './TermsEditor.tsx';
 import { WebhookSettings } from './WebhookSettings.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourName } from './YourName.tsx';
@@ -70,6 +71,7 @@ const sections = [
   ['price-list', 'Price list'],
   ['webhook', 'Webhook'],
   ['proposal-settings', 'Proposal reminders'],
+  ['terms-of-business', 'Terms of business'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -82,6 +84,7 @@ const ownerSections = new Set([
   'price-list',
   'webhook',
   'proposal-settings',
+  'terms-of-business',
   'questionnaire',
   'advisers',
   'staff',
@@ -258,6 +261,7 @@ function Screen({
   }
   if (section === 'webhook') return <WebhookSettings />;
   if (section === 'proposal-settings') return <ProposalSettingsEditor />;
+  if (section === 'terms-of-business') return <TermsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
