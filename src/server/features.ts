@@ -10,6 +10,7 @@ import { bookingPlugin, registerCallChangeStaffRoutes } from './features/booking
 import { enquiriesPlugin } from './features/enquiries/index.ts';
 import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
+import { instantQuotePlugin, registerInstantQuoteSettingRoutes } from './features/instant-quote/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
 import {
@@ -82,6 +83,14 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
+  await app.register(instantQuotePlugin, {
+    db,
+    enquiries: services.enquiries,
+    botCheck,
+    pages: serverPages,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
   await app.register(applicationsPlugin, {
     applications,
     questionnaire: () => siteFirmNow(services.firm).questionnaire,
@@ -129,6 +138,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerCallChangeStaffRoutes(scope, { booking: bookings, mailQueued: callsChanged }),
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
+      (scope) => registerInstantQuoteSettingRoutes(scope, db, clock),
       (scope) =>
         registerFirmRoutes(scope, {
           db,

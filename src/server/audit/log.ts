@@ -19,6 +19,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.renamed': 'staff',
   'staff.availability-changed': 'staff',
   'price-list.saved': 'staff',
+  'instant-quote.changed': 'staff',
   'session.ended': 'sign-in',
   'availability.changed': 'staff',
   'firm.changed': 'staff',

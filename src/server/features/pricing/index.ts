@@ -1,1 +1,2 @@
+export { currentPriceList } from './repository.ts';
 export { registerPricingRoutes } from './routes.ts';
