@@ -38,6 +38,8 @@ export const instantQuoteWords = {
   unknownService: 'A service you ticked is no longer on our price list: please choose again',
   sentTitle: 'Your quote is on its way',
   off: 'The instant quote is not available at the moment',
+  needsScript:
+    'Sending the quote needs the page’s script, which your browser did not run, to check you are a person. Turn JavaScript on and send it again, or call or email us with the figures above.',
 } as const;
 
 /** The form field of a driver's answer: `driver-turnover`. */

@@ -4,6 +4,7 @@ import { type PriceListAnswer, readPriceList, savePriceList } from '#shared/api/
 import { backOfficeMessages } from '#shared/back-office.ts';
 import type { PriceList } from '#shared/pricing.ts';
 import { Feedback } from './Feedback.tsx';
+import { InstantQuoteSwitch } from './InstantQuoteSwitch.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { ServicePrices } from './ServicePrices.tsx';
 import { useAction } from './useAction.ts';
@@ -93,6 +94,7 @@ function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: 
         <Feedback status={status} problems={problems} />
       </form>
       <WorkedExample list={list} />
+      <InstantQuoteSwitch />
     </section>
   );
 }

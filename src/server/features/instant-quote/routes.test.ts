@@ -205,7 +205,7 @@ describeEachDatabase('the instant quote’s bot check', (database) => {
   });
   afterAll(async () => site?.close());
 
-  it('refuses a send without a valid token, saying so on the page with the price kept', async () => {
+  it('refuses a send without a valid token, saying so on the page with the price kept, and what to do without script', async () => {
     const email = 'no.token@example.co.uk';
     const response = await postForm(site, '/instant-quote/send', [
       ...choices,
@@ -218,6 +218,17 @@ describeEachDatabase('the instant quote’s bot check', (database) => {
     const page = unescapeHtml(await response.text());
     expect(page).toContain(botCheckMessages.failed);
     expect(page).toContain('<li>£130.00 a month plus VAT of £26.00</li>');
+
+    // Posted by a browser that ran no script: no token at all, and words that say what to do.
+    const scriptless = await postForm(site, '/instant-quote/send', [
+      ...choices,
+      ['name', 'Nia Token'],
+      ['emailAddress', email],
+      ['accept', 'on'],
+      ['recToken', ''],
+    ]);
+    expect(scriptless.status).toBe(403);
+    expect(unescapeHtml(await scriptless.text())).toContain(instantQuoteWords.needsScript);
     expect(await enquiriesFrom(site, email)).toEqual([]);
   });
 });

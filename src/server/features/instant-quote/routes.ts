@@ -144,7 +144,9 @@ export const instantQuotePlugin: FastifyPluginAsync<InstantQuoteRoutesOptions> =
       const check = await options.botCheck.verify(body.recToken ?? '', botCheckActions.quote, request.ip);
       if (!check.passed) {
         request.log.warn({ reason: check.reason, action: 'instant-quote' }, 'bot check failed');
-        return show(reply, 403, priceList, body, [{ field: 'recToken', message: botCheckMessages.failed }]);
+        // No token at all: the page's script never ran, and the provider's check needs it.
+        const message = body.recToken ? botCheckMessages.failed : instantQuoteWords.needsScript;
+        return show(reply, 403, priceList, body, [{ field: 'recToken', message }]);
       }
       await options.enquiries.submit({
         kind: 'quote',
