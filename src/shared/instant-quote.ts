@@ -1,15 +1,15 @@
 import { escapeHtml } from './html.ts';
+// The calculation without the schemas: this module is the instant quote page's script too.
 import {
   type Answers,
-  type Driver,
   type Frequency,
   frequencies,
   frequencyWords,
-  type PriceList,
   type Pricing,
   poundsOf,
   priceServices,
-} from './pricing.ts';
+} from './price-calculation.ts';
+import type { Driver, PriceList } from './pricing.ts';
 
 // The instant quote on the public site (docs/behaviour/instant-quote.md): what the visitor's choices are
 // read as, on the server (the form post) and in the page's script alike, and the price as they read it.
