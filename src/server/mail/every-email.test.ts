@@ -19,6 +19,9 @@ import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
 import { lighter } from '#shared/colours.ts';
+import { answerLines } from '#shared/instant-quote.ts';
+import { priceServices } from '#shared/pricing.ts';
+import { starterPriceList } from '#shared/starter-price-list.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { demoFirm } from '#tests/support/firms.ts';
 import { sampleBooking } from '#tests/support/sample-booking.ts';
@@ -68,6 +71,25 @@ const quote: Enquiry = {
   postcode: 'SY1 1AA',
   details: { optin: true, cost: 250_000, quoted: '', taxYears: ['2025 to 2026'] },
 };
+/** A quote sent from the instant quote: its figures are the server's, from the starter price list. */
+const instantQuoteChoice = { transactions: 180, entity: 'limited-company', turnover: '90k-250k' };
+const instantQuote: Enquiry = {
+  ...quote,
+  organisation: '',
+  postcode: null,
+  message: '',
+  details: {
+    optin: false,
+    instantQuote: {
+      priceListVersion: null,
+      vat: starterPriceList.vat,
+      services: ['bookkeeping', 'year-end-accounts'],
+      answers: instantQuoteChoice,
+      answerLines: answerLines(starterPriceList, instantQuoteChoice),
+      pricing: priceServices(starterPriceList, ['bookkeeping', 'year-end-accounts'], instantQuoteChoice),
+    },
+  },
+};
 const answers = applicationSchema.parse(validApplication);
 const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
 const callLinks = { cancel: `${link}&cancel=1`, change: `${link}&change=1` };
@@ -90,6 +112,16 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['enquiry-staff-notice (quote)', staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', quote, bookingMail), null],
   ['enquiry-acknowledgement', enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', enquiry), null],
+  [
+    'enquiry-staff-notice (instant quote)',
+    staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', instantQuote, bookingMail),
+    null,
+  ],
+  [
+    'enquiry-acknowledgement (instant quote)',
+    enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', instantQuote),
+    null,
+  ],
   [
     'application-staff-notice',
     // With an answer to a question of the firm's own.
@@ -345,6 +377,7 @@ describe('the emails’ details', () => {
   it('marks the acknowledgements as auto-replied and every other email as auto-generated', () => {
     for (const kind of [
       'enquiry-acknowledgement',
+      'enquiry-acknowledgement (instant quote)',
       'subscription-confirmation',
       'booking-confirmation (no link yet)',
       'booking-cancellation',
