@@ -232,3 +232,21 @@ describeEachDatabase('the instant quote’s bot check', (database) => {
     expect(await enquiriesFrom(site, email)).toEqual([]);
   });
 });
+
+describe('the instant quote’s rate limits', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    await setInstantQuote(site.db, true, { by: null, now: new Date() });
+  });
+  afterAll(async () => site?.close());
+
+  it('lets an address send twice a minute and price five times as often, then asks it to wait', async () => {
+    const sends = [];
+    for (let n = 0; n < 3; n++) sends.push((await postForm(site, '/instant-quote/send', choices)).status);
+    expect(sends).toEqual([422, 422, 429]);
+    const prices = [];
+    for (let n = 0; n < 11; n++) prices.push((await postForm(site, '/instant-quote', choices)).status);
+    expect(prices).toEqual([...Array(10).fill(200), 429]);
+  });
+});
