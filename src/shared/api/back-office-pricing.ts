@@ -44,7 +44,9 @@ export const savePriceList = endpoint({
 
 /** Whether the public site offers the instant quote (docs/behaviour/instant-quote.md). */
 export const instantQuoteSettingSchema = z.object({
-  enabled: z.boolean().describe('Whether /instant-quote is on the site.'),
+  enabled: z
+    .boolean({ error: 'enabled must be true or false' })
+    .describe('Whether /instant-quote is on the site.'),
 });
 
 export const readInstantQuoteSetting = endpoint({

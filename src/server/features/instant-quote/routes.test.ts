@@ -144,6 +144,10 @@ describeEachDatabase('the instant quote', (database) => {
     const lead = await staff.json(`/enquiries/${stored?.reference}`);
     expect(lead.details.instantQuote.pricing).toEqual(expected);
     expect(stored?.opportunity_id).toEqual(expect.any(Number));
+    const csv = await (await staff.get(`/quote-requests.csv?q=${email}`)).text();
+    expect(csv).toContain(
+      'Bookkeeping: £130.00 a month; Year-end accounts: £1,100.00 a year; In total: £130.00 a month plus VAT of £26.00; In total: £1,100.00 a year plus VAT of £220.00; Kind of business: Limited company',
+    );
 
     const thanks = await send(site, '/instant-quote/sent');
     const thanksPage = await thanks.text();
