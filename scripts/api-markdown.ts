@@ -45,6 +45,36 @@ nor a form post), 429 (too many requests from one address), 431 (a web address o
 503 (the database is unavailable: nothing was stored; try again), in that same shape. A 500 or 503 also
 carries \`"requestId"\`, the request's id in the site's log (every answer names it in \`X-Request-Id\`):
 quote it when reporting the failure.
+
+## Handing clients won to practice software
+
+Xero Practice Manager, Karbon, TaxCalc and the like can take each client won (an accepted proposal) in
+two ways, both with the same JSON shape: the client, whether they are onboarded (client due diligence
+complete), the services taken with their frequency, each fee and its VAT as \`{"pence": 11500, "pounds":
+"115.00"}\`, the totals for each frequency, and when they accepted.
+
+- **Pulled**, signed in as above: \`GET /api/back-office/clients-won\` pages them as the lists of leads do
+  (25 a page, \`next\` passed back as \`after\`, the same filters), and \`GET /api/back-office/clients-won.csv\`
+  gives every one as CSV, a line per service with the client and their totals on each, quoted and guarded
+  against spreadsheet formulas as the lists of leads are.
+- **Pushed**: an owner sets a webhook address (https) and makes its signing secret on the back office's
+  Webhook screen. When a proposal is accepted the site POSTs the JSON, with \`"event": "proposal.accepted"\`,
+  to that address, and tries again 30 seconds later, doubling to six hours, ten tries in all, until it
+  answers 2xx. The same \`X-Practice-Site-Delivery\` id comes with every try of one delivery: ignore a
+  repeat. Each try is signed in \`X-Practice-Site-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+  "<t>.<body>">\` under the secret. Check it against the raw body, before parsing it:
+
+\`\`\`js
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+function signedByTheSite(secret, header, rawBody, toleranceSeconds = 300) {
+  const { t, v1 = '' } = Object.fromEntries(header.split(',').map((part) => part.split('=')));
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
+  const given = Buffer.from(v1, 'hex');
+  const fresh = Math.abs(Date.now() / 1000 - Number(t)) <= toleranceSeconds;
+  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
+}
+\`\`\`
 `;
 
 function typeOf(schema: JsonSchema | undefined): string {

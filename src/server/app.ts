@@ -17,6 +17,7 @@ import type { Db } from './db/database.ts';
 import { sessionCookie, signedInUser } from './features/accounts/index.ts';
 import type { CalendarSync, CalendarWriter } from './features/calendars/index.ts';
 import { registerSitePictures, siteFirmNow } from './features/firm/index.ts';
+import type { WebhookSender } from './features/handover/index.ts';
 import { PublishedInsights } from './features/insights/index.ts';
 import { PublishedPages } from './features/pages/index.ts';
 import { closeUntilSetUp } from './features/setup/index.ts';
@@ -59,6 +60,8 @@ export interface AppDependencies {
   calendarWriter?: Pick<CalendarWriter, 'kick'>;
   /** Reads one adviser's calendar at once (after connecting it, or "Read now"); unset without CALENDAR_SECRET_KEY. */
   calendarSync?: Pick<CalendarSync, 'syncNow'>;
+  /** Told to deliver the webhook right after an acceptance queued a delivery (features/handover). */
+  webhooks?: Pick<WebhookSender, 'kick'>;
   /** Told to add a campaign's recipients right after it started sending. */
   campaigns?: Pick<Poller, 'kick'>;
   /** The daily backups' state, shown in the metrics; unset without BACKUP_DIR. */

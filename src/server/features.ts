@@ -9,6 +9,7 @@ import { backOfficePlugin } from './features/back-office/index.ts';
 import { bookingPlugin, registerCallChangeStaffRoutes } from './features/booking/index.ts';
 import { enquiriesPlugin } from './features/enquiries/index.ts';
 import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
+import { registerHandoverRoutes } from './features/handover/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
 import { instantQuotePlugin, registerInstantQuoteSettingRoutes } from './features/instant-quote/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
@@ -22,6 +23,7 @@ import {
   registerPageRoutes,
 } from './features/pages/index.ts';
 import { registerPricingRoutes } from './features/pricing/index.ts';
+import { registerProposalRoutes } from './features/proposals/index.ts';
 import { registerChecklistRoutes, setupPlugin } from './features/setup/index.ts';
 import type { FormTokens } from './http/form-token.ts';
 import { type SitePages, sitePagesPlugin } from './http/pages.ts';
@@ -139,6 +141,22 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
       (scope) => registerInstantQuoteSettingRoutes(scope, db, clock),
+      (scope) =>
+        registerHandoverRoutes(scope, {
+          db,
+          now: clock,
+          sessionSecret: config.sessionSecret,
+          production: config.nodeEnv === 'production',
+        }),
+      (scope) =>
+        registerProposalRoutes(scope, {
+          db,
+          now: clock,
+          firm: () => siteFirmNow(services.firm),
+          secret: config.sessionSecret,
+          publicUrl: config.publicUrl,
+          mailQueued,
+        }),
       (scope) =>
         registerFirmRoutes(scope, {
           db,

@@ -95,9 +95,11 @@ if (config.smtpUrl) {
 runtime.outbox.start();
 runtime.retention.start();
 runtime.taskDigests.start();
+runtime.proposalReminders.start();
 runtime.campaigns.start();
 runtime.firmRefresh.start();
 runtime.calendarWriter.start();
+runtime.webhooks.start();
 runtime.calendarSync?.start();
 runtime.backups?.start();
 runtime.alerts.start();

@@ -21,11 +21,13 @@ import { fixedMeetingRoom, type MeetingProvider, zoomMeetings } from './features
 import { type CalendarWriter, createCalendarWriter } from './features/calendars/calendar-writer.ts';
 import { type CalendarSync, createCalendarSync } from './features/calendars/index.ts';
 import { createFirmRefresher, siteFirmNow } from './features/firm/index.ts';
+import { createWebhookSender, type WebhookSender } from './features/handover/index.ts';
 import {
   createCampaignSender,
   newsletterMailPreparer,
   newsletterRefusals,
 } from './features/newsletter/index.ts';
+import { sendProposalReminders } from './features/proposals/index.ts';
 import type { Poller } from './jobs/poller.ts';
 import { createPoller } from './jobs/poller.ts';
 import { backupInWorker, createScheduledBackups, type ScheduledBackups } from './jobs/scheduled-backups.ts';
@@ -52,12 +54,16 @@ export interface Runtime {
   retention: Poller;
   /** The morning email of each member's tasks due (leads/task-digest.ts). */
   taskDigests: Poller;
+  /** Proposals' reminders to clients, and their expiry (features/proposals/reminders.ts). */
+  proposalReminders: Poller;
   /** Starts scheduled campaigns and adds sending campaigns' recipients to the outbox. */
   campaigns: Poller;
   /** Sees the firm's details another instance saved. */
   firmRefresh: Poller;
   /** Looks for trouble the owners must hear about (features/alerts). */
   alerts: Poller;
+  /** Delivers the signed webhook of each accepted proposal (features/handover). */
+  webhooks: WebhookSender;
   /** Stops the app, lets a send, a calendar read or a calendar write in progress finish, and closes the database. */
   close(): Promise<void>;
 }
@@ -181,6 +187,14 @@ export async function createRuntime(
     now: clock,
     refusePrivateHosts: config.nodeEnv === 'production',
   });
+  const webhooks = createWebhookSender({
+    db,
+    log,
+    sessionSecret: config.sessionSecret,
+    now: clock,
+    refusePrivateHosts: config.nodeEnv === 'production',
+    ...(outboxOptions.pollIntervalMs !== undefined && { pollIntervalMs: outboxOptions.pollIntervalMs }),
+  });
   const retention = createRetentionSchedule({
     db,
     // Calls it blanks leave the advisers' diaries as an erasure's do.
@@ -196,6 +210,20 @@ export async function createRuntime(
     () =>
       sendTaskDigests(db, { now: clock(), firm: siteFirmNow(services.firm), publicUrl: config.publicUrl }),
     { pollIntervalMs: outboxOptions.pollIntervalMs ?? 5 * 60_000, log, what: 'task digests' },
+  );
+  // Proposals' reminders and expiry: looked for every five minutes, as the morning emails are.
+  const proposalReminders = createPoller(
+    () =>
+      sendProposalReminders(db, {
+        now: clock(),
+        firm: siteFirmNow(services.firm),
+        secret: config.sessionSecret,
+        publicUrl: config.publicUrl,
+      }).then((handled) => {
+        if (handled > 0) outbox.kick();
+        return handled;
+      }),
+    { pollIntervalMs: outboxOptions.pollIntervalMs ?? 5 * 60_000, log, what: 'proposal reminders' },
   );
   const backups = scheduledBackups(config, log, clock);
   const alerts = createAlertWatch({
@@ -223,6 +251,7 @@ export async function createRuntime(
     calendarSync,
     backups,
     campaigns,
+    webhooks,
     clock,
   });
   return {
@@ -235,9 +264,11 @@ export async function createRuntime(
     backups,
     retention,
     taskDigests,
+    proposalReminders,
     campaigns,
     firmRefresh,
     alerts,
+    webhooks,
     async close() {
       // Answers still being written give a few seconds to finish; one whose reader never reads it (or a
       // connection held open) is then cut, so that a stop never waits on a client.
@@ -254,7 +285,9 @@ export async function createRuntime(
       await outbox.stop();
       await retention.stop();
       await taskDigests.stop();
+      await proposalReminders.stop();
       await calendarWriter.stop();
+      await webhooks.stop();
       await calendarSync?.stop();
       transport.close();
       await db.destroy();

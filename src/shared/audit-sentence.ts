@@ -66,6 +66,16 @@ export function auditSentence(entry: AuditEntryFacts): string {
       return detail.enabled
         ? `${actor} turned the instant quote on`
         : `${actor} turned the instant quote off`;
+    case 'due-diligence.saved':
+      return `${actor} recorded due diligence on ${subject}`;
+    case 'due-diligence.completed':
+      return `${actor} completed due diligence on ${subject}`;
+    case 'webhook.changed':
+      return typeof detail.host === 'string'
+        ? `${actor} set the webhook to an address at ${detail.host}`
+        : `${actor} turned the webhook off`;
+    case 'webhook.secret-made':
+      return `${actor} made a new signing secret for the webhook`;
     case 'subscriber.unsubscribed':
       return `${actor} unsubscribed ${subject} from the newsletter`;
     case 'subscriber.confirmation-resent':

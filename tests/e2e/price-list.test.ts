@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import { priceListMessages } from '#shared/price-list-messages.ts';
 import { priceServices } from '#shared/pricing.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { openSection } from '../support/back-office-nav.ts';
@@ -29,7 +30,7 @@ describe('the price list in Chromium', () => {
       }
       await example.getByRole('checkbox', { name: 'Company secretarial' }).uncheck();
       await example.getByRole('checkbox', { name: 'Advisory meeting' }).uncheck();
-      const bookkeeping = example.getByRole('row', { name: /^Bookkeeping/ });
+      const bookkeeping = example.getByRole('table', { name: /^Bookkeeping:/ });
       // £90 and 80 transactions over the 100 included at 50p (as the starter list has it; the other
       // width's run may have saved another price first).
       await page.getByLabel('Base price of Bookkeeping').fill('90');
@@ -67,6 +68,11 @@ describe('the price list in Chromium', () => {
         .getByText('£165.50 + VAT £28.96 = £194.46')
         .waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
+      // Nothing on the screen is wider than the window, its longest rule and option among them.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The other width's run may have saved these very figures: a description of its own is a change,
+      // where the same list saved again would make no version.
+      await page.getByLabel('Description of Bookkeeping').fill(`Recorded and reconciled (${width} px).`);
 
       await page.getByRole('button', { name: 'Save price list' }).click();
       await page.getByRole('status').getByText(backOfficeMessages.priceListSaved).waitFor();
@@ -78,4 +84,155 @@ describe('the price list in Chromium', () => {
       expect(t.errors).toEqual([]);
     });
   }
+
+  it('adds a service with a rule on a new driver, prices it as the owner types, and removes the driver with its rule', async () => {
+    const page = t.page;
+    const email = 'landlords@fenwickhale.test';
+    await signIn(page, t.site, email, 'owner');
+    await openSection(page, 'Price list');
+    await page.getByRole('heading', { name: 'Price list', level: 1 }).waitFor();
+    await hydrated(page);
+    const example = page.getByRole('region', { name: 'Worked example' });
+    // On a wide screen the worked example stands beside the prices, not under them.
+    const [prices, beside] = await Promise.all([
+      page.getByRole('heading', { name: 'Services', level: 2 }).boundingBox(),
+      example.boundingBox(),
+    ]);
+    expect(beside && prices && beside.x > prices.x + prices.width / 2).toBe(true);
+
+    // VAT at 20 % (the run before may have saved another rate).
+    await page.getByLabel('Rate (%)').fill('20');
+
+    // A count the firm prices landlords' work by, then the service itself, by keyboard.
+    await page.getByLabel('Name of the new driver').fill('Rental properties');
+    await page.getByLabel('Kind of driver').selectOption('A count');
+    await page.getByLabel('Most a client may give of the new driver').fill('50');
+    await page.getByRole('button', { name: 'Add driver' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Rental properties added: give a service a rule on it.')
+      .waitFor();
+    await page.getByLabel('Name of the new service').fill('Landlord accounts');
+    await page.getByLabel('Base price of the new service').fill('400');
+    await page.getByLabel('How often the new service is charged').selectOption('a year');
+    await page
+      .getByLabel('Description of the new service')
+      .fill('Your rental income and costs, for your tax return.');
+    await page.getByLabel('Name of the new service').press('Enter');
+    const landlords = page.getByRole('group', { name: 'Landlord accounts', exact: true });
+    await landlords.getByLabel('New rule for Landlord accounts').selectOption({
+      label: 'Each of rental properties above a number',
+    });
+    await landlords.getByLabel('Landlord accounts: the new rule adds for each above').fill('1');
+    await landlords.getByLabel('Landlord accounts: the new rule adds (£)').fill('75');
+    await landlords.getByRole('button', { name: 'Add rule' }).click();
+
+    // Three properties: the base, two over the one included at £75, VAT at 20 %.
+    await example.getByLabel('Rental properties').fill('3');
+    const fee = example.getByRole('table', { name: /^Landlord accounts:/ });
+    await fee.getByText('Landlord accounts: £550.00 a year + VAT').waitFor();
+    expect(await fee.getByRole('row').allInnerTexts()).toEqual([
+      'Base price\t£400.00',
+      'Each one over 1 (rental properties)\t+ £150.00',
+      'Before VAT, as clients see it\t£550.00',
+      'VAT at 20%\t£110.00',
+      'With VAT\t£660.00',
+    ]);
+    // What each one adds, changed as it is typed.
+    const adds = landlords.getByLabel('Landlord accounts: Each one over 1 (rental properties)');
+    await adds.fill('');
+    await adds.pressSequentially('80');
+    await fee.getByText('Landlord accounts: £560.00 a year + VAT').waitFor();
+    // Shown with VAT: the screen says what that changes, and the example leads with it.
+    await page.getByLabel('Prices are shown').selectOption('with VAT');
+    await page.getByText(priceListMessages.shownWith).waitFor();
+    await fee.getByText('Landlord accounts: £672.00 a year with VAT').waitFor();
+    await fee.getByRole('row', { name: 'With VAT, as clients see it £672.00' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // An option renamed keeps its key: the answers and proposals that name it still find it.
+    await page.getByLabel('Option 1 of Kind of business').fill('Sole trader or freelancer');
+    await example
+      .getByLabel('Kind of business')
+      .getByRole('option', { name: 'Sole trader or freelancer' })
+      .waitFor({
+        state: 'attached',
+      });
+
+    // Leaving by the back office's own links with changes unsaved asks first; staying keeps them.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    expect(await asked).toBe(priceListMessages.unsavedWarning);
+    await fee.waitFor();
+
+    await page.getByRole('button', { name: 'Save price list' }).click();
+    await page.getByRole('status').getByText(backOfficeMessages.priceListSaved).waitFor();
+    const { version, priceList } = await (await staffApi(t.site, email)).json('/price-list');
+    expect(priceList.services.at(-1)).toEqual({
+      key: 'landlord-accounts',
+      name: 'Landlord accounts',
+      description: 'Your rental income and costs, for your tax return.',
+      frequency: 'annually',
+      base: 40_000,
+      rules: [{ kind: 'each', driver: 'rental-properties', included: 1, add: 8_000 }],
+    });
+    expect(priceList.drivers[0]?.options?.[0]).toEqual({
+      key: 'sole-trader',
+      label: 'Sole trader or freelancer',
+    });
+    expect(priceServices(priceList, ['landlord-accounts'], { 'rental-properties': 3 }).services[0]?.fee).toBe(
+      56_000,
+    );
+    // Saved again as it stands: no new version.
+    await page.getByRole('button', { name: 'Save price list' }).click();
+    await page.getByRole('status').getByText(`Nothing has changed since version ${version}.`).waitFor();
+
+    // Saved, so nothing is asked on reloading; the service and its rule are there.
+    await page.reload();
+    await hydrated(page);
+    await example.getByLabel('Rental properties').fill('3');
+    await fee.getByText('Landlord accounts: £672.00 a year with VAT').waitFor();
+
+    // Removing the driver names the service whose rule uses it, and takes the rule with it when told to.
+    const driver = page.getByRole('group', { name: 'Rental properties', exact: true });
+    await driver.getByRole('button', { name: 'Remove Rental properties' }).click();
+    await driver
+      .getByRole('alert')
+      .getByText('Rental properties is used by the rules of Landlord accounts. Remove those rules too?')
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Remove it and those rules');
+    await page.keyboard.press('Enter');
+    await driver.waitFor({ state: 'detached' });
+    await expect(landlords.getByRole('list', { name: 'Rules of Landlord accounts' }).count()).resolves.toBe(
+      0,
+    );
+    expect(await fee.getByRole('row').allInnerTexts()).toEqual([
+      'Base price\t£400.00',
+      'Before VAT\t£400.00',
+      'VAT at 20%\t£80.00',
+      'With VAT, as clients see it\t£480.00',
+    ]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Reloading with that unsaved: the browser asks first.
+    const leaving = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    await page.reload();
+    expect(await leaving).toBe('beforeunload');
+    expect(t.errors).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import pino, { type DestinationStream } from 'pino';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { loadDemoFirm } from '#server/features/firm/index.ts';
+import type { WebhookSender } from '#server/features/handover/index.ts';
 import { listen } from '#server/http/listen.ts';
 import type { Poller } from '#server/jobs/poller.ts';
 import type { OutboxWorker } from '#server/mail/worker.ts';
@@ -23,6 +24,8 @@ export interface TestApp {
   outbox: OutboxWorker;
   /** The watch for trouble the owners hear about; not started: a test runs a look with runOnce. */
   alerts: Poller;
+  /** Delivers the signed webhook of each accepted proposal. */
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   runtime.firmRefresh.start();
   runtime.calendarSync?.start();
   runtime.calendarWriter.start();
+  runtime.webhooks.start();
   runtime.backups?.start();
   return {
     url,
@@ -91,6 +95,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     outbox: runtime.outbox,
     alerts: runtime.alerts,
+    webhooks: runtime.webhooks,
     async close() {
       await runtime.close();
       await database.drop();

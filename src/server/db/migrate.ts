@@ -44,6 +44,7 @@ import * as personMerges from './migrations/041-person-merges.ts';
 import * as leadArrivalIndexes from './migrations/042-lead-arrival-indexes.ts';
 import * as priceLists from './migrations/043-price-lists.ts';
 import * as proposals from './migrations/044-proposals.ts';
+import * as handover from './migrations/047-handover.ts';
 import * as instantQuote from './migrations/048-instant-quote.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '042-lead-arrival-indexes': leadArrivalIndexes,
   '043-price-lists': priceLists,
   '044-proposals': proposals,
+  '047-handover': handover,
   '048-instant-quote': instantQuote,
 };
 

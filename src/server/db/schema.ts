@@ -368,6 +368,35 @@ export interface DueDiligenceTable {
   updated_at: Timestamp;
 }
 
+/** The one row (id 1) of the owner's webhook: where accepted proposals are sent, and its secret's salt. */
+export interface WebhookSettingsTable {
+  id: number;
+  /** https (or, outside production, http); null: no webhook. */
+  url: string | null;
+  /** The signing secret is derivedToken(SESSION_SECRET, 'webhook', salt): the secret itself is not kept. */
+  secret_salt: string | null;
+  secret_made_at: Timestamp | null;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+/** A webhook delivery waiting, delivered or given up; leased like the outbox's messages. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  proposal_id: number;
+  /** `proposal.accepted`. */
+  event: string;
+  /** The JSON sent, as queued; emptied once delivered or given up. */
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
 /** What happened to a person rather than to one of their leads, for their timeline. */
 export interface PersonEventTable {
   id: Generated<number>;
@@ -376,9 +405,10 @@ export interface PersonEventTable {
    * `merged`: another person joined this one (detail: which rows moved, for the undo); `unmerged`: that
    * undone; `details`: staff corrected their name, phone or organisation; `assigned`: a colleague given
    * them or one of their opportunities; `proposal`: a proposal to them made, sent, viewed, accepted,
-   * declined, expired or withdrawn (detail: `{ words, proposal, status }`, its words what the timeline says).
+   * declined, expired or withdrawn (detail: `{ words, proposal, status }`, its words what the timeline says);
+   * `due-diligence`: their client due diligence recorded or completed (detail: `{ words }`).
    */
-  event: 'merged' | 'unmerged' | 'details' | 'assigned' | 'proposal';
+  event: 'merged' | 'unmerged' | 'details' | 'assigned' | 'proposal' | 'due-diligence';
   /** JSON. */
   detail: string;
   /** The other person of a merge or its undo. */
@@ -791,6 +821,8 @@ export interface Database {
   proposal_acceptances: ProposalAcceptanceTable;
   engagement_letters: EngagementLetterTable;
   due_diligence: DueDiligenceTable;
+  webhook_settings: WebhookSettingsTable;
+  webhook_deliveries: WebhookDeliveryTable;
   person_events: PersonEventTable;
   opportunities: OpportunityTable;
   tasks: TaskTable;

@@ -57,7 +57,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       headers: { cookie: who.cookies, origin: site.url, [formTokenHeader]: who.token },
     });
 
-  it('are the firm’s details, the staff accounts (and who manages availability), the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, the price list, and what is wrong with the site', () => {
+  it('are the firm’s details, the staff accounts (and who manages availability), the settings, the advisers, data protection, the audit log, publishing articles and pages, sending the newsletter, the saved replies, the price list, the webhook, and what is wrong with the site', () => {
     const paths = new Set(ownerRoutes().map(({ path }) => path));
     expect([...paths].sort()).toEqual([
       '/api/back-office/advisers',
@@ -93,6 +93,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/pages/2031-01-06/publish',
       '/api/back-office/pages/2031-01-06/revisions/2031-01-06/restore',
       '/api/back-office/price-list',
+      '/api/back-office/proposal-settings',
       '/api/back-office/saved-replies',
       '/api/back-office/saved-replies/2031-01-06/delete',
       '/api/back-office/setup',
@@ -103,6 +104,8 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/staff/disable',
       '/api/back-office/staff/enable',
       '/api/back-office/staff/role',
+      '/api/back-office/webhook',
+      '/api/back-office/webhook/secret',
     ]);
   });
 

@@ -94,6 +94,13 @@ const privateRoutes = [
   /^POST \/api\/back-office\/people\/:id\/merges\/:merge\/undo$/,
   /^POST \/api\/back-office\/opportunities\/:id\/(value|owner)$/,
   /^POST \/api\/back-office\/tasks\/:id\/done$/,
+  // A client's due diligence is the firm's own record; the webhook is sent to the firm's own software.
+  /^POST \/api\/back-office\/people\/:id\/due-diligence(\/complete)?$/,
+  /^POST \/api\/back-office\/webhook(\/secret)?$/,
+  // Proposals go to one client, never to the public site.
+  /^POST \/api\/back-office\/people\/:id\/proposals$/,
+  /^(PUT|DELETE) \/api\/back-office\/proposals\/:id$/,
+  /^POST \/api\/back-office\/proposals\/:id\/(send|withdraw|new-version)$/,
 ];
 
 /** In the firm's zone (Europe/London), as the editor's field gives it. */

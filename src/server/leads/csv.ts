@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { Page } from '#shared/api/lead-lists.ts';
 import { type LeadStage, leadStageLabels } from '#shared/back-office.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 import { utcToZonedTime } from '../time/zoned-time.ts';
@@ -56,4 +59,31 @@ export function csvTime(iso: string | null, timeZone: string = firmTimeZone): st
   const sign = offset < 0 ? '-' : '+';
   const day = `${date.year}-${twoDigits(date.month + 1)}-${twoDigits(date.day)}`;
   return `${day} ${twoDigits(hour)}:${twoDigits(minute)} ${sign}${twoDigits(Math.floor(Math.abs(offset) / 60))}:${twoDigits(Math.abs(offset) % 60)}`;
+}
+
+/**
+ * A whole CSV file, read `page` after page (keyset pages, so memory stays flat however long the list):
+ * the byte order mark and header, then each page's lines. `read` is given the previous page's `next`.
+ */
+export async function* csvLines<Row>(
+  columns: CsvColumn<Row>[],
+  read: (after: string | undefined) => Promise<Page<Row>>,
+): AsyncGenerator<string> {
+  yield csvByteOrderMark + csvHeader(columns);
+  let after: string | undefined;
+  while (true) {
+    const page = await read(after);
+    yield page.items.map((row) => csvLine(columns, row)).join('');
+    if (!page.next) return;
+    after = page.next;
+  }
+}
+
+/** Sends the lines as a download named `<name>-YYYY-MM-DD.csv`, the day as the firm's clocks say. */
+export function sendCsv(reply: FastifyReply, name: string, now: Date, lines: AsyncIterable<string>) {
+  const day = now.toLocaleDateString('en-CA', { timeZone: firmTimeZone });
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .send(Readable.from(lines));
 }

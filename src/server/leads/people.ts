@@ -54,7 +54,12 @@ export async function personFor(trx: Kysely<Database>, contact: LeadContact, at:
 /**
  * Forgets the people with these addresses once their leads are erased or anonymised: their leads and
  * opportunities stay, without a person; the record of their name, phone and organisation goes, with
- * the tasks about them and the replies written to them.
+ * the tasks about them, the replies written to them and the proposals they never accepted.
+ *
+ * A client (a proposal of theirs accepted) is kept, with what they signed and their due diligence: the
+ * Money Laundering Regulations 2017 (regulation 40) have the firm keep them for five years after the
+ * work ends, a legal duty that erasure does not override (UK GDPR article 17(3)(b)). Their leads are
+ * still erased as asked.
  */
 export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<string>): Promise<void> {
   const keys = [...new Set([...addresses].map(emailKey))];
@@ -66,22 +71,45 @@ export async function forgetPeople(trx: Kysely<Database>, addresses: Iterable<st
         .where('email_key', 'in', keys.slice(start, start + 500))
         .execute()
     ).map((person) => person.id);
-    if (ids.length === 0) continue;
-    await unmergeBeforeForgetting(trx, ids, new Date());
-    for (const table of ['enquiries', 'applications', 'bookings', 'opportunities'] as const) {
-      await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
-    }
-    // A task may name them ("ring Ann about her VAT"), and a reply is written to them: both go with them.
-    for (const table of ['tasks', 'replies'] as const) {
-      await trx.deleteFrom(table).where('person_id', 'in', ids).execute();
-    }
-    await trx.deleteFrom('people').where('id', 'in', ids).execute();
+    const clients = await clientsAmong(trx, ids);
+    const forgotten = ids.filter((id) => !clients.has(id));
+    if (forgotten.length === 0) continue;
+    await forgetPeopleById(trx, forgotten);
   }
+}
+
+/** Those of these people who accepted a proposal. */
+async function clientsAmong(trx: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await trx
+    .selectFrom('proposals')
+    .select('person_id')
+    .distinct()
+    .where('person_id', 'in', ids)
+    .where('status', '=', 'accepted')
+    .execute();
+  return new Set(rows.map((row) => row.person_id));
+}
+
+async function forgetPeopleById(trx: Kysely<Database>, ids: number[]) {
+  await unmergeBeforeForgetting(trx, ids, new Date());
+  for (const table of ['enquiries', 'applications', 'bookings', 'opportunities'] as const) {
+    await trx.updateTable(table).set({ person_id: null }).where('person_id', 'in', ids).execute();
+  }
+  // A task may name them ("ring Ann about her VAT"), and a reply is written to them: both go with them.
+  for (const table of ['tasks', 'replies', 'due_diligence'] as const) {
+    await trx.deleteFrom(table).where('person_id', 'in', ids).execute();
+  }
+  // Never accepted, so no signature, letter or webhook hangs on them; a later version names an earlier
+  // one, and all go in one statement.
+  await trx.deleteFrom('proposals').where('person_id', 'in', ids).execute();
+  await trx.deleteFrom('people').where('id', 'in', ids).execute();
 }
 
 /**
  * What the site keeps on the person with this address, for a subject access request: their record, their
- * new business, the tasks about them and the replies written to them; null when there is no such person.
+ * new business, the tasks about them, the replies written to them and their client due diligence; null
+ * when there is no such person.
  */
 export async function exportPerson(db: Kysely<Database>, address: string) {
   const person = await db
@@ -90,10 +118,12 @@ export async function exportPerson(db: Kysely<Database>, address: string) {
     .where('email_key', '=', emailKey(address))
     .executeTakeFirst();
   if (!person) return null;
-  const [opportunities, tasks, replies] = await Promise.all([
+  const [opportunities, tasks, replies, dueDiligence] = await Promise.all([
     db.selectFrom('opportunities').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
     db.selectFrom('tasks').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
     db.selectFrom('replies').selectAll().where('person_id', '=', person.id).orderBy('id').execute(),
+    // Their client due diligence: what was checked and the risk the firm rated them (no document is kept).
+    db.selectFrom('due_diligence').selectAll().where('person_id', '=', person.id).executeTakeFirst(),
   ]);
-  return { ...person, opportunities, tasks, replies };
+  return { ...person, opportunities, tasks, replies, dueDiligence: dueDiligence ?? null };
 }

@@ -17,10 +17,13 @@ import { adviserDiaryEmail, type CallForDiary } from '#server/features/calendars
 import { enquiryAcknowledgement, staffEnquiryNotice } from '#server/features/enquiries/emails.ts';
 import type { Enquiry } from '#server/features/enquiries/enquiry.ts';
 import { confirmationEmail as subscriptionConfirmation } from '#server/features/mailing-list/emails.ts';
+import { proposalEmail } from '#server/features/proposals/emails.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
 import { lighter } from '#shared/colours.ts';
 import { answerLines } from '#shared/instant-quote.ts';
 import { priceServices } from '#shared/pricing.ts';
+import { proposalDocument } from '#shared/proposals.ts';
+import { paragraph } from '#shared/rich-text.ts';
 import { starterPriceList } from '#shared/starter-price-list.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { demoFirm } from '#tests/support/firms.ts';
@@ -91,6 +94,23 @@ const instantQuote: Enquiry = {
   },
 };
 const answers = applicationSchema.parse(validApplication);
+const proposed = proposalDocument(starterPriceList, {
+  addressedTo: 'Shah Dental Ltd',
+  answers: { entity: 'limited-company', transactions: 140 },
+  services: [
+    { key: 'bookkeeping', optional: false },
+    { key: 'payroll', optional: true },
+  ],
+  message: [paragraph('Thank you for your time on the phone on Tuesday. Here is what we suggest.')],
+});
+if (!('document' in proposed)) throw new Error(proposed.problems.join(' '));
+const proposal = {
+  to: 'amira@example.com',
+  reference: 'FH-PK3-Q9P',
+  document: proposed.document,
+  expiresAt: '2026-12-23T10:00:00Z',
+  href: 'https://www.fenwickhale.co.uk/proposal?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2',
+};
 const link = 'https://www.fenwickhale.co.uk/reset-password?token=Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh2';
 const callLinks = { cancel: `${link}&cancel=1`, change: `${link}&change=1` };
 const newsletter = { publicUrl, unsubscribeMailbox: 'hello@fenwickhale.co.uk', firm: demoFirm };
@@ -190,6 +210,8 @@ const kinds: [string, MailMessage, string | null][] = [
     adviserDiaryEmail(demoFirm(), { ...call, sequence: 1 }, bookingMail, 'REQUEST', now, true),
     meetingUrl,
   ],
+  ['proposal', proposalEmail(demoFirm(), proposal), null],
+  ['proposal-reminder', proposalEmail(demoFirm(), proposal, true), null],
   [
     'site-alert',
     alertEmail(

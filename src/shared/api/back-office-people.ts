@@ -41,6 +41,7 @@ export const personTimelineEntrySchema = timelineEntrySchema.extend({
     'details',
     'assigned',
     'proposal',
+    'due-diligence',
   ]),
   lead: personLeadSchema
     .pick({ kind: true, reference: true })

@@ -1,4 +1,5 @@
 import { backOfficeApi, backOfficeMessages } from '../back-office.ts';
+import { priceListMessages } from '../price-list-messages.ts';
 import { priceListSchema } from '../pricing.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
@@ -32,7 +33,9 @@ export const savePriceList = endpoint({
   summary: 'Save a new version of the price list, from the version read',
   body: z.object({ basedOn: z.number().int().nullable(), priceList: priceListSchema }).strict(),
   answers: {
-    200: formAnswerSchema.describe(`infoMessages is ["${backOfficeMessages.priceListSaved}"].`),
+    200: formAnswerSchema.describe(
+      `infoMessages is ["${backOfficeMessages.priceListSaved}"]; or, when the list is the newest version as it stands, no version is made and it is ["${priceListMessages.unchanged(7)}"] (the version read), or before any ["${priceListMessages.unchanged(null)}"].`,
+    ),
     409: refusal.describe(
       `Saved by someone else since the version read: "${backOfficeMessages.priceListMoved}"`,
     ),

@@ -24,7 +24,7 @@ import { NewsletterScreen } from './NewsletterScreen.tsx';
 import { Overview } from './Overview.tsx';
 import { PersonDetail } from './PersonDetail.tsx';
 import { Pipeline } from './Pipeline.tsx';
-import { PriceListEditor } from './PriceListEditor.tsx';
+import { ProposalSettingsEditor } from './ProposalSettingsEditor.tsx';
 import { PagesScreen, pagesSection } from './pages/PagesScreen.tsx';
 import { QuestionnaireEditor } from './QuestionnaireEditor.tsx';
 import { ReportsScreen } from './ReportsScreen.tsx';
@@ -37,6 +37,7 @@ import { StaffManager } from './StaffManager.tsx';
 import { StaffShell } from './StaffShell.tsx';
 import { SubscriberDetail } from './SubscriberDetail.tsx';
 import { TaskDigestChoice } from './TaskDigestChoice.tsx';
+import { WebhookSettings } from './WebhookSettings.tsx';
 import { WeekView, weekScreen } from './WeekView.tsx';
 import { YourName } from './YourName.tsx';
 import { YourSessions } from './YourSessions.tsx';
@@ -44,6 +45,10 @@ import { YourRole } from './your-role.ts';
 
 /** Loaded when a campaign is opened: its live preview brings the Markdown renderer. */
 const CampaignEditor = lazy(() => import('./CampaignEditor.tsx'));
+/** Loaded when an owner opens the price list: its editors and worked example are for them alone. */
+const PriceListEditor = lazy(() => import('./PriceListEditor.tsx'));
+/** Loaded when a proposal is opened: it brings the rich-text editor. */
+const ProposalBuilder = lazy(() => import('./ProposalBuilder.tsx'));
 
 const listScreens = [agenda, contactEnquiries, quoteRequests, applications, subscribers];
 const lists = new Map(listScreens.map((list) => [list.endpoints.name, list]));
@@ -63,6 +68,8 @@ const sections = [
   ['advisers', 'Advisers'],
   ['saved-replies', 'Saved replies'],
   ['price-list', 'Price list'],
+  ['webhook', 'Webhook'],
+  ['proposal-settings', 'Proposal reminders'],
   ['staff', 'Staff'],
   ['data-protection', 'Data protection'],
   ['sessions', 'Your account'],
@@ -73,6 +80,8 @@ const ownerSections = new Set([
   'firm',
   'saved-replies',
   'price-list',
+  'webhook',
+  'proposal-settings',
   'questionnaire',
   'advisers',
   'staff',
@@ -188,6 +197,13 @@ function Screen({
   if (id && lead) return <LeadDetail key={`${section}/${id}`} kind={lead} reference={id} />;
   if (id && section === subscriberList.name) return <SubscriberDetail key={id} email={id} />;
   if (id && section === 'people') return <PersonDetail key={id} id={id} />;
+  if (id && section === 'proposals') {
+    return (
+      <Suspense fallback={<p>Loading the proposal…</p>}>
+        <ProposalBuilder key={`${id}?${search}`} id={id} search={search} />
+      </Suspense>
+    );
+  }
   if (section === 'newsletter') {
     if (!id) return <NewsletterScreen />;
     const articleId = Number(search.get('article')) || null;
@@ -233,7 +249,15 @@ function Screen({
   if (section === availabilitySection) return <AvailabilityEditor />;
   if (section === 'advisers') return <AdvisersScreen />;
   if (section === 'saved-replies') return <SavedRepliesEditor />;
-  if (section === 'price-list') return <PriceListEditor />;
+  if (section === 'price-list') {
+    return (
+      <Suspense fallback={<p>Loading the price list…</p>}>
+        <PriceListEditor />
+      </Suspense>
+    );
+  }
+  if (section === 'webhook') return <WebhookSettings />;
+  if (section === 'proposal-settings') return <ProposalSettingsEditor />;
   if (section === 'staff') return <StaffManager you={you} yourAccount={yourAccount} />;
   if (section === 'data-protection') return <DataProtection />;
   if (section === '') return <Overview />;
@@ -260,6 +284,7 @@ function screenName(section: string, id: string): string | undefined {
   if (section === pagesSection) return 'Page';
   if (section === 'newsletter') return 'Newsletter';
   if (section === 'people') return 'Person';
+  if (section === 'proposals') return id === 'new' ? 'New proposal' : 'Proposal';
   return section === subscriberList.name ? 'Subscriber' : 'Lead';
 }
 

@@ -18,6 +18,7 @@ import { Feedback } from './Feedback.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { NotLoaded } from './NotLoaded.tsx';
+import { TimelineItem } from './PersonTimeline.tsx';
 import { Link } from './router.tsx';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -68,6 +69,13 @@ export function LeadDetail({ kind, reference }: { kind: StagedLead; reference: s
           {lead.personId !== null && (
             <p>
               <Link to={`people/${lead.personId}`}>Everything from this person</Link>
+            </p>
+          )}
+          {lead.personId !== null && 'kind' in lead && lead.kind === 'quote' && (
+            <p>
+              <Link to={`proposals/new?person=${lead.personId}&quote=${encodeURIComponent(lead.reference)}`}>
+                Make a proposal
+              </Link>
             </p>
           )}
 
@@ -333,15 +341,6 @@ function NoteForm({
   );
 }
 
-const timelineLabels: Record<TimelineEntry['what'], string> = {
-  email: 'Email',
-  note: 'Note',
-  stage: 'Stage',
-  cancelled: 'Cancelled',
-  rescheduled: 'Rescheduled',
-  reassigned: 'Reassigned',
-};
-
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <section aria-labelledby="timeline-title">
@@ -351,13 +350,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
       ) : (
         <ol className="bo-timeline">
           {entries.map((entry) => (
-            <li key={`${entry.at}-${entry.what}-${entry.detail}`}>
-              <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
-              {entry.by && <span className="bo-muted"> by {entry.by}</span>}
-              <p className="bo-message">
-                {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
-              </p>
-            </li>
+            <TimelineItem key={`${entry.at}-${entry.what}-${entry.detail}`} entry={entry} />
           ))}
         </ol>
       )}

@@ -4,12 +4,14 @@ import { subscriberList } from '#shared/api/back-office-subscribers.ts';
 import { leadStageLabels } from '#shared/back-office.ts';
 import { subscriberStatusLabels } from '#shared/consent-words.ts';
 import { leadPath } from './card-leads.ts';
+import { DueDiligence } from './DueDiligence.tsx';
 import { Field, PhoneNumber } from './fields.tsx';
 import { when } from './format.ts';
 import { NewBusiness } from './NewBusiness.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { PersonDetailsForm } from './PersonDetailsForm.tsx';
 import { PersonMerges } from './PersonMerges.tsx';
+import { PersonProposals } from './PersonProposals.tsx';
 import { PersonTasks } from './PersonTasks.tsx';
 import { PersonTimeline } from './PersonTimeline.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
@@ -77,7 +79,9 @@ export function PersonDetail({ id }: { id: string }) {
         <div className="bo-lead-work">
           <ReplyForm person={person} onSent={changed} />
           <PersonTasks person={person} onChanged={changed} />
+          <DueDiligence personId={person.id} onChanged={changed} />
           <NewBusiness opportunities={person.opportunities} onChanged={changed} />
+          <PersonProposals personId={person.id} />
           <PersonTimeline entries={person.timeline} />
         </div>
       </div>

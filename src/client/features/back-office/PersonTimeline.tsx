@@ -20,6 +20,7 @@ const timelineLabels: Record<PersonTimelineEntry['what'], string> = {
   details: 'Details',
   assigned: 'Given',
   proposal: 'Proposal',
+  'due-diligence': 'Due diligence',
 };
 
 /** Everything that happened to a person and to any of their leads, newest first. */
@@ -29,23 +30,37 @@ export function PersonTimeline({ entries }: { entries: PersonTimelineEntry[] }) 
       <h2 id="person-timeline-title">Timeline</h2>
       <ol className="bo-timeline">
         {entries.map((entry) => (
-          <li key={`${entry.at}-${entry.what}-${entry.lead?.reference}-${entry.detail}`}>
-            <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
-            {entry.lead && (
-              <>
-                {' '}
-                <Link to={leadPath(entry.lead)}>
-                  {cardKindTitles[entry.lead.kind]} {entry.lead.reference}
-                </Link>
-              </>
-            )}
-            {entry.by && <span className="bo-muted"> by {entry.by}</span>}
-            <p className="bo-message">
-              {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
-            </p>
-          </li>
+          <TimelineItem
+            key={`${entry.at}-${entry.what}-${entry.lead?.reference}-${entry.detail}`}
+            entry={entry}
+          />
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One line of a timeline, a person's or a lead's: when, what, the lead it is about, by whom, and the words. */
+export function TimelineItem({
+  entry,
+}: {
+  entry: Pick<PersonTimelineEntry, 'at' | 'what' | 'by' | 'detail'> & { lead?: PersonTimelineEntry['lead'] };
+}) {
+  return (
+    <li>
+      <time dateTime={entry.at}>{when(entry.at)}</time> <strong>{timelineLabels[entry.what]}</strong>
+      {entry.lead && (
+        <>
+          {' '}
+          <Link to={leadPath(entry.lead)}>
+            {cardKindTitles[entry.lead.kind]} {entry.lead.reference}
+          </Link>
+        </>
+      )}
+      {entry.by && <span className="bo-muted"> by {entry.by}</span>}
+      <p className="bo-message">
+        {entry.what === 'stage' ? leadStageLabels[entry.detail as LeadStage] : entry.detail}
+      </p>
+    </li>
   );
 }

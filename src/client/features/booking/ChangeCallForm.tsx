@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, call, problemsOf } from '#client/lib/api-client.ts';
-import { bookingSettings } from '#shared/api/booking.ts';
 import {
   type ChangingCall,
   changeCall,
@@ -8,8 +7,7 @@ import {
   changeCallTimes,
   changingCall,
 } from '#shared/api/booking-changes.ts';
-import { slotValue, type TimeSlot } from '#shared/booking.ts';
-import type { PublicCalendarSettings } from '#shared/booking-settings.ts';
+import { slotValue } from '#shared/booking.ts';
 import {
   type CalendarDate,
   compareDates,
@@ -21,14 +19,13 @@ import {
 } from '#shared/calendar.ts';
 import { Calendar } from '../calendar/Calendar.tsx';
 import { LoadProblem } from './LoadProblem.tsx';
+import { type Month, useFreeTimes } from './useFreeTimes.ts';
 
 // The page a confirmation email's "Change the time" link opens (docs/behaviour/booking.md#changing-a-call):
 // the public calendar, offering the call's own adviser's free times (its own not in the way), and the
 // new time confirmed with a post from this page carrying the link's token.
 
 type Loaded = ChangingCall | 'unknown' | 'failed';
-type Month = { year: number; month: number };
-const monthKey = ({ year, month }: Month) => `${year}-${month}`;
 
 export function ChangeCallForm() {
   const [token, setToken] = useState('');
@@ -71,68 +68,35 @@ export function ChangeCallForm() {
 }
 
 function NewTimeForm({ token, call: current }: { token: string; call: ChangingCall }) {
-  const [settings, setSettings] = useState<PublicCalendarSettings | null>(null);
-  const [settingsFailed, setSettingsFailed] = useState(false);
+  const datesOf = useCallback(
+    async (month: Month) =>
+      (await call(changeCallDays, { body: { token, year: month.year, month: month.month + 1 } }))
+        .availableDates,
+    [token],
+  );
+  const timesOf = useCallback(
+    (day: CalendarDate) =>
+      call(changeCallTimes, { body: { token, year: day.year, month: day.month + 1, day: day.day } }),
+    [token],
+  );
+  const calendar = useFreeTimes({ adviser: current.adviser ?? undefined, datesOf, timesOf });
+  const { settings, date, times, timesFailed, time, setTime, loadMonth } = calendar;
   const [view, setView] = useState<Month | null>(null);
   const [focused, setFocused] = useState<CalendarDate | null>(null);
-  const [monthDates, setMonthDates] = useState<ReadonlyMap<string, ReadonlySet<string> | 'failed'>>(
-    new Map(),
-  );
-  const [date, setDate] = useState<CalendarDate | null>(null);
-  const [times, setTimes] = useState<TimeSlot[] | null>(null);
-  const [timesFailed, setTimesFailed] = useState(false);
-  const [time, setTime] = useState<TimeSlot | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
   const done = useRef<HTMLDivElement>(null);
-  const ticket = useRef(0);
-
-  const loadSettings = useCallback(() => {
-    setSettingsFailed(false);
-    const query = current.adviser === null ? {} : { adviser: String(current.adviser) };
-    call(bookingSettings, { query }).then(setSettings, () => setSettingsFailed(true));
-  }, [current.adviser]);
-  useEffect(loadSettings, [loadSettings]);
 
   const today = settings ? todayIn(settings.timeZone) : null;
   // The calendar opens on the call's own month, where the visitor is most likely to look first.
   const callDay = parseIsoDate(current.date);
   const shown = view ?? (today && callDay && compareDates(callDay, today) > 0 ? callDay : today);
-  const shownKey = shown && monthKey(shown);
-  const loadMonth = useCallback(
-    (month: Month) => {
-      call(changeCallDays, { body: { token, year: month.year, month: month.month + 1 } }).then(
-        ({ availableDates }) =>
-          setMonthDates((known) => new Map(known).set(monthKey(month), new Set(availableDates))),
-        () => setMonthDates((known) => new Map(known).set(monthKey(month), 'failed')),
-      );
-    },
-    [token],
-  );
+  const shownKey = shown && `${shown.year}-${shown.month}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the month shown changes
   useEffect(() => {
-    if (shown && !monthDates.has(monthKey(shown))) loadMonth(shown);
+    if (shown) loadMonth(shown);
   }, [shownKey, loadMonth]);
-
-  const loadTimes = async (day: CalendarDate) => {
-    const mine = ++ticket.current;
-    setTimes(null);
-    setTimesFailed(false);
-    try {
-      const slots = await call(changeCallTimes, {
-        body: { token, year: day.year, month: day.month + 1, day: day.day },
-      });
-      if (mine === ticket.current) setTimes(slots);
-    } catch {
-      if (mine === ticket.current) setTimesFailed(true);
-    }
-  };
-  const chooseDate = (day: CalendarDate) => {
-    setDate(day);
-    setTime(null);
-    void loadTimes(day);
-  };
 
   useEffect(() => {
     if (moved) done.current?.focus();
@@ -148,10 +112,7 @@ function NewTimeForm({ token, call: current }: { token: string; call: ChangingCa
       setMoved(`${formatLongDate(date)} at ${formatTime(time.startHour, time.startMinute)}`);
     } catch (error) {
       setProblem(problemsOf(error).join(' ') || 'There was a connection problem. Please try again.');
-      if (error instanceof ApiError && error.status === 409) {
-        setTime(null);
-        void loadTimes(date);
-      }
+      if (error instanceof ApiError && error.status === 409) calendar.retryTimes();
     } finally {
       setSending(false);
     }
@@ -167,7 +128,6 @@ function NewTimeForm({ token, call: current }: { token: string; call: ChangingCa
       </div>
     );
 
-  const offered = shown ? monthDates.get(monthKey(shown)) : undefined;
   return (
     <form className="booking change-call" onSubmit={submit} noValidate>
       <p>
@@ -183,28 +143,18 @@ function NewTimeForm({ token, call: current }: { token: string; call: ChangingCa
               view={shown}
               onViewChange={setView}
               selected={date}
-              onSelect={chooseDate}
+              onSelect={calendar.chooseDate}
               focused={focused}
               onFocusChange={setFocused}
-              offeredDates={offered instanceof Set ? offered : new Set()}
-              loading={offered === undefined}
+              offeredDates={calendar.datesWithTimes(shown)}
+              loading={calendar.monthLoading(shown)}
             />
-            {offered === 'failed' && (
-              <LoadProblem
-                what="days"
-                onRetry={() => {
-                  setMonthDates((known) => {
-                    const next = new Map(known);
-                    next.delete(monthKey(shown));
-                    return next;
-                  });
-                  loadMonth(shown);
-                }}
-              />
+            {calendar.monthFailed(shown) && (
+              <LoadProblem what="days" onRetry={() => calendar.retryMonth(shown)} />
             )}
           </>
-        ) : settingsFailed ? (
-          <LoadProblem what="calendar" onRetry={loadSettings} />
+        ) : calendar.settingsFailed ? (
+          <LoadProblem what="calendar" onRetry={calendar.retrySettings} />
         ) : (
           <p>Loading the calendar…</p>
         )}
@@ -212,7 +162,7 @@ function NewTimeForm({ token, call: current }: { token: string; call: ChangingCa
       <fieldset className="booking__times" aria-busy={date !== null && times === null && !timesFailed}>
         <legend>{date ? 'Available times' : 'Choose a day to see the times'}</legend>
         {date && times?.length === 0 && <p>No times are free on this day. Please choose another day.</p>}
-        {date && timesFailed && <LoadProblem what="times" onRetry={() => void loadTimes(date)} />}
+        {date && timesFailed && <LoadProblem what="times" onRetry={calendar.retryTimes} />}
         <div className="booking__slots">
           {times?.map((slot) => {
             const label = formatTime(slot.startHour, slot.startMinute);

@@ -8,6 +8,7 @@ import { countByStatus } from '#server/mail/outbox.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { sha512Hex } from '#shared/password.ts';
+import { insertAcceptedProposal } from '#tests/support/accepted-proposals.ts';
 import { startTestApp, type TestApp } from '#tests/support/app.ts';
 import { validApplication } from '#tests/support/applications.ts';
 import { firstBookableDate, postBooking } from '#tests/support/booking.ts';
@@ -164,6 +165,39 @@ describeEachDatabase('erasing a person', (database) => {
     );
     const staffList = await read('/staff');
     expect(staffList).toContainEqual(expect.objectContaining({ email: pseudonym, status: 'disabled' }));
+  });
+
+  it('forgets a proposal never accepted, and keeps a client who accepted one, with what they signed', async () => {
+    const client = 'signed.client@example.test';
+    const prospect = 'only.asked@example.test';
+    for (const email of [client, prospect]) {
+      expect((await post(site, '/show-contact-send', { ...quote(email), recToken: 'none' })).status).toBe(
+        201,
+      );
+    }
+    await allSent();
+    const { proposalId } = await insertAcceptedProposal(site.db, { email: client });
+    const { proposalId: declined } = await insertAcceptedProposal(site.db, { email: prospect });
+    await site.db.updateTable('proposals').set({ status: 'declined' }).where('id', '=', declined).execute();
+    await site.db.deleteFrom('proposal_acceptances').where('proposal_id', '=', declined).execute();
+
+    for (const email of [client, prospect]) {
+      expect((await send('/data-protection/erase', { email })).status).toBe(200);
+    }
+    const people = await site.db
+      .selectFrom('people')
+      .select('email')
+      .where('email', 'in', [client, prospect])
+      .execute();
+    expect(people.map((person) => person.email)).toEqual([client]);
+    const proposals = await site.db.selectFrom('proposals').select('id').execute();
+    expect(proposals.map((proposal) => proposal.id)).toContain(proposalId);
+    expect(proposals.map((proposal) => proposal.id)).not.toContain(declined);
+    // Their quote request is erased all the same.
+    expect(await columnsHolding(site.db, [prospect])).toEqual([]);
+    expect((await columnsHolding(site.db, [client])).map((column) => column.split('.')[0])).not.toContain(
+      'enquiries',
+    );
   });
 
   it('refuses to erase your own address', async () => {

@@ -36,33 +36,30 @@ export async function queueCalendarWrite(
     .execute();
 }
 
+/** The adds of this call into this adviser's calendar. */
+const addsOf = (db: Db, bookingId: number, adviserId: number) =>
+  db
+    .selectFrom('calendar_writes')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('adviser_id', '=', adviserId)
+    .where('action', '=', 'add');
+
 /**
  * Whether the call was ever queued for this adviser's calendar (rather than emailed to them); a call
  * given to another adviser was queued for, or emailed to, each the way their own calendar allowed.
  */
 export async function hasQueuedAdd(trx: Db, bookingId: number, adviserId: number) {
-  const row = await trx
-    .selectFrom('calendar_writes')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('adviser_id', '=', adviserId)
-    .where('action', '=', 'add')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await addsOf(trx, bookingId, adviserId).executeTakeFirst()) !== undefined;
 }
 
 /** Whether the call was written into this adviser's calendar at least once (not settled unwritten). */
 export async function wasWritten(db: Db, bookingId: number, adviserId: number) {
-  const row = await db
-    .selectFrom('calendar_writes')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('adviser_id', '=', adviserId)
-    .where('action', '=', 'add')
+  const written = await addsOf(db, bookingId, adviserId)
     .where('status', '=', 'done')
     .where('last_error', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  return written !== undefined;
 }
 
 /** Leases up to `limit` due writes, oldest first, so a call's add is tried before its remove. */
@@ -135,16 +132,11 @@ export async function markWriteFailed(db: Db, id: number, reason: string, retryA
 
 /** Another worker is writing this call into the adviser's calendar right now. */
 export async function addInProgress(db: Db, bookingId: number, adviserId: number, now: Date) {
-  const row = await db
-    .selectFrom('calendar_writes')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('adviser_id', '=', adviserId)
-    .where('action', '=', 'add')
+  const writing = await addsOf(db, bookingId, adviserId)
     .where('status', '=', 'pending')
     .where('locked_until', '>', now.toISOString())
     .executeTakeFirst();
-  return row !== undefined;
+  return writing !== undefined;
 }
 
 /**

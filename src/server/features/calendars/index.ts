@@ -7,6 +7,9 @@ export {
   disconnectCalendar,
   validateCalendarSource,
 } from './connect.ts';
+// The guard every outgoing request to an address staff typed goes through (the webhook's too).
+export { calendarDispatcher as guardedDispatcher, refusedAsPrivate } from './guarded-dispatcher.ts';
+export { type HostLookup, namesPrivateHost, reachesPrivateHost } from './private-hosts.ts';
 export { createCalendarRecheck } from './recheck.ts';
 export { type CalendarSource, type SecretBox, secretBox } from './secret-box.ts';
 export { type CalendarSync, createCalendarSync, type SyncOutcome } from './sync.ts';

@@ -24,23 +24,27 @@ export async function currentPriceList(db: Db): Promise<{ version: number | null
 
 /**
  * Saves a new version if the newest is still `basedOn` (null: none saved yet), with the audit log's
- * record of who saved it; false when someone saved one since. Two owners saving at once: the second
- * waits for the first (SQLite's write lock, PostgreSQL's advisory lock), then finds it moved on.
+ * record of who saved it: 'moved' when someone saved one since, 'unchanged' (and no version) when it is
+ * the newest (or, before any, the starter list) as it stands. Two owners saving at once: the second waits
+ * for the first (SQLite's write lock, PostgreSQL's advisory lock), then finds it moved on.
  */
 export function savePriceList(
   db: Db,
   priceList: PriceList,
   { basedOn, by, now }: { basedOn: number | null; by: number; now: Date },
-): Promise<boolean> {
+): Promise<'saved' | 'moved' | 'unchanged'> {
   return writeTransaction(db, async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('price_lists'))`.execute(trx);
     const newest = await trx
       .selectFrom('price_lists')
-      .select('id')
+      .select(['id', 'document'])
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if ((newest?.id ?? null) !== basedOn) return false;
+    if ((newest?.id ?? null) !== basedOn) return 'moved';
+    // Both read through the schema, so one list is one text whatever order its keys were sent in.
+    const standing = newest ? priceListSchema.parse(JSON.parse(newest.document)) : starterPriceList;
+    if (JSON.stringify(priceListSchema.parse(standing)) === JSON.stringify(priceList)) return 'unchanged';
     const { id } = await trx
       .insertInto('price_lists')
       .values({ document: JSON.stringify(priceList), created_by: by, created_at: now.toISOString() })
@@ -51,6 +55,6 @@ export function savePriceList(
       { userId: by, action: 'price-list.saved', subject: 'price list', detail: { version: id } },
       now,
     );
-    return true;
+    return 'saved';
   });
 }

@@ -19,6 +19,17 @@ describeEachDatabase('the firm’s price list', (database) => {
   });
   afterAll(async () => site?.close());
 
+  const versions = async () => (await site.db.selectFrom('price_lists').select('id').execute()).length;
+
+  it('makes no version of the starter list saved unchanged, and says so', async () => {
+    const answer = await owner.send('/price-list', { basedOn: null, priceList: starterPriceList }, 'PUT');
+    expect([answer.status, (await answer.json()).infoMessages]).toEqual([
+      200,
+      ['Nothing has changed from the starting point: change a price, then save.'],
+    ]);
+    expect(await versions()).toBe(0);
+  });
+
   it('starts from the starter list, which an owner saves a version of at a time, each priced from as saved', async () => {
     expect(await staff.json('/price-list')).toEqual({ version: null, priceList: starterPriceList });
 
@@ -78,5 +89,32 @@ describeEachDatabase('the firm’s price list', (database) => {
       [backOfficeMessages.priceListUnreadable],
     ]);
     expect((await owner.json('/price-list')).version).toBe(version);
+  });
+
+  it('makes no new version when nothing has changed since the newest, its keys in any order', async () => {
+    const { version, priceList } = await owner.json('/price-list');
+    const before = await versions();
+    // The same list, each object's keys sent in the opposite order: still nothing changed.
+    const reversed = JSON.parse(JSON.stringify(priceList), (_key, value) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).reverse())
+        : value,
+    );
+    const answer = await owner.send('/price-list', { basedOn: version, priceList: reversed }, 'PUT');
+    expect([answer.status, (await answer.json()).infoMessages]).toEqual([
+      200,
+      [`Nothing has changed since version ${version}.`],
+    ]);
+    expect([await versions(), (await owner.json('/price-list')).version]).toEqual([before, version]);
+
+    // One penny's difference is a change.
+    const penny = structuredClone(priceList);
+    penny.services[0].base += 1;
+    const saved = await owner.send('/price-list', { basedOn: version, priceList: penny }, 'PUT');
+    expect([saved.status, (await saved.json()).infoMessages]).toEqual([
+      200,
+      [backOfficeMessages.priceListSaved],
+    ]);
+    expect(await versions()).toBe(before + 1);
   });
 });

@@ -5,6 +5,7 @@ import { serve } from '#server/http/serve.ts';
 import type { Clock } from '#server/time/clock.ts';
 import { readPriceList, savePriceList } from '#shared/api/back-office-pricing.ts';
 import { backOfficeMessages } from '#shared/back-office.ts';
+import { priceListMessages } from '#shared/price-list-messages.ts';
 import * as store from './repository.ts';
 
 /** The price list: read by staff building a proposal, saved by an owner as a new version. */
@@ -15,10 +16,11 @@ export function registerPricingRoutes(app: FastifyInstance, db: Db, now: Clock) 
     savePriceList,
     async (request, reply) => {
       const { basedOn, priceList } = request.body;
-      if (!(await store.savePriceList(db, priceList, { basedOn, by: request.staff.id, now: now() }))) {
-        return reply.status(409).send(failure(backOfficeMessages.priceListMoved));
-      }
-      return succeeded(backOfficeMessages.priceListSaved);
+      const saved = await store.savePriceList(db, priceList, { basedOn, by: request.staff.id, now: now() });
+      if (saved === 'moved') return reply.status(409).send(failure(backOfficeMessages.priceListMoved));
+      return succeeded(
+        saved === 'unchanged' ? priceListMessages.unchanged(basedOn) : backOfficeMessages.priceListSaved,
+      );
     },
     {
       // What the price list's own checks say, naming the service; anything else is no price list at all
