@@ -43,6 +43,13 @@ export default defineConfig({
               priority: 30,
             },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            // The bot check's names and the taking of a token, without React: the instant quote's plain
+            // script takes its token here too.
+            {
+              name: 'bot-check',
+              test: /src[\\/](shared[\\/]bot-check\.ts|client[\\/]features[\\/]bot-check[\\/]token\.ts)/,
+              priority: 10,
+            },
             {
               name: 'forms',
               test: /src[\\/](client[\\/](lib[\\/](Form|TickBox|InputField|ErrorSummary)|features[\\/]bot-check[\\/]useBotCheck)|shared[\\/](bot-check|calendar)\.ts)/,

@@ -23,6 +23,13 @@ const proposalTotals = proposalForm
     )
   : undefined;
 
+// The instant quote's page is written whole by the server and works as form posts; its script prices
+// each choice as it is made, and loads only on that page.
+const instantQuote = document.querySelector<HTMLFormElement>('form[data-instant-quote]');
+const instantQuoteLive = instantQuote
+  ? import('./behaviour/instant-quote.ts').then(({ startInstantQuote }) => startInstantQuote(instantQuote))
+  : Promise.resolve();
+
 const hydrate = async (island: HTMLElement) => (await import('./islands/hydrate.tsx')).hydrateIsland(island);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(islandOf);
 // One that works as plain HTML until it is used (the footer's sign-up form, which posts as a page) comes
@@ -35,10 +42,11 @@ for (const { element, wake } of islands.filter(({ element }) => element.dataset.
 // who types meanwhile loses nothing (islands/hydrate.tsx).
 await loaded();
 await firstContentfulPaint();
-await Promise.all(
-  islands.filter(({ element }) => element.dataset.hydrate !== 'focus').map(({ wake }) => wake()),
-);
-await proposalTotals;
+await Promise.all([
+  instantQuoteLive,
+  proposalTotals,
+  ...islands.filter(({ element }) => element.dataset.hydrate !== 'focus').map(({ wake }) => wake()),
+]);
 // Browser tests wait for this mark rather than guess when the page is live.
 document.documentElement.dataset.hydrated = '';
 

@@ -11,6 +11,7 @@ import { enquiriesPlugin } from './features/enquiries/index.ts';
 import { firmDetailsNow, registerFirmRoutes, siteFirmNow } from './features/firm/index.ts';
 import { registerHandoverRoutes } from './features/handover/index.ts';
 import { createArticleService, insightsPlugin, type PublishedInsights } from './features/insights/index.ts';
+import { instantQuotePlugin, registerInstantQuoteSettingRoutes } from './features/instant-quote/index.ts';
 import { mailingListPlugin, registerSubscriberStaffRoutes } from './features/mailing-list/index.ts';
 import { newsletterPlugin } from './features/newsletter/index.ts';
 import {
@@ -88,6 +89,14 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     rateLimitPerMinute: config.formRateLimitPerMinute,
     mailQueued,
   });
+  await app.register(instantQuotePlugin, {
+    db,
+    enquiries: services.enquiries,
+    botCheck,
+    pages: serverPages,
+    rateLimitPerMinute: config.formRateLimitPerMinute,
+    mailQueued,
+  });
   await app.register(applicationsPlugin, {
     applications,
     questionnaire: () => siteFirmNow(services.firm).questionnaire,
@@ -145,6 +154,7 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
       (scope) => registerAvailabilityRoutes(scope, db, clock),
       (scope) => registerPricingRoutes(scope, db, clock),
       (scope) => registerTermsRoutes(scope, db, clock),
+      (scope) => registerInstantQuoteSettingRoutes(scope, db, clock),
       (scope) =>
         registerHandoverRoutes(scope, {
           db,

@@ -62,6 +62,10 @@ export function auditSentence(entry: AuditEntryFacts): string {
         : `${actor} stopped ${subject} managing availability`;
     case 'price-list.saved':
       return `${actor} saved version ${detail.version} of the price list`;
+    case 'instant-quote.changed':
+      return detail.enabled
+        ? `${actor} turned the instant quote on`
+        : `${actor} turned the instant quote off`;
     case 'due-diligence.saved':
       return `${actor} recorded due diligence on ${subject}`;
     case 'due-diligence.completed':

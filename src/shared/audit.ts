@@ -38,6 +38,7 @@ export type AuditAction =
   | 'staff.renamed'
   | 'staff.availability-changed'
   | 'price-list.saved'
+  | 'instant-quote.changed'
   | 'due-diligence.saved'
   | 'due-diligence.completed'
   | 'webhook.changed'

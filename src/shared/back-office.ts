@@ -49,6 +49,8 @@ export const backOfficeMessages = {
   periodBackwards: 'The period ends before it starts: choose a To on or after From',
   periodTooLong: 'The period is longer than five years: choose a shorter one',
   priceListSaved: 'Price list saved: new proposals are priced from it.',
+  instantQuoteOn: 'The instant quote is on the site.',
+  instantQuoteOff: 'The instant quote is off the site.',
   priceListFixFirst: 'A box marked in red does not read as an amount: correct it, then save.',
   priceListUnreadable: 'That is not a price list this site can read: reload the page and change it there.',
   priceListMoved: 'Someone saved the price list since you opened it: reload to see theirs, then change it.',

@@ -1,4 +1,5 @@
 import { quoteFields, taxYearsQuestion } from './enquiries.ts';
+import type { InstantQuoteRecord } from './instant-quote.ts';
 
 // The part of an enquiry only one form asks (the newsletter tick, the quote's turnover, other quotes and
 // tax years), as staff read it: each under the form's own words, each value in words.
@@ -9,6 +10,8 @@ export interface EnquiryDetailValues {
   cost?: number;
   quoted?: string;
   taxYears?: string[];
+  /** Sent from the instant quote: what was chosen and the server's price of it. */
+  instantQuote?: InstantQuoteRecord;
 }
 
 /** "£1,250.50"; whole pounds without pence: "£80,000". */

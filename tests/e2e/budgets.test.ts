@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { setInstantQuote } from '#server/features/instant-quote/index.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { sitePagePaths } from '../support/built-pages.ts';
 import { passwordLinkFor, signIn } from '../support/signed-in.ts';
@@ -13,7 +14,13 @@ import { passwordLinkFor, signIn } from '../support/signed-in.ts';
  * its own hydrates nothing as it loads (docs/decisions/023-pages-are-sections.md): its budget is the
  * issue's 60 KB, though it loads far less.
  */
-const budgets = { scriptGzipBytes: 60 * 1024, formPageScriptGzipBytes: 85 * 1024, styleGzipBytes: 15 * 1024 };
+const budgets = {
+  scriptGzipBytes: 60 * 1024,
+  formPageScriptGzipBytes: 85 * 1024,
+  styleGzipBytes: 15 * 1024,
+  /** The instant quote prices with plain script and the shared calculation, without the schema library. */
+  instantQuoteScriptGzipBytes: 12 * 1024,
+};
 
 const t = setUpSiteInBrowser();
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -236,3 +243,23 @@ describe.each([
     });
   },
 );
+
+describe('the instant quote’s page', () => {
+  it('prices as the visitor chooses with a few KB of script of its own: no React, no schema library', async () => {
+    await setInstantQuote(t.site.db, true, { by: null, now: new Date() });
+    const fetched = recordAssets(t.page);
+    await t.page.goto(`${t.site.url}/instant-quote`);
+    // Hydrated, the page has fetched its pricing script and everything it imports.
+    await hydrated(t.page);
+    const scripts = [...fetched].filter((p) => p.endsWith('.js'));
+    const report = `JavaScript ${kb(await fetchedTotal(scripts))} in ${scripts.length} files`;
+    console.info(`/instant-quote at load: ${report}`);
+    expect(
+      scripts.some((p) => /\/instant-quote-/.test(p)),
+      report,
+    ).toBe(true);
+    expect(await fetchedTotal(scripts), report).toBeLessThanOrEqual(budgets.instantQuoteScriptGzipBytes);
+    expect(scripts.filter((p) => /\/(react|zod|forms)-/.test(p))).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Response } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { setInstantQuote } from '#server/features/instant-quote/index.ts';
 import { buildBookCallPayload } from '#shared/booking.ts';
 import { addUser, resetLinkIn } from '../support/accounts.ts';
 import { firstBookableDate, postBooking } from '../support/booking.ts';
@@ -115,6 +116,24 @@ it('every page the site serves, and the booking modal open on the page, are vali
   await t.page.getByLabel('I agree to the terms of business').check();
   documents.push(await afterPressing('Accept'));
   documents.push(await served(`${t.site.url}/proposal?token=unknown`));
+  // The instant quote: as served, priced by a form post, with problems, sent, and priced by its script.
+  await setInstantQuote(t.site.db, true, { by: null, now: new Date() });
+  const choices = 'services=bookkeeping&services=year-end-accounts&driver-transactions=180';
+  documents.push(
+    await servedTo(t.page.goto(`${t.site.url}/instant-quote`)),
+    await served(`${t.site.url}/instant-quote`, {
+      method: 'POST',
+      headers: form,
+      body: `${choices}&driver-entity=sole-trader&driver-turnover=under-90k`,
+    }),
+    await served(`${t.site.url}/instant-quote/send`, { method: 'POST', headers: form, body: choices }),
+    await served(`${t.site.url}/instant-quote/sent`),
+  );
+  await hydrated(t.page);
+  await t.page.getByRole('checkbox', { name: /^Bookkeeping/ }).check();
+  await t.page.getByLabel('Bank transactions a month').fill('180');
+  await t.page.locator('#iq-price').getByText('£130.00').first().waitFor();
+  documents.push(await liveDom('the instant quote priced by its script'));
 
   // The booking modal as the browser builds it: open, with a day and a time chosen.
   await t.page.goto(t.site.url);
@@ -138,6 +157,10 @@ it('every page the site serves, and the booking modal open on the page, are vali
       'POST /subscribe/confirm (403)',
       'GET /proposal (200)',
       'POST /proposal/accept (422)',
+      'GET /instant-quote (200)',
+      'POST /instant-quote (200)',
+      'POST /instant-quote/send (422)',
+      'GET /instant-quote/sent (200)',
     ]),
   );
   expect(await nuHtmlErrors(documents)).toEqual([]);

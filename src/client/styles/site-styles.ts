@@ -15,6 +15,7 @@ import '../sections/sections.css';
 import '../sections/facts.css';
 import '../features/applications/applications.css';
 import '../features/enquiries/enquiries.css';
+import '../features/instant-quote/instant-quote.css';
 import '../sections/legal/cookie-list.css';
 import '../sections/highlights.css';
 import '../features/accounts/accounts.css';

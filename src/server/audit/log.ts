@@ -19,6 +19,7 @@ const kindOf: Record<AuditAction, AuditKind> = {
   'staff.renamed': 'staff',
   'staff.availability-changed': 'staff',
   'price-list.saved': 'staff',
+  'instant-quote.changed': 'staff',
   'due-diligence.saved': 'staff',
   'due-diligence.completed': 'staff',
   'webhook.changed': 'staff',

@@ -45,6 +45,7 @@ import * as leadArrivalIndexes from './migrations/042-lead-arrival-indexes.ts';
 import * as priceLists from './migrations/043-price-lists.ts';
 import * as proposals from './migrations/044-proposals.ts';
 import * as handover from './migrations/047-handover.ts';
+import * as instantQuote from './migrations/048-instant-quote.ts';
 import { recordUpgrade, refuseNewerDatabase } from './upgrades.ts';
 
 // Listed here rather than read from the folder, so the set is fixed at build time and ordered by name.
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '043-price-lists': priceLists,
   '044-proposals': proposals,
   '047-handover': handover,
+  '048-instant-quote': instantQuote,
 };
 
 /** Every migration this version knows, oldest first: a restore refuses a database made by a newer one. */

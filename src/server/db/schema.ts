@@ -288,6 +288,15 @@ export interface ProposalSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Whether the site offers the instant quote (migrations/048-instant-quote.ts): one row, id 1. */
+export interface InstantQuoteSettingsTable {
+  id: number;
+  /** 1 on, 0 off. */
+  enabled: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 /** A proposal of services and fees to a person (shared/proposals.ts, migrations/044-proposals.ts). */
 export interface ProposalTable {
   id: Generated<number>;
@@ -807,6 +816,7 @@ export interface Database {
   price_lists: PriceListTable;
   terms_of_business: TermsOfBusinessTable;
   proposal_settings: ProposalSettingsTable;
+  instant_quote_settings: InstantQuoteSettingsTable;
   proposals: ProposalTable;
   proposal_acceptances: ProposalAcceptanceTable;
   engagement_letters: EngagementLetterTable;

@@ -86,6 +86,7 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/firm/home-picture',
       '/api/back-office/firm/logo',
       '/api/back-office/firm/questionnaire',
+      '/api/back-office/instant-quote',
       '/api/back-office/pages/2031-01-06',
       '/api/back-office/pages/2031-01-06/nav',
       '/api/back-office/pages/2031-01-06/path',

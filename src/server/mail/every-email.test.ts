@@ -22,6 +22,8 @@ import { proposalEmail } from '#server/features/proposals/emails.ts';
 import { declineMail, letterMails } from '#server/features/proposals/letter-mail.ts';
 import { applicationSchema } from '#shared/application-schema.ts';
 import { lighter } from '#shared/colours.ts';
+import { answerLines } from '#shared/instant-quote.ts';
+import { priceServices } from '#shared/pricing.ts';
 import { proposalDocument } from '#shared/proposals.ts';
 import { paragraph } from '#shared/rich-text.ts';
 import { starterPriceList } from '#shared/starter-price-list.ts';
@@ -73,6 +75,25 @@ const quote: Enquiry = {
   phone: null,
   postcode: 'SY1 1AA',
   details: { optin: true, cost: 250_000, quoted: '', taxYears: ['2025 to 2026'] },
+};
+/** A quote sent from the instant quote: its figures are the server's, from the starter price list. */
+const instantQuoteChoice = { transactions: 180, entity: 'limited-company', turnover: '90k-250k' };
+const instantQuote: Enquiry = {
+  ...quote,
+  organisation: '',
+  postcode: null,
+  message: '',
+  details: {
+    optin: false,
+    instantQuote: {
+      priceListVersion: null,
+      vat: starterPriceList.vat,
+      services: ['bookkeeping', 'year-end-accounts'],
+      answers: instantQuoteChoice,
+      answerLines: answerLines(starterPriceList, instantQuoteChoice),
+      pricing: priceServices(starterPriceList, ['bookkeeping', 'year-end-accounts'], instantQuoteChoice),
+    },
+  },
 };
 const answers = applicationSchema.parse(validApplication);
 const proposed = proposalDocument(starterPriceList, {
@@ -138,6 +159,16 @@ const kinds: [string, MailMessage, string | null][] = [
   ],
   ['enquiry-staff-notice (quote)', staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', quote, bookingMail), null],
   ['enquiry-acknowledgement', enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', enquiry), null],
+  [
+    'enquiry-staff-notice (instant quote)',
+    staffEnquiryNotice(demoFirm(), 'FH-7K3-Q9P', instantQuote, bookingMail),
+    null,
+  ],
+  [
+    'enquiry-acknowledgement (instant quote)',
+    enquiryAcknowledgement(demoFirm(), 'FH-7K3-Q9P', instantQuote),
+    null,
+  ],
   [
     'application-staff-notice',
     // With an answer to a question of the firm's own.
@@ -398,6 +429,7 @@ describe('the emails’ details', () => {
   it('marks the acknowledgements as auto-replied and every other email as auto-generated', () => {
     for (const kind of [
       'enquiry-acknowledgement',
+      'enquiry-acknowledgement (instant quote)',
       'subscription-confirmation',
       'booking-confirmation (no link yet)',
       'booking-cancellation',

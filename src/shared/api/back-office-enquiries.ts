@@ -1,4 +1,6 @@
 import { leadStages } from '../back-office.ts';
+import type { InstantQuoteRecord } from '../instant-quote.ts';
+import { frequencies } from '../pricing.ts';
 import { z } from '../zod.ts';
 import { leadList, leadListQuerySchema } from './lead-lists.ts';
 import { leadPersonSchema, stagedLead, timelineEntrySchema } from './staged-leads.ts';
@@ -16,6 +18,35 @@ export const enquiryRowSchema = z.object({
 });
 export type EnquiryRow = z.infer<typeof enquiryRowSchema>;
 
+const amounts = z.object({ fee: z.number().int(), vat: z.number().int() });
+
+/** What a quote request from the instant quote carries (shared/instant-quote.ts), every amount in pence. */
+const instantQuoteSchema = z
+  .object({
+    priceListVersion: z.number().int().nullable().describe('The price list version; null: the starter list.'),
+    vat: z.object({ basisPoints: z.number().int(), shown: z.enum(['before', 'with']) }),
+    services: z.array(z.string()).describe('The services ticked, by key.'),
+    answers: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .describe('Each driver’s answer, by key.'),
+    answerLines: z.array(z.object({ label: z.string(), value: z.string() })),
+    pricing: z.object({
+      services: z.array(
+        z.object({
+          key: z.string(),
+          name: z.string(),
+          frequency: z.enum(frequencies),
+          fee: z.number().int().describe('Before VAT, in pence.'),
+          vat: z.number().int(),
+        }),
+      ),
+      totals: z.object({ monthly: amounts, annually: amounts, once: amounts }),
+    }),
+  })
+  .describe(
+    'Sent from the instant quote: the services, answers and the price the server worked out.',
+  ) satisfies z.ZodType<InstantQuoteRecord>;
+
 export const enquiryDetailSchema = enquiryRowSchema.extend({
   phone: z.string().nullable(),
   postcode: z.string().nullable(),
@@ -26,6 +57,7 @@ export const enquiryDetailSchema = enquiryRowSchema.extend({
       cost: z.number().optional().describe('The quote form’s turnover, in pounds.'),
       quoted: z.string().optional(),
       taxYears: z.array(z.string()).optional(),
+      instantQuote: instantQuoteSchema.optional(),
     })
     .describe('The rest of the form, as sent; empty once erased.'),
   timeline: z.array(timelineEntrySchema),

@@ -44,3 +44,33 @@ export const savePriceList = endpoint({
     ),
   },
 });
+
+/** Whether the public site offers the instant quote (docs/behaviour/instant-quote.md). */
+export const instantQuoteSettingSchema = z.object({
+  enabled: z
+    .boolean({ error: 'enabled must be true or false' })
+    .describe('Whether /instant-quote is on the site.'),
+});
+
+export const readInstantQuoteSetting = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/instant-quote`,
+  access: 'staff',
+  tag: 'Back office',
+  summary: 'Whether the public site offers the instant quote',
+  answers: { 200: instantQuoteSettingSchema },
+});
+
+export const saveInstantQuoteSetting = endpoint({
+  method: 'PUT',
+  path: `${backOfficeApi}/instant-quote`,
+  access: 'owner',
+  tag: 'Back office',
+  summary: 'Turn the instant quote on the public site on or off',
+  body: instantQuoteSettingSchema.strict(),
+  answers: {
+    200: formAnswerSchema.describe(
+      `infoMessages is ["${backOfficeMessages.instantQuoteOn}"] or ["${backOfficeMessages.instantQuoteOff}"].`,
+    ),
+  },
+});

@@ -8,6 +8,7 @@ import type { TimelineEntry } from '#shared/api/staged-leads.ts';
 import { answerQuestions, applicationQuestions } from '#shared/application.ts';
 import { type LeadStage, leadStageLabels, leadStages, noteMaxLength } from '#shared/back-office.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
+import { quoteRows, quoteView } from '#shared/instant-quote.ts';
 import { mailtoHref } from '#shared/mailto.ts';
 import type { OwnAnswer } from '#shared/questionnaire.ts';
 import { diaryWords } from './adviser-words.ts';
@@ -165,7 +166,7 @@ function replyLink(lead: Detail, firmName: string): string {
 
 function title(lead: Detail): string {
   if ('kind' in lead)
-    return `${lead.kind === 'quote' ? 'Quote request' : 'Contact enquiry'} from ${lead.name}`;
+    return `${lead.details.instantQuote ? 'Instant quote' : lead.kind === 'quote' ? 'Quote request' : 'Contact enquiry'} from ${lead.name}`;
   if ('answers' in lead) return `Application from ${lead.name}`;
   return `Call on ${when(lead.startsAt)}`;
 }
@@ -195,6 +196,19 @@ function fields(lead: Detail): ReactNode {
             {value}
           </Field>
         ))}
+        {lead.details.instantQuote && (
+          <>
+            {quoteRows(lead.details.instantQuote).map(([label, value]) => (
+              // A label may repeat ("In total" for each frequency), never with the same words.
+              <Field key={`${label}: ${value}`} label={label}>
+                {value}
+              </Field>
+            ))}
+            <Field label="VAT">
+              {quoteView(lead.details.instantQuote.vat, lead.details.instantQuote.pricing).vatNote}
+            </Field>
+          </>
+        )}
       </>
     );
   }

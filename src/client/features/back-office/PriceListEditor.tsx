@@ -6,6 +6,7 @@ import { priceListMessages } from '#shared/price-list-messages.ts';
 import type { PriceList } from '#shared/pricing.ts';
 import { DriversEditor } from './DriversEditor.tsx';
 import { Feedback } from './Feedback.tsx';
+import { InstantQuoteSwitch } from './InstantQuoteSwitch.tsx';
 import { NotLoaded } from './NotLoaded.tsx';
 import { priceListProblems } from './price-list-edits.ts';
 import { ServicePrices } from './ServicePrices.tsx';
@@ -115,6 +116,7 @@ function PriceListForm({ stored, onSaved }: { stored: PriceListAnswer; onSaved: 
         </div>
         <WorkedExample list={list} />
       </div>
+      <InstantQuoteSwitch />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { emailFirm } from '#server/mail/layout.ts';
 import type { MailMessage } from '#server/mail/message.ts';
 import { enquiryLead } from '#shared/api/back-office-enquiries.ts';
 import { pounds } from '#shared/enquiry-details.ts';
+import { quoteRows, quoteView } from '#shared/instant-quote.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import type { Enquiry } from './enquiry.ts';
 
@@ -23,11 +24,15 @@ export function staffEnquiryNotice(
   enquiry: Enquiry,
   settings: EnquiryMailSettings,
 ): MailMessage {
-  const subject =
-    enquiry.kind === 'contact'
+  const instant = enquiry.details.instantQuote;
+  const subject = instant
+    ? `New instant quote: ${enquiry.name}`
+    : enquiry.kind === 'contact'
       ? `New contact enquiry: ${enquiry.name} (${enquiry.organisation})`
       : `New quote request: ${enquiry.organisation}`;
-  const opening = `${enquiry.name} sent a ${kindNames[enquiry.kind]} from the website.`;
+  const opening = instant
+    ? `${enquiry.name} worked out a price with the instant quote on the website and asked for it to be sent.`
+    : `${enquiry.name} sent a ${kindNames[enquiry.kind]} from the website.`;
   const backOffice = backOfficeLink(settings.publicUrl, enquiryLead, reference);
   return {
     to: settings.staffEmail,
@@ -36,7 +41,11 @@ export function staffEnquiryNotice(
     body: {
       firm: emailFirm(firm),
       preview: opening,
-      heading: enquiry.kind === 'contact' ? 'New contact enquiry' : 'New quote request',
+      heading: instant
+        ? 'New instant quote'
+        : enquiry.kind === 'contact'
+          ? 'New contact enquiry'
+          : 'New quote request',
       blocks: [
         { kind: 'paragraph', text: `${opening} Reply to this email to write to them at ${enquiry.email}.` },
         { kind: 'details', rows: [['Reference', reference], ...enquiryDetails(enquiry)] },
@@ -61,6 +70,7 @@ export function staffEnquiryNotice(
  * to send someone else a message of a stranger's choosing.
  */
 export function enquiryAcknowledgement(firm: SiteFirm, reference: string, enquiry: Enquiry): MailMessage {
+  if (enquiry.details.instantQuote) return instantQuoteAcknowledgement(firm, reference, enquiry);
   const { address } = firm;
   const thanks = `Thank you for your ${kindNames[enquiry.kind]}. One of our accountants will reply within ${firm.replyPromise}.`;
   const addMore = `If you need to add anything, reply to this email and quote reference ${reference}.`;
@@ -100,6 +110,55 @@ export function enquiryAcknowledgement(firm: SiteFirm, reference: string, enquir
   };
 }
 
+/**
+ * The figures of an instant quote, sent to the address the visitor gave: the services and the price are
+ * the firm's own words and the server's figures, so no stranger's message can travel in it.
+ */
+function instantQuoteAcknowledgement(firm: SiteFirm, reference: string, enquiry: Enquiry): MailMessage {
+  const record = enquiry.details.instantQuote;
+  if (!record) throw new Error('not an instant quote');
+  const rows = quoteRows(record);
+  const { vatNote } = quoteView(record.vat, record.pricing);
+  const thanks = `Thank you for asking for a quote. These are the figures you worked out on our website. One of our accountants will be in touch within ${firm.replyPromise} to talk them through, and our written proposal will confirm them.`;
+  const addMore = `If you would like to add anything, reply to this email and quote reference ${reference}.`;
+  const notYou =
+    'If you did not ask for this, someone may have typed your address by mistake. You can ignore this email; we will not contact you again about it.';
+  return {
+    to: enquiry.email,
+    subject: `Your quote from ${firm.name}`,
+    headers: autoReplied,
+    body: {
+      firm: emailFirm(firm),
+      preview: `Your quote, reference ${reference}.`,
+      heading: 'Your quote',
+      blocks: [
+        { kind: 'paragraph', text: 'Hello,' },
+        { kind: 'paragraph', text: thanks },
+        { kind: 'details', rows: [['Your reference', reference], ...rows] },
+        { kind: 'paragraph', text: vatNote },
+        { kind: 'paragraph', text: addMore },
+        { kind: 'note', text: notYou },
+      ],
+    },
+    text: [
+      'Hello,',
+      '',
+      thanks,
+      '',
+      `Your reference: ${reference}`,
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      vatNote,
+      '',
+      addMore,
+      '',
+      notYou,
+      '',
+      firm.name,
+      `${firm.address.street}, ${firm.address.locality}, ${firm.address.postcode}`,
+    ].join('\n'),
+  };
+}
+
 /** Every answer as [label, value], in the form's order, labelled for the staff who read it. */
 export function enquiryDetails(enquiry: Enquiry): [string, string][] {
   const { details } = enquiry;
@@ -107,6 +166,14 @@ export function enquiryDetails(enquiry: Enquiry): [string, string][] {
     'Newsletter',
     details.optin ? 'Asked to join (confirmation sent)' : 'Not asked',
   ];
+  if (details.instantQuote) {
+    return [
+      ['Name', enquiry.name],
+      ['Email address', enquiry.email],
+      ...quoteRows(details.instantQuote),
+      newsletter,
+    ];
+  }
   if (enquiry.kind === 'contact') {
     return [
       ['Profession or trade', enquiry.organisation],

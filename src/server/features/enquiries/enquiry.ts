@@ -1,6 +1,7 @@
 import type { LeadSource } from '#server/leads/sources.ts';
 import { todayIn } from '#shared/calendar.ts';
 import { type ContactEnquiry, type EnquiryKind, type QuoteEnquiry, tickedYears } from '#shared/enquiries.ts';
+import type { InstantQuoteRecord } from '#shared/instant-quote.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** What only one kind of enquiry asks, kept together as JSON. */
@@ -10,6 +11,8 @@ export interface EnquiryDetails {
   quoted?: string;
   /** The ticked years by their labels on the day it was sent ("2026 to 2027"): year1 moves every April. */
   taxYears?: string[];
+  /** A quote request sent from the instant quote: what was chosen and the server's price of it. */
+  instantQuote?: InstantQuoteRecord;
 }
 
 /** An enquiry of either kind, as it is stored and mailed. */

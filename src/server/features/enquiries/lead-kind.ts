@@ -2,6 +2,7 @@ import { type CsvColumn, csvStage, csvTime } from '#server/leads/csv.ts';
 import { type LeadKindEntry, type LeadList, stagedLeadDetail } from '#server/leads/kind.ts';
 import { contactEnquiryList, enquiryLead, quoteRequestList } from '#shared/api/back-office-enquiries.ts';
 import { enquiryDetailLines } from '#shared/enquiry-details.ts';
+import { quoteRows } from '#shared/instant-quote.ts';
 import {
   anonymiseEnquiries,
   countEnquiries,
@@ -35,6 +36,22 @@ const enquiryColumns = (kind: 'contact' | 'quote'): CsvColumn<EnquiryCsvRow>[] =
   ...enquiryDetailLines(kind === 'quote' ? quoteAnswers : contactAnswers).map(
     ({ label }): CsvColumn<EnquiryCsvRow> => [label, answer(label)],
   ),
+  // A quote sent from the instant quote: its lines, totals and answers, as its page lists them.
+  ...(kind === 'quote'
+    ? [
+        [
+          'Instant quote',
+          (row) => {
+            const quote = row.details.instantQuote;
+            return quote
+              ? quoteRows(quote)
+                  .map(([label, value]) => `${label}: ${value}`)
+                  .join('; ')
+              : null;
+          },
+        ] as CsvColumn<EnquiryCsvRow>,
+      ]
+    : []),
   ['Stage', (row) => csvStage(row.stage)],
   ['Received', (row) => csvTime(row.createdAt)],
 ];

@@ -39,7 +39,11 @@ export function createEnquiryService({ db, mail, mailingList, recipientCap, now 
       const reference = await db.transaction().execute(async (trx) => {
         const at = now();
         // A contact enquiry's "organisation" is the visitor's profession or trade: no organisation of theirs.
-        const contact = { ...enquiry, organisation: enquiry.kind === 'quote' ? enquiry.organisation : null };
+        // The instant quote asks for none.
+        const contact = {
+          ...enquiry,
+          organisation: enquiry.kind === 'quote' && enquiry.organisation ? enquiry.organisation : null,
+        };
         const owner = await leadOwner(trx, contact, enquiry.kind === 'quote' ? 'quote' : 'enquiry', at);
         const { id, reference } = await withFreshReference(mail.firm().referencePrefix, (reference) =>
           trx
