@@ -139,7 +139,11 @@ export const featuresPlugin: FastifyPluginAsync<FeatureParts> = async (
     rateLimitPerMinute: config.formRateLimitPerMinute,
     staffEmail: () => services.mail.staffEmail,
     logo: () => services.firm.current?.logo,
-    mailQueued,
+    // An acceptance queues the engagement letter's emails and, perhaps, the webhook.
+    mailQueued: () => {
+      mailQueued();
+      app.deps.webhooks?.kick();
+    },
   });
   await app.register(backOfficePlugin, {
     db,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { queueAcceptedWebhook } from '#server/features/handover/index.ts';
 import { moveOpportunity } from '#server/leads/opportunities.ts';
 import { enqueueMails } from '#server/mail/outbox.ts';
 import type { Accepted } from './client-records.ts';
@@ -7,7 +8,8 @@ import { letterMails } from './letter-mail.ts';
 
 // What follows a proposal's acceptance, all in the acceptance's own transaction, so that either all of it
 // is kept or none: the opportunity won, the engagement letter kept with its hash and emailed to the
-// client and the firm. (The signed webhook for practice software is to join here: issue 37, deliver 6.)
+// client and the firm, and the signed webhook that hands the client to the firm's practice software
+// queued (when an owner has set one).
 
 export async function afterAcceptance(trx: Kysely<Database>, accepted: Accepted) {
   const { proposal, letter, at } = accepted;
@@ -24,4 +26,5 @@ export async function afterAcceptance(trx: Kysely<Database>, accepted: Accepted)
     })
     .execute();
   await enqueueMails(trx, letterMails(accepted), at);
+  await queueAcceptedWebhook(trx, proposal.id, at);
 }
