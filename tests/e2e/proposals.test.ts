@@ -1,20 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '#server/tokens.ts';
+import { proposalPageMessages } from '#shared/api/proposal-page.ts';
 import { proposalMessages } from '#shared/proposals.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { hydrated, setUpSiteInBrowser } from '../support/browser.ts';
 import { post, quote } from '../support/enquiries.ts';
-import { signIn } from '../support/signed-in.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { signIn, staffApi } from '../support/signed-in.ts';
+import { waitUntil } from '../support/wait.ts';
+import { startReceiver, verified } from '../support/webhook-receiver.ts';
 
-// A member of staff turns a quote request into a proposal: the request's answers filled in, a fee changed
-// with the reason kept for the firm, payroll offered as an optional extra, a covering message, and sent:
-// the client's email arrives with the link the client's page finds the proposal by.
+// Issue 37's whole journey: a member of staff turns a quote request into a proposal (the request's answers
+// filled in, a fee changed with the reason kept for the firm, payroll offered as an optional extra, a
+// covering message) and sends it; the client opens the emailed link on a phone, ticks the extra and
+// accepts; the engagement letter arrives as a PDF holding the services, fees and signature evidence; the
+// opportunity is Won; and the firm's practice software receives the signed webhook.
 const t = setUpSiteInBrowser();
 
 describe('a proposal in Chromium', () => {
-  it('builds a proposal from a quote request with an adjusted price and an extra, sends it, and the email brings its link', async () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+  afterAll(() => receiver?.close());
+
+  it('takes a quote request to a signed engagement: proposal sent, accepted on a phone, letter, Won, webhook', async () => {
     const page = t.page;
     const client = 'amira.proposal@example.test';
+    // The firm's practice software listens for accepted proposals.
+    receiver = await startReceiver();
+    const owner = await staffApi(t.site, 'olive.proposals@fenwickhale.test', 'owner');
+    expect((await owner.send('/webhook', { url: receiver.url })).status).toBe(200);
+    const { secret } = await (await owner.send('/webhook/secret')).json();
+
     expect((await post(t.site, '/show-contact-send', { ...quote(client), recToken: 'none' })).status).toBe(
       201,
     );
@@ -120,6 +135,64 @@ describe('a proposal in Chromium', () => {
       .waitFor();
     await page.getByRole('region', { name: 'Timeline' }).getByText(`Proposal ${reference} sent`).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The client, on a 375 px phone, opens the link, ticks the extra and sees the monthly total change.
+    const phone = await (await t.browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+    await phone.goto(link);
+    await hydrated(phone);
+    await phone.getByRole('heading', { name: 'Our proposal for Shah Dental Care' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const monthly = phone.locator('tr[data-total="monthly"] td');
+    expect(await monthly.textContent()).toBe('£100.00 + VAT £20.00 = £120.00');
+    await phone.getByLabel(/^Payroll/).check();
+    await expect.poll(() => monthly.textContent()).toBe('£161.00 + VAT £32.20 = £193.20');
+    await phone.getByLabel('Your full name').fill('Amira Shah');
+    await phone.getByLabel('I agree to the terms of business').check();
+    await phone.getByRole('button', { name: 'Accept', exact: true }).click();
+    await phone.getByRole('heading', { name: proposalPageMessages.acceptedTitle }).waitFor();
+    await phone.context().close();
+
+    // The engagement letter arrives, and holds the services, the fees and the signature's evidence.
+    const letterMail = await t.site.smtp.waitFor(
+      (mail) =>
+        mail.to.includes(client) &&
+        mail.parsed.attachments.some((file) => file.mimeType === 'application/pdf'),
+    );
+    const pdf = letterMail.parsed.attachments.find((file) => file.mimeType === 'application/pdf');
+    const { text } = await pdfText(new Uint8Array(pdf?.content as ArrayBuffer));
+    const { shown_hash } = await t.site.db
+      .selectFrom('proposal_acceptances')
+      .innerJoin('proposals', 'proposals.id', 'proposal_acceptances.proposal_id')
+      .select('shown_hash')
+      .where('proposals.reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    for (const words of [
+      'Bookkeeping',
+      'Year-end accounts',
+      'Payroll (optional extra)',
+      'Total a month: £161.00 + VAT £32.20 = £193.20',
+      'Signed by: Amira Shah',
+      shown_hash,
+    ]) {
+      expect(text.replaceAll('\n', '')).toContain(words);
+    }
+
+    // The opportunity is Won on the client's page, and the timeline says who accepted.
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText(`Proposal ${reference} accepted online by Amira Shah`)
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'New business' })
+      .getByText(/ · Won · since/)
+      .waitFor();
+
+    // The practice software receives the accepted client, signed with the firm's secret.
+    await waitUntil(() => receiver?.received.length === 1);
+    const [delivery] = receiver.received;
+    expect(delivery && verified(secret, delivery)).toBe(true);
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ event: 'proposal.accepted' });
     expect(t.errors).toEqual([]);
   });
 });
