@@ -104,9 +104,9 @@ describeEachDatabase('routes only an owner may use', (database) => {
       '/api/back-office/staff/disable',
       '/api/back-office/staff/enable',
       '/api/back-office/staff/role',
+      '/api/back-office/terms-of-business',
       '/api/back-office/webhook',
       '/api/back-office/webhook/secret',
-      '/api/back-office/terms-of-business',
     ]);
   });
 
