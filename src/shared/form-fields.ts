@@ -37,6 +37,13 @@ const controlCharacters = /[^\P{Cc}\t\n\r]|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** Text a person could have typed: no control characters other than tab and line breaks. */
 export const isTypedText = (text: string) => !controlCharacters.test(text);
+
+// Characters that show nothing: a name of them alone would read as no name, and one hidden inside a name
+// would let it pass for another's.
+export const invisibleCharacters = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** Whether a name shows a letter or a digit once what shows nothing is taken out. */
+export const hasVisibleLetter = (text: string) => /[\p{L}\p{N}]/u.test(text.replace(invisibleCharacters, ''));
 // Unicode's own line and paragraph separators break a line as CR and LF do (NEL is a control character).
 const lineBreaks = /[\r\n\u2028\u2029]/;
 

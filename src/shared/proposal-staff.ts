@@ -28,6 +28,8 @@ export const proposalStaffMessages = {
   notFound: 'There is no such proposal: it may have been deleted. Open the person’s page to see theirs.',
   noPerson: 'There is no such person: they may have been merged into another record or erased.',
   notDraft: 'This proposal has been sent, so it cannot be changed. Use “Send a new version” instead.',
+  originalAccepted:
+    'The client has accepted the proposal this version replaces, so it is not sent: they would sign twice for the same work. Delete this draft.',
   onlyDraftDeleted: 'Only a draft can be deleted. Withdraw a sent proposal instead.',
   priceListMoved:
     'The price list has changed since this draft was priced. Save the draft again to re-price it from today’s list, check the fees, then send it.',

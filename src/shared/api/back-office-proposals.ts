@@ -164,7 +164,7 @@ export const sendProposal = endpoint({
     200: formAnswerSchema.describe(`infoMessages is ["${say.sent}"].`),
     404: refusal.describe(`"${say.notFound}"`),
     409: refusal.describe(
-      `Sent already: "${say.notDraft}"; priced from an older price list: "${say.priceListMoved}"`,
+      `Sent already: "${say.notDraft}"; priced from an older price list: "${say.priceListMoved}"; the proposal it replaces accepted: "${say.originalAccepted}"`,
     ),
     422: draftRefusal,
   },

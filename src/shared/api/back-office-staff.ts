@@ -1,7 +1,7 @@
 import { auditKinds } from '../audit.ts';
 import { backOfficeApi, backOfficeMessages, pageSize, staffRoles } from '../back-office.ts';
 import { emailAddressProblem } from '../email.ts';
-import { type Field, lineFieldSchema } from '../form-fields.ts';
+import { type Field, hasVisibleLetter, invisibleCharacters, lineFieldSchema } from '../form-fields.ts';
 import { z } from '../zod.ts';
 import { endpoint, formAnswerSchema, refusal } from './endpoint.ts';
 import { cursorSchema } from './lead-lists.ts';
@@ -33,9 +33,6 @@ export const staffNameField: Field & { kind: 'line' } = {
   short: 'The name',
   autoComplete: 'name',
 };
-// Characters that show nothing: a name of them alone would read as no name, and one hidden inside a name
-// would let it pass for a colleague's.
-const invisible = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 /**
  * A name as it compares with others: what shows of it, in any case, any apostrophe and any spacing.
@@ -44,7 +41,7 @@ const invisible = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 export const staffNameKey = (name: string) =>
   name
     .normalize('NFKC')
-    .replace(invisible, '')
+    .replace(invisibleCharacters, '')
     .replace(/[’‘`´]/g, "'")
     .replace(/\s+/g, ' ')
     .trim()
@@ -55,13 +52,9 @@ export const staffNameKey = (name: string) =>
  * itself refuses (nothing typed, a line break) is said alone: one message a problem.
  */
 export const staffNameSchema = lineFieldSchema(staffNameField)
-  .refine(
-    (name) =>
-      name === '' || /[\r\n\u2028\u2029]/.test(name) || /[\p{L}\p{N}]/u.test(name.replace(invisible, '')),
-    {
-      error: backOfficeMessages.staffNameLetter,
-    },
-  )
+  .refine((name) => name === '' || /[\r\n\u2028\u2029]/.test(name) || hasVisibleLetter(name), {
+    error: backOfficeMessages.staffNameLetter,
+  })
   .refine((name) => /[\r\n\u2028\u2029]/.test(name) || !name.includes('@'), {
     error: backOfficeMessages.staffNameAddress,
   });

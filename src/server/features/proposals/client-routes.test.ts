@@ -265,7 +265,19 @@ describeEachDatabase('a proposal’s page, as its client meets it', (database) =
       ['terms', '7'],
     ]);
     expect(stale.status).toBe(422);
-    expect(await stale.text()).toContain(say.termsChanged);
+    const staleBody = await stale.text();
+    expect(staleBody).toContain(say.termsChanged);
+    // The new terms are to be agreed afresh.
+    expect(staleBody).not.toMatch(/name="agree"[^>]*checked/);
+    // A name of characters that show nothing is no signature.
+    const invisible = await post('/proposal/accept', [
+      ['token', proposal.token],
+      ['fullName', '\u200b\u200b'],
+      ['agree', 'yes'],
+      ['terms', 'starter'],
+    ]);
+    expect(invisible.status).toBe(422);
+    expect(await invisible.text()).toContain(say.nameNeeded);
     expect((await row(proposal.id)).status).toBe('sent');
   });
 

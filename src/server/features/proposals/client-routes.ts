@@ -13,7 +13,7 @@ import {
   proposalPage,
   proposalPageMessages as say,
 } from '#shared/api/proposal-page.ts';
-import { isTypedText } from '#shared/form-fields.ts';
+import { hasVisibleLetter, isTypedText } from '#shared/form-fields.ts';
 import { shownText } from '#shared/proposals.ts';
 import { afterAcceptance } from './after-acceptance.ts';
 import { answeredHtml, nothingTyped, type Problems, proposalHtml, type Typed } from './client-page.ts';
@@ -98,7 +98,11 @@ export const proposalClientPlugin: FastifyPluginAsync<ProposalClientOptions> = a
       };
       const terms = await currentTerms(db);
       const problems: Problems = {};
-      if (typed.fullName === '' || typed.fullName.length > maxName || !isTypedText(typed.fullName)) {
+      if (
+        typed.fullName.length > maxName ||
+        !isTypedText(typed.fullName) ||
+        !hasVisibleLetter(typed.fullName)
+      ) {
         problems.fullName = say.nameNeeded;
       }
       if (!typed.agreed) problems.agree = say.agreeNeeded;
@@ -106,7 +110,9 @@ export const proposalClientPlugin: FastifyPluginAsync<ProposalClientOptions> = a
         problems.terms = say.termsChanged;
       }
       if (Object.keys(problems).length > 0) {
-        const page = proposalHtml(pages, { proposal, terms, token }, typed, problems);
+        // New terms are agreed to afresh: the box is no longer ticked for them.
+        const shown = problems.terms ? { ...typed, agreed: false } : typed;
+        const page = proposalHtml(pages, { proposal, terms, token }, shown, problems);
         return send(reply, 422, proposal.document.addressedTo, page);
       }
 

@@ -30,7 +30,7 @@ export async function sendDraft(
   { db, firm, secret, publicUrl }: SendingParts,
   id: number,
   { by, now }: { by: number; now: Date },
-): Promise<'sent' | 'not-found' | 'not-draft' | 'price-list-moved' | Problems> {
+): Promise<'sent' | 'not-found' | 'not-draft' | 'price-list-moved' | 'original-accepted' | Problems> {
   const row = await db
     .selectFrom('proposals')
     .innerJoin('people', 'people.id', 'proposals.person_id')
@@ -56,6 +56,16 @@ export async function sendDraft(
   const expiresAt = new Date(now.getTime() + expiryDays * dayMs).toISOString();
   const { token, href } = proposalLink({ secret, publicUrl }, { reference: row.reference, sentAt });
   return db.transaction().execute(async (trx) => {
+    // The proposal this one replaces is withdrawn first, so its client can no longer accept it; one they
+    // accepted meanwhile stands, and this version is not sent: the client would sign twice for one work.
+    if (row.replaces_id !== null && !(await withdrawIn(trx, row.replaces_id, by, now))) {
+      const replaced = await trx
+        .selectFrom('proposals')
+        .select('status')
+        .where('id', '=', row.replaces_id)
+        .executeTakeFirst();
+      if (replaced?.status === 'accepted') return 'original-accepted';
+    }
     const sent = await trx
       .updateTable('proposals')
       .set({
@@ -73,7 +83,6 @@ export async function sendDraft(
     if (Number(sent.numUpdatedRows) === 0) return 'not-draft';
     const event = { personId: row.person_id, userId: by, at: now };
     await recordProposalEvent(trx, { ...event, proposalId: id, reference: row.reference, status: 'sent' });
-    if (row.replaces_id !== null) await withdrawIn(trx, row.replaces_id, by, now);
     await enqueueMail(
       trx,
       'proposal',

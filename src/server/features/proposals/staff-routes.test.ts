@@ -235,6 +235,24 @@ describeEachDatabase('proposals, the firm’s side', (database) => {
       .map((entry: { detail: string }) => entry.detail);
     expect(timeline).toContain(`Proposal ${first.reference} withdrawn`);
     expect(timeline).toContain(`Proposal ${latest.reference} withdrawn`);
+
+    // A new version waiting while the client accepts the one it replaces is never sent: one signature.
+    const original = await (
+      await staff.send(`/people/${personId}/proposals`, { draft: draft(undefined) })
+    ).json();
+    expect((await staff.send(`/proposals/${original.id}/send`)).status).toBe(200);
+    const waiting = await (await staff.send(`/proposals/${original.id}/new-version`)).json();
+    await site.db
+      .updateTable('proposals')
+      .set({ status: 'accepted' })
+      .where('id', '=', original.id)
+      .execute();
+    expect(await answer(await staff.send(`/proposals/${waiting.id}/send`))).toEqual([
+      409,
+      [say.originalAccepted],
+    ]);
+    expect((await staff.json(`/proposals/${original.id}`)).status).toBe('accepted');
+    expect((await staff.json(`/proposals/${waiting.id}`)).status).toBe('draft');
   });
 
   it('lists on a person’s page the proposals of a record merged into theirs', async () => {

@@ -70,6 +70,7 @@ export function registerProposalRoutes(app: FastifyInstance, parts: ProposalRout
     if (sent === 'not-found') return reply.status(404).send(failure(say.notFound));
     if (sent === 'not-draft') return reply.status(409).send(failure(say.notDraft));
     if (sent === 'price-list-moved') return reply.status(409).send(failure(say.priceListMoved));
+    if (sent === 'original-accepted') return reply.status(409).send(failure(say.originalAccepted));
     if (sent !== 'sent') return reply.status(422).send(failure(...sent.problems));
     mailQueued();
     return succeeded(say.sent);
