@@ -36,6 +36,7 @@ export const proposalStaffMessages = {
   notOpen: 'Only a proposal that is sent and not yet answered can be withdrawn.',
   noNewVersion:
     'An accepted proposal stands as accepted; a draft is changed as it is. Neither takes a new version.',
+  noLetter: 'There is no engagement letter for this proposal: one is made when the client accepts it online.',
   notTheirQuote: 'That quote request is not this person’s. Start the proposal from their own quote request.',
 } as const;
 

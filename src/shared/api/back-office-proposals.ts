@@ -17,7 +17,9 @@ const personParams = idParams('person', say.noPerson);
 
 const totalsSchema = z
   .record(z.enum(frequencies), z.object({ fee: z.number().int(), vat: z.number().int() }))
-  .describe('For each frequency, the fees of the services always included and their VAT, in pence.');
+  .describe(
+    'For each frequency, the fees and VAT, in pence, of the services always included; once accepted, with the extras the client ticked.',
+  );
 
 /** A proposal as a person's page lists it. */
 export const proposalSummarySchema = z.object({
@@ -65,6 +67,16 @@ export const proposalDetailSchema = proposalSummarySchema.extend({
   viewedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
   reminders: z.number().int(),
+  acceptance: z
+    .object({
+      signedName: z.string().describe('The full name the client typed to sign.'),
+      acceptedAt: z.string(),
+      extras: z.array(z.string()).describe('The keys of the optional extras the client ticked.'),
+      letter: z.boolean().describe('Whether its engagement letter has been kept (letter.pdf).'),
+    })
+    .nullable()
+    .describe('Who accepted it online and what they took; null unless accepted.'),
+  declineReason: z.string().nullable().describe('The client’s reason, when they declined it.'),
 });
 export type ProposalDetail = z.infer<typeof proposalDetailSchema>;
 
@@ -196,6 +208,22 @@ export const newProposalVersion = endpoint({
     404: refusal.describe(`"${say.notFound}"`),
     409: refusal.describe(`"${say.noNewVersion}"`),
     422: draftRefusal,
+  },
+});
+
+export const proposalLetter = endpoint({
+  method: 'GET',
+  path: `${backOfficeApi}/proposals/:id/letter.pdf`,
+  access: 'staff',
+  tag,
+  summary: 'The engagement letter kept when the client accepted the proposal, as it was made',
+  params: proposalParams,
+  answers: {
+    200: {
+      contentType: 'application/pdf',
+      description: 'A download named engagement-letter-{reference}.pdf, never cached.',
+    },
+    404: refusal.describe(`"${say.notFound}" or "${say.noLetter}"`),
   },
 });
 

@@ -18,6 +18,7 @@ export interface NonJsonAnswer {
     | 'application/xml'
     | 'application/atom+xml'
     | 'application/json'
+    | 'application/pdf'
     | 'image/*'
     | 'redirect';
   description: string;

@@ -1,7 +1,6 @@
 import { listProposals } from '#shared/api/back-office-proposals.ts';
-import { frequencies, frequencyWords, poundsOf } from '#shared/pricing.ts';
 import { proposalStatusLabels } from '#shared/proposal-staff.ts';
-import { when } from './format.ts';
+import { feesWords, when } from './format.ts';
 import { Link } from './router.tsx';
 import { ScrollBox } from './ScrollBox.tsx';
 import { useEndpoint } from './useEndpoint.ts';
@@ -34,13 +33,10 @@ export function PersonProposals({ personId }: { personId: number }) {
                   </td>
                   <td data-label="Status">{proposalStatusLabels[proposal.status]}</td>
                   <td data-label="Fees before VAT">
-                    {frequencies
-                      .filter((frequency) => proposal.totals[frequency].fee > 0)
-                      .map(
-                        (frequency) =>
-                          `${poundsOf(proposal.totals[frequency].fee)} ${frequencyWords[frequency]}`,
-                      )
-                      .join(', ')}
+                    {feesWords(proposal.totals)}
+                    {proposal.status === 'accepted' && (
+                      <span className="bo-muted"> with the extras taken</span>
+                    )}
                   </td>
                   <td data-label="Sent">{proposal.sentAt ? when(proposal.sentAt) : '—'}</td>
                 </tr>

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { call, problemsOf } from '#client/lib/api-client.ts';
+import { RichTextView } from '#client/sections/RichTextView.tsx';
 import {
   newProposalVersion,
   type ProposalDetail,
+  proposalLetter,
   withdrawProposal,
 } from '#shared/api/back-office-proposals.ts';
+import { pathWith } from '#shared/api/endpoint.ts';
 import { proposalStatusLabels } from '#shared/proposal-staff.ts';
-import { isOpenToClient } from '#shared/proposals.ts';
+import { isOpenToClient, linesTaken } from '#shared/proposals.ts';
 import { Feedback } from './Feedback.tsx';
 import { Field } from './fields.tsx';
-import { when } from './format.ts';
+import { feesWords, when } from './format.ts';
 import { ProposalLines } from './ProposalLines.tsx';
 import { Link, navigate } from './router.tsx';
 
-/** A proposal that has been sent: read only; withdrawn, or replaced by a new version, while it is open. */
+/**
+ * A proposal that has been sent: read only, with its covering message, who accepted it and what they took
+ * or why they declined; withdrawn, or replaced by a new version, while it is open.
+ */
 export function SentProposal({
   proposal,
   onChanged,
@@ -35,6 +41,10 @@ export function SentProposal({
     }
   };
   const params = { id: String(proposal.id) };
+  const { acceptance } = proposal;
+  const extras = acceptance
+    ? linesTaken(proposal.document, acceptance.extras).filter((line) => line.optional)
+    : [];
   return (
     <article aria-labelledby="proposal-title">
       <h1 id="proposal-title">
@@ -51,8 +61,32 @@ export function SentProposal({
         {proposal.expiresAt && <Field label="Link works until">{when(proposal.expiresAt)}</Field>}
         {proposal.viewedAt && <Field label="Opened">{when(proposal.viewedAt)}</Field>}
         <Field label="Reminders sent">{String(proposal.reminders)}</Field>
+        {acceptance && (
+          <>
+            <Field label="Signed by">{acceptance.signedName}</Field>
+            <Field label="Accepted">{when(acceptance.acceptedAt)}</Field>
+            <Field label="Extras ticked">
+              {extras.length > 0 ? extras.map((line) => line.name).join(', ') : 'None'}
+            </Field>
+            <Field label="Taken, before VAT">{feesWords(proposal.totals)}</Field>
+          </>
+        )}
+        {proposal.status === 'declined' && (
+          <Field label="Client’s reason">{proposal.declineReason || 'None given'}</Field>
+        )}
       </dl>
+      {acceptance?.letter && (
+        <p>
+          <a href={pathWith(proposalLetter.path, params)} download>
+            Engagement letter (PDF)
+          </a>
+        </p>
+      )}
       <ProposalLines document={proposal.document} />
+      <section aria-labelledby="proposal-message-title">
+        <h2 id="proposal-message-title">Covering message</h2>
+        <RichTextView text={proposal.document.message} headingsFrom={3} />
+      </section>
       {proposal.status !== 'accepted' && (
         <div className="bo-inline-form">
           <button

@@ -1,5 +1,6 @@
 import { formatLongDate, parseIsoDate } from '#shared/calendar.ts';
 import { pounds as poundsOf } from '#shared/enquiry-details.ts';
+import { type Frequency, frequencies, frequencyWords, poundsOf as penceInPounds } from '#shared/pricing.ts';
 import { firmTimeZone } from '#shared/site-firm.ts';
 
 /** An instant as the firm reads it: "21 Nov 2026, 14:05". */
@@ -57,4 +58,12 @@ export function ago(iso: string, now = new Date()): { words: string; short: stri
       return { words: `${count} ${unit}${count === 1 ? '' : 's'} ago`, short: `${count}${letter}` };
   }
   return { words: 'today', short: 'today' };
+}
+
+/** A proposal's totals before VAT as one line: "£115.00 a month, £900.00 a year"; nothing for none. */
+export function feesWords(totals: Record<Frequency, { fee: number }>): string {
+  return frequencies
+    .filter((frequency) => totals[frequency].fee > 0)
+    .map((frequency) => `${penceInPounds(totals[frequency].fee)} ${frequencyWords[frequency]}`)
+    .join(', ');
 }

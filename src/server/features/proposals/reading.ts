@@ -3,7 +3,7 @@ import { currentPriceList } from '#server/features/pricing/index.ts';
 import type { ProposalDetail, ProposalSummary } from '#shared/api/back-office-proposals.ts';
 import { type ProposalDocument, proposalTotals } from '#shared/proposals.ts';
 
-// Proposals as the back office reads them: a person's list, and one in its builder.
+// Proposals as the back office reads them: a person's list, one in its builder, and its kept letter.
 
 /** The person's proposals, newest first; undefined when there is no such person. */
 export async function proposalsOf(db: Db, personId: number): Promise<ProposalSummary[] | undefined> {
@@ -12,6 +12,7 @@ export async function proposalsOf(db: Db, personId: number): Promise<ProposalSum
   const rows = await db
     .selectFrom('proposals')
     .leftJoin('proposals as replaced', 'replaced.id', 'proposals.replaces_id')
+    .leftJoin('proposal_acceptances', 'proposal_acceptances.proposal_id', 'proposals.id')
     .select([
       'proposals.id',
       'proposals.reference',
@@ -21,6 +22,7 @@ export async function proposalsOf(db: Db, personId: number): Promise<ProposalSum
       'proposals.sent_at',
       'proposals.expires_at',
       'replaced.reference as replaces',
+      'proposal_acceptances.extras',
     ])
     // A person merged into this one: their proposals are this person's too (merges move leads, not these).
     .where((eb) =>
@@ -42,14 +44,14 @@ export async function proposalsOf(db: Db, personId: number): Promise<ProposalSum
     createdAt: row.created_at,
     sentAt: row.sent_at,
     expiresAt: row.expires_at,
-    totals: proposalTotals(JSON.parse(row.document) as ProposalDocument, []),
+    totals: proposalTotals(JSON.parse(row.document) as ProposalDocument, extrasOf(row.extras)),
     replaces: row.replaces,
   }));
 }
 
 /** One proposal with everything its builder shows; undefined when there is none. */
 export async function proposalDetail(db: Db, id: number): Promise<ProposalDetail | undefined> {
-  const [row, current] = await Promise.all([
+  const [row, current, acceptance, letter] = await Promise.all([
     db
       .selectFrom('proposals')
       .innerJoin('people', 'people.id', 'proposals.person_id')
@@ -59,9 +61,20 @@ export async function proposalDetail(db: Db, id: number): Promise<ProposalDetail
       .where('proposals.id', '=', id)
       .executeTakeFirst(),
     currentPriceList(db),
+    db
+      .selectFrom('proposal_acceptances')
+      .select(['signed_name', 'accepted_at', 'extras'])
+      .where('proposal_id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('engagement_letters')
+      .select('proposal_id')
+      .where('proposal_id', '=', id)
+      .executeTakeFirst(),
   ]);
   if (!row) return undefined;
   const document = JSON.parse(row.document) as ProposalDocument;
+  const extras = extrasOf(acceptance?.extras ?? null);
   return {
     id: row.id,
     reference: row.reference,
@@ -69,7 +82,7 @@ export async function proposalDetail(db: Db, id: number): Promise<ProposalDetail
     createdAt: row.created_at,
     sentAt: row.sent_at,
     expiresAt: row.expires_at,
-    totals: proposalTotals(document, []),
+    totals: proposalTotals(document, extras),
     replaces: row.replaces,
     person: { id: row.person_id, name: row.name, email: row.email },
     enquiryId: row.enquiry_id,
@@ -79,5 +92,27 @@ export async function proposalDetail(db: Db, id: number): Promise<ProposalDetail
     viewedAt: row.viewed_at,
     decidedAt: row.decided_at,
     reminders: row.reminders,
+    acceptance: acceptance
+      ? {
+          signedName: acceptance.signed_name,
+          acceptedAt: acceptance.accepted_at,
+          extras,
+          letter: letter !== undefined,
+        }
+      : null,
+    declineReason: row.decline_reason,
   };
 }
+
+/** The engagement letter kept on acceptance, with the proposal's reference; undefined without one. */
+export async function proposalLetter(db: Db, id: number) {
+  return db
+    .selectFrom('engagement_letters')
+    .innerJoin('proposals', 'proposals.id', 'engagement_letters.proposal_id')
+    .select(['engagement_letters.pdf', 'proposals.reference'])
+    .where('engagement_letters.proposal_id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The extras an acceptance kept (JSON keys); none before one. */
+const extrasOf = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);

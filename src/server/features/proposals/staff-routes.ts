@@ -7,7 +7,8 @@ import * as api from '#shared/api/back-office-proposals.ts';
 import { proposalStaffMessages as say } from '#shared/proposal-staff.ts';
 import type { SiteFirm } from '#shared/site-firm.ts';
 import { createDraft, deleteDraft, newVersion, saveDraft } from './drafts.ts';
-import { proposalDetail, proposalsOf } from './reading.ts';
+import { letterFilename } from './letter-mail.ts';
+import { proposalDetail, proposalLetter, proposalsOf } from './reading.ts';
 import { sendDraft, withdraw } from './sending.ts';
 import { proposalSettings, saveProposalSettings } from './settings.ts';
 
@@ -48,6 +49,23 @@ export function registerProposalRoutes(app: FastifyInstance, parts: ProposalRout
   serve(app, api.readProposal, async (request, reply) => {
     const detail = await proposalDetail(db, id(request.params));
     return detail ?? reply.status(404).send(failure(say.notFound));
+  });
+
+  serve(app, api.proposalLetter, async (request, reply) => {
+    const letter = await proposalLetter(db, id(request.params));
+    if (!letter) {
+      const proposal = await db
+        .selectFrom('proposals')
+        .select('id')
+        .where('id', '=', id(request.params))
+        .executeTakeFirst();
+      return reply.status(404).send(failure(proposal ? say.noLetter : say.notFound));
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${letterFilename(letter.reference)}"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(letter.pdf));
   });
 
   serve(app, api.saveProposal, async (request, reply) => {
