@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersFromQuote, draftOfDocument } from './proposal-staff.ts';
+import { answersFromQuote, draftOfDocument, startFromQuote } from './proposal-staff.ts';
 import { type ProposalDraft, proposalDocument } from './proposals.ts';
 import { paragraph } from './rich-text.ts';
 import { starterPriceList } from './starter-price-list.ts';
@@ -19,6 +19,25 @@ describe('a proposal started from a quote request', () => {
     });
     // Nothing typed that maps: left for staff to answer.
     expect(answersFromQuote(starterPriceList, { organisation: 'Ann Lee' })).toEqual({});
+  });
+
+  it('starts from the services and answers an instant quote gave, as far as the price list still has them', () => {
+    const instantQuote = {
+      services: ['bookkeeping', 'year-end-accounts', 'retired-service'],
+      answers: { entity: 'limited-company', turnover: 'over-250k', transactions: 150, gone: 'x' },
+    };
+    expect(startFromQuote(starterPriceList, { organisation: '', instantQuote })).toEqual({
+      answers: { entity: 'limited-company', turnover: 'over-250k', transactions: 150 },
+      services: [
+        { key: 'bookkeeping', optional: false },
+        { key: 'year-end-accounts', optional: false },
+      ],
+    });
+    // A quote request typed on the quote form: its answers that map, and no services chosen yet.
+    expect(startFromQuote(starterPriceList, { organisation: 'Hale Builders Ltd' })).toEqual({
+      answers: { entity: 'limited-company' },
+      services: [],
+    });
   });
 
   it('reads a draft back from its document as staff left it, changed fees with their reasons', () => {

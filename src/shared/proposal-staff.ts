@@ -1,4 +1,4 @@
-import type { PriceList } from './pricing.ts';
+import type { Answers, PriceList } from './pricing.ts';
 import type { ProposalDocument, ProposalDraft, ProposalStatus } from './proposals.ts';
 
 // The firm's side of proposals (issue 37): the words the back office shows and answers with, and how a
@@ -64,6 +64,33 @@ export function answersFromQuote(
     }
   }
   return answers;
+}
+
+/**
+ * What a new proposal starts from when made from a quote request: the answers that map from it, and, for
+ * an instant quote, the services the visitor ticked and the answers they gave, as far as today's price
+ * list still has them, so staff price what the visitor was quoted.
+ */
+export function startFromQuote(
+  list: PriceList,
+  quote: {
+    organisation: string;
+    cost?: number | undefined;
+    instantQuote?: { services: string[]; answers: Answers };
+  },
+): Pick<ProposalDraft, 'answers' | 'services'> {
+  const answers: Record<string, string | number> = answersFromQuote(list, quote);
+  const instant = quote.instantQuote;
+  if (!instant) return { answers, services: [] };
+  for (const driver of list.drivers) {
+    const answer = instant.answers[driver.key];
+    if (answer !== undefined) answers[driver.key] = answer;
+  }
+  const offered = new Set(list.services.map((service) => service.key));
+  return {
+    answers,
+    services: instant.services.filter((key) => offered.has(key)).map((key) => ({ key, optional: false })),
+  };
 }
 
 /** Whether `pounds` falls in a band worded "Under £X", "Over £X" or "£X to £Y"; false for other words. */

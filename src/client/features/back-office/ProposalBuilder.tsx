@@ -12,7 +12,7 @@ import {
   sendProposal,
 } from '#shared/api/back-office-proposals.ts';
 import { type Answers, penceFromTyped, priceServices, typedPounds } from '#shared/pricing.ts';
-import { answersFromQuote, draftOfDocument, proposalStatusLabels } from '#shared/proposal-staff.ts';
+import { draftOfDocument, proposalStatusLabels, startFromQuote } from '#shared/proposal-staff.ts';
 import { type ProposalDraft, proposalDocument } from '#shared/proposals.ts';
 import type { RichText } from '#shared/rich-text.ts';
 import { DriverAnswers } from './DriverAnswers.tsx';
@@ -63,13 +63,13 @@ export default function ProposalBuilder({ id, search }: { id: string; search: UR
     : {
         draft: {
           addressedTo: quoted.data?.organisation || (who?.organisation ?? who?.name ?? who?.email ?? ''),
-          answers: quoted.data
-            ? answersFromQuote(prices.data.priceList, {
+          ...(quoted.data
+            ? startFromQuote(prices.data.priceList, {
                 organisation: quoted.data.organisation,
                 cost: quoted.data.details.cost,
+                instantQuote: quoted.data.details.instantQuote,
               })
-            : {},
-          services: [],
+            : { answers: {}, services: [] }),
           message: [],
         },
         personId: Number(personId),
