@@ -88,6 +88,7 @@ export function registerErrorHandling(app: FastifyInstance, pages: SitePages, se
    * Our own failing: a page to a browser that posted a form, the usual JSON to everyone else; both name
    * the request, so that whoever reports it can be found in the log.
    */
+  const tooManyRequests = 'Too many requests. Please wait a minute and try again.';
   const ourFault = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
     if (isPageRequest(request)) {
       return serverPages.send(
@@ -135,8 +136,18 @@ export function registerErrorHandling(app: FastifyInstance, pages: SitePages, se
     const logged = error instanceof SyntaxError ? undefined : scrubText(error.message);
     // At debug: the request's own line gives its status; this says why, for whoever looks closer.
     request.log.debug({ code: error.code, message: logged }, 'request refused');
-    if (status === 429)
-      return reply.status(429).send(failure('Too many requests. Please wait a minute and try again.'));
+    if (status === 429) {
+      // A browser opening a page (a proposal's link, a form posted as a page) is answered with a page.
+      if (isPageRequest(request)) {
+        return serverPages.send(
+          reply,
+          429,
+          'Please wait a minute',
+          html`<h1>Please wait a minute</h1><p>${tooManyRequests}</p>`,
+        );
+      }
+      return reply.status(429).send(failure(tooManyRequests));
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send(failure(friendlyMessages.FST_ERR_CTP_INVALID_JSON_BODY as string));
     }
