@@ -1,3 +1,4 @@
+import { parseIsoDate } from './calendar.ts';
 import { frequencies } from './pricing.ts';
 import { z } from './zod.ts';
 
@@ -20,6 +21,7 @@ export const handoverMessages = {
   verifiedBy: 'Say who verified their identity.',
   verifiedOn: 'Say on what date their identity was verified.',
   verifiedOnFuture: 'The date identity was verified cannot be in the future.',
+  verifiedOnReal: 'There is no such date: check the day and the month.',
   verifiedAgainst: 'Say what their identity was checked against, such as “passport seen in person”.',
   risk: 'Choose a risk rating: low, medium or high.',
   riskReason: 'Give the reason for the risk rating.',
@@ -46,7 +48,11 @@ export const dueDiligenceBodySchema = z
       .nullable()
       .describe('The colleague who verified their identity (an id from GET /api/back-office/colleagues).'),
     verifiedOn: z
-      .union([z.iso.date({ error: handoverMessages.verifiedOn }), z.literal('')])
+      .string({ error: handoverMessages.verifiedOn })
+      .refine((day) => day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day), { error: handoverMessages.verifiedOn })
+      .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || parseIsoDate(day) !== null, {
+        error: handoverMessages.verifiedOnReal,
+      })
       .describe('The day identity was verified (YYYY-MM-DD); empty: not yet said.'),
     verifiedAgainst: z
       .string({ error: handoverMessages.verifiedAgainst })

@@ -11,7 +11,7 @@ import { type RiskRating, riskLabels, riskRatings } from '#shared/handover.ts';
 import { ColleagueOptions } from './ColleagueOptions.tsx';
 import { Feedback } from './Feedback.tsx';
 import { Field } from './fields.tsx';
-import { when } from './format.ts';
+import { longDay, when } from './format.ts';
 import { useAction } from './useAction.ts';
 import { useEndpoint } from './useEndpoint.ts';
 
@@ -49,7 +49,7 @@ function Completed({ record }: { record: NonNullable<Answer['record']> }) {
   return (
     <dl className="bo-fields">
       <Field label="Identity verified by">{record.verifiedBy?.name ?? '—'}</Field>
-      <Field label="On">{record.verifiedOn ?? '—'}</Field>
+      <Field label="On">{record.verifiedOn ? longDay(record.verifiedOn) : '—'}</Field>
       <Field label="Against">{record.verifiedAgainst ?? '—'}</Field>
       <Field label="Risk">{record.risk ? riskLabels[record.risk] : '—'}</Field>
       <Field label="Because">{record.riskReason ?? '—'}</Field>

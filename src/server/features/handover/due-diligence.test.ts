@@ -110,6 +110,17 @@ describeEachDatabase('client due diligence on a person’s page', (database) => 
       422,
       [handoverMessages.verifiedOnFuture],
     ]);
+    for (const [verifiedOn, problem] of [
+      ['2026-02-30', handoverMessages.verifiedOnReal],
+      ['30/11/2026', handoverMessages.verifiedOn],
+    ] as const) {
+      const wrong = await staff.send(`/people/${client}/due-diligence`, { ...filled, verifiedOn });
+      expect([verifiedOn, wrong.status, (await wrong.json()).errorMessages]).toEqual([
+        verifiedOn,
+        422,
+        [problem],
+      ]);
+    }
     const risk = await staff.send(`/people/${client}/due-diligence`, { ...filled, risk: 'extreme' });
     expect([risk.status, (await risk.json()).errorMessages]).toEqual([422, [handoverMessages.risk]]);
   });
